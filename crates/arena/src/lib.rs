@@ -1,0 +1,12 @@
+//! The arena: runs untrusted programs against the optimal opponents of both games and judges them.
+//!
+//! - [`runner`]: spawning a submission with limits (CPU, wall clock, memory, bounded output),
+//!   in its own process group, optionally under bubblewrap.
+//! - [`ioiwari`]: judging an Ioiwari player 1 against the optimal player 2.
+//! - [`mis`]: playing and judging Pooh-Eeyore-sticks games (built-in Bolek, a C-ABI module run
+//!   in a host process, or a line-protocol program).
+//! - [`verdict`]: the verdicts every test ends with.
+
+pub mod verdict;
+
+pub use verdict::Verdict;

@@ -1,0 +1,81 @@
+//! The verdict a judged test ends with.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// How one judged test ended. The names (see [`Verdict::name`]) are part of the report format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    /// The game was won.
+    Win,
+    /// The game was drawn.
+    Draw,
+    /// The game was lost.
+    Loss,
+    /// A move the rules forbid.
+    IllegalMove,
+    /// Output that isn't a move.
+    ProtocolError,
+    /// A time limit was exceeded.
+    TimeLimit,
+    /// The memory limit was exceeded.
+    MemoryLimit,
+    /// A crash, a nonzero exit, or death by a signal.
+    RuntimeError,
+    /// The program ended before the game did.
+    EarlyExit,
+}
+
+impl Verdict {
+    /// Every verdict, in report order.
+    pub const ALL: [Verdict; 9] = [
+        Verdict::Win,
+        Verdict::Draw,
+        Verdict::Loss,
+        Verdict::IllegalMove,
+        Verdict::ProtocolError,
+        Verdict::TimeLimit,
+        Verdict::MemoryLimit,
+        Verdict::RuntimeError,
+        Verdict::EarlyExit,
+    ];
+
+    /// The verdict's name as it appears in tables and JSON reports.
+    ///
+    /// ```
+    /// assert_eq!(duel_arena::Verdict::IllegalMove.name(), "illegal_move");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::Win => "win",
+            Verdict::Draw => "draw",
+            Verdict::Loss => "loss",
+            Verdict::IllegalMove => "illegal_move",
+            Verdict::ProtocolError => "protocol_error",
+            Verdict::TimeLimit => "time_limit",
+            Verdict::MemoryLimit => "memory_limit",
+            Verdict::RuntimeError => "runtime_error",
+            Verdict::EarlyExit => "early_exit",
+        }
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_names_match_display_names() {
+        for verdict in Verdict::ALL {
+            let json = serde_json::to_string(&verdict).unwrap();
+            assert_eq!(json, format!("\"{}\"", verdict.name()));
+        }
+    }
+}

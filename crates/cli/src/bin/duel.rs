@@ -1,0 +1,51 @@
+//! `duel`: one command for judging, analysing and playing both games.
+
+use clap::{Parser, Subcommand};
+use duel_cli::judge;
+use std::process::ExitCode;
+
+/// Perfect players, judges and analysis for two olympiad games: Ioiwari (IOI 2001) and
+/// Pooh-Eeyore-sticks (Polish OI 2004, "MIS").
+#[derive(Debug, Parser)]
+#[command(name = "duel", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    game: Game,
+}
+
+#[derive(Debug, Subcommand)]
+enum Game {
+    /// Ioiwari: the 7-pit Mancala game of IOI 2001.
+    #[command(subcommand)]
+    Ioiwari(IoiwariCommand),
+    /// Pooh-Eeyore-sticks: the two-pile game of Polish OI 2004 ("MIS").
+    #[command(subcommand)]
+    Mis(MisCommand),
+}
+
+#[derive(Debug, Subcommand)]
+enum IoiwariCommand {
+    /// Score a player-1 program against the optimal player 2.
+    Judge(judge::ioiwari::JudgeArgs),
+}
+
+#[derive(Debug, Subcommand)]
+enum MisCommand {
+    /// Score a Bolek (program or C-ABI module) against the adversarial Lolek.
+    Judge(judge::mis::JudgeArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.game {
+        Game::Ioiwari(IoiwariCommand::Judge(args)) => judge::ioiwari::run(args),
+        Game::Mis(MisCommand::Judge(args)) => judge::mis::run(args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(error) => {
+            eprintln!("duel: {error:#}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,4 @@
+//! `duel ioiwari judge` and `duel mis judge`.
+
+pub mod ioiwari;
+pub mod mis;

@@ -1,0 +1,5 @@
+//! The command-line layer of duel: argument parsing, terminal output and the subcommands of
+//! the `duel` binary. The game logic lives in `duel-ioiwari` and `duel-mis`, the judging in
+//! `duel-arena`; this crate only wires them to people.
+
+pub mod judge;

@@ -54,3 +54,23 @@ pub(crate) fn sow(mut pits: [u8; PITS], index: u32, from: usize) -> Sown {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Board, BOARD_COUNT};
+
+    #[test]
+    fn agrees_with_board_play_on_every_move() {
+        for index in 0..BOARD_COUNT {
+            let board = Board::from_index(index).expect("index in range");
+            for pit in board.legal_moves() {
+                let sowing = board.play(pit).expect("legal move");
+                let sown = sow(board.pits(), index, pit.index());
+                assert_eq!(sown.pits, sowing.board.pits(), "{board} pit {pit}");
+                assert_eq!(sown.index, sowing.board.index(), "{board} pit {pit}");
+                assert_eq!(sown.gain, sowing.gain_difference(), "{board} pit {pit}");
+            }
+        }
+    }
+}

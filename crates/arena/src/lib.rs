@@ -5,8 +5,12 @@
 //! - [`ioiwari`]: judging an Ioiwari player 1 against the optimal player 2.
 //! - [`mis`]: playing and judging Pooh-Eeyore-sticks games (built-in Bolek, a C-ABI module run
 //!   in a host process, or a line-protocol program).
+//! - [`report`]: per-test results, the score and the atomic JSON report.
 //! - [`verdict`]: the verdicts every test ends with.
 
+pub mod report;
+pub mod runner;
 pub mod verdict;
 
+pub use report::{Report, TestResult};
 pub use verdict::Verdict;

@@ -1,0 +1,193 @@
+//! What to run: a shell command line or an argument vector.
+
+use super::SpawnError;
+use std::ffi::{OsStr, OsString};
+use std::fmt;
+use std::os::unix::ffi::OsStrExt;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+
+/// The program a judge runs, as typed by the user.
+///
+/// ```
+/// use duel_arena::runner::ProgramCommand;
+/// let cmd = ProgramCommand::shell("python3 player.py");
+/// assert_eq!(cmd.to_string(), "python3 player.py");
+/// assert_eq!(cmd.argv()[..2], ["sh", "-c"]);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ProgramCommand {
+    /// A command line run by `sh -c`, so it may use quoting, pipes and `&&`.
+    Shell(String),
+    /// A program and its arguments, run directly.
+    Argv(Vec<OsString>),
+}
+
+impl ProgramCommand {
+    /// A command line for `sh -c`.
+    pub fn shell(command: impl Into<String>) -> ProgramCommand {
+        ProgramCommand::Shell(command.into())
+    }
+
+    /// A program path run with no arguments.
+    pub fn program(path: impl AsRef<OsStr>) -> ProgramCommand {
+        ProgramCommand::Argv(vec![path.as_ref().to_os_string()])
+    }
+
+    /// The argument vector that is executed (`["sh", "-c", CMD]` for a shell command).
+    pub fn argv(&self) -> Vec<OsString> {
+        match self {
+            ProgramCommand::Shell(line) => vec!["sh".into(), "-c".into(), line.into()],
+            ProgramCommand::Argv(argv) => argv.clone(),
+        }
+    }
+
+    /// Checks that the program the command starts exists and is executable, so that a typo is
+    /// one clear error instead of a runtime error on every test.
+    ///
+    /// For a shell command the first word is checked when it is a plain word (leading `VAR=value`
+    /// assignments are skipped); words with quotes, `$` or other shell syntax, and shell
+    /// builtins such as `exec`, are left to the shell.
+    pub fn check(&self) -> Result<(), SpawnError> {
+        let program = match self {
+            ProgramCommand::Argv(argv) => match argv.first() {
+                Some(program) => program.clone(),
+                None => return Err(SpawnError::EmptyCommand),
+            },
+            ProgramCommand::Shell(line) => match first_plain_word(line) {
+                FirstWord::Plain(word) => OsString::from(word),
+                FirstWord::Empty => return Err(SpawnError::EmptyCommand),
+                FirstWord::Complex => return Ok(()),
+            },
+        };
+        let is_shell = matches!(self, ProgramCommand::Shell(_));
+        check_program(&program, is_shell)
+    }
+}
+
+impl fmt::Display for ProgramCommand {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ProgramCommand::Shell(line) => f.write_str(line),
+            ProgramCommand::Argv(argv) => {
+                let words: Vec<_> = argv.iter().map(|w| w.to_string_lossy()).collect();
+                f.write_str(&words.join(" "))
+            }
+        }
+    }
+}
+
+enum FirstWord<'a> {
+    Plain(&'a str),
+    Empty,
+    Complex,
+}
+
+fn first_plain_word(line: &str) -> FirstWord<'_> {
+    const SHELL_SYNTAX: &[char] = &[
+        '\'', '"', '\\', '$', '`', '(', ')', '{', '}', '<', '>', '|', '&', ';', '*', '?', '[', '~',
+        '!', '#',
+    ];
+    for word in line.split_whitespace() {
+        if word.contains(SHELL_SYNTAX) {
+            return FirstWord::Complex;
+        }
+        let is_assignment = word
+            .split_once('=')
+            .is_some_and(|(name, _)| !name.is_empty() && !name.contains('/'));
+        if !is_assignment {
+            return FirstWord::Plain(word);
+        }
+    }
+    if line.trim().is_empty() {
+        FirstWord::Empty
+    } else {
+        // Only assignments: the shell runs nothing, which is the user's business.
+        FirstWord::Complex
+    }
+}
+
+fn check_program(program: &OsStr, is_shell: bool) -> Result<(), SpawnError> {
+    let name = program.to_string_lossy().into_owned();
+    if program.as_bytes().contains(&b'/') {
+        return check_path(Path::new(program), &name);
+    }
+    if find_in_path(program).is_some() {
+        return Ok(());
+    }
+    if is_shell && is_shell_builtin(&name) {
+        return Ok(());
+    }
+    Err(SpawnError::ProgramNotFound { program: name })
+}
+
+fn check_path(path: &Path, name: &str) -> Result<(), SpawnError> {
+    match std::fs::metadata(path) {
+        Err(_) => Err(SpawnError::ProgramNotFound {
+            program: name.to_owned(),
+        }),
+        Ok(meta) if meta.is_dir() || meta.permissions().mode() & 0o111 == 0 => {
+            Err(SpawnError::NotExecutable {
+                program: name.to_owned(),
+            })
+        }
+        Ok(_) => Ok(()),
+    }
+}
+
+/// The first executable file called `program` in `$PATH`.
+pub(crate) fn find_in_path(program: &OsStr) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|dir| dir.join(program))
+        .find(|candidate| {
+            std::fs::metadata(candidate)
+                .is_ok_and(|meta| meta.is_file() && meta.permissions().mode() & 0o111 != 0)
+        })
+}
+
+/// Asks the shell itself, so its own builtins and keywords (`exec`, `.`, `cd`...) pass.
+fn is_shell_builtin(word: &str) -> bool {
+    std::process::Command::new("sh")
+        .args(["-c", "command -v \"$1\" >/dev/null 2>&1", "sh", word])
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|status| status.success())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn first_word_skips_assignments_and_gives_up_on_syntax() {
+        assert!(matches!(
+            first_plain_word("A=1 B=2 ./x y"),
+            FirstWord::Plain("./x")
+        ));
+        assert!(matches!(
+            first_plain_word("  python3 p.py"),
+            FirstWord::Plain("python3")
+        ));
+        assert!(matches!(first_plain_word("'my prog'"), FirstWord::Complex));
+        assert!(matches!(first_plain_word("$HOME/x"), FirstWord::Complex));
+        assert!(matches!(first_plain_word("   "), FirstWord::Empty));
+    }
+
+    #[test]
+    fn missing_programs_are_reported() {
+        let missing = ProgramCommand::shell("./surely-no-such-program-here --flag");
+        assert!(matches!(
+            missing.check(),
+            Err(SpawnError::ProgramNotFound { program }) if program == "./surely-no-such-program-here"
+        ));
+        let not_in_path = ProgramCommand::shell("surely-no-such-program-here");
+        assert!(not_in_path.check().is_err());
+        assert!(ProgramCommand::shell("sh -c true").check().is_ok());
+        assert!(ProgramCommand::shell("exec sh").check().is_ok());
+        assert!(ProgramCommand::program("/").check().is_err());
+        assert!(ProgramCommand::Argv(vec![]).check().is_err());
+    }
+}

@@ -1,0 +1,42 @@
+//! Why a program could not be started at all (a judge error, not a verdict).
+
+use std::io;
+
+/// The judge could not start the program; judging cannot go on.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum SpawnError {
+    /// The command is empty.
+    #[error("the player command is empty")]
+    EmptyCommand,
+    /// The command's program does not exist (or is not in `$PATH`).
+    #[error("no such program: {program}")]
+    ProgramNotFound {
+        /// The program as written in the command.
+        program: String,
+    },
+    /// The command's program exists but cannot be executed.
+    #[error("not an executable program: {program}")]
+    NotExecutable {
+        /// The program as written in the command.
+        program: String,
+    },
+    /// `--sandbox bwrap` was asked for but bubblewrap is not installed.
+    #[error("--sandbox bwrap: bubblewrap (bwrap) is not installed or not in PATH")]
+    BwrapMissing,
+    /// bubblewrap is installed but cannot create its sandbox here.
+    #[error("--sandbox bwrap: bubblewrap cannot run here: {message}")]
+    BwrapFailed {
+        /// What bwrap printed (its own error message).
+        message: String,
+    },
+    /// The operating system refused to start the process.
+    #[error("cannot start `{command}`: {source}")]
+    Io {
+        /// The command being started.
+        command: String,
+        /// The underlying error.
+        #[source]
+        source: io::Error,
+    },
+}

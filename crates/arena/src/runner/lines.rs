@@ -1,0 +1,122 @@
+//! A bounded line buffer: however much a program writes, the judge keeps at most one line.
+
+use std::fmt;
+
+/// A line longer than the limit (newline excluded).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LineTooLong {
+    /// The limit that was exceeded.
+    pub max_line_bytes: usize,
+}
+
+impl fmt::Display for LineTooLong {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "a line longer than {} bytes", self.max_line_bytes)
+    }
+}
+
+/// Splits a byte stream into lines of at most `max_line_bytes` bytes, holding at most
+/// `max_line_bytes + 1` bytes at any time.
+///
+/// ```
+/// use duel_arena::runner::LineBuffer;
+/// let mut lines = LineBuffer::new(8);
+/// lines.extend(b"4\r\n5\n6");
+/// assert_eq!(lines.next_line(), Ok(Some("4".to_string())));
+/// assert_eq!(lines.next_line(), Ok(Some("5".to_string())));
+/// assert_eq!(lines.next_line(), Ok(None));
+/// assert_eq!(lines.take_rest(), Some("6".to_string()));
+/// ```
+#[derive(Debug, Clone)]
+pub struct LineBuffer {
+    bytes: Vec<u8>,
+    max_line_bytes: usize,
+}
+
+impl LineBuffer {
+    /// An empty buffer for lines of at most `max_line_bytes` bytes.
+    pub fn new(max_line_bytes: usize) -> LineBuffer {
+        LineBuffer {
+            bytes: Vec::with_capacity(max_line_bytes + 1),
+            max_line_bytes,
+        }
+    }
+
+    /// How many more bytes the buffer accepts now; read at most this many.
+    pub fn room(&self) -> usize {
+        (self.max_line_bytes + 1).saturating_sub(self.bytes.len())
+    }
+
+    /// Appends bytes read from the program; anything beyond [`room`](Self::room) is dropped,
+    /// which callers avoid by never reading more than `room()` bytes.
+    pub fn extend(&mut self, bytes: &[u8]) {
+        let take = bytes.len().min(self.room());
+        self.bytes.extend_from_slice(&bytes[..take]);
+    }
+
+    /// The next complete line (without `\n` or `\r\n`; invalid UTF-8 replaced), `None` when no
+    /// complete line is buffered yet, or an error when the buffer is full without a newline.
+    pub fn next_line(&mut self) -> Result<Option<String>, LineTooLong> {
+        match self.bytes.iter().position(|&b| b == b'\n') {
+            Some(end) => {
+                let mut line: Vec<u8> = self.bytes.drain(..=end).collect();
+                line.pop();
+                if line.last() == Some(&b'\r') {
+                    line.pop();
+                }
+                Ok(Some(String::from_utf8_lossy(&line).into_owned()))
+            }
+            None if self.room() == 0 => Err(LineTooLong {
+                max_line_bytes: self.max_line_bytes,
+            }),
+            None => Ok(None),
+        }
+    }
+
+    /// An unterminated last line, at the end of the stream.
+    pub fn take_rest(&mut self) -> Option<String> {
+        if self.bytes.is_empty() {
+            return None;
+        }
+        let rest = std::mem::take(&mut self.bytes);
+        let text = String::from_utf8_lossy(&rest);
+        Some(text.strip_suffix('\r').unwrap_or(&text).to_owned())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_line_of_exactly_the_limit_fits() {
+        let mut lines = LineBuffer::new(3);
+        lines.extend(b"abc\n");
+        assert_eq!(lines.next_line(), Ok(Some("abc".into())));
+    }
+
+    #[test]
+    fn one_byte_more_is_too_long_and_the_buffer_stays_bounded() {
+        let mut lines = LineBuffer::new(3);
+        lines.extend(b"abcd");
+        assert_eq!(lines.room(), 0);
+        lines.extend(b"efgh\n");
+        assert_eq!(lines.next_line(), Err(LineTooLong { max_line_bytes: 3 }));
+    }
+
+    #[test]
+    fn room_comes_back_as_lines_are_taken() {
+        let mut lines = LineBuffer::new(4);
+        lines.extend(b"1\n2\n3");
+        assert_eq!(lines.room(), 0);
+        assert_eq!(lines.next_line(), Ok(Some("1".into())));
+        assert_eq!(lines.room(), 2);
+    }
+
+    #[test]
+    fn invalid_utf8_is_kept_visible() {
+        let mut lines = LineBuffer::new(8);
+        lines.extend(b"\xff4\n");
+        assert_eq!(lines.next_line(), Ok(Some("\u{fffd}4".into())));
+    }
+}

@@ -1,0 +1,191 @@
+//! Reading `/proc` to find, measure and kill a program's whole process tree.
+
+use std::time::Duration;
+
+/// The fields of `/proc/<pid>/stat` the judge uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct ProcStat {
+    pub pid: i32,
+    pub ppid: i32,
+    pub pgrp: i32,
+    pub session: i32,
+    /// utime + stime + cutime + cstime, in clock ticks: the process and its reaped children.
+    pub cpu_ticks: u64,
+    pub vsize_bytes: u64,
+    pub rss_pages: u64,
+    /// Dead but not yet reaped: it cannot be killed and uses no CPU any more.
+    pub zombie: bool,
+}
+
+/// Parses one `/proc/<pid>/stat` line. The command name may hold spaces and parentheses, so
+/// the fields are counted from the last `)`.
+pub(crate) fn parse_stat(text: &str) -> Option<ProcStat> {
+    let open = text.find('(')?;
+    let close = text.rfind(')')?;
+    let pid = text[..open].trim().parse().ok()?;
+    // Fields after the name, numbered from 0: state is field 3 of stat(5), so field n is [n - 3].
+    let fields: Vec<&str> = text.get(close + 1..)?.split_whitespace().collect();
+    let field = |n: usize| fields.get(n - 3).and_then(|f| f.parse::<i64>().ok());
+    let ticks = |n: usize| field(n).map(|t| t.max(0) as u64);
+    Some(ProcStat {
+        pid,
+        ppid: field(4)? as i32,
+        pgrp: field(5)? as i32,
+        session: field(6)? as i32,
+        cpu_ticks: ticks(14)? + ticks(15)? + ticks(16)? + ticks(17)?,
+        vsize_bytes: field(23)?.max(0) as u64,
+        rss_pages: field(24)?.max(0) as u64,
+        zombie: matches!(fields.first(), Some(&"Z") | Some(&"X")),
+    })
+}
+
+/// Every process currently visible in `/proc`.
+pub(crate) fn all_processes() -> Vec<ProcStat> {
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    entries
+        .filter_map(Result::ok)
+        .filter(|entry| {
+            entry
+                .file_name()
+                .as_encoded_bytes()
+                .iter()
+                .all(u8::is_ascii_digit)
+        })
+        .filter_map(|entry| std::fs::read_to_string(entry.path().join("stat")).ok())
+        .filter_map(|text| parse_stat(&text))
+        .collect()
+}
+
+/// The processes that belong to the run started as `root` (its pid, process group and session):
+/// members of its process group or session, and live descendants of `root` (which covers
+/// children that left the session, e.g. under bubblewrap's `--new-session`).
+pub(crate) fn members(root: i32, all: &[ProcStat]) -> Vec<ProcStat> {
+    let mut inside: Vec<ProcStat> = all
+        .iter()
+        .filter(|p| p.pid == root || p.pgrp == root || p.session == root)
+        .copied()
+        .collect();
+    // Grow by parent links until nothing new joins; trees are shallow, this is quick.
+    loop {
+        let before = inside.len();
+        for process in all {
+            let is_child = inside.iter().any(|parent| parent.pid == process.ppid);
+            if is_child && !inside.iter().any(|p| p.pid == process.pid) {
+                inside.push(*process);
+            }
+        }
+        if inside.len() == before {
+            return inside;
+        }
+    }
+}
+
+/// One measurement of a run's process tree.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct TreeSample {
+    pub processes: usize,
+    pub cpu: Duration,
+    pub rss_bytes: u64,
+    pub max_vsize_bytes: u64,
+}
+
+/// Measures the tree of `root` now.
+pub(crate) fn sample_tree(root: i32) -> TreeSample {
+    summarize(&members(root, &all_processes()))
+}
+
+pub(crate) fn summarize(members: &[ProcStat]) -> TreeSample {
+    let ticks: u64 = members.iter().map(|p| p.cpu_ticks).sum();
+    let pages: u64 = members.iter().map(|p| p.rss_pages).sum();
+    TreeSample {
+        processes: members.len(),
+        cpu: ticks_to_duration(ticks),
+        rss_bytes: pages.saturating_mul(page_size()),
+        max_vsize_bytes: members.iter().map(|p| p.vsize_bytes).max().unwrap_or(0),
+    }
+}
+
+fn ticks_to_duration(ticks: u64) -> Duration {
+    // SAFETY: sysconf only reads a configuration value.
+    let per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
+    let per_second = if per_second > 0 {
+        per_second as u64
+    } else {
+        100
+    };
+    Duration::from_nanos(ticks.saturating_mul(1_000_000_000) / per_second)
+}
+
+fn page_size() -> u64 {
+    // SAFETY: sysconf only reads a configuration value.
+    let size = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
+    if size > 0 {
+        size as u64
+    } else {
+        4096
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn stat(pid: i32, ppid: i32, pgrp: i32, session: i32) -> ProcStat {
+        ProcStat {
+            pid,
+            ppid,
+            pgrp,
+            session,
+            cpu_ticks: 1,
+            vsize_bytes: 0,
+            rss_pages: 0,
+            zombie: false,
+        }
+    }
+
+    #[test]
+    fn parses_names_with_spaces_and_parentheses() {
+        let line = "4242 (evil) (x y) S 10 4242 4242 0 -1 4194560 1 2 3 4 7 8 9 10 20 0 1 0 \
+                    123 5000000 300 18446744073709551615";
+        let parsed = parse_stat(line).unwrap();
+        assert_eq!(
+            (parsed.pid, parsed.ppid, parsed.pgrp, parsed.session),
+            (4242, 10, 4242, 4242)
+        );
+        assert_eq!(parsed.cpu_ticks, 7 + 8 + 9 + 10);
+        assert_eq!((parsed.vsize_bytes, parsed.rss_pages), (5_000_000, 300));
+        assert!(!parsed.zombie);
+    }
+
+    #[test]
+    fn members_follow_group_session_and_parent_links() {
+        let all = [
+            stat(1, 0, 1, 1),
+            stat(100, 1, 100, 100),   // the root
+            stat(101, 100, 100, 100), // a child
+            stat(102, 101, 102, 102), // a grandchild that called setsid
+            stat(103, 1, 103, 100),   // orphan that called setpgid
+            stat(104, 1, 100, 100),   // orphan in the group
+            stat(200, 1, 200, 200),   // unrelated
+            stat(201, 200, 200, 200), // unrelated child
+        ];
+        let mut pids: Vec<i32> = members(100, &all).iter().map(|p| p.pid).collect();
+        pids.sort();
+        assert_eq!(pids, [100, 101, 102, 103, 104]);
+    }
+
+    #[test]
+    fn the_current_process_is_measurable() {
+        let me = std::process::id() as i32;
+        let sample = summarize(
+            &all_processes()
+                .into_iter()
+                .filter(|p| p.pid == me)
+                .collect::<Vec<_>>(),
+        );
+        assert_eq!(sample.processes, 1);
+        assert!(sample.rss_bytes > 0);
+    }
+}

@@ -1,0 +1,254 @@
+//! The runner against small hostile shell programs: each must end with the expected verdict,
+//! within bounded time, leaving no process behind.
+
+use duel_arena::runner::{Halt, Launcher, Limits, ProgramCommand, Sandbox, SpawnError};
+use duel_arena::Verdict;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+fn limits() -> Limits {
+    Limits::new(Duration::from_millis(300), 64)
+}
+
+fn launcher(script: &str) -> Launcher {
+    Launcher::new(ProgramCommand::shell(script), limits())
+}
+
+/// Sends a line, reads one, and returns the verdict of the fault that ends the read.
+fn verdict_of_read(script: &str) -> (Verdict, String) {
+    let mut process = launcher(script).spawn().unwrap();
+    process.write_line("hello").unwrap();
+    match process.read_line() {
+        Err(Halt::Fault(fault)) => (fault.verdict, fault.reason),
+        other => panic!("expected a fault from {script:?}, got {other:?}"),
+    }
+}
+
+fn is_alive(pid: u32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Ok(stat) => {
+            let state = stat.rsplit(')').next().unwrap().split_whitespace().next();
+            state != Some("Z") && state != Some("X")
+        }
+        Err(_) => false,
+    }
+}
+
+#[test]
+fn a_line_round_trip_ends_cleanly() {
+    let mut process = launcher("read x; echo \"$x$x\"").spawn().unwrap();
+    process.write_line("ab").unwrap();
+    assert_eq!(process.read_line().unwrap(), "abab");
+    let ending = process.finish();
+    assert_eq!(ending.result, Ok(()));
+    assert!(ending.usage.peak_memory_bytes > 0);
+}
+
+#[test]
+fn a_crash_is_a_runtime_error_naming_the_signal() {
+    let (verdict, reason) = verdict_of_read("kill -SEGV $$");
+    assert_eq!(verdict, Verdict::RuntimeError);
+    assert!(reason.contains("SIGSEGV"), "{reason}");
+}
+
+#[test]
+fn a_nonzero_exit_is_a_runtime_error() {
+    let (verdict, reason) = verdict_of_read("exit 3");
+    assert_eq!(verdict, Verdict::RuntimeError);
+    assert_eq!(reason, "exited with status 3");
+}
+
+#[test]
+fn exiting_with_status_zero_mid_game_is_an_early_exit() {
+    assert_eq!(verdict_of_read("exit 0").0, Verdict::EarlyExit);
+}
+
+#[test]
+fn sleeping_hits_the_wall_clock_limit() {
+    let started = Instant::now();
+    let (verdict, reason) = verdict_of_read("sleep 30");
+    assert_eq!(verdict, Verdict::TimeLimit);
+    assert!(reason.contains("wall-clock"), "{reason}");
+    assert!(started.elapsed() < Duration::from_secs(5));
+}
+
+#[test]
+fn busy_looping_hits_the_cpu_limit() {
+    let started = Instant::now();
+    let (verdict, reason) = verdict_of_read("while :; do :; done");
+    assert_eq!(verdict, Verdict::TimeLimit);
+    assert!(reason.contains("CPU"), "{reason}");
+    assert!(started.elapsed() < Duration::from_secs(5));
+}
+
+#[test]
+fn a_flood_without_newlines_is_a_protocol_error() {
+    let (verdict, reason) = verdict_of_read("cat /dev/zero");
+    assert_eq!(verdict, Verdict::ProtocolError);
+    assert!(reason.contains("4096"), "{reason}");
+}
+
+#[test]
+fn a_flood_on_stderr_does_not_block_the_program_or_the_judge() {
+    let mut process = launcher("head -c 10000000 /dev/zero >&2; echo done")
+        .spawn()
+        .unwrap();
+    assert_eq!(process.read_line().unwrap(), "done");
+    assert!(process.stderr_tail().len() <= duel_arena::runner::STDERR_TAIL_BYTES);
+}
+
+#[test]
+fn an_orphan_holding_the_pipes_neither_hangs_the_judge_nor_survives() {
+    let dir = tempfile::tempdir().unwrap();
+    let pid_file = dir.path().join("orphan.pid");
+    let script = format!("sleep 100 & echo $! > {}; exit 0", pid_file.display());
+    let started = Instant::now();
+    let (verdict, _) = verdict_of_read(&script);
+    assert_eq!(verdict, Verdict::EarlyExit);
+    assert!(started.elapsed() < Duration::from_secs(2));
+    let orphan: u32 = std::fs::read_to_string(&pid_file)
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    assert!(!is_alive(orphan), "the orphan {orphan} survived");
+}
+
+#[test]
+fn children_that_leave_the_process_group_are_killed_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let pid_file = dir.path().join("child.pid");
+    // `set -m` puts background jobs in their own process groups.
+    let script = format!(
+        "set -m; sleep 100 & echo $! > {}; read x; echo 1; sleep 100",
+        pid_file.display()
+    );
+    let mut process = launcher(&script).spawn().unwrap();
+    process.write_line("go").unwrap();
+    assert_eq!(process.read_line().unwrap(), "1");
+    let child: u32 = std::fs::read_to_string(&pid_file)
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    assert!(is_alive(child));
+    process.abort();
+    assert!(!is_alive(child), "the child {child} survived");
+}
+
+#[test]
+fn the_judge_thinking_is_not_charged_to_the_wall_clock() {
+    let mut process = launcher("read x; echo 1; read y; echo 2").spawn().unwrap();
+    process.write_line("a").unwrap();
+    assert_eq!(process.read_line().unwrap(), "1");
+    // Longer than the whole wall-clock limit (0.9 s), but the program is not waited for.
+    std::thread::sleep(Duration::from_millis(1200));
+    process.write_line("b").unwrap();
+    assert_eq!(process.read_line().unwrap(), "2");
+    let ending = process.finish();
+    assert_eq!(ending.result, Ok(()));
+    assert!(ending.usage.wall < Duration::from_millis(900));
+}
+
+#[test]
+fn a_program_that_runs_on_after_the_game_is_timed_out() {
+    let mut process = launcher("echo 1; exec sleep 30").spawn().unwrap();
+    assert_eq!(process.read_line().unwrap(), "1");
+    let ending = process.finish();
+    assert!(matches!(ending.result, Err(Halt::Fault(f)) if f.verdict == Verdict::TimeLimit));
+}
+
+#[test]
+fn a_program_that_ignores_its_input_cannot_block_the_judge_writing() {
+    let mut process = launcher("sleep 30").spawn().unwrap();
+    let line = "x".repeat(1000);
+    let halt = (0..1000)
+        .map(|_| process.write_line(&line))
+        .find_map(Result::err);
+    assert!(matches!(halt, Some(Halt::Fault(f)) if f.verdict == Verdict::TimeLimit));
+}
+
+#[test]
+fn cancelling_stops_the_wait() {
+    let flag = Arc::new(AtomicBool::new(false));
+    let mut process = launcher("sleep 30")
+        .with_cancel_flag(flag.clone())
+        .spawn()
+        .unwrap();
+    flag.store(true, Ordering::Relaxed);
+    assert_eq!(process.read_line(), Err(Halt::Cancelled));
+}
+
+#[test]
+fn an_out_of_memory_message_makes_a_crash_a_memory_limit() {
+    let (verdict, _) =
+        verdict_of_read("echo 'memory allocation of 99999999 bytes failed' >&2; kill -ABRT $$");
+    assert_eq!(verdict, Verdict::MemoryLimit);
+}
+
+/// The system's python3 (the PATH one may be a slow wrapper script).
+fn python() -> &'static str {
+    if std::path::Path::new("/usr/bin/python3").exists() {
+        "/usr/bin/python3"
+    } else {
+        "python3"
+    }
+}
+
+#[test]
+fn the_address_space_is_limited() {
+    // 64 MB limit: a 200 MB buffer cannot be allocated, and python says so.
+    let script = format!("{} -c 'x = bytearray(200 << 20); print(len(x))'", python());
+    let launcher = Launcher::new(
+        ProgramCommand::shell(script),
+        Limits::new(Duration::from_secs(2), 64),
+    );
+    let mut process = launcher.spawn().unwrap();
+    match process.read_line() {
+        Err(Halt::Fault(fault)) => {
+            assert_eq!(fault.verdict, Verdict::MemoryLimit, "{}", fault.reason);
+            assert!(fault.reason.contains("MemoryError"), "{}", fault.reason);
+        }
+        other => panic!("expected memory_limit, got {other:?}"),
+    }
+}
+
+#[test]
+fn missing_programs_are_found_before_running() {
+    let launcher = launcher("./no-such-player-anywhere");
+    assert!(matches!(
+        launcher.check(),
+        Err(SpawnError::ProgramNotFound { .. })
+    ));
+}
+
+#[test]
+fn bubblewrap_confines_the_program_or_says_why_not() {
+    let launcher = launcher(
+        "read x; touch /judge-root-write 2>/dev/null && echo wrote-root || echo ro; \
+         echo private > /tmp/duel-bwrap-probe && echo tmp-ok; \
+         grep -c : /proc/net/dev",
+    )
+    .with_sandbox(Sandbox::Bwrap);
+    match launcher.check() {
+        Err(SpawnError::BwrapMissing) => panic!("bubblewrap is not installed"),
+        Err(SpawnError::BwrapFailed { message }) => {
+            // Explicit and named: the sandbox cannot work on this machine.
+            assert!(!message.is_empty());
+            eprintln!("bwrap cannot run here: {message}");
+        }
+        Err(other) => panic!("unexpected error {other}"),
+        Ok(()) => {
+            let mut process = launcher.spawn().unwrap();
+            process.write_line("go").unwrap();
+            assert_eq!(process.read_line().unwrap(), "ro");
+            assert_eq!(process.read_line().unwrap(), "tmp-ok");
+            // Only the loopback interface exists in the new network namespace.
+            assert_eq!(process.read_line().unwrap(), "1");
+            assert_eq!(process.finish().result, Ok(()));
+            assert!(!std::path::Path::new("/judge-root-write").exists());
+            assert!(!std::path::Path::new("/tmp/duel-bwrap-probe").exists());
+        }
+    }
+}

@@ -1,6 +1,7 @@
 //! [`Table`]: every board solved, by dynamic programming over bead totals.
 
-use crate::sow_index::sow;
+use crate::board::POWERS_OF_SIX;
+use crate::sow_index::{pack, sow_index_only};
 use crate::{Board, Oracle, Pit, PitSet, BOARD_COUNT, MAX_BEADS, PITS};
 
 /// The value and optimal moves of all 6^7 boards.
@@ -40,24 +41,34 @@ impl Table {
         let max_total = PITS as u8 * MAX_BEADS;
         for total in 1..=max_total {
             for_each_board_with_total(total, |pits, index| {
-                let mut best_value = i8::MIN;
-                let mut best_mask = 0u8;
-                for (from, &beads) in pits.iter().enumerate() {
-                    if beads == 0 {
-                        continue;
-                    }
-                    let sown = sow(*pits, index, from);
-                    // Successors hold fewer beads, so they are solved already.
-                    let value = sown.gain - values[sown.index as usize];
-                    if value > best_value {
-                        best_value = value;
-                        best_mask = 1 << from;
-                    } else if value == best_value {
-                        best_mask |= 1 << from;
-                    }
+                if best_moves[index as usize] != 0 {
+                    return; // solved already, as a rotation of an earlier board
                 }
-                values[index as usize] = best_value;
-                best_moves[index as usize] = best_mask;
+                // Every pit is sown, even an empty one, and empty pits are masked out after:
+                // that leaves no hard-to-predict branch in this loop.
+                let packed = pack(pits);
+                let mut worth = [i8::MIN; PITS];
+                for (from, worth) in worth.iter_mut().enumerate() {
+                    let (next, gain) = sow_index_only(pits, packed, index, from);
+                    // Successors hold fewer beads, so they are solved already.
+                    let value = gain - values[next as usize];
+                    *worth = if pits[from] == 0 { i8::MIN } else { value };
+                }
+                let best_value = worth.iter().copied().max().unwrap_or(i8::MIN);
+                let best_mask = worth.iter().enumerate().fold(0u8, |mask, (from, &w)| {
+                    mask | (u8::from(w == best_value) << from)
+                });
+                // The rules do not depend on where pit 1 is: turning the board turns the
+                // optimal moves with it and keeps the value. So one solved board settles its
+                // up to six rotations too, all of the same bead total.
+                let mut turned_index = index;
+                let mut turned_mask = best_mask;
+                for _ in 0..PITS {
+                    values[turned_index as usize] = best_value;
+                    best_moves[turned_index as usize] = turned_mask;
+                    turned_index = turn_index(turned_index);
+                    turned_mask = turn_mask(turned_mask);
+                }
             });
         }
         Table { values, best_moves }
@@ -113,6 +124,20 @@ impl std::fmt::Debug for Table {
     }
 }
 
+/// The index of the board turned one pit clockwise (pit `i`'s beads move to pit `i + 1`, pit
+/// 7's to pit 1): the base-6 digits rotate up by one place.
+#[inline(always)]
+fn turn_index(index: u32) -> u32 {
+    let top = index / POWERS_OF_SIX[PITS - 1];
+    (index - top * POWERS_OF_SIX[PITS - 1]) * 6 + top
+}
+
+/// The move mask turned with the board, as in [`turn_index`].
+#[inline(always)]
+fn turn_mask(mask: u8) -> u8 {
+    ((mask << 1) | (mask >> (PITS - 1))) & PitSet::ALL.bits()
+}
+
 /// Calls `visit(pits, index)` for every board holding exactly `total` beads.
 ///
 /// Nested loops over pits 7 down to 2, each limited to counts that leave a feasible rest for
@@ -153,6 +178,22 @@ fn for_each_board_with_total(total: u8, mut visit: impl FnMut(&[u8; PITS], u32))
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn turning_moves_every_pit_one_place_clockwise() {
+        for index in 0..BOARD_COUNT {
+            let board = Board::from_index(index).expect("index in range");
+            let turned = Board::from_index(turn_index(index)).expect("index in range");
+            for pit in Pit::ALL {
+                assert_eq!(turned.beads_in(pit.next()), board.beads_in(pit), "{board}");
+            }
+        }
+        for bits in 0..=PitSet::ALL.bits() {
+            let turned = PitSet::from_bits(turn_mask(bits));
+            let expected: PitSet = PitSet::from_bits(bits).iter().map(Pit::next).collect();
+            assert_eq!(turned, expected);
+        }
+    }
 
     #[test]
     fn enumeration_by_total_visits_every_board_once_with_its_index() {

@@ -1,7 +1,7 @@
 //! [`Table`]: every board solved, by dynamic programming over bead totals.
 
 use crate::board::POWERS_OF_SIX;
-use crate::sow_index::{pack, sow_index_only};
+use crate::sow_index::{sow_index_only, PackedPits};
 use crate::{Board, Oracle, Pit, PitSet, BOARD_COUNT, MAX_BEADS, PITS};
 
 /// The value and optimal moves of all 6^7 boards.
@@ -46,13 +46,17 @@ impl Table {
                 }
                 // Every pit is sown, even an empty one, and empty pits are masked out after:
                 // that leaves no hard-to-predict branch in this loop.
-                let packed = pack(pits);
+                let fulls = pits.full_pits();
                 let mut worth = [i8::MIN; PITS];
                 for (from, worth) in worth.iter_mut().enumerate() {
-                    let (next, gain) = sow_index_only(pits, packed, index, from);
+                    let (next, gain) = sow_index_only(pits, fulls, index, from);
                     // Successors hold fewer beads, so they are solved already.
                     let value = gain - values[next as usize];
-                    *worth = if pits[from] == 0 { i8::MIN } else { value };
+                    *worth = if pits.beads(from) == 0 {
+                        i8::MIN
+                    } else {
+                        value
+                    };
                 }
                 let best_value = worth.iter().copied().max().unwrap_or(i8::MIN);
                 let best_mask = worth.iter().enumerate().fold(0u8, |mask, (from, &w)| {
@@ -142,31 +146,44 @@ fn turn_mask(mask: u8) -> u8 {
 ///
 /// Nested loops over pits 7 down to 2, each limited to counts that leave a feasible rest for
 /// the pits below it; pit 1 takes what is left. So every innermost step is a board, and the
-/// index is built up alongside instead of recomputed.
+/// packed pits and the index are built up alongside instead of recomputed.
 #[inline(always)]
-fn for_each_board_with_total(total: u8, mut visit: impl FnMut(&[u8; PITS], u32)) {
+fn for_each_board_with_total(total: u8, mut visit: impl FnMut(PackedPits, u32)) {
     // The counts pit index `k` may hold when `rest` beads are left for indices 0..=k.
     let range = |rest: u8, k: u8| rest.saturating_sub(k * MAX_BEADS)..=rest.min(MAX_BEADS);
-    let mut pits = [0u8; PITS];
+    // Pit index `k`'s share of the packed pits and of the index.
+    let place = |beads: u8, k: usize| {
+        (
+            u64::from(beads) << (8 * k),
+            u32::from(beads) * POWERS_OF_SIX[k],
+        )
+    };
     for p7 in range(total, 6) {
-        pits[6] = p7;
-        let (rest7, index7) = (total - p7, u32::from(p7) * 46656);
+        let rest7 = total - p7;
+        let (packed7, index7) = place(p7, 6);
         for p6 in range(rest7, 5) {
-            pits[5] = p6;
-            let (rest6, index6) = (rest7 - p6, index7 + u32::from(p6) * 7776);
+            let rest6 = rest7 - p6;
+            let (packed, index) = place(p6, 5);
+            let (packed6, index6) = (packed7 | packed, index7 + index);
             for p5 in range(rest6, 4) {
-                pits[4] = p5;
-                let (rest5, index5) = (rest6 - p5, index6 + u32::from(p5) * 1296);
+                let rest5 = rest6 - p5;
+                let (packed, index) = place(p5, 4);
+                let (packed5, index5) = (packed6 | packed, index6 + index);
                 for p4 in range(rest5, 3) {
-                    pits[3] = p4;
-                    let (rest4, index4) = (rest5 - p4, index5 + u32::from(p4) * 216);
+                    let rest4 = rest5 - p4;
+                    let (packed, index) = place(p4, 3);
+                    let (packed4, index4) = (packed5 | packed, index5 + index);
                     for p3 in range(rest4, 2) {
-                        pits[2] = p3;
-                        let (rest3, index3) = (rest4 - p3, index4 + u32::from(p3) * 36);
+                        let rest3 = rest4 - p3;
+                        let (packed, index) = place(p3, 2);
+                        let (packed3, index3) = (packed4 | packed, index4 + index);
                         for p2 in range(rest3, 1) {
-                            pits[1] = p2;
-                            pits[0] = rest3 - p2;
-                            visit(&pits, index3 + u32::from(p2) * 6 + u32::from(pits[0]));
+                            let p1 = rest3 - p2;
+                            let (packed, index) = place(p2, 1);
+                            visit(
+                                PackedPits(packed3 | packed | u64::from(p1)),
+                                index3 + index + u32::from(p1),
+                            );
                         }
                     }
                 }
@@ -200,7 +217,7 @@ mod tests {
         let mut seen = vec![false; BOARD_COUNT as usize];
         for total in 0..=35 {
             for_each_board_with_total(total, |pits, index| {
-                let board = Board::new(*pits).expect("counts within 0..=5");
+                let board = Board::new(pits.to_pits()).expect("counts within 0..=5");
                 assert_eq!(board.index(), index);
                 assert_eq!(board.total_beads(), u32::from(total));
                 assert!(!seen[index as usize], "visited twice: {board}");

@@ -1,24 +1,15 @@
-//! The solvers' inner loop: the move rule of [`Board::play`](crate::Board::play) on a bare
-//! digit array, keeping the base-6 board index up to date as beads move instead of
-//! recomputing it, and with no checks (callers pass boards that are valid and non-empty pits).
+//! The solvers' inner loop: the move rule of [`Board::play`](crate::Board::play) reduced to
+//! what a solver needs (the successor's base-6 index and the gain difference), without checks
+//! (callers pass valid boards) and, usually, without following the beads one by one.
 
 use crate::board::POWERS_OF_SIX;
 use crate::{MAX_BEADS, PITS};
 
-/// The result of sowing one pit.
-#[derive(Clone, Copy)]
-pub(crate) struct Sown {
-    /// The pits after the move.
-    pub pits: [u8; PITS],
-    /// The index of the board after the move.
-    pub index: u32,
-    /// Mover's gain minus opponent's gain.
-    pub gain: i8,
-}
-
-/// Sows pit index `from` (which must hold beads) of the board `pits` whose index is `index`.
-#[inline(always)]
-pub(crate) fn sow(mut pits: [u8; PITS], index: u32, from: usize) -> Sown {
+/// Sows pit index `from` (which must hold beads) of the board `pits` whose index is `index`,
+/// step by step, keeping the index up to date as beads move instead of recomputing it.
+/// Returns the successor's index and the mover's gain minus the opponent's.
+#[inline(never)] // the rare slow path: keep it out of the callers' loops
+pub(crate) fn sow(mut pits: [u8; PITS], index: u32, from: usize) -> (u32, i8) {
     let mut hand = pits[from];
     pits[from] = 0;
     let mut index = index - u32::from(hand) * POWERS_OF_SIX[from];
@@ -39,18 +30,12 @@ pub(crate) fn sow(mut pits: [u8; PITS], index: u32, from: usize) -> Sown {
                 hand -= 1;
             }
         } else if beads == 0 || beads == MAX_BEADS {
-            return Sown {
-                pits,
-                index,
-                gain: gain - 1,
-            };
+            return (index, gain - 1);
         } else {
-            pits[pit] = 0;
-            return Sown {
-                pits,
-                index: index - u32::from(beads) * POWERS_OF_SIX[pit],
-                gain: gain + beads as i8 + 1,
-            };
+            return (
+                index - u32::from(beads) * POWERS_OF_SIX[pit],
+                gain + beads as i8 + 1,
+            );
         }
     }
 }
@@ -62,6 +47,7 @@ pub(crate) fn sow(mut pits: [u8; PITS], index: u32, from: usize) -> Sown {
 pub(crate) struct PackedPits(pub u64);
 
 impl PackedPits {
+    #[cfg(test)]
     pub(crate) fn from_pits(pits: &[u8; PITS]) -> PackedPits {
         let [a, b, c, d, e, f, g] = *pits;
         PackedPits(u64::from_le_bytes([a, b, c, d, e, f, g, 0]))
@@ -177,8 +163,7 @@ pub(crate) fn sow_index_only(pits: PackedPits, fulls: u32, index: u32, from: usi
     let fulls_ahead = ((fulls | fulls << PITS) >> (from + 1)) & 63;
     let lap = LAPS[from][usize::from(pits.beads(from))][fulls_ahead as usize];
     if lap.laps {
-        let sown = sow(pits.to_pits(), index, from);
-        return (sown.index, sown.gain);
+        return sow(pits.to_pits(), index, from);
     }
     let index = index.wrapping_add(lap.index_delta);
     let last = usize::from(lap.last);
@@ -223,12 +208,10 @@ mod tests {
             for pit in board.legal_moves() {
                 let sowing = board.play(pit).expect("legal move");
                 let sown = sow(board.pits(), index, pit.index());
-                assert_eq!(sown.pits, sowing.board.pits(), "{board} pit {pit}");
-                assert_eq!(sown.index, sowing.board.index(), "{board} pit {pit}");
-                assert_eq!(sown.gain, sowing.gain_difference(), "{board} pit {pit}");
+                assert_eq!(sown, (sowing.board.index(), sowing.gain_difference()));
                 let packed = PackedPits::from_pits(&board.pits());
                 let quick = sow_index_only(packed, packed.full_pits(), index, pit.index());
-                assert_eq!(quick, (sown.index, sown.gain), "{board} pit {pit}");
+                assert_eq!(quick, sown, "{board} pit {pit}");
             }
             for pit in Pit::ALL.into_iter().filter(|&pit| board.beads_in(pit) == 0) {
                 let packed = PackedPits::from_pits(&board.pits());

@@ -25,14 +25,14 @@ pub struct Bolek {
 
 impl Bolek {
     /// Bolek for a game starting at `start` (only its bound matters).
-    pub fn new(start: Position) -> Bolek {
+    pub const fn new(start: Position) -> Bolek {
         Bolek {
             bound: start.bound(),
         }
     }
 
     /// The PE-bound of this game.
-    pub fn bound(&self) -> u32 {
+    pub const fn bound(&self) -> u32 {
         self.bound
     }
 

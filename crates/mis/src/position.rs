@@ -61,17 +61,17 @@ impl Position {
     }
 
     /// Poohsticks in the pool.
-    pub fn p(&self) -> u32 {
+    pub const fn p(&self) -> u32 {
         self.p
     }
 
     /// Eeyoresticks in the pool.
-    pub fn e(&self) -> u32 {
+    pub const fn e(&self) -> u32 {
         self.e
     }
 
     /// The PE-bound `B`.
-    pub fn bound(&self) -> u32 {
+    pub const fn bound(&self) -> u32 {
         self.bound
     }
 
@@ -84,7 +84,7 @@ impl Position {
     }
 
     /// The pool is empty: the player who moved last has won.
-    pub fn is_over(&self) -> bool {
+    pub const fn is_over(&self) -> bool {
         self.p == 0 && self.e == 0
     }
 

@@ -53,11 +53,13 @@ impl Entry {
     }
 }
 
-/// A hash map from board index to [`Entry`], with open addressing and linear probing; a slot
-/// holds `(index + 1) << 32 | entry`, and 0 when empty.
+/// A hash map from board index to [`Entry`], with open addressing and linear probing. Keys
+/// (`index + 1`, 0 for an empty slot) and entries sit in separate arrays so that probing
+/// scans only the compact key array.
 #[derive(Clone)]
 struct Cache {
-    slots: Vec<u64>,
+    keys: Vec<u32>,
+    entries: Vec<u16>,
     len: usize,
 }
 
@@ -66,28 +68,34 @@ impl Cache {
     const INITIAL_BITS: u32 = 13;
 
     fn new() -> Cache {
+        Cache::with_bits(Self::INITIAL_BITS)
+    }
+
+    fn with_bits(bits: u32) -> Cache {
         Cache {
-            slots: vec![0; 1 << Self::INITIAL_BITS],
+            keys: vec![0; 1 << bits],
+            entries: vec![0; 1 << bits],
             len: 0,
         }
     }
 
     /// The first slot to probe: Fibonacci hashing, whose top bits are well mixed.
+    #[inline]
     fn home(&self, index: u32) -> usize {
-        let bits = self.slots.len().trailing_zeros();
+        let bits = self.keys.len().trailing_zeros();
         (index.wrapping_mul(0x9e37_79b9) >> (32 - bits)) as usize
     }
 
     /// The entry of `index`, 0 when it is not solved.
     #[inline]
     fn get(&self, index: u32) -> u16 {
-        let key = u64::from(index) + 1;
-        let mask = self.slots.len() - 1;
+        let key = index + 1;
+        let mask = self.keys.len() - 1;
         let mut slot = self.home(index);
         loop {
-            let stored = self.slots[slot];
-            if stored >> 32 == key {
-                return stored as u16;
+            let stored = self.keys[slot];
+            if stored == key {
+                return self.entries[slot];
             }
             if stored == 0 {
                 return 0;
@@ -99,24 +107,26 @@ impl Cache {
     /// Stores the entry of an index that is not in the map yet.
     fn insert_new(&mut self, index: u32, entry: u16) {
         // Keeping the table at most 3/4 full keeps probe runs short.
-        if 4 * (self.len + 1) > 3 * self.slots.len() {
+        if 4 * (self.len + 1) > 3 * self.keys.len() {
             self.grow();
         }
-        let mask = self.slots.len() - 1;
+        let mask = self.keys.len() - 1;
         let mut slot = self.home(index);
-        while self.slots[slot] != 0 {
+        while self.keys[slot] != 0 {
             slot = (slot + 1) & mask;
         }
-        self.slots[slot] = (u64::from(index) + 1) << 32 | u64::from(entry);
+        self.keys[slot] = index + 1;
+        self.entries[slot] = entry;
         self.len += 1;
     }
 
     fn grow(&mut self) {
-        let doubled = vec![0; 2 * self.slots.len()];
-        let old = std::mem::replace(&mut self.slots, doubled);
-        self.len = 0;
-        for stored in old.into_iter().filter(|&stored| stored != 0) {
-            self.insert_new(((stored >> 32) - 1) as u32, stored as u16);
+        let bits = self.keys.len().trailing_zeros() + 1;
+        let old = std::mem::replace(self, Cache::with_bits(bits));
+        for (&key, &entry) in old.keys.iter().zip(&old.entries) {
+            if key != 0 {
+                self.insert_new(key - 1, entry);
+            }
         }
     }
 }

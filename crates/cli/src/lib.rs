@@ -3,3 +3,6 @@
 //! `duel-arena`; this crate only wires them to people.
 
 pub mod judge;
+pub mod analyze;
+pub mod play;
+pub mod serve;

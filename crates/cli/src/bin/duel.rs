@@ -1,7 +1,7 @@
 //! `duel`: one command for judging, analysing and playing both games.
 
 use clap::{Parser, Subcommand};
-use duel_cli::judge;
+use duel_cli::{judge, serve};
 use std::process::ExitCode;
 
 /// Perfect players, judges and analysis for two olympiad games: Ioiwari (IOI 2001) and
@@ -21,6 +21,8 @@ enum Game {
     /// Pooh-Eeyore-sticks: the two-pile game of Polish OI 2004 ("MIS").
     #[command(subcommand)]
     Mis(MisCommand),
+    /// Serve a local web page for playing and analysing both games, with a JSON API.
+    Serve(serve::ServeArgs),
 }
 
 #[derive(Debug, Subcommand)]
@@ -40,6 +42,7 @@ fn main() -> ExitCode {
     let result = match cli.game {
         Game::Ioiwari(IoiwariCommand::Judge(args)) => judge::ioiwari::run(args),
         Game::Mis(MisCommand::Judge(args)) => judge::mis::run(args),
+        Game::Serve(args) => serve::run(args),
     };
     match result {
         Ok(code) => code,

@@ -1,0 +1,1 @@
+//! `duel ioiwari analyze`, `duel ioiwari table` and `duel mis analyze`.

@@ -1,0 +1,1 @@
+//! `duel ioiwari play` and `duel mis play`: a person against the computer in the terminal.

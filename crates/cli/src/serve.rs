@@ -1,0 +1,40 @@
+//! `duel serve`: the local web page and its JSON API (see the `duel-web` crate).
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use anyhow::Context;
+use duel_web::{App, Server};
+
+/// Arguments of `duel serve`.
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Examples:\n  duel serve               # then open http://127.0.0.1:8080/\n  duel serve --port 9000\n  duel serve --port 0      # any free port; the first line printed names it"
+)]
+pub struct ServeArgs {
+    /// Port on 127.0.0.1 to listen on (0 picks a free one).
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
+}
+
+/// Solves the games, binds 127.0.0.1 and serves until interrupted.
+///
+/// The first line on standard output is `listening on http://127.0.0.1:PORT/`, printed once
+/// the tables are solved and the port is bound, so scripts can wait for it.
+pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
+    let server = Server::bind(args.port, App::new()).with_context(|| {
+        format!(
+            "cannot listen on 127.0.0.1:{}; choose another port with --port",
+            args.port
+        )
+    })?;
+    let mut stdout = std::io::stdout();
+    writeln!(stdout, "listening on {}", server.url())?;
+    writeln!(
+        stdout,
+        "the page and its JSON API (GET /api lists it); stop with Ctrl-C"
+    )?;
+    stdout.flush()?;
+    server.run().context("the server stopped")?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,301 @@
+// Pooh-Eeyore-sticks: the piles, moves by clicking or typing, winning moves on request and the
+// pattern of losing positions around the pool.
+"use strict";
+
+(() => {
+  const { api, svg, svgText, html, clear, showError, setStatus, pause } = Duel;
+
+  const PLAYERS = ["Bolek", "Lolek"];
+  const STICKS_SHOWN = 48;
+  const ENGINE_PAUSE_MS = 250;
+
+  const game = { side: 1, strength: "perfect", entries: [], generation: 0, showWinning: false, busy: false };
+
+  const $ = (id) => document.getElementById(id);
+  const current = () => game.entries[game.entries.length - 1];
+  const toMove = () => (game.entries.length - 1) % 2 === 0 ? 1 : 2;
+  const playerName = (player) =>
+    PLAYERS[player - 1] + (game.side === 0 ? "" : game.side === player ? " (you)" : " (computer)");
+
+  function enginesTurn() {
+    return !current().analysis.over && game.side !== 0 && toMove() !== game.side;
+  }
+
+  function humansTurn() {
+    return !current().analysis.over && !enginesTurn();
+  }
+
+  // ---- drawing ---------------------------------------------------------------------------
+
+  function drawPiles() {
+    const piles = $("mis-piles");
+    clear(piles);
+    const { p, e, bound } = current().analysis.position;
+    drawPile(piles, "pooh", "poohsticks", p, bound, 10, (k) => [k, 0]);
+    drawPile(piles, "eeyore", "eeyoresticks", e, bound, 118, (k) => [0, k]);
+  }
+
+  function drawPile(parent, kind, name, count, bound, top, takeOf) {
+    svg("rect", { x: 4, y: top, width: 552, height: 100, rx: 8, class: "pile-bg" }, parent);
+    svgText(`${name}: ${count}`, { x: 14, y: top + 20, class: "pile-label" }, parent);
+    const shown = Math.min(count, STICKS_SHOWN);
+    if (count > shown) {
+      svgText(`+ ${count - shown} more`, { x: 440, y: top + 20, class: "pile-label" }, parent);
+    }
+    const group = svg("g", { id: `pile-${kind}`, "data-count": count }, parent);
+    const sticks = [];
+    for (let i = 0; i < shown; i++) {
+      const take = shown - i; // clicking a stick takes it and every stick to its right
+      const stick = svg("rect", {
+        x: 14 + i * 11, y: top + 30, width: 6, height: 62, rx: 2,
+        class: `stick ${kind}`, "data-take": take,
+      }, group);
+      const title = svg("title", {}, stick);
+      title.textContent = take <= bound ? `take ${take}` : `at most ${bound} at once`;
+      sticks.push(stick);
+      if (humansTurn() && take <= bound) {
+        stick.addEventListener("mouseenter", () => sticks.forEach((s, j) => s.classList.toggle("marked", j >= i)));
+        stick.addEventListener("mouseleave", () => sticks.forEach((s) => s.classList.remove("marked")));
+        stick.addEventListener("click", () => humanMove(...takeOf(take)));
+      }
+    }
+  }
+
+  async function drawPattern(generation) {
+    const analysis = current().analysis;
+    const { p, e, bound } = analysis.position;
+    const size = Math.min(41, Math.max(15, 2 * (bound + 1) + 3));
+    const view = await api("/api/mis/pattern", { position: { p, e, bound }, size });
+    if (generation !== game.generation) return;
+    const chart = $("mis-pattern");
+    clear(chart);
+    const left = 34, top = 6, span = 380;
+    const cell = span / view.width;
+    const xOf = (x) => left + (x - view.p_from) * cell;
+    const yOf = (y) => top + (view.height - 1 - (y - view.e_from)) * cell;
+    const losing = new Set(view.losing.map(([x, y]) => `${x},${y}`));
+    const reachable = new Set(view.reachable.map(([x, y]) => `${x},${y}`));
+    const targets = new Set(game.showWinning ? analysis.winning_moves.map((m) => `${m.to[0]},${m.to[1]}`) : []);
+    for (let x = view.p_from; x < view.p_from + view.width; x++) {
+      for (let y = view.e_from; y < view.e_from + view.height; y++) {
+        const key = `${x},${y}`;
+        const canReach = reachable.has(key) && humansTurn();
+        const rect = svg("rect", {
+          x: xOf(x), y: yOf(y), width: cell, height: cell,
+          class: "cell" + (losing.has(key) ? " losing" : "") + (canReach ? " reachable" : ""),
+          "data-p": x, "data-e": y,
+        }, chart);
+        const title = svg("title", {}, rect);
+        title.textContent = `(${x}, ${y}): ${losing.has(key) ? "lost" : "won"} for the side to move`;
+        if (canReach) {
+          svg("circle", {
+            cx: xOf(x) + cell / 2, cy: yOf(y) + cell / 2, r: Math.max(1.5, cell / 6),
+            class: "cell-dot" + (losing.has(key) ? " on-losing" : ""),
+          }, chart);
+          rect.addEventListener("click", () => humanMove(p - x, e - y));
+        }
+        if (targets.has(key)) {
+          svg("rect", { x: xOf(x) + 1, y: yOf(y) + 1, width: cell - 2, height: cell - 2, class: "target-ring" }, chart);
+        }
+      }
+    }
+    const period = bound + 1;
+    for (let x = view.p_from; x <= view.p_from + view.width; x++) {
+      if (x % period === 0) svg("line", { x1: xOf(x), y1: top, x2: xOf(x), y2: top + span, class: "period-line" }, chart);
+    }
+    for (let y = view.e_from; y <= view.e_from + view.height; y++) {
+      if (y % period === 0) svg("line", { x1: left, y1: yOf(y) + cell, x2: left + span, y2: yOf(y) + cell, class: "period-line" }, chart);
+    }
+    if (p >= view.p_from && e >= view.e_from) {
+      svg("rect", { x: xOf(p), y: yOf(e), width: cell, height: cell, class: "current-ring" }, chart);
+    }
+    svgText(`p = ${view.p_from}`, { x: left, y: top + span + 12, class: "axis-label" }, chart);
+    svgText(`${view.p_from + view.width - 1}`, { x: left + span - 30, y: top + span + 12, class: "axis-label" }, chart);
+    svgText(`e = ${view.e_from}`, { x: 0, y: top + span, class: "axis-label" }, chart);
+    svgText(`${view.e_from + view.height - 1}`, { x: 2, y: top + 10, class: "axis-label" }, chart);
+    chart.dataset.losing = String(view.losing.length);
+  }
+
+  function drawFacts() {
+    const { pattern, standing, over } = current().analysis;
+    const [r, s] = pattern.residues;
+    const near = pattern.nearest_losing_pair;
+    let text = `Residues (${r}, ${s}) modulo B+1 = ${pattern.period}; ` +
+      (pattern.residues_losing
+        ? "a Wythoff pair, so the side to move loses. "
+        : `not a Wythoff pair, so the side to move wins; the nearest losing residue pair is (${near.pair[0]}, ${near.pair[1]}). `) +
+      `One period square holds ${pattern.losing_pair_count} losing residue pairs.`;
+    if (over) text = `The pool is empty. ${text}`;
+    $("mis-pattern-facts").textContent = text;
+    $("mis-pattern-facts").dataset.standing = standing;
+  }
+
+  function drawWinning() {
+    const box = $("mis-winning");
+    clear(box);
+    if (!game.showWinning) return;
+    const analysis = current().analysis;
+    if (analysis.over) return;
+    if (analysis.winning_moves.length === 0) {
+      html("span", "", "No winning move: every move leaves a winning position.", box);
+      return;
+    }
+    html("span", "", "Winning moves: ", box);
+    for (const move of analysis.winning_moves) {
+      const button = html("button", "", `${move.text} \u2192 (${move.to[0]}, ${move.to[1]})`, box);
+      button.type = "button";
+      button.disabled = !humansTurn();
+      button.addEventListener("click", () => humanMove(move.take_p, move.take_e));
+    }
+  }
+
+  function isMistake(index) {
+    const entry = game.entries[index];
+    const before = game.entries[index - 1].analysis;
+    return before.standing === "win" && entry.analysis.standing === "win" && !entry.analysis.over;
+  }
+
+  function drawLog() {
+    const log = $("mis-log");
+    clear(log);
+    game.entries.slice(1).forEach((entry, i) => {
+      const mistake = isMistake(i + 1);
+      const after = entry.analysis.position;
+      html("li", mistake ? "mistake" : "",
+        `${playerName(entry.player)}: ${entry.move.text} \u2192 (${after.p}, ${after.e})` + (mistake ? " (a mistake)" : ""),
+        log);
+    });
+    log.scrollTop = log.scrollHeight;
+  }
+
+  function firstMistake() {
+    for (let i = 1; i < game.entries.length; i++) {
+      if (game.entries[i].player === game.side && isMistake(i)) {
+        const best = game.entries[i - 1].analysis.winning_moves.map((m) => m.text).join(" or ");
+        return `Your first mistake: move ${i}, ${game.entries[i].move.text}; ${best} would have won.`;
+      }
+    }
+    return "You made no mistake.";
+  }
+
+  function drawStatus() {
+    const analysis = current().analysis;
+    const result = $("mis-result");
+    result.className = "result";
+    result.textContent = "";
+    if (analysis.over) {
+      const winner = game.entries[game.entries.length - 1].player;
+      let verdict = "";
+      if (game.side !== 0) {
+        verdict = winner === game.side ? " You win!" : " You lose.";
+        result.classList.add(winner === game.side ? "win" : "loss");
+      }
+      result.textContent = `Game over: ${PLAYERS[winner - 1]} took the last stick and wins.${verdict}`;
+      result.dataset.winner = PLAYERS[winner - 1];
+      const mistake = game.side === 0 ? "" : " " + firstMistake();
+      setStatus("mis-status", "over", `The game is over after ${game.entries.length - 1} moves.${mistake}`);
+    } else if (enginesTurn()) {
+      setStatus("mis-status", "thinking", `The computer (${game.strength}) is thinking...`);
+    } else {
+      setStatus("mis-status", "your-turn",
+        `${playerName(toMove())} to move (${analysis.standing === "win" ? "a winning" : "a losing"} position): ` +
+        "click a stick, a dotted square, or type a move.");
+    }
+    $("mis-undo").disabled = game.entries.length < 2;
+    $("mis-play").disabled = !humansTurn();
+  }
+
+  function render() {
+    drawPiles();
+    drawFacts();
+    drawWinning();
+    drawLog();
+    drawStatus();
+    const generation = game.generation;
+    drawPattern(generation).catch((error) => showError("mis-error", error));
+  }
+
+  // ---- play ------------------------------------------------------------------------------
+
+  async function newGame(event) {
+    if (event) event.preventDefault();
+    showError("mis-error", null);
+    const generation = ++game.generation;
+    setStatus("mis-status", "loading", "Setting up the pool...");
+    const position = { p: Number($("mis-p").value), e: Number($("mis-e").value), bound: Number($("mis-b").value) };
+    try {
+      const analysis = await api("/api/mis/analyze", position);
+      if (generation !== game.generation) return;
+      game.side = Number($("mis-side").value);
+      game.strength = $("mis-strength").value;
+      game.showWinning = false;
+      game.entries = [{ analysis, move: null, player: null }];
+      game.busy = false;
+      render();
+      await engineIfDue(generation);
+    } catch (error) {
+      showError("mis-error", error);
+    }
+  }
+
+  async function humanMove(takeP, takeE) {
+    if (!humansTurn() || game.busy) return;
+    const generation = game.generation;
+    showError("mis-error", null);
+    // Say at once that the move was taken, before the server answers.
+    game.busy = true;
+    setStatus("mis-status", "thinking", "Taking sticks...");
+    try {
+      const player = toMove();
+      const result = await api("/api/mis/play", {
+        position: current().analysis.position,
+        move: { take_p: takeP, take_e: takeE },
+      });
+      if (generation !== game.generation) return;
+      game.entries.push({ analysis: result.analysis, move: result.move, player });
+      game.busy = false;
+      render();
+      await engineIfDue(generation);
+    } catch (error) {
+      showError("mis-error", error);
+      game.busy = false;
+      if (game.entries.length) render();
+    }
+  }
+
+  async function engineIfDue(generation) {
+    while (generation === game.generation && enginesTurn()) {
+      await pause(ENGINE_PAUSE_MS);
+      if (generation !== game.generation) return;
+      const player = toMove();
+      const result = await api("/api/mis/engine", { position: current().analysis.position, strength: game.strength });
+      if (generation !== game.generation) return;
+      game.entries.push({ analysis: result.analysis, move: result.move, player });
+      render();
+    }
+  }
+
+  function undo() {
+    if (game.entries.length < 2) return;
+    const generation = ++game.generation;
+    game.busy = false;
+    game.entries.pop();
+    while (game.entries.length > 1 && enginesTurn()) game.entries.pop();
+    render();
+    engineIfDue(generation).catch((error) => showError("mis-error", error));
+  }
+
+  document.addEventListener("DOMContentLoaded", () => {
+    $("mis-setup").addEventListener("submit", newGame);
+    $("mis-undo").addEventListener("click", undo);
+    $("mis-move").addEventListener("submit", (event) => {
+      event.preventDefault();
+      humanMove(Number($("mis-take-p").value), Number($("mis-take-e").value));
+    });
+    $("mis-show-winning").addEventListener("click", () => {
+      game.showWinning = !game.showWinning;
+      render();
+    });
+    newGame();
+  });
+})();

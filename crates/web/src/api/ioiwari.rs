@@ -1,0 +1,122 @@
+//! `/api/ioiwari/*`.
+
+use duel_ioiwari::{Banks, Board, Pit, Player, Position};
+use serde::Deserialize;
+use serde_json::Value;
+
+use super::{parse_body, to_value, ApiError, ApiResult};
+use crate::engine::{ioiwari_move, Strength};
+use crate::http::Request;
+use crate::report::ioiwari::{analyze as analyze_position, play as play_pit};
+use crate::rng::Rng;
+use crate::App;
+
+/// Banks above this are refused: a game has at most 35 beads, and the bound keeps sums small.
+const MAX_BANK: u32 = 1000;
+
+/// `{"board": [4,3,2,4,2,3,2] or "4 3 2 4 2 3 2", "banks": [0, 0], "to_move": 1}`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct PositionIn {
+    board: Value,
+    #[serde(default)]
+    banks: [u32; 2],
+    #[serde(default)]
+    to_move: Option<u8>,
+}
+
+impl PositionIn {
+    pub(crate) fn to_position(&self) -> Result<Position, ApiError> {
+        let board = match &self.board {
+            Value::String(text) => text.parse::<Board>().map_err(ApiError::invalid)?,
+            Value::Array(items) => {
+                let pits: Vec<u8> = items
+                    .iter()
+                    .map(|item| item.as_u64().and_then(|n| u8::try_from(n).ok()))
+                    .collect::<Option<_>>()
+                    .ok_or_else(|| {
+                        ApiError::invalid("board: pits must be small non-negative integers")
+                    })?;
+                let pits: [u8; 7] = pits
+                    .try_into()
+                    .map_err(|_| ApiError::invalid("board: exactly 7 pits expected"))?;
+                Board::new(pits).map_err(ApiError::invalid)?
+            }
+            _ => {
+                return Err(ApiError::bad_request(
+                    "board: expected an array of 7 numbers or a string like \"4 3 2 4 2 3 2\"",
+                ))
+            }
+        };
+        if self.banks.iter().any(|&bank| bank > MAX_BANK) {
+            return Err(ApiError::invalid(format!("banks: at most {MAX_BANK} each")));
+        }
+        let to_move = match self.to_move.unwrap_or(1) {
+            1 => Player::One,
+            2 => Player::Two,
+            other => return Err(ApiError::invalid(format!("to_move: {other} is not 1 or 2"))),
+        };
+        Ok(Position {
+            board,
+            banks: Banks {
+                one: self.banks[0],
+                two: self.banks[1],
+            },
+            to_move,
+        })
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlayIn {
+    position: PositionIn,
+    pit: u64,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EngineIn {
+    position: PositionIn,
+    #[serde(default)]
+    strength: Option<String>,
+    #[serde(default)]
+    seed: Option<u64>,
+}
+
+pub(crate) fn analyze(app: &App, request: &Request) -> ApiResult {
+    let position = parse_body::<PositionIn>(request)?.to_position()?;
+    to_value(analyze_position(&app.ioiwari, &position))
+}
+
+pub(crate) fn play(app: &App, request: &Request) -> ApiResult {
+    let input: PlayIn = parse_body(request)?;
+    let position = input.position.to_position()?;
+    let pit = u8::try_from(input.pit)
+        .ok()
+        .and_then(|n| Pit::new(n).ok())
+        .ok_or_else(|| ApiError::invalid(format!("pit: {} is not a pit 1..7", input.pit)))?;
+    if let Err(illegal) = position.board.play(pit) {
+        return Err(ApiError::invalid(illegal));
+    }
+    let doc = play_pit(&app.ioiwari, &position, pit)
+        .ok_or_else(|| ApiError::invalid(format!("pit {pit} is empty")))?;
+    to_value(doc)
+}
+
+pub(crate) fn engine(app: &App, request: &Request) -> ApiResult {
+    let input: EngineIn = parse_body(request)?;
+    let position = input.position.to_position()?;
+    let strength: Strength = input
+        .strength
+        .as_deref()
+        .unwrap_or("perfect")
+        .parse()
+        .map_err(ApiError::invalid)?;
+    let mut rng = input.seed.map_or_else(Rng::from_clock, Rng::new);
+    let pit = ioiwari_move(&app.ioiwari, &position, strength, &mut rng)
+        .ok_or_else(|| ApiError::invalid("the game is over: no move to make"))?;
+    let doc = play_pit(&app.ioiwari, &position, pit)
+        .ok_or_else(|| ApiError::invalid(format!("pit {pit} is empty")))?;
+    to_value(doc)
+}

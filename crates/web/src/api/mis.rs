@@ -1,0 +1,99 @@
+//! `/api/mis/*`.
+
+use duel_mis::{Move, Position};
+use serde::Deserialize;
+use serde_json::json;
+
+use super::{parse_body, to_value, ApiError, ApiResult};
+use crate::engine::{mis_move, Strength};
+use crate::http::Request;
+use crate::report::mis::{analyze as analyze_position, checked_position, window, MoveDoc};
+use crate::rng::Rng;
+
+/// `{"p": 7, "e": 2, "bound": 3}`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PositionIn {
+    p: u64,
+    e: u64,
+    bound: u64,
+}
+
+impl PositionIn {
+    fn to_position(&self) -> Result<Position, ApiError> {
+        checked_position(self.p, self.e, self.bound).map_err(ApiError::invalid)
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MoveIn {
+    take_p: u32,
+    take_e: u32,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlayIn {
+    position: PositionIn,
+    #[serde(rename = "move")]
+    mv: MoveIn,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EngineIn {
+    position: PositionIn,
+    #[serde(default)]
+    strength: Option<String>,
+    #[serde(default)]
+    seed: Option<u64>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PatternIn {
+    position: PositionIn,
+    #[serde(default)]
+    size: Option<u32>,
+}
+
+pub(crate) fn analyze(request: &Request) -> ApiResult {
+    let position = parse_body::<PositionIn>(request)?.to_position()?;
+    to_value(analyze_position(&position))
+}
+
+fn move_result(from: &Position, mv: Move) -> ApiResult {
+    let after = from.play(mv).map_err(ApiError::invalid)?;
+    Ok(json!({
+        "move": to_value(MoveDoc::new(from, mv))?,
+        "analysis": to_value(analyze_position(&after))?,
+    }))
+}
+
+pub(crate) fn play(request: &Request) -> ApiResult {
+    let input: PlayIn = parse_body(request)?;
+    let position = input.position.to_position()?;
+    move_result(&position, Move::new(input.mv.take_p, input.mv.take_e))
+}
+
+pub(crate) fn engine(request: &Request) -> ApiResult {
+    let input: EngineIn = parse_body(request)?;
+    let position = input.position.to_position()?;
+    let strength: Strength = input
+        .strength
+        .as_deref()
+        .unwrap_or("perfect")
+        .parse()
+        .map_err(ApiError::invalid)?;
+    let mut rng = input.seed.map_or_else(Rng::from_clock, Rng::new);
+    let mv = mis_move(&position, strength, &mut rng)
+        .ok_or_else(|| ApiError::invalid("the pool is empty: no move to make"))?;
+    move_result(&position, mv)
+}
+
+pub(crate) fn pattern(request: &Request) -> ApiResult {
+    let input: PatternIn = parse_body(request)?;
+    let position = input.position.to_position()?;
+    to_value(window(&position, input.size.unwrap_or(21)))
+}

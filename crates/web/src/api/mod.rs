@@ -1,0 +1,159 @@
+//! The JSON API (documented in `API.md`): stateless, every request carries the whole position.
+
+mod ioiwari;
+mod mis;
+
+use serde::de::DeserializeOwned;
+use serde_json::json;
+
+use crate::http::{Method, Request, Response};
+use crate::App;
+
+/// An API failure: the status and a one-line message, sent as `{"error": message}`.
+#[derive(Debug)]
+pub(crate) struct ApiError {
+    status: u16,
+    message: String,
+}
+
+impl ApiError {
+    /// 400: the body is not JSON of the expected shape.
+    pub(crate) fn bad_request(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: 400,
+            message: message.into(),
+        }
+    }
+
+    /// 422: well-formed, but not a valid position or a legal move.
+    pub(crate) fn invalid(message: impl std::fmt::Display) -> ApiError {
+        ApiError {
+            status: 422,
+            message: message.to_string(),
+        }
+    }
+}
+
+pub(crate) type ApiResult = Result<serde_json::Value, ApiError>;
+
+/// The endpoints: path, method, what it does.
+const ENDPOINTS: [(&str, &str, &str); 10] = [
+    ("/api", "GET", "this list"),
+    (
+        "/api/ioiwari/table",
+        "GET",
+        "the 357 start boards: value, winning first moves, greedy's result",
+    ),
+    (
+        "/api/ioiwari/analyze",
+        "POST",
+        "value, moves-to-end and every legal move's value",
+    ),
+    (
+        "/api/ioiwari/play",
+        "POST",
+        "play a pit; the new position analysed",
+    ),
+    (
+        "/api/ioiwari/engine",
+        "POST",
+        "the computer's move at a strength; the new position analysed",
+    ),
+    (
+        "/api/mis/analyze",
+        "POST",
+        "win or loss, every winning move, the pattern of losing positions",
+    ),
+    (
+        "/api/mis/play",
+        "POST",
+        "play a move; the new position analysed",
+    ),
+    (
+        "/api/mis/engine",
+        "POST",
+        "the computer's move at a strength; the new position analysed",
+    ),
+    (
+        "/api/mis/pattern",
+        "POST",
+        "the losing positions in a window around a position",
+    ),
+    (
+        "/api/health",
+        "GET",
+        "{\"ok\": true} once the tables are solved",
+    ),
+];
+
+pub(crate) fn route(app: &App, request: &Request) -> Response {
+    let Some(&(_, method, _)) = ENDPOINTS.iter().find(|(path, _, _)| *path == request.path) else {
+        return Response::error(404, &format!("no API endpoint {}", request.path));
+    };
+    let allowed = matches!(
+        (method, &request.method),
+        ("GET", Method::Get | Method::Head) | ("POST", Method::Post)
+    );
+    if !allowed {
+        return Response::error(405, &format!("use {method} for {}", request.path))
+            .with_header("Allow", method);
+    }
+    if method == "POST" && !is_json(request) {
+        return Response::error(415, "send the body as Content-Type: application/json");
+    }
+    let result = match request.path.as_str() {
+        "/api" => Ok(index()),
+        "/api/health" => Ok(json!({ "ok": true })),
+        "/api/ioiwari/table" => serde_json::to_value(&app.start_table).map_err(internal),
+        "/api/ioiwari/analyze" => ioiwari::analyze(app, request),
+        "/api/ioiwari/play" => ioiwari::play(app, request),
+        "/api/ioiwari/engine" => ioiwari::engine(app, request),
+        "/api/mis/analyze" => mis::analyze(request),
+        "/api/mis/play" => mis::play(request),
+        "/api/mis/engine" => mis::engine(request),
+        "/api/mis/pattern" => mis::pattern(request),
+        _ => Err(ApiError {
+            status: 404,
+            message: "no such endpoint".to_string(),
+        }),
+    };
+    match result {
+        Ok(value) => Response::json(200, &value),
+        Err(error) => Response::error(error.status, &error.message),
+    }
+}
+
+fn index() -> serde_json::Value {
+    let endpoints: Vec<_> = ENDPOINTS
+        .iter()
+        .map(|(path, method, what)| json!({ "path": path, "method": method, "description": what }))
+        .collect();
+    json!({ "endpoints": endpoints, "docs": "crates/web/API.md" })
+}
+
+fn is_json(request: &Request) -> bool {
+    request.header("content-type").is_some_and(|value| {
+        value
+            .split(';')
+            .next()
+            .is_some_and(|mime| mime.trim().eq_ignore_ascii_case("application/json"))
+    })
+}
+
+fn internal(error: serde_json::Error) -> ApiError {
+    ApiError {
+        status: 500,
+        message: format!("could not encode the answer: {error}"),
+    }
+}
+
+/// Parses the body as `T`, with serde's message (line and column included) on failure.
+pub(crate) fn parse_body<T: DeserializeOwned>(request: &Request) -> Result<T, ApiError> {
+    let text = std::str::from_utf8(&request.body)
+        .map_err(|_| ApiError::bad_request("the body is not UTF-8"))?;
+    serde_json::from_str(text).map_err(|error| ApiError::bad_request(format!("bad JSON: {error}")))
+}
+
+pub(crate) fn to_value(value: impl serde::Serialize) -> ApiResult {
+    serde_json::to_value(value).map_err(internal)
+}

@@ -1,0 +1,348 @@
+//! Pooh-Eeyore-sticks analyses as serialisable documents.
+
+use std::fmt;
+
+use duel_mis::theory::{is_wythoff_pair, lower_wythoff, partner, upper_wythoff};
+use duel_mis::{Move, Position, MAX_BOUND, MAX_PILE};
+use serde::{Deserialize, Serialize};
+
+/// Residue pairs are listed in full only up to this period (a bound of 10^6 has ~380 000).
+pub const LISTED_PERIOD_MAX: u32 = 64;
+/// Largest side of a [`window`].
+pub const WINDOW_MAX: u32 = 61;
+
+/// Why numbers do not make a position to analyse.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PositionRangeError {
+    /// A pile is above [`MAX_PILE`].
+    PileTooLarge {
+        /// `p` or `e`.
+        pile: char,
+        /// The number given.
+        count: u64,
+    },
+    /// The bound is outside `1..=MAX_BOUND`.
+    BoundOutOfRange {
+        /// The number given.
+        bound: u64,
+    },
+}
+
+impl fmt::Display for PositionRangeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionRangeError::PileTooLarge { pile, count } => {
+                write!(f, "{pile} = {count} is out of range 0..={MAX_PILE}")
+            }
+            PositionRangeError::BoundOutOfRange { bound } => {
+                write!(
+                    f,
+                    "the PE-bound B = {bound} is out of range 1..={MAX_BOUND}"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for PositionRangeError {}
+
+/// A position for analysis: piles `0..=MAX_PILE` (a game in progress may have emptied one),
+/// bound `1..=MAX_BOUND`.
+///
+/// ```
+/// use duel_web::report::mis::checked_position;
+///
+/// assert!(checked_position(0, 5, 3).is_ok());
+/// assert_eq!(
+///     checked_position(10_000_001, 1, 1).unwrap_err().to_string(),
+///     "p = 10000001 is out of range 0..=10000000"
+/// );
+/// assert!(checked_position(1, 1, 0).is_err());
+/// ```
+pub fn checked_position(p: u64, e: u64, bound: u64) -> Result<Position, PositionRangeError> {
+    for (pile, count) in [('p', p), ('e', e)] {
+        if count > u64::from(MAX_PILE) {
+            return Err(PositionRangeError::PileTooLarge { pile, count });
+        }
+    }
+    if !(1..=u64::from(MAX_BOUND)).contains(&bound) {
+        return Err(PositionRangeError::BoundOutOfRange { bound });
+    }
+    Position::new_unchecked_limits(p as u32, e as u32, bound as u32)
+        .map_err(|_| PositionRangeError::BoundOutOfRange { bound })
+}
+
+/// A position as JSON: `{"p": 7, "e": 2, "bound": 3}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PositionDoc {
+    /// Poohsticks.
+    pub p: u64,
+    /// Eeyoresticks.
+    pub e: u64,
+    /// The PE-bound B.
+    pub bound: u64,
+}
+
+impl From<&Position> for PositionDoc {
+    fn from(position: &Position) -> PositionDoc {
+        PositionDoc {
+            p: position.p().into(),
+            e: position.e().into(),
+            bound: position.bound().into(),
+        }
+    }
+}
+
+/// A move as JSON: `{"take_p": 1, "take_e": 1}`, with where it leads.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveDoc {
+    /// Poohsticks taken.
+    pub take_p: u32,
+    /// Eeyoresticks taken.
+    pub take_e: u32,
+    /// The pool after the move, `[p, e]`.
+    pub to: [u32; 2],
+    /// E.g. `take 1 poohstick and 1 eeyorestick`.
+    pub text: String,
+}
+
+impl MoveDoc {
+    /// Describes `mv` played from `from` (which must be legal there).
+    pub fn new(from: &Position, mv: Move) -> MoveDoc {
+        MoveDoc {
+            take_p: mv.take_p,
+            take_e: mv.take_e,
+            to: [
+                from.p().saturating_sub(mv.take_p),
+                from.e().saturating_sub(mv.take_e),
+            ],
+            text: describe(mv),
+        }
+    }
+}
+
+/// `take 3 poohsticks`, `take 1 eeyorestick`, `take 2 of each`.
+pub fn describe(mv: Move) -> String {
+    let plural = |k: u32, what: &str| format!("{k} {what}{}", if k == 1 { "" } else { "s" });
+    match (mv.take_p, mv.take_e) {
+        (p, 0) => format!("take {}", plural(p, "poohstick")),
+        (0, e) => format!("take {}", plural(e, "eeyorestick")),
+        (p, e) if p == e => format!("take {p} of each"),
+        (p, e) => format!(
+            "take {} and {}",
+            plural(p, "poohstick"),
+            plural(e, "eeyorestick")
+        ),
+    }
+}
+
+/// A Wythoff pair `(a_k, b_k)` in some order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PairDoc {
+    /// Its index `k = |b - a|`.
+    pub k: u32,
+    /// The pair, in the order (p residue, e residue).
+    pub pair: [u64; 2],
+    /// Whether both members are residues (at most B), i.e. the pair is a losing residue pair.
+    pub within_period: bool,
+}
+
+/// Where a position sits in the repeating pattern of losing positions.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PatternDoc {
+    /// B + 1: the pattern repeats with this period along both piles.
+    pub period: u64,
+    /// `[p mod (B+1), e mod (B+1)]`.
+    pub residues: [u64; 2],
+    /// `[p div (B+1), e div (B+1)]`: which copy of the period square the position is in.
+    pub block: [u64; 2],
+    /// Whether the residues form a Wythoff pair (the position is lost for the side to move).
+    pub residues_losing: bool,
+    /// The pair whose first member is the p residue.
+    pub pair_of_p_residue: PairDoc,
+    /// The pair whose second member is the e residue.
+    pub pair_of_e_residue: PairDoc,
+    /// The losing residue pair nearest the residues (fewest sticks apart, then lowest k).
+    pub nearest_losing_pair: PairDoc,
+    /// How many losing residue pairs one period square holds (both orders counted).
+    pub losing_pair_count: u64,
+    /// All losing residue pairs when the period is at most 64, else `null`.
+    pub losing_pairs: Option<Vec<[u64; 2]>>,
+}
+
+/// `POST /api/mis/analyze` and `duel mis analyze --json`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AnalysisDoc {
+    /// The position analysed.
+    pub position: PositionDoc,
+    /// `p e B`.
+    pub text: String,
+    /// Whether the pool is empty (the player who moved last has won).
+    pub over: bool,
+    /// `win` or `loss` for the side to move.
+    pub standing: String,
+    /// Every winning move, sorted; empty when the side to move loses.
+    pub winning_moves: Vec<MoveDoc>,
+    /// How many legal moves there are.
+    pub legal_move_count: u64,
+    /// The pattern of losing positions around this one.
+    pub pattern: PatternDoc,
+}
+
+/// Analyses `position` for the side to move.
+///
+/// ```
+/// use duel_mis::Position;
+/// use duel_web::report::mis::analyze;
+///
+/// let doc = analyze(&Position::new(7, 2, 3)?);
+/// assert_eq!(doc.standing, "win");
+/// assert_eq!(doc.winning_moves[0].to, [6, 1]);
+/// assert_eq!(doc.pattern.residues, [3, 2]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn analyze(position: &Position) -> AnalysisDoc {
+    AnalysisDoc {
+        position: PositionDoc::from(position),
+        text: position.to_string(),
+        over: position.is_over(),
+        standing: if position.is_win() { "win" } else { "loss" }.to_string(),
+        winning_moves: position
+            .winning_moves()
+            .into_iter()
+            .map(|mv| MoveDoc::new(position, mv))
+            .collect(),
+        legal_move_count: position.legal_move_count(),
+        pattern: pattern(position),
+    }
+}
+
+fn pair_containing(x: u64, bound: u64, x_first: bool) -> PairDoc {
+    let other = partner(x as u32);
+    let pair = if x_first { [x, other] } else { [other, x] };
+    PairDoc {
+        k: x.abs_diff(other) as u32,
+        pair,
+        within_period: pair[0] <= bound && pair[1] <= bound,
+    }
+}
+
+/// The pattern facts of `position`.
+pub fn pattern(position: &Position) -> PatternDoc {
+    let bound = u64::from(position.bound());
+    let period = bound + 1;
+    let (p, e) = (u64::from(position.p()), u64::from(position.e()));
+    let (r, s) = (p % period, e % period);
+
+    // Walk the pairs (a_k, b_k) with b_k <= B; each gives two losing residue pairs.
+    let mut count = 0u64;
+    let mut listed = (period <= u64::from(LISTED_PERIOD_MAX)).then(Vec::new);
+    let mut nearest: Option<(u64, PairDoc)> = None;
+    let mut k = 0u32;
+    while upper_wythoff(k) <= bound {
+        let (a, b) = (lower_wythoff(k), upper_wythoff(k));
+        let orders: &[[u64; 2]] = if k == 0 { &[[0, 0]] } else { &[[a, b], [b, a]] };
+        for &pair in orders {
+            count += 1;
+            if let Some(list) = listed.as_mut() {
+                list.push(pair);
+            }
+            let distance = r.abs_diff(pair[0]) + s.abs_diff(pair[1]);
+            if !matches!(nearest, Some((best, _)) if best <= distance) {
+                let doc = PairDoc {
+                    k,
+                    pair,
+                    within_period: true,
+                };
+                nearest = Some((distance, doc));
+            }
+        }
+        k += 1;
+    }
+    if let Some(list) = listed.as_mut() {
+        list.sort_unstable();
+    }
+    PatternDoc {
+        period,
+        residues: [r, s],
+        block: [p / period, e / period],
+        residues_losing: is_wythoff_pair(r as u32, s as u32),
+        pair_of_p_residue: pair_containing(r, bound, true),
+        pair_of_e_residue: pair_containing(s, bound, false),
+        nearest_losing_pair: nearest.map(|(_, doc)| doc).unwrap_or(PairDoc {
+            k: 0,
+            pair: [0, 0],
+            within_period: true,
+        }),
+        losing_pair_count: count,
+        losing_pairs: listed,
+    }
+}
+
+/// The losing positions in a rectangle of the (p, e) plane: `POST /api/mis/pattern`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WindowDoc {
+    /// The position the window is around.
+    pub position: PositionDoc,
+    /// Smallest p shown.
+    pub p_from: u64,
+    /// Smallest e shown.
+    pub e_from: u64,
+    /// Columns (values of p) shown.
+    pub width: u64,
+    /// Rows (values of e) shown.
+    pub height: u64,
+    /// The losing positions `[p, e]` inside, sorted.
+    pub losing: Vec<[u64; 2]>,
+    /// Positions reachable in one legal move inside the window, sorted.
+    pub reachable: Vec<[u64; 2]>,
+}
+
+/// The losing positions in a `size` x `size` window (clamped to 3..=61) around `position`,
+/// shifted so it never reaches below 0.
+///
+/// ```
+/// use duel_mis::Position;
+/// use duel_web::report::mis::window;
+///
+/// let doc = window(&Position::new(7, 2, 3)?, 9);
+/// assert_eq!((doc.p_from, doc.e_from, doc.width), (3, 0, 9));
+/// assert!(doc.losing.contains(&[6, 1]));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn window(position: &Position, size: u32) -> WindowDoc {
+    let size = u64::from(size.clamp(3, WINDOW_MAX));
+    let half = size / 2;
+    let (p, e) = (u64::from(position.p()), u64::from(position.e()));
+    let bound = u64::from(position.bound());
+    let p_from = p.saturating_sub(half);
+    let e_from = e.saturating_sub(half);
+    let mut losing = Vec::new();
+    let mut reachable = Vec::new();
+    for x in p_from..p_from + size {
+        for y in e_from..e_from + size {
+            if x > u64::from(u32::MAX) || y > u64::from(u32::MAX) {
+                continue;
+            }
+            if duel_mis::theory::is_losing(x as u32, y as u32, position.bound()) {
+                losing.push([x, y]);
+            }
+            let (dp, de) = (p.wrapping_sub(x), e.wrapping_sub(y));
+            let one_kind = (x <= p && y == e && (1..=bound).contains(&dp))
+                || (x == p && y <= e && (1..=bound).contains(&de));
+            let both = x <= p && y <= e && dp == de && (1..=bound).contains(&dp);
+            if one_kind || both {
+                reachable.push([x, y]);
+            }
+        }
+    }
+    WindowDoc {
+        position: PositionDoc::from(position),
+        p_from,
+        e_from,
+        width: size,
+        height: size,
+        losing,
+        reachable,
+    }
+}

@@ -46,6 +46,7 @@ mod sowing;
 mod start;
 mod table;
 pub mod transcript;
+mod turn;
 
 pub use banks::Banks;
 pub use board::Board;

@@ -1,15 +1,18 @@
 //! [`ReachableSolver`]: solves only the boards reachable from one board.
 
 use crate::sow_index::{sow_index_only, PackedPits};
+use crate::turn::{canonical, turn_index, turn_mask};
 use crate::{Board, Oracle, PitSet, PITS};
 
 /// The value and optimal moves of every board reachable from one root board.
 ///
 /// Meant for a player process that knows its start board: a memoized depth-first search from
 /// that board solves only the few thousand boards it can reach (about 5 000 from a start board,
-/// out of 6^7), in a fraction of a millisecond. The answers live in a small hash table (tens of
-/// KB) rather than a dense array over all boards: it stays in the processor's caches, and a
-/// fresh process does not pay page faults for a large allocation.
+/// out of 6^7), in a fraction of a millisecond. Turned boards share their value (the rules do
+/// not depend on where pit 1 is), so it solves one board per rotation class (about 1 700 from
+/// a start board) and answers for its rotations too. The answers live in a small hash table
+/// (tens of KB) rather than a dense array over all boards: it stays in the processor's caches,
+/// and a fresh process does not pay page faults for a large allocation.
 ///
 /// Questions about boards the root cannot reach are still answered correctly, by a fresh
 /// search from that board that is not kept (so they are slow; call
@@ -61,11 +64,13 @@ struct Cache {
     keys: Vec<u32>,
     entries: Vec<u16>,
     len: usize,
+    /// How many boards the stored representatives stand for.
+    boards: usize,
 }
 
 impl Cache {
     /// Room for a start board's few thousand boards before the first growth.
-    const INITIAL_BITS: u32 = 13;
+    const INITIAL_BITS: u32 = 12;
 
     fn new() -> Cache {
         Cache::with_bits(Self::INITIAL_BITS)
@@ -76,6 +81,7 @@ impl Cache {
             keys: vec![0; 1 << bits],
             entries: vec![0; 1 << bits],
             len: 0,
+            boards: 0,
         }
     }
 
@@ -122,7 +128,8 @@ impl Cache {
 
     fn grow(&mut self) {
         let bits = self.keys.len().trailing_zeros() + 1;
-        let old = std::mem::replace(self, Cache::with_bits(bits));
+        let mut old = std::mem::replace(self, Cache::with_bits(bits));
+        self.boards = std::mem::take(&mut old.boards);
         for (&key, &entry) in old.keys.iter().zip(&old.entries) {
             if key != 0 {
                 self.insert_new(key - 1, entry);
@@ -143,30 +150,33 @@ impl ReachableSolver {
 
     /// Also solves `board` and every board reachable from it, keeping the answers.
     pub fn extend(&mut self, board: Board) {
-        solve(&mut self.cache, board.index());
+        solve(&mut self.cache, canonical(board.index()).0);
     }
 
-    /// Whether `board` is solved already (reachable from the root or from an
-    /// [`extend`](ReachableSolver::extend)ed board).
+    /// Whether `board` is solved already: it or one of its rotations is reachable from the
+    /// root or from an [`extend`](ReachableSolver::extend)ed board.
     pub fn knows(&self, board: Board) -> bool {
-        self.cache.get(board.index()) != 0
+        self.cache.get(canonical(board.index()).0) != 0
     }
 
-    /// How many boards are solved.
+    /// How many boards are solved, counting every rotation of a solved board (see
+    /// [`knows`](ReachableSolver::knows)).
     pub fn solved_count(&self) -> usize {
-        self.cache.len
+        self.cache.boards
     }
 
-    /// The stored entry for `board`, solving it on the side if it is unknown.
+    /// The stored entry for `board` (with its mask turned to fit `board`), solving it on the
+    /// side if it is unknown.
     fn entry(&self, board: Board) -> u16 {
-        match self.cache.get(board.index()) {
+        let (representative, turns) = canonical(board.index());
+        let entry = match self.cache.get(representative) {
             0 => {
                 let mut fresh = Cache::new();
-                solve(&mut fresh, board.index());
-                fresh.get(board.index())
+                solve(&mut fresh, representative)
             }
             entry => entry,
-        }
+        };
+        Entry::encode(Entry::value(entry), turn_mask(Entry::mask(entry), turns))
     }
 }
 
@@ -183,13 +193,15 @@ impl Oracle for ReachableSolver {
 impl std::fmt::Debug for ReachableSolver {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("ReachableSolver")
-            .field("solved", &self.cache.len)
+            .field("solved", &self.cache.boards)
             .finish()
     }
 }
 
-/// Memoized depth-first search from the board with this index, returning its entry. The
-/// recursion is at most 36 deep: every move banks at least one of the at most 35 beads.
+/// Memoized depth-first search from the board with this index, which must represent its
+/// rotation class (see [`canonical`]), returning its entry. The cache holds representatives
+/// only: turned boards share values, so this solves each class once. The recursion is at most
+/// 36 deep: every move banks at least one of the at most 35 beads.
 fn solve(cache: &mut Cache, index: u32) -> u16 {
     match cache.get(index) {
         0 => {}
@@ -203,7 +215,7 @@ fn solve(cache: &mut Cache, index: u32) -> u16 {
             continue;
         }
         let (next, gain) = sow_index_only(pits, fulls, index, from);
-        *worth = gain - Entry::value(solve(cache, next));
+        *worth = gain - Entry::value(solve(cache, canonical(next).0));
     }
     // The empty board has no move and is worth 0; any other board has a move.
     let best_value = match worth.iter().copied().max() {
@@ -215,6 +227,8 @@ fn solve(cache: &mut Cache, index: u32) -> u16 {
     });
     let entry = Entry::encode(best_value, best_mask);
     cache.insert_new(index, entry);
+    // 7 is prime, so a class holds 7 boards unless all pits are equal (then just 1).
+    cache.boards += if turn_index(index) == index { 1 } else { PITS };
     entry
 }
 

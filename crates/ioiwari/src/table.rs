@@ -2,6 +2,7 @@
 
 use crate::board::POWERS_OF_SIX;
 use crate::sow_index::{sow_index_only, PackedPits};
+use crate::turn::{turn_index, turn_mask};
 use crate::{Board, Oracle, Pit, PitSet, BOARD_COUNT, MAX_BEADS, PITS};
 
 /// The value and optimal moves of all 6^7 boards.
@@ -71,7 +72,7 @@ impl Table {
                     values[turned_index as usize] = best_value;
                     best_moves[turned_index as usize] = turned_mask;
                     turned_index = turn_index(turned_index);
-                    turned_mask = turn_mask(turned_mask);
+                    turned_mask = turn_mask(turned_mask, 1);
                 }
             });
         }
@@ -128,20 +129,6 @@ impl std::fmt::Debug for Table {
     }
 }
 
-/// The index of the board turned one pit clockwise (pit `i`'s beads move to pit `i + 1`, pit
-/// 7's to pit 1): the base-6 digits rotate up by one place.
-#[inline(always)]
-fn turn_index(index: u32) -> u32 {
-    let top = index / POWERS_OF_SIX[PITS - 1];
-    (index - top * POWERS_OF_SIX[PITS - 1]) * 6 + top
-}
-
-/// The move mask turned with the board, as in [`turn_index`].
-#[inline(always)]
-fn turn_mask(mask: u8) -> u8 {
-    ((mask << 1) | (mask >> (PITS - 1))) & PitSet::ALL.bits()
-}
-
 /// Calls `visit(pits, index)` for every board holding exactly `total` beads.
 ///
 /// Nested loops over pits 7 down to 2, each limited to counts that leave a feasible rest for
@@ -195,22 +182,6 @@ fn for_each_board_with_total(total: u8, mut visit: impl FnMut(PackedPits, u32)) 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn turning_moves_every_pit_one_place_clockwise() {
-        for index in 0..BOARD_COUNT {
-            let board = Board::from_index(index).expect("index in range");
-            let turned = Board::from_index(turn_index(index)).expect("index in range");
-            for pit in Pit::ALL {
-                assert_eq!(turned.beads_in(pit.next()), board.beads_in(pit), "{board}");
-            }
-        }
-        for bits in 0..=PitSet::ALL.bits() {
-            let turned = PitSet::from_bits(turn_mask(bits));
-            let expected: PitSet = PitSet::from_bits(bits).iter().map(Pit::next).collect();
-            assert_eq!(turned, expected);
-        }
-    }
 
     #[test]
     fn enumeration_by_total_visits_every_board_once_with_its_index() {

@@ -8,6 +8,7 @@
 //! - [`report`]: per-test results, the score and the atomic JSON report.
 //! - [`verdict`]: the verdicts every test ends with.
 
+pub mod ioiwari;
 pub mod report;
 pub mod runner;
 pub mod verdict;

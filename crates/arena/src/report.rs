@@ -56,6 +56,18 @@ pub fn points(verdict: Verdict) -> f64 {
     }
 }
 
+/// Receives the results while judging runs (the printers of the command line implement it).
+pub trait Sink {
+    /// Some test finished (tests finish in any order): `done` of `planned`.
+    fn progress(&mut self, done: usize, planned: usize) {
+        let _ = (done, planned);
+    }
+
+    /// The next result in test order, with the test's dialogue log (for Ioiwari, the
+    /// `ioiwari.out` text).
+    fn result(&mut self, result: &TestResult, log: &str);
+}
+
 /// All the results of one judging run, with the score.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Report {

@@ -34,10 +34,21 @@ impl ProgramCommand {
         ProgramCommand::Argv(vec![path.as_ref().to_os_string()])
     }
 
-    /// The argument vector that is executed (`["sh", "-c", CMD]` for a shell command).
+    /// The argument vector that is executed: `["sh", "-c", CMD]` for a shell command.
+    ///
+    /// A simple command (plain words only, starting with a program that exists) is run as
+    /// `exec CMD`, so the shell is replaced by the program: its exit status and signals are
+    /// then the program's own, with no shell in between.
     pub fn argv(&self) -> Vec<OsString> {
         match self {
-            ProgramCommand::Shell(line) => vec!["sh".into(), "-c".into(), line.into()],
+            ProgramCommand::Shell(line) => {
+                let script = if is_simple_program_command(line) {
+                    format!("exec {line}")
+                } else {
+                    line.clone()
+                };
+                vec!["sh".into(), "-c".into(), script.into()]
+            }
             ProgramCommand::Argv(argv) => argv.clone(),
         }
     }
@@ -83,20 +94,22 @@ enum FirstWord<'a> {
     Complex,
 }
 
+/// Characters that make a word more than a plain word for the shell.
+const SHELL_SYNTAX: &[char] = &[
+    '\'', '"', '\\', '$', '`', '(', ')', '{', '}', '<', '>', '|', '&', ';', '*', '?', '[', '~',
+    '!', '#', '=',
+];
+
 fn first_plain_word(line: &str) -> FirstWord<'_> {
-    const SHELL_SYNTAX: &[char] = &[
-        '\'', '"', '\\', '$', '`', '(', ')', '{', '}', '<', '>', '|', '&', ';', '*', '?', '[', '~',
-        '!', '#',
-    ];
     for word in line.split_whitespace() {
-        if word.contains(SHELL_SYNTAX) {
-            return FirstWord::Complex;
-        }
-        let is_assignment = word
-            .split_once('=')
-            .is_some_and(|(name, _)| !name.is_empty() && !name.contains('/'));
-        if !is_assignment {
-            return FirstWord::Plain(word);
+        let assigned = word.split_once('=').filter(|(name, _)| {
+            !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        });
+        match assigned {
+            Some((_, value)) if !value.contains(SHELL_SYNTAX) => continue,
+            Some(_) => return FirstWord::Complex,
+            None if word.contains(SHELL_SYNTAX) => return FirstWord::Complex,
+            None => return FirstWord::Plain(word),
         }
     }
     if line.trim().is_empty() {
@@ -105,6 +118,24 @@ fn first_plain_word(line: &str) -> FirstWord<'_> {
         // Only assignments: the shell runs nothing, which is the user's business.
         FirstWord::Complex
     }
+}
+
+/// Plain words only, the first one not an assignment and naming an existing program (so not
+/// a shell builtin such as `read` or `.` that `exec` could not run).
+fn is_simple_program_command(line: &str) -> bool {
+    let FirstWord::Plain(first) = first_plain_word(line) else {
+        return false;
+    };
+    let all_plain = line
+        .split_whitespace()
+        .all(|word| !word.contains(SHELL_SYNTAX));
+    let starts_with_program = line.split_whitespace().next() == Some(first);
+    let exists = if first.contains('/') {
+        Path::new(first).is_file()
+    } else {
+        find_in_path(first.as_ref()).is_some()
+    };
+    all_plain && starts_with_program && exists
 }
 
 fn check_program(program: &OsStr, is_shell: bool) -> Result<(), SpawnError> {
@@ -174,6 +205,16 @@ mod tests {
         assert!(matches!(first_plain_word("'my prog'"), FirstWord::Complex));
         assert!(matches!(first_plain_word("$HOME/x"), FirstWord::Complex));
         assert!(matches!(first_plain_word("   "), FirstWord::Empty));
+    }
+
+    #[test]
+    fn simple_commands_replace_the_shell() {
+        let exec = |line: &str| ProgramCommand::shell(line).argv()[2].clone();
+        assert_eq!(exec("sh -c true"), "exec sh -c true");
+        assert_eq!(exec("A=1 sh"), "A=1 sh");
+        assert_eq!(exec("sh x; sh y"), "sh x; sh y");
+        assert_eq!(exec("read x"), "read x");
+        assert_eq!(exec("./missing-program"), "./missing-program");
     }
 
     #[test]

@@ -34,6 +34,7 @@
 //!   the program's end at the next read) and never block forever (non-blocking pipe + poll).
 //!
 //! How an abnormal end becomes a verdict is documented on [`classify_termination`].
+//! [`run_in_order`] runs tests on several threads and hands their results over in test order.
 
 mod command;
 mod error;
@@ -41,6 +42,7 @@ mod fault;
 mod launcher;
 mod limits;
 mod lines;
+mod parallel;
 mod process;
 mod procfs;
 mod sandbox;
@@ -53,6 +55,7 @@ pub use fault::{Fault, Halt};
 pub use launcher::Launcher;
 pub use limits::Limits;
 pub use lines::{LineBuffer, LineTooLong};
+pub use parallel::{run_in_order, Completion};
 pub use process::{Ending, Process, MAX_FILE_BYTES, STDERR_TAIL_BYTES, TICK};
 pub use sandbox::Sandbox;
 pub use termination::{classify_termination, Termination, OUT_OF_MEMORY_MARKERS};

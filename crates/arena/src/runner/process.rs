@@ -54,6 +54,9 @@ pub struct Process {
     stdin: Option<OwnedFd>,
     stdout: Option<OwnedFd>,
     stderr: Option<OwnedFd>,
+    /// Readable once the child has exited (Linux 5.3+); without it, exits are noticed at
+    /// the next [`TICK`].
+    pidfd: Option<OwnedFd>,
     lines: LineBuffer,
     discard_output: bool,
     stderr_tail: Vec<u8>,
@@ -123,6 +126,7 @@ impl Process {
             stdin: Some(stdin.into()),
             stdout: Some(stdout.into()),
             stderr: Some(stderr.into()),
+            pidfd: open_pidfd(pid),
             lines: LineBuffer::new(limits.max_line_bytes),
             discard_output: false,
             stderr_tail: Vec::new(),
@@ -335,6 +339,9 @@ impl Process {
         if let (Some(fd), true) = (&self.stdin, want_write) {
             fds.push(pollfd(fd.as_raw_fd(), libc::POLLOUT));
         }
+        if let (Some(fd), false) = (&self.pidfd, self.exited) {
+            fds.push(pollfd(fd.as_raw_fd(), libc::POLLIN));
+        }
         let started = Instant::now();
         // SAFETY: `fds` is a valid array of `fds.len()` pollfd structures.
         let ready = unsafe {
@@ -355,6 +362,9 @@ impl Process {
         }
         if is_ready(&self.stderr) {
             self.read_stderr();
+        }
+        if is_ready(&self.pidfd) {
+            self.exited = has_exited(self.pid);
         }
         if self.exited && ready == 0 {
             // The program is gone but something it started still holds the pipes open:
@@ -476,8 +486,9 @@ impl Process {
         }
         // Measure before killing: grandchildren are never reaped by the judge, so this is the
         // only time their CPU is seen.
-        self.record(procfs::sample_tree(self.pid));
-        kill_tree(self.pid);
+        let members = procfs::members(self.pid, &procfs::all_processes());
+        self.record(procfs::summarize(&members));
+        kill_tree(self.pid, members);
         self.reaped = Some(reap(self.pid));
         self.exited = true;
         // What the program wrote to stderr before dying is still in the pipe.
@@ -485,6 +496,7 @@ impl Process {
         self.stdin = None;
         self.stdout = None;
         self.stderr = None;
+        self.pidfd = None;
     }
 }
 
@@ -570,6 +582,15 @@ fn read_fd(fd: RawFd, buffer: &mut [u8]) -> ReadResult {
     }
 }
 
+/// A pidfd for the child, if the kernel has them.
+fn open_pidfd(pid: i32) -> Option<OwnedFd> {
+    use std::os::fd::FromRawFd;
+    // SAFETY: pidfd_open takes a pid and flags and returns a new fd or -1.
+    let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) };
+    // SAFETY: a non-negative result is a fresh fd that nothing else owns.
+    (fd >= 0).then(|| unsafe { OwnedFd::from_raw_fd(fd as RawFd) })
+}
+
 /// Whether the child has exited, without reaping it: its pid (and with it the process-group
 /// and session ids used to find its tree) stays reserved until [`reap`].
 fn has_exited(pid: i32) -> bool {
@@ -581,14 +602,15 @@ fn has_exited(pid: i32) -> bool {
     }
 }
 
-/// SIGKILLs the process group, the session and the descendants of `root`, until none is left.
-fn kill_tree(root: i32) {
+/// SIGKILLs the process group, the session and the descendants of `root` (`members`, as just
+/// scanned), rescanning until none is left.
+fn kill_tree(root: i32, mut members: Vec<procfs::ProcStat>) {
     let judge = std::process::id() as i32;
     for round in 0..200 {
         // SAFETY: sending a signal has no memory-safety preconditions.
         unsafe { libc::killpg(root, libc::SIGKILL) };
-        let alive: Vec<i32> = procfs::members(root, &procfs::all_processes())
-            .into_iter()
+        let alive: Vec<i32> = members
+            .iter()
             .filter(|p| !p.zombie && p.pid != judge)
             .map(|p| p.pid)
             .collect();
@@ -601,6 +623,7 @@ fn kill_tree(root: i32) {
         }
         // Give the kernel a moment to deliver; back off a little if a tree is stubborn.
         std::thread::sleep(Duration::from_millis(1 + round / 20));
+        members = procfs::members(root, &procfs::all_processes());
     }
 }
 

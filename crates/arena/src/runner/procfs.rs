@@ -53,9 +53,18 @@ pub(crate) fn all_processes() -> Vec<ProcStat> {
                 .iter()
                 .all(u8::is_ascii_digit)
         })
-        .filter_map(|entry| std::fs::read_to_string(entry.path().join("stat")).ok())
-        .filter_map(|text| parse_stat(&text))
+        .filter_map(|entry| read_stat(&entry.path().join("stat")))
         .collect()
+}
+
+/// One open and one read: a stat line is far below 1 KiB... unless the name is odd, so a
+/// larger buffer is used; a truncated line fails to parse and the process is skipped.
+fn read_stat(path: &std::path::Path) -> Option<ProcStat> {
+    use std::io::Read;
+    let mut buffer = [0u8; 2048];
+    let mut file = std::fs::File::open(path).ok()?;
+    let n = file.read(&mut buffer).ok()?;
+    parse_stat(std::str::from_utf8(&buffer[..n]).ok()?)
 }
 
 /// The processes that belong to the run started as `root` (its pid, process group and session):

@@ -15,6 +15,9 @@ pub enum Sandbox {
     /// Under bubblewrap: no network, a read-only root, a private `/tmp`, fresh `/dev` and
     /// `/proc`, its own PID namespace (so nothing it starts survives it), no capabilities, and
     /// killed when the judge dies.
+    ///
+    /// The private `/tmp` starts empty: a program kept under `/tmp` is not visible inside,
+    /// unless it is in the working directory, which stays visible (read-only).
     Bwrap,
 }
 
@@ -53,6 +56,13 @@ impl Sandbox {
             Sandbox::Bwrap => {
                 let mut wrapped: Vec<OsString> = vec!["bwrap".into()];
                 wrapped.extend(Self::BWRAP_OPTIONS.iter().map(OsString::from));
+                // A working directory inside /tmp would vanish under the private /tmp: keep it
+                // visible, read-only like the rest.
+                if working_dir.starts_with("/tmp") && working_dir != Path::new("/tmp") {
+                    wrapped.push("--ro-bind".into());
+                    wrapped.push(working_dir.into());
+                    wrapped.push(working_dir.into());
+                }
                 wrapped.push("--chdir".into());
                 wrapped.push(working_dir.into());
                 wrapped.push("--".into());

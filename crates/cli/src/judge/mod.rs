@@ -2,3 +2,4 @@
 
 pub mod ioiwari;
 pub mod mis;
+pub mod output;

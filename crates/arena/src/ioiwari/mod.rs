@@ -1,0 +1,26 @@
+//! Judging an Ioiwari player 1 against the optimal player 2.
+//!
+//! - [`TestSet`]: the official 24 boards, all 357 start boards, or a file of boards.
+//! - [`judge`] runs the program once per board (see [`JudgeOptions`]) and gives a
+//!   [`Report`](crate::Report); [`Opponent`] is player 2's choice among optimal moves.
+//! - Per test, [`parse_move`] reads each move, the game is logged in the `ioiwari.out` format,
+//!   and a lost or drawn game names its [`first_mistake`].
+//!
+//! The protocol: the judge writes the start board on one line; player 1 answers with a pit
+//! number on its own line; the judge then writes player 2's pit, and so on until all pits are
+//! empty (the program also reads player 2's last move). Then the program must exit with
+//! status 0 within its limits.
+
+mod judge;
+mod mistake;
+mod opponent;
+mod referee;
+mod rng;
+mod test_set;
+
+pub use judge::{judge, JudgeError, JudgeOptions, DEFAULT_MEMORY_MIB, DEFAULT_TIME_LIMIT};
+pub use mistake::{first_mistake, PlayerMove};
+pub use opponent::{Chooser, Opponent};
+pub use referee::{parse_move, JudgedGame};
+pub use rng::SplitMix64;
+pub use test_set::{parse_positions, TestSet, TestSetError, OFFICIAL_POSITIONS};

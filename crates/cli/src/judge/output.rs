@@ -1,0 +1,462 @@
+//! Shared printing for `duel ioiwari judge` and `duel mis judge`: the results table on stdout,
+//! the progress bar on stderr, the per-test logs, the JSON report, and Ctrl-C.
+//!
+//! The judges (in `duel-arena`) push results into a [`Printer`], which implements
+//! [`Sink`]; nothing here knows which game is judged beyond the column titles of [`Columns`].
+
+use anyhow::{bail, Context};
+use duel_arena::report::{write_atomically, Sink};
+use duel_arena::{Report, TestResult, Verdict};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::io::{self, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
+
+/// The exit status after Ctrl-C (128 + SIGINT, as shells report it).
+pub const EXIT_INTERRUPTED: u8 = 130;
+
+/// The game-specific titles of the table.
+#[derive(Debug, Clone, Copy)]
+pub struct Columns {
+    /// The title of the input column ("board", "position").
+    pub input: &'static str,
+    /// The title of the summary column ("banks", "left").
+    pub summary: &'static str,
+}
+
+/// A table of results, one row per test, printed as the results arrive (so column widths
+/// are fixed up front from the inputs).
+#[derive(Debug, Clone)]
+pub struct ResultTable {
+    columns: Columns,
+    index_width: usize,
+    input_width: usize,
+}
+
+/// Width of the verdict column: the longest verdict name.
+const VERDICT_WIDTH: usize = 14;
+const SUMMARY_WIDTH: usize = 7;
+const MOVES_WIDTH: usize = 7;
+const TIME_WIDTH: usize = 8;
+const MEMORY_WIDTH: usize = 9;
+
+impl ResultTable {
+    /// A table for these test inputs.
+    pub fn new<'a>(columns: Columns, inputs: impl IntoIterator<Item = &'a str>) -> ResultTable {
+        let inputs: Vec<&str> = inputs.into_iter().collect();
+        ResultTable {
+            columns,
+            index_width: inputs.len().to_string().len().max("test".len()),
+            input_width: inputs
+                .iter()
+                .map(|input| input.chars().count())
+                .max()
+                .unwrap_or(0)
+                .max(columns.input.len()),
+        }
+    }
+
+    /// The header line.
+    pub fn header(&self) -> String {
+        self.line(
+            "test",
+            self.columns.input,
+            "verdict",
+            self.columns.summary,
+            "moves",
+            "time",
+            "memory",
+            "reason",
+        )
+    }
+
+    /// The row of one result. The reason column holds the reason and, for a loss or draw, the
+    /// first mistake.
+    pub fn row(&self, result: &TestResult) -> String {
+        let mut reason = result.reason.clone().unwrap_or_default();
+        if let Some(mistake) = &result.first_mistake {
+            if !reason.is_empty() {
+                reason.push_str("; ");
+            }
+            reason.push_str("first mistake: ");
+            reason.push_str(mistake);
+        }
+        self.line(
+            &result.index.to_string(),
+            &result.input,
+            result.verdict.name(),
+            result.summary.as_deref().unwrap_or("-"),
+            &result.moves.to_string(),
+            &format_ms(result.time_ms),
+            &format_kb(result.memory_kb),
+            &one_line(&reason),
+        )
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn line(
+        &self,
+        index: &str,
+        input: &str,
+        verdict: &str,
+        summary: &str,
+        moves: &str,
+        time: &str,
+        memory: &str,
+        reason: &str,
+    ) -> String {
+        let line = format!(
+            "{index:>iw$}  {input:<inw$}  {verdict:<VERDICT_WIDTH$}  {summary:>SUMMARY_WIDTH$}  \
+             {moves:>MOVES_WIDTH$}  {time:>TIME_WIDTH$}  {memory:>MEMORY_WIDTH$}  {reason}",
+            iw = self.index_width,
+            inw = self.input_width,
+        );
+        line.trim_end().to_owned()
+    }
+}
+
+/// "12 ms", "1.25 s".
+pub fn format_ms(ms: u64) -> String {
+    if ms < 1000 {
+        format!("{ms} ms")
+    } else {
+        format!("{:.2} s", ms as f64 / 1000.0)
+    }
+}
+
+/// "812 KB", "1.5 MB".
+pub fn format_kb(kb: u64) -> String {
+    if kb < 1024 {
+        format!("{kb} KB")
+    } else {
+        format!("{:.1} MB", kb as f64 / 1024.0)
+    }
+}
+
+/// Submissions' text never breaks the table: control characters become spaces.
+fn one_line(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
+}
+
+/// The closing line: the score and how the tests ended.
+///
+/// `score: 95.83 / 100  (24 tests: 23 win, 1 draw)`, or with `interrupted` when Ctrl-C cut the
+/// run short.
+pub fn score_line(report: &Report) -> String {
+    let counts: Vec<String> = Verdict::ALL
+        .iter()
+        .filter_map(|verdict| {
+            let count = report
+                .tests
+                .iter()
+                .filter(|t| t.verdict == *verdict)
+                .count();
+            (count > 0).then(|| format!("{count} {verdict}"))
+        })
+        .collect();
+    let finished = if report.interrupted {
+        format!(
+            "interrupted after {} of {} tests",
+            report.tests.len(),
+            report.planned
+        )
+    } else {
+        format!("{} tests", report.planned)
+    };
+    let counts = if counts.is_empty() {
+        String::new()
+    } else {
+        format!(": {}", counts.join(", "))
+    };
+    format!("score: {:.2} / 100  ({finished}{counts})", report.score)
+}
+
+/// A progress bar on stderr, drawn only when stderr is a terminal.
+pub struct Progress {
+    bar: Option<ProgressBar>,
+}
+
+impl Progress {
+    /// A bar for `planned` tests, hidden unless stderr is a terminal.
+    pub fn new(planned: usize) -> Progress {
+        if !io::stderr().is_terminal() {
+            return Progress { bar: None };
+        }
+        let bar = ProgressBar::with_draw_target(Some(planned as u64), ProgressDrawTarget::stderr());
+        let style = ProgressStyle::with_template("{bar:40} {pos}/{len} tests  {elapsed}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar());
+        bar.set_style(style);
+        Progress { bar: Some(bar) }
+    }
+
+    /// `done` tests have finished.
+    pub fn set(&self, done: usize) {
+        if let Some(bar) = &self.bar {
+            bar.set_position(done as u64);
+        }
+    }
+
+    /// Runs `print` with the bar hidden, so lines on a shared terminal stay clean.
+    pub fn suspend<R>(&self, print: impl FnOnce() -> R) -> R {
+        match &self.bar {
+            Some(bar) => bar.suspend(print),
+            None => print(),
+        }
+    }
+
+    /// Removes the bar.
+    pub fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+/// Writes one dialogue log per test into a directory the judge owns: `test-01.out`, ...
+pub struct LogDir {
+    dir: PathBuf,
+    width: usize,
+    first_error: Option<anyhow::Error>,
+}
+
+impl LogDir {
+    /// Creates (if needed) the directory for `planned` tests' logs.
+    pub fn create(dir: &Path, planned: usize) -> anyhow::Result<LogDir> {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("cannot create the log directory {}", dir.display()))?;
+        Ok(LogDir {
+            dir: dir.to_owned(),
+            width: planned.to_string().len().max(2),
+            first_error: None,
+        })
+    }
+
+    /// The log file of test `index`.
+    pub fn path(&self, index: usize) -> PathBuf {
+        self.dir
+            .join(format!("test-{index:0width$}.out", width = self.width))
+    }
+
+    /// Writes the log of test `index` (atomically); the first failure is kept for the end.
+    pub fn write(&mut self, index: usize, log: &str) {
+        let path = self.path(index);
+        if let Err(error) = write_atomically(&path, log.as_bytes()) {
+            self.first_error.get_or_insert(
+                anyhow::Error::new(error).context(format!("cannot write {}", path.display())),
+            );
+        }
+    }
+
+    /// The first write failure, if any.
+    pub fn into_error(self) -> Option<anyhow::Error> {
+        self.first_error
+    }
+}
+
+/// How results are shown on stdout.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// A table, then the score line.
+    Table,
+    /// Nothing while judging, then the JSON report.
+    Json,
+}
+
+/// The [`Sink`] of the judge commands: table rows on stdout, progress on stderr, logs.
+pub struct Printer {
+    table: ResultTable,
+    format: Format,
+    progress: Progress,
+    logs: Option<LogDir>,
+    header_printed: bool,
+}
+
+impl Printer {
+    /// A printer for a run over these inputs.
+    pub fn new(
+        columns: Columns,
+        inputs: &[String],
+        format: Format,
+        logs: Option<LogDir>,
+    ) -> Printer {
+        Printer {
+            table: ResultTable::new(columns, inputs.iter().map(String::as_str)),
+            format,
+            progress: Progress::new(inputs.len()),
+            logs,
+            header_printed: false,
+        }
+    }
+
+    fn print(&self, line: &str) {
+        self.progress.suspend(|| {
+            let mut out = io::stdout().lock();
+            // A closed stdout (e.g. `| head`) must not stop the judging or the report.
+            let _ = writeln!(out, "{line}");
+            let _ = out.flush();
+        });
+    }
+
+    /// Prints the closing lines, writes the report (if asked), and gives the exit status:
+    /// 0 when judging completed, [`EXIT_INTERRUPTED`] after Ctrl-C; an error when the report
+    /// or a log could not be written.
+    pub fn finish(
+        mut self,
+        report: &Report,
+        report_path: Option<&Path>,
+    ) -> anyhow::Result<ExitCode> {
+        self.progress.finish();
+        match self.format {
+            Format::Table => {
+                if !self.header_printed {
+                    self.print(&self.table.header());
+                }
+                self.print(&score_line(report));
+            }
+            Format::Json => self.print(report.to_json().trim_end()),
+        }
+        if let Some(path) = report_path {
+            report.write_json(path)?;
+        }
+        if let Some(error) = self.logs.take().and_then(LogDir::into_error) {
+            return Err(error);
+        }
+        if report.interrupted {
+            eprintln!("duel: interrupted; the results of the finished tests are above");
+            return Ok(ExitCode::from(EXIT_INTERRUPTED));
+        }
+        Ok(ExitCode::SUCCESS)
+    }
+}
+
+impl Sink for Printer {
+    fn progress(&mut self, done: usize, _planned: usize) {
+        self.progress.set(done);
+    }
+
+    fn result(&mut self, result: &TestResult, log: &str) {
+        if let Some(logs) = &mut self.logs {
+            logs.write(result.index, log);
+        }
+        if self.format == Format::Table {
+            if !self.header_printed {
+                self.print(&self.table.header());
+                self.header_printed = true;
+            }
+            self.print(&self.table.row(result));
+        }
+    }
+}
+
+/// Fails early when the report could not be written at the end (its directory is missing).
+pub fn check_report_path(path: &Path) -> anyhow::Result<()> {
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    if !dir.is_dir() {
+        bail!(
+            "cannot write the report {}: no directory {}",
+            path.display(),
+            dir.display()
+        );
+    }
+    if path.is_dir() {
+        bail!(
+            "cannot write the report {}: it is a directory",
+            path.display()
+        );
+    }
+    Ok(())
+}
+
+static INTERRUPTED: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+
+extern "C" fn on_interrupt(_signal: libc::c_int) {
+    // Only an atomic store: async-signal-safe.
+    if let Some(flag) = INTERRUPTED.get() {
+        flag.store(true, Ordering::SeqCst);
+    }
+}
+
+/// A flag set by the first Ctrl-C (SIGINT) or SIGTERM. The handler resets itself, so a second
+/// Ctrl-C kills the judge at once.
+pub fn interrupt_flag() -> Arc<AtomicBool> {
+    let flag = INTERRUPTED
+        .get_or_init(|| Arc::new(AtomicBool::new(false)))
+        .clone();
+    for signal in [libc::SIGINT, libc::SIGTERM] {
+        // SAFETY: the handler only stores to an atomic; the struct is fully initialised.
+        unsafe {
+            let mut action: libc::sigaction = std::mem::zeroed();
+            action.sa_sigaction = on_interrupt as extern "C" fn(libc::c_int) as libc::sighandler_t;
+            action.sa_flags = libc::SA_RESETHAND | libc::SA_RESTART;
+            libc::sigemptyset(&mut action.sa_mask);
+            libc::sigaction(signal, &action, std::ptr::null_mut());
+        }
+    }
+    flag
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn result(verdict: Verdict) -> TestResult {
+        TestResult {
+            index: 7,
+            input: "4 3 2 4 2 3 2".into(),
+            verdict,
+            reason: Some("player 2 wins 12-8".into()),
+            moves: 12,
+            move_list: None,
+            summary: Some("8-12".into()),
+            time_ms: 1500,
+            wall_ms: 1600,
+            memory_kb: 2048,
+            first_mistake: Some("move 3: pit 5".into()),
+        }
+    }
+
+    #[test]
+    fn rows_line_up_under_the_header() {
+        let columns = Columns {
+            input: "board",
+            summary: "banks",
+        };
+        let table = ResultTable::new(columns, ["4 3 2 4 2 3 2"]);
+        let header = table.header();
+        let row = table.row(&result(Verdict::Loss));
+        assert_eq!(header.find("verdict"), row.find("loss"));
+        assert_eq!(header.find("reason"), row.find("player 2 wins"));
+        assert!(
+            row.ends_with("player 2 wins 12-8; first mistake: move 3: pit 5"),
+            "{row}"
+        );
+        assert!(row.contains("1.50 s") && row.contains("2.0 MB"), "{row}");
+    }
+
+    #[test]
+    fn the_score_line_counts_verdicts() {
+        let report = Report::new(
+            "ioiwari",
+            "x",
+            4,
+            vec![result(Verdict::Loss), result(Verdict::Draw)],
+            true,
+        );
+        assert_eq!(
+            score_line(&report),
+            "score: 12.50 / 100  (interrupted after 2 of 4 tests: 1 draw, 1 loss)"
+        );
+    }
+
+    #[test]
+    fn control_characters_cannot_break_rows() {
+        assert_eq!(one_line("a\nb\tc\u{1b}"), "a b c ");
+    }
+}

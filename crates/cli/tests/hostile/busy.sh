@@ -1,0 +1,2 @@
+# Burns CPU forever.
+while :; do :; done

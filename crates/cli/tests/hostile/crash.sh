@@ -1,0 +1,2 @@
+# Dies of a segmentation fault before its first move.
+kill -SEGV $$

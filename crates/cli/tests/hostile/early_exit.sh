@@ -1,0 +1,2 @@
+# Exits successfully without playing.
+exit 0

@@ -1,0 +1,2 @@
+# Floods its output with one endless line.
+exec cat /dev/zero

@@ -1,0 +1,2 @@
+# Answers with letters instead of a pit number.
+echo abc

@@ -1,0 +1,2 @@
+# Exits with status 3 without playing.
+exit 3

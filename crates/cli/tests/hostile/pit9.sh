@@ -1,0 +1,2 @@
+# Plays pit 9, which does not exist.
+echo 9

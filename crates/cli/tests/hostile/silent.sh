@@ -1,0 +1,2 @@
+# Reads nothing more and writes nothing.
+exec sleep 1000

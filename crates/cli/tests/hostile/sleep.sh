@@ -1,0 +1,3 @@
+# Sleeps past the time limit before its first move.
+sleep 5
+echo 1

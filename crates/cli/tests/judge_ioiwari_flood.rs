@@ -1,0 +1,38 @@
+//! A flooding program cannot grow the judge's memory. Alone in its test binary, so that the
+//! peak memory of this process's children is the judge's own (and its players').
+
+#[path = "hostile/support.rs"]
+mod support;
+
+use support::{duel, hostile_dir, read_report, verdicts};
+
+#[test]
+fn flooding_every_test_keeps_the_judge_small() {
+    let work = tempfile::tempdir().unwrap();
+    let report = work.path().join("flood.json");
+    let output = duel()
+        .args([
+            "ioiwari",
+            "judge",
+            "--jobs",
+            "2",
+            "--time-limit",
+            "2",
+            "--report",
+        ])
+        .arg(&report)
+        .arg("--player")
+        .arg(format!("sh {}", hostile_dir().join("flood.sh").display()))
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let report = read_report(&report);
+    assert!(verdicts(&report).iter().all(|v| v == "protocol_error"));
+    // SAFETY: getrusage fills in the struct it is given.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage) };
+    let peak_mb = usage.ru_maxrss / 1024;
+    // A judge reading whole lines would take in hundreds of MB from /dev/zero within the
+    // 6-second wall clock; a bounded one stays at its own size.
+    assert!(peak_mb < 64, "the judge grew to {peak_mb} MB");
+}

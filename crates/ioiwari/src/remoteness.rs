@@ -19,7 +19,7 @@
 
 use std::fmt;
 
-use crate::{Board, Oracle, Pit, Position, Table, BOARD_COUNT};
+use crate::{Board, Oracle, Pit, Position, Table, BOARD_COUNT, MAX_BEADS, PITS};
 
 /// How the game ends for the player to move if both sides play optimally.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -162,20 +162,26 @@ impl Remoteness {
 
     /// Adds moves-to-end to an already solved table.
     pub fn from_table(table: Table) -> Remoteness {
-        let mut boards: Vec<Board> = (0..BOARD_COUNT).filter_map(Board::from_index).collect();
-        // Every move banks a bead, so successors hold fewer beads: fill in that order.
-        boards.sort_by_key(Board::total_beads);
         let mut moves_to_end = vec![[0u8; 3]; BOARD_COUNT as usize].into_boxed_slice();
-        for board in boards {
+        // Every move banks a bead, so successors hold fewer beads: fill in that order.
+        for board in boards_by_bead_total() {
+            // Each best move once; the successor's mover is the opponent, whose standing is
+            // the flip of ours along a best move (the final margin is kept).
+            let mut children = [0u32; PITS];
+            let mut count = 0;
+            for pit in table.best_moves(board) {
+                if let Ok(sowing) = board.play(pit) {
+                    children[count] = sowing.board.index();
+                    count += 1;
+                }
+            }
+            let children = &children[..count];
             let mut entry = [0u8; 3];
             for standing in [Standing::Winning, Standing::Drawing, Standing::Losing] {
-                // The successor's mover is the opponent, whose standing is the flip of ours
-                // along a best move (the final margin is kept).
                 let child_slot = standing.flipped().slot();
-                let lengths = table.best_moves(board).iter().filter_map(|pit| {
-                    let next = board.play(pit).ok()?.board;
-                    Some(1 + moves_to_end[next.index() as usize][child_slot])
-                });
+                let lengths = children
+                    .iter()
+                    .map(|&child| 1 + moves_to_end[child as usize][child_slot]);
                 entry[standing.slot()] = if standing.hurries() {
                     lengths.min()
                 } else {
@@ -261,6 +267,16 @@ impl fmt::Debug for Remoteness {
             .field("table", &self.table)
             .finish_non_exhaustive()
     }
+}
+
+/// Every board, in order of increasing bead total (a counting sort on the digit sums).
+fn boards_by_bead_total() -> Vec<Board> {
+    let max_total = PITS * usize::from(MAX_BEADS);
+    let mut buckets: Vec<Vec<Board>> = vec![Vec::new(); max_total + 1];
+    for board in (0..BOARD_COUNT).filter_map(Board::from_index) {
+        buckets[board.total_beads() as usize].push(board);
+    }
+    buckets.into_iter().flatten().collect()
 }
 
 /// Among the best moves, the quickest for a winner and the slowest otherwise; lowest pit first.

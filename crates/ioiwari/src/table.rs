@@ -9,8 +9,11 @@ use crate::{Board, Oracle, Pit, PitSet, BOARD_COUNT, MAX_BEADS, PITS};
 ///
 /// Every move banks at least one bead, so a board's successors all hold fewer beads than it
 /// does. [`Table::solve`] therefore fills the table in order of increasing bead total, each
-/// board from its already solved successors, in a few milliseconds. It takes one byte for the
-/// value and one for the optimal-move mask per board: [`Table::memory_bytes`] is about 560 KB.
+/// board from its already solved successors, in a few milliseconds: it solves one board per
+/// rotation class (turned boards share their value) and fills in the turns, and it finds each
+/// successor's index with a table look-up rather than by moving beads one at a time. The
+/// table takes one byte for the value and one for the optimal-move mask per board:
+/// [`Table::memory_bytes`] is about 560 KB.
 ///
 /// ```
 /// use duel_ioiwari::{Board, Pit, Table};

@@ -252,3 +252,30 @@ fn bubblewrap_confines_the_program_or_says_why_not() {
         }
     }
 }
+
+#[test]
+fn programs_die_with_the_thread_that_started_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let pid_file = dir.path().join("pid");
+    let script = format!(
+        "echo $$ > {}; echo ready; exec sleep 100",
+        pid_file.display()
+    );
+    let process = std::thread::spawn(move || {
+        let mut process = launcher(&script).spawn().unwrap();
+        assert_eq!(process.read_line().unwrap(), "ready");
+        // Simulate a judge dying without cleaning up.
+        std::mem::forget(process);
+    });
+    process.join().unwrap();
+    let pid: u32 = std::fs::read_to_string(&pid_file)
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(2);
+    while is_alive(pid) && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert!(!is_alive(pid), "the program outlived its judge thread");
+}

@@ -313,7 +313,7 @@ fn ctrl_c_keeps_the_finished_tests_and_kills_the_running_one() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    std::thread::sleep(Duration::from_millis(1500));
+    std::thread::sleep(Duration::from_millis(2500));
     // SAFETY: sending a signal to our own child.
     unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
     let output = child.wait_with_output().unwrap();

@@ -90,6 +90,10 @@ impl Launcher {
 
     /// Starts the program: its own session and process group, the limits set, stdin, stdout
     /// and stderr piped to the judge.
+    ///
+    /// The program is killed (`PR_SET_PDEATHSIG`) if the thread that spawned it ends, so a
+    /// judge that dies never leaves programs behind: spawn, talk to and finish a process on
+    /// one thread.
     pub fn spawn(&self) -> Result<Process, SpawnError> {
         let working_dir = match &self.working_dir {
             Some(dir) => dir.clone(),

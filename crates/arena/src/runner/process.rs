@@ -95,12 +95,18 @@ impl Process {
         // normally fires first and the kernel only catches what escapes it.
         let cpu_seconds =
             limits.cpu_time.as_secs() + u64::from(limits.cpu_time.subsec_nanos() > 0) + 1;
+        let judge_pid = std::process::id() as libc::pid_t;
         // SAFETY: the closure runs between fork and exec and only calls async-signal-safe
-        // functions (setsid, getrlimit, setrlimit) on its own copies of plain integers.
+        // functions (setsid, prctl, getppid, getrlimit, setrlimit) on copies of plain integers.
         unsafe {
             builder.pre_exec(move || {
                 if libc::setsid() < 0 {
                     return Err(io::Error::last_os_error());
+                }
+                // If the judge dies (a second Ctrl-C, a crash), its programs die with it.
+                libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL as libc::c_ulong);
+                if libc::getppid() != judge_pid {
+                    return Err(io::Error::from_raw_os_error(libc::ESRCH));
                 }
                 lower_limit(libc::RLIMIT_AS, memory, memory)?;
                 lower_limit(libc::RLIMIT_CPU, cpu_seconds, cpu_seconds + 1)?;

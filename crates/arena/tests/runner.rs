@@ -57,6 +57,11 @@ fn a_nonzero_exit_is_a_runtime_error() {
     let (verdict, reason) = verdict_of_read("exit 3");
     assert_eq!(verdict, Verdict::RuntimeError);
     assert_eq!(reason, "exited with status 3");
+    let (_, reason) = verdict_of_read("echo 'player.py: not found' >&2; exit 2");
+    assert_eq!(
+        reason,
+        "exited with status 2; stderr: \"player.py: not found\""
+    );
 }
 
 #[test]

@@ -148,15 +148,39 @@ pub fn classify_termination(
                 ),
             ));
         }
-        return Some(Fault::new(Verdict::RuntimeError, termination.to_string()));
+        return Some(Fault::new(
+            Verdict::RuntimeError,
+            format!("{termination}{}", stderr_hint(stderr_tail)),
+        ));
     }
     if mid_game {
         return Some(Fault::new(
             Verdict::EarlyExit,
-            "exited with status 0 before the game was over",
+            format!(
+                "exited with status 0 before the game was over{}",
+                stderr_hint(stderr_tail)
+            ),
         ));
     }
     None
+}
+
+/// The program's last words on stderr, quoted and cut short: often the actual cause
+/// ("can't open file", a panic message).
+fn stderr_hint(stderr_tail: &str) -> String {
+    const MAX_CHARS: usize = 100;
+    let Some(last) = stderr_tail
+        .lines()
+        .map(str::trim)
+        .rfind(|line| !line.is_empty())
+    else {
+        return String::new();
+    };
+    let mut shown: String = last.chars().take(MAX_CHARS).collect();
+    if shown.len() < last.len() {
+        shown.push('…');
+    }
+    format!("; stderr: {shown:?}")
 }
 
 /// The fault for a run over its CPU limit.
@@ -235,10 +259,16 @@ mod tests {
             peak_memory_bytes: 2 << 20,
             ..Usage::default()
         };
-        let fault = classify_termination(Termination::Exited(1), &usage, &limits(), "oops", false);
+        let fault = classify_termination(Termination::Exited(1), &usage, &limits(), "", false);
         assert_eq!(
             fault,
             Some(Fault::new(Verdict::RuntimeError, "exited with status 1"))
+        );
+        let stderr = "Traceback...\n  oops: no such file\n\n";
+        let fault = classify_termination(Termination::Exited(2), &usage, &limits(), stderr, true);
+        assert_eq!(
+            fault.unwrap().reason,
+            "exited with status 2; stderr: \"oops: no such file\""
         );
     }
 

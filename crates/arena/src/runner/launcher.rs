@@ -102,6 +102,7 @@ impl Launcher {
                 source,
             })?,
         };
+        ignore_sigpipe();
         let argv = self.sandbox.wrap(self.command.argv(), &working_dir);
         Process::spawn(
             &argv,
@@ -111,4 +112,22 @@ impl Launcher {
             self.cancel.clone(),
         )
     }
+}
+
+/// Writing to a program that has exited must fail with EPIPE, not kill the judge. Rust
+/// binaries ignore SIGPIPE already; a host that left it at its default gets it ignored here,
+/// once (a handler the host installed itself is left alone).
+fn ignore_sigpipe() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        // SAFETY: reading and setting a signal disposition with fully initialised structs.
+        unsafe {
+            let mut current: libc::sigaction = std::mem::zeroed();
+            if libc::sigaction(libc::SIGPIPE, std::ptr::null(), &mut current) == 0
+                && current.sa_sigaction == libc::SIG_DFL
+            {
+                libc::signal(libc::SIGPIPE, libc::SIG_IGN);
+            }
+        }
+    });
 }

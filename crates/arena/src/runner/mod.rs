@@ -30,8 +30,11 @@
 //! - **Bounded reads.** Output is read through a fixed-size buffer: a line longer than
 //!   [`Limits::max_line_bytes`] is a protocol error, and standard error keeps only its last
 //!   [`STDERR_TAIL_BYTES`] bytes, so a flooding program cannot grow the judge's memory.
-//! - **Writes** never raise SIGPIPE in the judge (Rust binaries ignore it; a closed pipe shows as
-//!   the program's end at the next read) and never block forever (non-blocking pipe + poll).
+//! - **Writes** never raise SIGPIPE in the judge (Rust binaries ignore it, and the launcher
+//!   ignores it in a host that left it at its default; a closed pipe shows as the program's end
+//!   at the next read) and never block forever (non-blocking pipe + poll).
+//! - **The judge's death** (a second Ctrl-C, a crash) takes its programs along:
+//!   `PR_SET_PDEATHSIG` kills the program when the thread that spawned it ends.
 //!
 //! How an abnormal end becomes a verdict is documented on [`classify_termination`].
 //! [`run_in_order`] runs tests on several threads and hands their results over in test order.

@@ -28,7 +28,8 @@ time_limit, memory_limit, runtime_error, early_exit.
 Limits per test: CPU time of all the program's processes (--time-limit), wall-clock time spent
 waiting for the program (--wall-limit; player 2's thinking is not charged), address space and
 resident memory (--memory-limit). The program runs in its own session; everything it started
-is killed when its test ends.
+is killed when its test ends. Under --sandbox bwrap it sees a read-only file system and an empty,
+private /tmp: keep it outside /tmp (or run the judge from its directory).
 
 Exit status: 0 judging completed (whatever the score); 130 interrupted by Ctrl-C (the report
 then holds the finished tests and says interrupted); 2 the judge could not run (no such

@@ -1,1 +1,35 @@
-//! `duel ioiwari analyze`, `duel ioiwari table` and `duel mis analyze`.
+//! `duel ioiwari analyze`, `duel ioiwari table` and `duel mis analyze`: what the solvers know,
+//! as text for people or (`--json`) as the documents of `crates/web/API.md`.
+
+pub mod ioiwari;
+pub mod mis;
+pub mod table;
+
+use std::io::Write;
+
+/// Prints `doc` as pretty JSON followed by a newline.
+pub(crate) fn print_json(doc: &impl serde::Serialize) -> anyhow::Result<()> {
+    let mut stdout = std::io::stdout().lock();
+    serde_json::to_writer_pretty(&mut stdout, doc)?;
+    writeln!(stdout)?;
+    Ok(())
+}
+
+/// `+2`, `0`, `-3`.
+pub(crate) fn signed(value: impl Into<i64>) -> String {
+    let value = value.into();
+    if value > 0 {
+        format!("+{value}")
+    } else {
+        value.to_string()
+    }
+}
+
+/// `win by 2`, `draw`, `loss by 3`.
+pub(crate) fn margin_words(margin: i32) -> String {
+    match margin {
+        m if m > 0 => format!("win by {m}"),
+        m if m < 0 => format!("loss by {}", -m),
+        _ => "draw".to_string(),
+    }
+}

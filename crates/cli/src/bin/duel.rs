@@ -1,7 +1,7 @@
 //! `duel`: one command for judging, analysing and playing both games.
 
 use clap::{Parser, Subcommand};
-use duel_cli::{judge, serve};
+use duel_cli::{analyze, judge, play, serve};
 use std::process::ExitCode;
 
 /// Perfect players, judges and analysis for two olympiad games: Ioiwari (IOI 2001) and
@@ -29,12 +29,22 @@ enum Game {
 enum IoiwariCommand {
     /// Score a player-1 program against the optimal player 2.
     Judge(judge::ioiwari::JudgeArgs),
+    /// Analyse a position: its value, and every legal move's value and moves to the end.
+    Analyze(analyze::ioiwari::AnalyzeArgs),
+    /// The 357 start boards (or 51 rotation classes): values, winning first moves, greedy.
+    Table(analyze::table::TableArgs),
+    /// Play against the computer in the terminal.
+    Play(play::ioiwari::PlayArgs),
 }
 
 #[derive(Debug, Subcommand)]
 enum MisCommand {
     /// Score a Bolek (program or C-ABI module) against the adversarial Lolek.
     Judge(judge::mis::JudgeArgs),
+    /// Analyse a position: win or loss, every winning move, the pattern of losing positions.
+    Analyze(analyze::mis::AnalyzeArgs),
+    /// Play Bolek or Lolek against the computer in the terminal.
+    Play(play::mis::PlayArgs),
 }
 
 fn main() -> ExitCode {
@@ -42,6 +52,11 @@ fn main() -> ExitCode {
     let result = match cli.game {
         Game::Ioiwari(IoiwariCommand::Judge(args)) => judge::ioiwari::run(args),
         Game::Mis(MisCommand::Judge(args)) => judge::mis::run(args),
+        Game::Ioiwari(IoiwariCommand::Analyze(args)) => analyze::ioiwari::run(args),
+        Game::Ioiwari(IoiwariCommand::Table(args)) => analyze::table::run(args),
+        Game::Ioiwari(IoiwariCommand::Play(args)) => play::ioiwari::run(args),
+        Game::Mis(MisCommand::Analyze(args)) => analyze::mis::run(args),
+        Game::Mis(MisCommand::Play(args)) => play::mis::run(args),
         Game::Serve(args) => serve::run(args),
     };
     match result {

@@ -1,1 +1,98 @@
 //! `duel ioiwari play` and `duel mis play`: a person against the computer in the terminal.
+//!
+//! Both read one command per line and write plain text, so they work the same at a terminal,
+//! in a pipe or under a test: no TTY, raw mode or colours are needed.
+
+pub mod ioiwari;
+pub mod mis;
+
+use std::io::{self, BufRead, Write};
+
+use anyhow::bail;
+use duel_web::engine::Strength;
+use duel_web::rng::Rng;
+
+/// Where a game reads commands and writes text.
+pub struct Console<R, W> {
+    /// The person's commands, one per line.
+    pub input: R,
+    /// What the person sees.
+    pub output: W,
+    /// Repeat each command after its prompt: when the input is not a terminal (a pipe or a
+    /// file), nothing else shows it, and the transcript would be hard to follow.
+    pub echo: bool,
+}
+
+impl<R: BufRead, W: Write> Console<R, W> {
+    /// What the person typed, lower-cased and trimmed; `None` when the input has ended.
+    pub(crate) fn read_command(&mut self) -> io::Result<Option<String>> {
+        let mut line = String::new();
+        if self.input.read_line(&mut line)? == 0 {
+            return Ok(None);
+        }
+        let command = line.trim().to_ascii_lowercase();
+        if self.echo {
+            writeln!(self.output, "{}", line.trim())?;
+        }
+        Ok(Some(command))
+    }
+}
+
+/// A console on standard input and output, echoing when standard input is not a terminal.
+pub(crate) fn standard_console() -> Console<io::StdinLock<'static>, io::StdoutLock<'static>> {
+    use std::io::IsTerminal;
+    let stdin = io::stdin();
+    let echo = !stdin.is_terminal();
+    Console {
+        input: stdin.lock(),
+        output: io::stdout().lock(),
+        echo,
+    }
+}
+
+/// Parses `--strength`.
+pub(crate) fn strength_from(text: &str) -> anyhow::Result<Strength> {
+    Ok(text.parse::<Strength>()?)
+}
+
+/// The random engine's generator: seeded when asked, else from the clock.
+pub(crate) fn rng_from(seed: Option<u64>) -> Rng {
+    seed.map_or_else(Rng::from_clock, Rng::new)
+}
+
+/// The person's side, 1 or 2: from `--side`, or asked on the input.
+///
+/// `names` are how the two sides are called, e.g. `["player 1", "player 2"]`.
+pub(crate) fn choose_side<R: BufRead, W: Write>(
+    given: Option<&str>,
+    names: [&str; 2],
+    console: &mut Console<R, W>,
+) -> anyhow::Result<Option<u8>> {
+    if let Some(text) = given {
+        return match text.trim() {
+            "1" => Ok(Some(1)),
+            "2" => Ok(Some(2)),
+            other => bail!(
+                "invalid --side {other:?}: expected 1 ({}) or 2 ({})",
+                names[0],
+                names[1]
+            ),
+        };
+    }
+    loop {
+        write!(
+            console.output,
+            "Which side do you play? 1 = {} (moves first), 2 = {} [1]: ",
+            names[0], names[1]
+        )?;
+        console.output.flush()?;
+        let Some(answer) = console.read_command()? else {
+            return Ok(None);
+        };
+        match answer.as_str() {
+            "" | "1" => return Ok(Some(1)),
+            "2" => return Ok(Some(2)),
+            other => writeln!(console.output, "Please answer 1 or 2, not {other:?}.")?,
+        }
+    }
+}

@@ -1,0 +1,287 @@
+//! `duel ioiwari play`: the person plays one side of an Ioiwari game against the computer.
+
+use std::io::{BufRead, Write};
+use std::process::ExitCode;
+
+use anyhow::Context;
+use duel_ioiwari::remoteness::{PositionFacts, Remoteness};
+use duel_ioiwari::{Board, Outcome, Pit, Player, Position};
+use duel_web::engine::ioiwari_move;
+
+use super::{choose_side, rng_from, standard_console, strength_from, Console};
+use crate::analyze::margin_words;
+
+/// Arguments of `duel ioiwari play`.
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Examples:\n  duel ioiwari play\n  duel ioiwari play --side 2 --strength greedy\n  duel ioiwari play --board \"3 3 3 3 2 3 3\" --side 1 --strength random --seed 7\n  printf '2\\nhint\\n4\\n' | duel ioiwari play --side 1     # works in a pipe too\n\nAt your turn type a pit number 1..7, or:\n  hint   every legal move's value (result with best play, moves to the end)\n  undo   take back your last move (and the computer's answer)\n  help   these commands\n  quit   leave the game\nWhen the game ends you are told your first mistake, if you made one."
+)]
+pub struct PlayArgs {
+    /// The start board, pits 1..7.
+    #[arg(long, default_value = "4 3 2 4 2 3 2", allow_hyphen_values = true)]
+    pub board: String,
+    /// Your side: 1 (moves first) or 2; asked at the start if omitted.
+    #[arg(long, allow_hyphen_values = true)]
+    pub side: Option<String>,
+    /// How well the computer plays: perfect, greedy or random.
+    #[arg(long, default_value = "perfect")]
+    pub strength: String,
+    /// Seed for the random computer (repeatable games).
+    #[arg(long)]
+    pub seed: Option<u64>,
+}
+
+/// Runs `duel ioiwari play` on standard input and output.
+pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
+    play(&args, &mut standard_console())
+}
+
+/// One move of the game, with what it was worth to its player.
+struct Played {
+    player: Player,
+    pit: Pit,
+    /// The analysis of the position the move was made from.
+    before: PositionFacts,
+}
+
+/// Plays a game reading commands from `input` and writing to `output`.
+///
+/// Exit code 0 when the game ends or the person quits, 1 when the input ends mid-game.
+pub fn play<R: BufRead, W: Write>(
+    args: &PlayArgs,
+    console: &mut Console<R, W>,
+) -> anyhow::Result<ExitCode> {
+    let board: Board = args
+        .board
+        .parse()
+        .with_context(|| format!("invalid board {:?}", args.board))?;
+    if board.is_empty() {
+        anyhow::bail!("invalid board {:?}: it has no beads to play", args.board);
+    }
+    let strength = strength_from(&args.strength)?;
+    let mut rng = rng_from(args.seed);
+    let Some(side) = choose_side(args.side.as_deref(), ["player 1", "player 2"], console)? else {
+        writeln!(console.output, "\nThe input ended before the game began.")?;
+        return Ok(ExitCode::from(1));
+    };
+    let human = if side == 1 { Player::One } else { Player::Two };
+    let solver = Remoteness::solve();
+
+    writeln!(console.output,
+        "\nYou are {human}; the computer ({strength}) is {}. Type a pit number, hint, undo, help or quit.",
+        human.other()
+    )?;
+    let mut positions = vec![Position::start(board)];
+    let mut played: Vec<Played> = Vec::new();
+    let mut redraw = true;
+    loop {
+        let position = *positions.last().expect("the start is never removed");
+        if redraw {
+            write!(console.output, "{}", draw(&position, human))?;
+            redraw = false;
+        }
+        if let Some(outcome) = position.outcome() {
+            write!(
+                console.output,
+                "{}",
+                ending(outcome, &position, human, &played)
+            )?;
+            return Ok(ExitCode::SUCCESS);
+        }
+        if position.to_move != human {
+            let pit = ioiwari_move(&solver, &position, strength, &mut rng)
+                .expect("a position with beads has a move");
+            writeln!(console.output, "The computer plays pit {pit}.")?;
+            played.push(Played {
+                player: position.to_move,
+                pit,
+                before: solver.analyze(&position),
+            });
+            positions.push(position.play(pit).expect("engine moves are legal"));
+            redraw = true;
+            continue;
+        }
+        write!(
+            console.output,
+            "Your move (pit 1-7, hint, undo, help, quit): "
+        )?;
+        console.output.flush()?;
+        let Some(command) = console.read_command()? else {
+            writeln!(
+                console.output,
+                "\nThe input ended before the game did; the game is abandoned."
+            )?;
+            return Ok(ExitCode::from(1));
+        };
+        match command.as_str() {
+            "" => {}
+            "hint" | "h" | "?" => write!(console.output, "{}", hint(&solver, &position))?,
+            "help" => writeln!(console.output,
+                "Type a pit number 1..7 to sow it; hint shows every move's value; undo takes back your last move; quit leaves."
+            )?,
+            "quit" | "q" | "exit" => {
+                writeln!(console.output, "You left the game.")?;
+                return Ok(ExitCode::SUCCESS);
+            }
+            "undo" | "u" => {
+                if undo(&mut positions, &mut played, human) {
+                    writeln!(console.output, "Taken back.")?;
+                    redraw = true;
+                } else {
+                    writeln!(console.output, "There is no move of yours to take back.")?;
+                }
+            }
+            text => match text.parse::<Pit>() {
+                Err(_) => writeln!(console.output,
+                    "{text:?} is not a pit number 1..7 or a command (hint, undo, help, quit)."
+                )?,
+                Ok(pit) => match position.play(pit) {
+                    Err(_) => {
+                        let legal: Vec<String> = position
+                            .board
+                            .legal_moves()
+                            .iter()
+                            .map(|p| p.to_string())
+                            .collect();
+                        writeln!(console.output, "Pit {pit} is empty; choose one of {}.", legal.join(" "))?;
+                    }
+                    Ok(next) => {
+                        played.push(Played {
+                            player: human,
+                            pit,
+                            before: solver.analyze(&position),
+                        });
+                        positions.push(next);
+                        redraw = true;
+                    }
+                },
+            },
+        }
+    }
+}
+
+/// Takes back moves until the person's last move is undone; `false` if there was none.
+fn undo(positions: &mut Vec<Position>, played: &mut Vec<Played>, human: Player) -> bool {
+    let Some(last_human) = played.iter().rposition(|m| m.player == human) else {
+        return false;
+    };
+    positions.truncate(last_human + 1);
+    played.truncate(last_human);
+    true
+}
+
+/// The board as a few lines: pits with bead counts and bead marks, banks, whose turn.
+pub fn draw(position: &Position, human: Player) -> String {
+    let who = |player: Player| {
+        if player == human {
+            format!("{player} (you)")
+        } else {
+            format!("{player} (computer)")
+        }
+    };
+    let pits = position.board.pits();
+    let mut out = String::from("\n  pit     ");
+    for pit in Pit::ALL {
+        out += &format!("{:<6}", pit.number());
+    }
+    out += "\n  beads   ";
+    for beads in pits {
+        out += &format!("{beads:<6}");
+    }
+    out += "\n          ";
+    for beads in pits {
+        out += &format!("{:<6}", "o".repeat(usize::from(beads)));
+    }
+    out += &format!(
+        "\n  banks   {}: {}   {}: {}\n",
+        who(Player::One),
+        position.banks.one,
+        who(Player::Two),
+        position.banks.two
+    );
+    if !position.is_over() {
+        out += &format!("  {} to move\n", who(position.to_move));
+    }
+    out
+}
+
+/// Every legal move's value for the player to move.
+fn hint(solver: &Remoteness, position: &Position) -> String {
+    let facts = solver.analyze(position);
+    let mut out = format!(
+        "With best play you can force a final {} in {} moves.\n",
+        margin_words(facts.final_margin),
+        facts.moves_to_end
+    );
+    for m in &facts.moves {
+        out += &format!(
+            "  pit {}: {} in {} move{}{}\n",
+            m.pit,
+            margin_words(m.final_margin),
+            m.moves_to_end,
+            if m.moves_to_end == 1 { "" } else { "s" },
+            if Some(m.pit) == facts.preferred {
+                "  (best, preferred)"
+            } else if m.best {
+                "  (best)"
+            } else {
+                ""
+            }
+        );
+    }
+    out
+}
+
+/// The result, the verdict for the person, and their first mistake.
+fn ending(outcome: Outcome, position: &Position, human: Player, played: &[Played]) -> String {
+    let verdict = match outcome.winner() {
+        Some(winner) if winner == human => "You win!",
+        Some(_) => "You lose.",
+        None => "A draw.",
+    };
+    let mut out = format!(
+        "\nGame over: {outcome} {}-{}. {verdict}\n",
+        position.banks.one, position.banks.two
+    );
+    let mistake = played
+        .iter()
+        .enumerate()
+        .find(|(_, m)| m.player == human && !is_best(m));
+    match mistake {
+        None => out += "You made no mistake: every move of yours kept the best value.\n",
+        Some((index, m)) => {
+            let chosen = m
+                .before
+                .moves
+                .iter()
+                .find(|f| f.pit == m.pit)
+                .map_or(0, |f| f.final_margin);
+            let best: Vec<String> = m
+                .before
+                .moves
+                .iter()
+                .filter(|f| f.best)
+                .map(|f| f.pit.to_string())
+                .collect();
+            out += &format!(
+                "Your first mistake: move {} of the game, pit {}: it led to a final {} where pit {} kept a {} ({} bead{} given away).\n",
+                index + 1,
+                m.pit,
+                margin_words(chosen),
+                best.join(" or "),
+                margin_words(m.before.final_margin),
+                m.before.final_margin - chosen,
+                if m.before.final_margin - chosen == 1 { "" } else { "s" }
+            );
+        }
+    }
+    out
+}
+
+fn is_best(played: &Played) -> bool {
+    played
+        .before
+        .moves
+        .iter()
+        .any(|m| m.pit == played.pit && m.best)
+}

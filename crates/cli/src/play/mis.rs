@@ -1,0 +1,287 @@
+//! `duel mis play`: the person plays Bolek or Lolek against the computer.
+
+use std::io::{BufRead, Write};
+use std::process::ExitCode;
+
+use duel_mis::{Move, Position};
+use duel_web::engine::mis_move;
+use duel_web::report::mis::describe;
+
+use super::{choose_side, rng_from, standard_console, strength_from, Console};
+use crate::analyze::mis::position_from;
+
+/// Legal moves listed one by one in a hint when there are at most this many.
+const LISTED_MOVES_MAX: u64 = 30;
+/// Sticks drawn per pile; more are counted instead.
+const STICKS_DRAWN: u32 = 40;
+
+/// Arguments of `duel mis play`.
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Examples:\n  duel mis play                  # 7 poohsticks, 2 eeyoresticks, B = 3\n  duel mis play 20 13 4 --side 2 --strength greedy\n  printf '1 1\\nhint\\np 1\\n' | duel mis play 7 2 3 --side 1\n\nAt your turn type a move as two numbers, poohsticks then eeyoresticks taken (\"1 1\",\n\"3 0\"), or as \"p K\", \"e K\" or \"b K\" (K of both), or:\n  hint   the winning moves, and what every other move is worth\n  undo   take back your last move (and the computer's answer)\n  help   these commands\n  quit   leave the game\nWhoever takes the last stick wins. At the end you are told your first mistake, if any."
+)]
+pub struct PlayArgs {
+    /// Poohsticks at the start (0..=10^7).
+    #[arg(default_value = "7", allow_hyphen_values = true)]
+    pub p: String,
+    /// Eeyoresticks at the start (0..=10^7).
+    #[arg(default_value = "2", allow_hyphen_values = true)]
+    pub e: String,
+    /// The PE-bound B (1..=10^6).
+    #[arg(default_value = "3", allow_hyphen_values = true)]
+    pub bound: String,
+    /// Your side: 1 (Bolek, moves first) or 2 (Lolek); asked at the start if omitted.
+    #[arg(long, allow_hyphen_values = true)]
+    pub side: Option<String>,
+    /// How well the computer plays: perfect, greedy or random.
+    #[arg(long, default_value = "perfect")]
+    pub strength: String,
+    /// Seed for the random computer (repeatable games).
+    #[arg(long)]
+    pub seed: Option<u64>,
+}
+
+/// Runs `duel mis play` on standard input and output.
+pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
+    play(&args, &mut standard_console())
+}
+
+const NAMES: [&str; 2] = ["Bolek", "Lolek"];
+
+struct Played {
+    /// 1 (Bolek) or 2 (Lolek).
+    player: u8,
+    mv: Move,
+    from: Position,
+}
+
+/// Plays a game reading commands from `input` and writing to `output`.
+///
+/// Exit code 0 when the game ends or the person quits, 1 when the input ends mid-game.
+pub fn play<R: BufRead, W: Write>(
+    args: &PlayArgs,
+    console: &mut Console<R, W>,
+) -> anyhow::Result<ExitCode> {
+    let start = position_from(&args.p, &args.e, &args.bound)?;
+    if start.is_over() {
+        anyhow::bail!("the pool is empty: there is nothing to play");
+    }
+    let strength = strength_from(&args.strength)?;
+    let mut rng = rng_from(args.seed);
+    let Some(human) = choose_side(args.side.as_deref(), NAMES, console)? else {
+        writeln!(console.output, "\nThe input ended before the game began.")?;
+        return Ok(ExitCode::from(1));
+    };
+    let name = |player: u8| {
+        let role = if player == human { "you" } else { "computer" };
+        format!("{} ({role})", NAMES[usize::from(player) - 1])
+    };
+    writeln!(
+        console.output,
+        "\nYou are {}; the computer ({strength}) is {}. Whoever takes the last stick wins.",
+        NAMES[usize::from(human) - 1],
+        NAMES[usize::from(3 - human) - 1]
+    )?;
+    writeln!(
+        console.output,
+        "Type a move (\"1 1\", \"3 0\", \"p 2\", \"e 1\", \"b 1\"), hint, undo, help or quit."
+    )?;
+    let mut played: Vec<Played> = Vec::new();
+    let mut redraw = true;
+    loop {
+        let position = played.last().map_or(start, |m| {
+            m.from.play(m.mv).expect("recorded moves are legal")
+        });
+        let to_move = if played.len() % 2 == 0 { 1 } else { 2 };
+        if redraw {
+            write!(console.output, "{}", draw(&position))?;
+            redraw = false;
+        }
+        if position.is_over() {
+            let winner = 3 - to_move; // the player who just moved
+            write!(console.output, "{}", ending(winner, human, &played))?;
+            return Ok(ExitCode::SUCCESS);
+        }
+        writeln!(console.output, "  {} to move", name(to_move))?;
+        if to_move != human {
+            let mv = mis_move(&position, strength, &mut rng).expect("a non-empty pool has a move");
+            writeln!(console.output, "The computer: {}.", describe(mv))?;
+            played.push(Played {
+                player: to_move,
+                mv,
+                from: position,
+            });
+            redraw = true;
+            continue;
+        }
+        write!(console.output, "Your move: ")?;
+        console.output.flush()?;
+        let Some(command) = console.read_command()? else {
+            writeln!(
+                console.output,
+                "\nThe input ended before the game did; the game is abandoned."
+            )?;
+            return Ok(ExitCode::from(1));
+        };
+        match command.as_str() {
+            "" => {}
+            "hint" | "h" | "?" => write!(console.output, "{}", hint(&position))?,
+            "help" => writeln!(console.output,
+                "A move takes K poohsticks (\"K 0\" or \"p K\"), K eeyoresticks (\"0 K\" or \"e K\") or K of each (\"K K\" or \"b K\"), 1 <= K <= B. Also: hint, undo, quit."
+            )?,
+            "quit" | "q" | "exit" => {
+                writeln!(console.output, "You left the game.")?;
+                return Ok(ExitCode::SUCCESS);
+            }
+            "undo" | "u" => match played.iter().rposition(|m| m.player == human) {
+                Some(last) => {
+                    played.truncate(last);
+                    writeln!(console.output, "Taken back.")?;
+                    redraw = true;
+                }
+                None => writeln!(console.output, "There is no move of yours to take back.")?,
+            },
+            text => match parse_move(text) {
+                None => writeln!(console.output,
+                    "{text:?} is not a move (\"1 1\", \"p 2\", \"e 1\", \"b 1\") or a command (hint, undo, help, quit)."
+                )?,
+                Some(mv) => match position.check(mv) {
+                    Err(illegal) => writeln!(console.output, "Not allowed: {illegal}.")?,
+                    Ok(()) => {
+                        played.push(Played {
+                            player: human,
+                            mv,
+                            from: position,
+                        });
+                        redraw = true;
+                    }
+                },
+            },
+        }
+    }
+}
+
+/// `"1 1"`, `"3 0"`, `"p 3"`, `"e 2"`, `"b 1"` / `"both 1"`.
+fn parse_move(text: &str) -> Option<Move> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let [first, second] = words[..] else {
+        return None;
+    };
+    let amount = second.parse::<u32>().ok();
+    match first {
+        "p" | "pooh" => amount.map(Move::pooh),
+        "e" | "eeyore" => amount.map(Move::eeyore),
+        "b" | "both" => amount.map(Move::both),
+        _ => Some(Move::new(first.parse().ok()?, amount?)),
+    }
+}
+
+/// The two piles as rows of sticks.
+fn draw(position: &Position) -> String {
+    let sticks = |count: u32| {
+        let drawn = "|".repeat(count.min(STICKS_DRAWN) as usize);
+        if count > STICKS_DRAWN {
+            format!("{drawn} ... (+{})", count - STICKS_DRAWN)
+        } else {
+            drawn
+        }
+    };
+    format!(
+        "\n  poohsticks   {:>8}  {}\n  eeyoresticks {:>8}  {}\n  B = {}: take 1..{} of one kind, or the same number of each\n",
+        position.p(),
+        sticks(position.p()),
+        position.e(),
+        sticks(position.e()),
+        position.bound(),
+        position.bound()
+    )
+}
+
+/// The value of every move: the winning ones listed, the rest lose.
+fn hint(position: &Position) -> String {
+    let winning = position.winning_moves();
+    let total = position.legal_move_count();
+    let mut out = if winning.is_empty() {
+        format!(
+            "This position is lost against best play: all {total} legal moves leave the opponent a win.\n"
+        )
+    } else {
+        let listed: Vec<String> = winning.iter().map(|&mv| describe(mv)).collect();
+        format!(
+            "You can win: {}. The other {} legal move{} lose{}.\n",
+            listed.join("; "),
+            total - winning.len() as u64,
+            if total - winning.len() as u64 == 1 {
+                ""
+            } else {
+                "s"
+            },
+            if total - winning.len() as u64 == 1 {
+                "s"
+            } else {
+                ""
+            }
+        )
+    };
+    if total <= LISTED_MOVES_MAX {
+        for mv in position.legal_moves() {
+            let verdict = if winning.contains(&mv) {
+                "wins"
+            } else {
+                "loses"
+            };
+            out += &format!("  {:<24} {verdict}\n", describe(mv));
+        }
+    }
+    out
+}
+
+/// The winner, the verdict for the person, and their first mistake.
+fn ending(winner: u8, human: u8, played: &[Played]) -> String {
+    let verdict = if winner == human {
+        "You win!"
+    } else {
+        "You lose."
+    };
+    let mut out = format!(
+        "\nGame over: {} took the last stick and wins. {verdict}\n",
+        NAMES[usize::from(winner) - 1]
+    );
+    // A mistake: leaving the opponent a winning position when a winning move existed.
+    let mistake = played.iter().enumerate().find(|(_, m)| {
+        m.player == human && m.from.is_win() && m.from.play(m.mv).is_ok_and(|after| after.is_win())
+    });
+    match mistake {
+        None => out += "You made no mistake.\n",
+        Some((index, m)) => {
+            let better: Vec<String> = m.from.winning_moves().into_iter().map(describe).collect();
+            out += &format!(
+                "Your first mistake: move {} of the game, at ({}, {}): you chose to {}, which left a winning position; {} would have won.\n",
+                index + 1,
+                m.from.p(),
+                m.from.e(),
+                describe(m.mv),
+                better.join(" or ")
+            );
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_parse_in_every_notation() {
+        assert_eq!(parse_move("1 1"), Some(Move::both(1)));
+        assert_eq!(parse_move("3 0"), Some(Move::pooh(3)));
+        assert_eq!(parse_move("p 2"), Some(Move::pooh(2)));
+        assert_eq!(parse_move("e 4"), Some(Move::eeyore(4)));
+        assert_eq!(parse_move("both 2"), Some(Move::both(2)));
+        assert_eq!(parse_move("2 1"), Some(Move::new(2, 1))); // parsed, then refused as illegal
+        for bad in ["", "1", "x 1", "p", "1 2 3", "p -1"] {
+            assert_eq!(parse_move(bad), None, "{bad:?}");
+        }
+    }
+}

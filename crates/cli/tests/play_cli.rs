@@ -1,0 +1,309 @@
+//! `duel ioiwari play` and `duel mis play` with their input piped in (no terminal), as a
+//! script or a person at a pipe would use them.
+//!
+//! The person's moves are chosen here from the rules libraries; the computer's answers are
+//! predicted from the documented engines (`perfect`: the remoteness-preferred Ioiwari move, a
+//! winning move or one stick in Pooh-Eeyore-sticks; `greedy`: `duel_ioiwari::greedy_move`).
+
+use assert_cmd::Command;
+use duel_ioiwari::remoteness::Remoteness;
+use duel_ioiwari::{greedy_move, Board, Oracle, Pit, Player, Position};
+use duel_mis::{Move, Position as MisPosition};
+
+fn duel() -> Command {
+    Command::cargo_bin("duel").expect("the duel binary is built")
+}
+
+/// Runs `duel ARGS` with `input` piped in; returns exit code and stdout.
+fn run(args: &[&str], input: &str) -> (i32, String) {
+    let output = duel().args(args).write_stdin(input).output().unwrap();
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8(output.stdout).unwrap(),
+    )
+}
+
+/// The person's inputs for a whole Ioiwari game: `choose` picks the person's pit, the
+/// computer answers as `engine` does. Returns the lines and the final position.
+fn ioiwari_script(
+    start: Board,
+    human: Player,
+    mut choose: impl FnMut(&Position, usize) -> Pit,
+    engine: impl Fn(&Position) -> Pit,
+) -> (Vec<String>, Position) {
+    let mut lines = Vec::new();
+    let mut position = Position::start(start);
+    let mut my_moves = 0;
+    while !position.is_over() {
+        let pit = if position.to_move == human {
+            let pit = choose(&position, my_moves);
+            my_moves += 1;
+            lines.push(pit.to_string());
+            pit
+        } else {
+            engine(&position)
+        };
+        position = position.play(pit).unwrap();
+    }
+    (lines, position)
+}
+
+#[test]
+fn ioiwari_best_play_with_hint_undo_and_bad_input() {
+    let solver = Remoteness::solve();
+    let start: Board = "4 3 2 4 2 3 2".parse().unwrap();
+    let (moves, end) = ioiwari_script(
+        start,
+        Player::One,
+        |p, _| solver.first_best_move(p.board).unwrap(),
+        |p| solver.preferred_move(p).unwrap(),
+    );
+    // hint first; nonsense, an out-of-range pit; the first move, undo, the same move again.
+    let mut input = vec![
+        "hint".to_string(),
+        "x".into(),
+        "9".into(),
+        moves[0].clone(),
+        "undo".into(),
+    ];
+    input.extend(moves.iter().cloned());
+    let (code, out) = run(
+        &["ioiwari", "play", "--side", "1"],
+        &(input.join("\n") + "\n"),
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("You are player 1"), "{out}");
+    // The hint names every legal pit of the start board.
+    for pit in start.legal_moves() {
+        assert!(
+            out.contains(&format!("  pit {pit}: ")),
+            "hint for pit {pit}:\n{out}"
+        );
+    }
+    assert!(out.contains("\"x\" is not a pit number"), "{out}");
+    assert!(out.contains("\"9\" is not a pit number"), "{out}");
+    assert!(out.contains("Taken back."), "{out}");
+    let value = i32::from(solver.value(start));
+    assert_eq!(end.banks.difference_for(Player::One), value);
+    assert!(
+        out.contains(&format!(
+            "Game over: player 1 wins {}-{}. You win!",
+            end.banks.one, end.banks.two
+        )),
+        "{out}"
+    );
+    assert!(out.contains("You made no mistake"), "{out}");
+}
+
+#[test]
+fn ioiwari_names_the_first_mistake() {
+    let solver = Remoteness::solve();
+    let start: Board = "4 3 2 4 2 3 2".parse().unwrap();
+    // Pit 1 only draws from the start (pits 2, 4 and 7 win by 2); afterwards best play.
+    let first = Pit::new(1).unwrap();
+    assert!(!solver.best_moves(start).contains(first));
+    let (moves, end) = ioiwari_script(
+        start,
+        Player::One,
+        |p, n| {
+            if n == 0 {
+                first
+            } else {
+                solver.first_best_move(p.board).unwrap()
+            }
+        },
+        |p| solver.preferred_move(p).unwrap(),
+    );
+    let (code, out) = run(
+        &["ioiwari", "play", "--side", "1", "--strength", "perfect"],
+        &(moves.join("\n") + "\n"),
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("Your first mistake: move 1 of the game, pit 1"),
+        "{out}"
+    );
+    let outcome = end.outcome().unwrap();
+    assert!(
+        out.contains(&format!(
+            "Game over: {outcome} {}-{}.",
+            end.banks.one, end.banks.two
+        )),
+        "{out}"
+    );
+}
+
+#[test]
+fn ioiwari_as_player_2_against_greedy_chosen_at_the_prompt() {
+    let solver = Remoteness::solve();
+    let start: Board = "3 3 3 3 2 3 3".parse().unwrap();
+    let (moves, end) = ioiwari_script(
+        start,
+        Player::Two,
+        |p, _| solver.first_best_move(p.board).unwrap(),
+        |p| greedy_move(p.board).unwrap(),
+    );
+    // No --side: the first line answers the question.
+    let input = format!("2\n{}\n", moves.join("\n"));
+    let (code, out) = run(
+        &[
+            "ioiwari",
+            "play",
+            "--board",
+            "3 3 3 3 2 3 3",
+            "--strength",
+            "greedy",
+        ],
+        &input,
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("Which side do you play?"), "{out}");
+    assert!(out.contains("You are player 2"), "{out}");
+    // Optimal play as player 2 never does worse than the value allows.
+    assert!(end.banks.difference_for(Player::Two) >= -i32::from(solver.value(start)));
+    assert!(
+        out.contains(&format!("{}-{}", end.banks.one, end.banks.two)),
+        "{out}"
+    );
+}
+
+#[test]
+fn ioiwari_input_ending_early_abandons_the_game() {
+    let (code, out) = run(&["ioiwari", "play", "--side", "1"], "2\n");
+    assert_eq!(code, 1);
+    assert!(out.contains("the game is abandoned"), "{out}");
+    let (code, out) = run(&["ioiwari", "play"], "");
+    assert_eq!(code, 1);
+    assert!(out.contains("before the game began"), "{out}");
+}
+
+#[test]
+fn ioiwari_play_refuses_bad_arguments() {
+    for (args, needle) in [
+        (
+            &["ioiwari", "play", "--board", "4 3 2"][..],
+            "invalid board",
+        ),
+        (&["ioiwari", "play", "--side", "3"], "--side"),
+        (&["ioiwari", "play", "--strength", "strong"], "strong"),
+        (&["ioiwari", "play", "--board", "0 0 0 0 0 0 0"], "no beads"),
+    ] {
+        let output = duel().args(args).write_stdin("").output().unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.contains(needle), "{args:?}: {stderr}");
+    }
+}
+
+// ---- Pooh-Eeyore-sticks --------------------------------------------------------------------
+
+/// The documented perfect engine: a winning move, else one poohstick (or eeyorestick).
+fn perfect_mis(position: &MisPosition) -> Move {
+    position.winning_move().unwrap_or(if position.p() > 0 {
+        Move::pooh(1)
+    } else {
+        Move::eeyore(1)
+    })
+}
+
+fn mis_script(
+    start: MisPosition,
+    mut choose: impl FnMut(&MisPosition, usize) -> Move,
+) -> (Vec<String>, bool) {
+    let mut lines = Vec::new();
+    let mut position = start;
+    let mut bolek_to_move = true;
+    let mut my_moves = 0;
+    loop {
+        let mv = if bolek_to_move {
+            let mv = choose(&position, my_moves);
+            my_moves += 1;
+            lines.push(format!("{} {}", mv.take_p, mv.take_e));
+            mv
+        } else {
+            perfect_mis(&position)
+        };
+        position = position.play(mv).unwrap();
+        if position.is_over() {
+            return (lines, bolek_to_move);
+        }
+        bolek_to_move = !bolek_to_move;
+    }
+}
+
+#[test]
+fn mis_bolek_wins_with_winning_moves_in_every_notation() {
+    let start = MisPosition::new(7, 2, 3).unwrap();
+    let (moves, bolek_won) = mis_script(start, |p, _| p.winning_move().unwrap());
+    assert!(bolek_won);
+    // hint, an illegal move, then the first move typed in letters ("b 1", "p 2"...), undo,
+    // and the whole game again as numbers.
+    let first = start.winning_move().unwrap();
+    let lettered = match (first.take_p, first.take_e) {
+        (p, e) if p == e => format!("b {p}"),
+        (p, 0) => format!("p {p}"),
+        (_, e) => format!("e {e}"),
+    };
+    let mut input = vec!["hint".to_string(), "2 1".into(), lettered, "undo".into()];
+    input.extend(moves.iter().cloned());
+    let (code, out) = run(
+        &["mis", "play", "7", "2", "3", "--side", "1"],
+        &(input.join("\n") + "\n"),
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("You can win: take 1 of each; take 2 poohsticks."),
+        "{out}"
+    );
+    assert!(out.contains("Not allowed:"), "{out}");
+    assert!(out.contains("Taken back."), "{out}");
+    assert!(
+        out.contains("Game over: Bolek took the last stick and wins. You win!"),
+        "{out}"
+    );
+    assert!(out.contains("You made no mistake."), "{out}");
+}
+
+#[test]
+fn mis_names_the_first_mistake() {
+    let start = MisPosition::new(7, 2, 3).unwrap();
+    // Taking 3 poohsticks leaves (4, 2): residues (0, 2), a win for Lolek.
+    assert!(start.play(Move::pooh(3)).unwrap().is_win());
+    let (moves, bolek_won) = mis_script(start, |p, n| {
+        if n == 0 {
+            Move::pooh(3)
+        } else {
+            perfect_mis(p)
+        }
+    });
+    assert!(!bolek_won, "the perfect Lolek punishes the mistake");
+    let (code, out) = run(&["mis", "play", "--side", "1"], &(moves.join("\n") + "\n"));
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("Game over: Lolek took the last stick and wins. You lose."),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "Your first mistake: move 1 of the game, at (7, 2): you chose to take 3 poohsticks"
+        ),
+        "{out}"
+    );
+}
+
+#[test]
+fn mis_play_refuses_bad_arguments() {
+    for (args, needle) in [
+        (&["mis", "play", "10000001", "1", "3"][..], "p = 10000001"),
+        (&["mis", "play", "0", "0", "3"], "empty"),
+        (&["mis", "play", "1", "1", "0"], "B = 0"),
+        (&["mis", "play", "--side", "x"], "--side"),
+    ] {
+        let output = duel().args(args).write_stdin("").output().unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.contains(needle), "{args:?}: {stderr}");
+    }
+}

@@ -9,6 +9,7 @@
 //! - [`verdict`]: the verdicts every test ends with.
 
 pub mod ioiwari;
+pub mod mis;
 pub mod report;
 pub mod runner;
 pub mod verdict;

@@ -1,1 +1,284 @@
-fn main() {}
+//! `graj` ("play"): the driver of the Pooh-Eeyore-sticks contestant kit, improved.
+//!
+//! Plays Lolek against Bolek from `p e B` and prints every move and the result. Bolek is the
+//! built-in perfect player, a C-ABI module (`--module`, run in the separate `mis-host`
+//! process), or any program speaking the line protocol (`--player`).
+
+use clap::{Parser, ValueEnum};
+use duel_arena::mis::{
+    host, parse_position, play, transcript, BolekSource, GameResult, GameSetup, MisError, MoveEvent,
+};
+use duel_arena::runner::{Limits, ProgramCommand, Sandbox};
+use duel_arena::Verdict;
+use duel_mis::{LolekKind, Position};
+use std::io::{self, IsTerminal, Read, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
+
+const AFTER_HELP: &str = "\
+Bolek moves first. A move takes k poohsticks, or k eeyoresticks, or k of each (1 <= k <= B);
+whoever takes the last stick wins. Input limits: 1 <= p, e <= 10000000, 1 <= B <= 1000000.
+
+Each move is printed as `N. WHO takes p=TAKEN e=TAKEN, leaving p=LEFT e=LEFT`, then
+`result: VERDICT after N moves[: REASON]`. Verdicts: win, loss, illegal_move, protocol_error,
+time_limit, memory_limit, runtime_error, early_exit. For a loss the reason names Bolek's first
+move that left Lolek a winning position.
+
+Line protocol (--player): graj writes `p e B` once; before each of Bolek's moves it writes
+`p e` (the pool as Lolek left it) and reads one line `bp be` (the poohsticks and eeyoresticks
+Bolek takes); it closes the program's input when the game is over.
+
+Module (--module): a shared library exporting `void poczatek(int p, int e, int peb)` and
+`void ruch_bolka(int p, int e, int *bp, int *be)` (see mis.h). It runs with Lolek in the
+separate `mis-host` process, so a crash or a hang cannot take graj down; graj checks every move.
+
+Exit status:
+  0  Bolek won
+  1  Bolek lost
+  2  bad input or usage, or graj could not run (no such module or program...)
+  3  Bolek broke a rule or a limit: illegal_move, protocol_error, time_limit, memory_limit,
+     runtime_error or early_exit
+  130 interrupted (Ctrl-C)
+
+Examples:
+  graj 7 2 3                                   the statement's example, built-in Bolek
+  echo 7 2 3 | graj --quiet                    the same from stdin, only the result
+  graj --module ./libmis.so 10000000 9999999 1 a C module, about 10^7 moves
+  graj --player 'python3 bolek.py' --lolek optimal 7 2 3
+  graj --lolek random --seed 42 100 200 7";
+
+/// Plays one game of Pooh-Eeyore-sticks (Polish OI 2004, \"MIS\"): Lolek against Bolek.
+#[derive(Debug, Parser)]
+#[command(name = "graj", version, about, after_help = AFTER_HELP)]
+struct Args {
+    /// The game: poohsticks, eeyoresticks and the PE-bound B. Read from standard input when
+    /// absent.
+    #[arg(value_name = "P E B", allow_negative_numbers = true)]
+    numbers: Vec<String>,
+
+    /// Print only the result line.
+    #[arg(short, long)]
+    quiet: bool,
+
+    /// Bolek is this shared library (exporting poczatek and ruch_bolka).
+    #[arg(long, value_name = "PATH", conflicts_with = "player")]
+    module: Option<PathBuf>,
+
+    /// Bolek is this program speaking the line protocol (run with `sh -c`).
+    #[arg(long, value_name = "CMD")]
+    player: Option<String>,
+
+    /// How Lolek plays.
+    #[arg(long, value_enum, default_value_t = LolekArg::Simple)]
+    lolek: LolekArg,
+
+    /// Seed of `--lolek random`.
+    #[arg(long, value_name = "N")]
+    seed: Option<u64>,
+
+    /// CPU time limit of Bolek's process (--module, --player), in seconds; the wall-clock
+    /// limit is three times it.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    time_limit: f64,
+
+    /// Memory limit of Bolek's process (for a module: of the module), in MB.
+    #[arg(long, value_name = "MB", default_value_t = 32)]
+    memory_limit: u64,
+
+    /// Run Bolek's process under bubblewrap (no network, read-only file system).
+    #[arg(long, value_enum)]
+    sandbox: Option<SandboxArg>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum LolekArg {
+    /// One poohstick if any, else one eeyorestick (the contestant kit's Lolek).
+    Simple,
+    /// Wins whenever Bolek leaves a winning position, else takes one stick (the grader's).
+    Optimal,
+    /// Random legal moves (see --seed).
+    Random,
+    /// Punishes every mistake, and otherwise plays moves meant to catch wrong solutions.
+    Adversarial,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum SandboxArg {
+    /// bubblewrap: no network, a read-only root, a private /tmp.
+    Bwrap,
+}
+
+/// How graj ends, as an exit status.
+enum Failure {
+    /// Bad input or usage, or graj itself could not run: exit 2.
+    Usage(String),
+    /// Ctrl-C: exit 130.
+    Interrupted,
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    match run(&args) {
+        Ok(result) => ExitCode::from(exit_status(result.verdict)),
+        Err(Failure::Usage(message)) => {
+            eprintln!("graj: {message}");
+            ExitCode::from(2)
+        }
+        Err(Failure::Interrupted) => {
+            eprintln!("graj: interrupted");
+            ExitCode::from(130)
+        }
+    }
+}
+
+fn exit_status(verdict: Verdict) -> u8 {
+    match verdict {
+        Verdict::Win => 0,
+        Verdict::Loss => 1,
+        _ => 3,
+    }
+}
+
+fn run(args: &Args) -> Result<GameResult, Failure> {
+    let lolek = lolek_kind(args)?;
+    let start = start_position(&args.numbers)?;
+    let limits = limits(args)?;
+    let sandbox = match args.sandbox {
+        Some(SandboxArg::Bwrap) => Sandbox::Bwrap,
+        None => Sandbox::None,
+    };
+    let usage = |error: MisError| Failure::Usage(error.to_string());
+    let bolek = match (&args.module, &args.player) {
+        (Some(library), _) => {
+            let host = host::default_host_path().map_err(usage)?;
+            host::check_module(library, &host, limits, sandbox).map_err(usage)?;
+            BolekSource::Module {
+                library: library.clone(),
+                host,
+            }
+        }
+        (None, Some(command)) => {
+            let program = ProgramCommand::shell(command.clone());
+            program.check().map_err(|e| Failure::Usage(e.to_string()))?;
+            sandbox.check().map_err(|e| Failure::Usage(e.to_string()))?;
+            BolekSource::Player {
+                command: command.clone(),
+            }
+        }
+        (None, None) => BolekSource::Builtin,
+    };
+    let setup = GameSetup {
+        start,
+        lolek,
+        bolek,
+        limits,
+        sandbox,
+    };
+    let cancel = interrupt_flag();
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    // Printing stops quietly if stdout goes away (`graj ... | head`); the game goes on.
+    let mut printing = !args.quiet;
+    if printing {
+        printing = writeln!(out, "{}", transcript::start_line(&start)).is_ok();
+    }
+    let mut sink = |event: &MoveEvent| {
+        if printing {
+            printing = writeln!(out, "{}", transcript::move_line(event)).is_ok();
+        }
+    };
+    let played = play(&setup, &mut sink, Some(&cancel));
+    let result = match played {
+        Ok(result) => result,
+        Err(MisError::Cancelled) => return Err(Failure::Interrupted),
+        Err(error) => return Err(usage(error)),
+    };
+    // A closed stdout is the reader's choice; the exit status still tells the result.
+    let _ = writeln!(out, "{}", transcript::result_line(&result)).and_then(|()| out.flush());
+    Ok(result)
+}
+
+fn lolek_kind(args: &Args) -> Result<LolekKind, Failure> {
+    if args.seed.is_some() && args.lolek != LolekArg::Random {
+        return Err(Failure::Usage("--seed goes with --lolek random".into()));
+    }
+    Ok(match args.lolek {
+        LolekArg::Simple => LolekKind::Simple,
+        LolekArg::Optimal => LolekKind::Optimal,
+        LolekArg::Adversarial => LolekKind::Adversarial,
+        LolekArg::Random => LolekKind::Random {
+            seed: args.seed.unwrap_or(0),
+        },
+    })
+}
+
+fn limits(args: &Args) -> Result<Limits, Failure> {
+    let seconds = args.time_limit;
+    if !(seconds.is_finite() && seconds > 0.0 && seconds <= 1e6) {
+        return Err(Failure::Usage(format!(
+            "--time-limit must be a positive number of seconds, got {seconds}"
+        )));
+    }
+    if args.memory_limit == 0 {
+        return Err(Failure::Usage("--memory-limit must be positive".into()));
+    }
+    Ok(Limits::new(
+        Duration::from_secs_f64(seconds),
+        args.memory_limit,
+    ))
+}
+
+/// The start position from the arguments, or else from standard input.
+fn start_position(numbers: &[String]) -> Result<Position, Failure> {
+    let text = match numbers.len() {
+        3 => numbers.join(" "),
+        0 => read_stdin()?,
+        n => {
+            return Err(Failure::Usage(format!(
+                "expected three numbers `P E B` (or none, to read them from stdin), got {n}"
+            )))
+        }
+    };
+    parse_position(&text).map_err(|error| Failure::Usage(format!("bad input: {error}")))
+}
+
+/// At most a few kilobytes of standard input: three numbers never need more.
+fn read_stdin() -> Result<String, Failure> {
+    let stdin = io::stdin();
+    if stdin.is_terminal() {
+        eprint!("p e B: ");
+        let mut line = String::new();
+        stdin
+            .read_line(&mut line)
+            .map_err(|e| Failure::Usage(format!("cannot read stdin: {e}")))?;
+        return Ok(line);
+    }
+    let mut bytes = Vec::new();
+    stdin
+        .lock()
+        .take(4096)
+        .read_to_end(&mut bytes)
+        .map_err(|e| Failure::Usage(format!("cannot read stdin: {e}")))?;
+    String::from_utf8(bytes).map_err(|_| Failure::Usage("bad input: not text".into()))
+}
+
+static INTERRUPTED: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+
+extern "C" fn on_interrupt(_signal: libc::c_int) {
+    if let Some(flag) = INTERRUPTED.get() {
+        flag.store(true, Ordering::Relaxed);
+    }
+}
+
+/// A flag Ctrl-C sets, so that the game stops and Bolek's process is killed (it runs in its
+/// own session and would not see the terminal's SIGINT).
+fn interrupt_flag() -> Arc<AtomicBool> {
+    let flag = INTERRUPTED.get_or_init(|| Arc::new(AtomicBool::new(false)));
+    let handler = on_interrupt as extern "C" fn(libc::c_int);
+    // SAFETY: the handler only does an atomic load and store on an initialized static.
+    unsafe { libc::signal(libc::SIGINT, handler as libc::sighandler_t) };
+    Arc::clone(flag)
+}

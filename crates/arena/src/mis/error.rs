@@ -1,0 +1,36 @@
+//! Failures of the engine itself (as opposed to verdicts, which are the submission's).
+
+use crate::runner::SpawnError;
+use std::path::PathBuf;
+
+/// Why a game could not be played at all. A misbehaving submission never causes one of these:
+/// it gets a [`Verdict`](crate::Verdict) instead.
+#[derive(Debug, thiserror::Error)]
+pub enum MisError {
+    /// The player program or the module host could not be started.
+    #[error(transparent)]
+    Spawn(#[from] SpawnError),
+    /// The `mis-host` executable is missing.
+    #[error("the module host was not found at {0} (it is built with the duel binaries: `cargo build -p duel-cli`)")]
+    HostNotFound(PathBuf),
+    /// The module could not be loaded, or lacks `poczatek` or `ruch_bolka`.
+    #[error("{0}")]
+    Module(String),
+    /// The module host misbehaved before the module was loaded (a broken installation).
+    #[error("the module host failed: {0}")]
+    Host(String),
+    /// A log file could not be written.
+    #[error("cannot write the log {path}: {message}")]
+    Log {
+        /// The file or directory.
+        path: PathBuf,
+        /// What the system said.
+        message: String,
+    },
+    /// The game was stopped from outside (Ctrl-C) before it ended.
+    #[error("cancelled")]
+    Cancelled,
+    /// A broken invariant of the engine (a bug).
+    #[error("internal error: {0}")]
+    Internal(String),
+}

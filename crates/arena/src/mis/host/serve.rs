@@ -1,0 +1,143 @@
+//! The host's side: load the module, play Bolek (the module) against Lolek in this process,
+//! and stream the moves out in batches.
+
+use super::frame::{MoveLine, HEADER};
+use super::HostRequest;
+use duel_mis::{lolek, Move, Position};
+use libloading::{Library, Symbol};
+use std::ffi::c_int;
+use std::io::{self, Write};
+
+type Poczatek = unsafe extern "C" fn(c_int, c_int, c_int);
+type RuchBolka = unsafe extern "C" fn(c_int, c_int, *mut c_int, *mut c_int);
+
+/// Runs the host: writes the header, loads the module (an `error` line if that fails), then
+/// plays the requested game, writing every move. Returns write errors only (a judge that went
+/// away); everything the module does wrong is left for the judge to find in the moves.
+///
+/// # Safety of the module
+/// Loading and calling the module runs arbitrary native code in this process. That is the
+/// point of the host: it is a separate, limited process, so whatever the module does (crash,
+/// hang, scribble over memory) cannot harm the judge, which trusts nothing it reads from here.
+pub fn serve(request: &HostRequest, out: &mut dyn Write) -> io::Result<()> {
+    writeln!(out, "{HEADER} rss={}", resident_kb())?;
+    out.flush()?;
+    let library = match load(request) {
+        Ok(library) => library,
+        Err(message) => {
+            writeln!(out, "error {message}")?;
+            return out.flush();
+        }
+    };
+    let symbols = resolve(&library, request);
+    let (poczatek, ruch_bolka) = match symbols {
+        Ok(symbols) => symbols,
+        Err(message) => {
+            writeln!(out, "error {message}")?;
+            return out.flush();
+        }
+    };
+    writeln!(out, "ready")?;
+    out.flush()?;
+    if let Some((start, kind)) = request.game {
+        play(start, kind, *poczatek, *ruch_bolka, out)?;
+    }
+    writeln!(out, "end")?;
+    out.flush()
+}
+
+fn load(request: &HostRequest) -> Result<Library, String> {
+    let shown = request.library.display();
+    if !request.library.exists() {
+        return Err(format!("no such module: {shown}"));
+    }
+    // SAFETY: see `serve`: running the module's code is what this process is for.
+    unsafe { Library::new(&request.library) }.map_err(|error| {
+        format!(
+            "cannot load module {shown}: {}",
+            one_line(&error.to_string())
+        )
+    })
+}
+
+fn resolve<'lib>(
+    library: &'lib Library,
+    request: &HostRequest,
+) -> Result<(Symbol<'lib, Poczatek>, Symbol<'lib, RuchBolka>), String> {
+    let missing = |name: &str| {
+        format!(
+            "module {} does not export `{name}` (C++ needs extern \"C\", see mis.h)",
+            request.library.display()
+        )
+    };
+    // SAFETY: the types are the task's prototypes; a module that defines them otherwise
+    // breaks only this process.
+    let poczatek =
+        unsafe { library.get::<Poczatek>(b"poczatek\0") }.map_err(|_| missing("poczatek"))?;
+    let ruch_bolka =
+        unsafe { library.get::<RuchBolka>(b"ruch_bolka\0") }.map_err(|_| missing("ruch_bolka"))?;
+    Ok((poczatek, ruch_bolka))
+}
+
+fn play(
+    start: Position,
+    kind: duel_mis::LolekKind,
+    poczatek: Poczatek,
+    ruch_bolka: RuchBolka,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let mut lolek = lolek(kind);
+    let mut line = MoveLine::new();
+    let as_int = |n: u32| n as c_int; // every pile is at most 10^7: it fits
+                                      // SAFETY: as in `serve`.
+    unsafe { poczatek(as_int(start.p()), as_int(start.e()), as_int(start.bound())) };
+    let mut position = start;
+    loop {
+        let (mut take_p, mut take_e): (c_int, c_int) = (0, 0);
+        // SAFETY: as in `serve`; the pointers are to live locals.
+        unsafe {
+            ruch_bolka(
+                as_int(position.p()),
+                as_int(position.e()),
+                &mut take_p,
+                &mut take_e,
+            )
+        };
+        let full = line.push(i64::from(take_p), i64::from(take_e));
+        let taken = match (u32::try_from(take_p), u32::try_from(take_e)) {
+            (Ok(take_p), Ok(take_e)) => Move { take_p, take_e },
+            _ => break, // negative: illegal, the judge will say so
+        };
+        match position.play(taken) {
+            Ok(after) if !after.is_over() => position = after,
+            _ => break, // illegal or the last stick: the game is over
+        }
+        let reply = lolek.choose(&position);
+        let Ok(after) = position.play(reply) else {
+            break; // cannot happen; the judge would notice the game stopping short
+        };
+        let full = line.push(i64::from(reply.take_p), i64::from(reply.take_e)) || full;
+        if after.is_over() {
+            break;
+        }
+        position = after;
+        if full {
+            line.flush_to(out)?;
+        }
+    }
+    line.flush_to(out)
+}
+
+/// This process's resident memory in kB, from /proc (0 if unreadable).
+fn resident_kb() -> u64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    status
+        .lines()
+        .find_map(|line| line.strip_prefix("VmRSS:"))
+        .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap_or(0)
+}
+
+fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}

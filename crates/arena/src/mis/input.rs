@@ -1,0 +1,54 @@
+//! Reading a start position typed by a person or written in a test file.
+
+use duel_mis::{Position, PositionError};
+use std::fmt;
+
+/// Why text is not a start position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PositionInputError {
+    /// Not three non-negative integers.
+    Syntax(String),
+    /// Three integers, outside the task's limits.
+    Limits(PositionError),
+}
+
+impl fmt::Display for PositionInputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionInputError::Syntax(message) => f.write_str(message),
+            PositionInputError::Limits(error) => write!(f, "{error}"),
+        }
+    }
+}
+
+impl std::error::Error for PositionInputError {}
+
+/// Parses `p e B` (any whitespace between) into a position within the task's limits
+/// (1 <= p, e <= 10^7, 1 <= B <= 10^6), with [`Position::new`]'s error when outside them.
+///
+/// ```
+/// use duel_arena::mis::parse_position;
+/// assert_eq!(parse_position(" 7 2\t3\n").unwrap().to_string(), "7 2 3");
+/// assert!(parse_position("7 2").is_err());
+/// assert!(parse_position("0 2 3").is_err());
+/// ```
+pub fn parse_position(text: &str) -> Result<Position, PositionInputError> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let [p, e, bound] = words[..] else {
+        return Err(PositionInputError::Syntax(format!(
+            "expected three numbers `p e B`, got {} word(s)",
+            words.len()
+        )));
+    };
+    let number = |word: &str| {
+        word.parse::<u32>().map_err(|_| {
+            let is_digits = !word.is_empty() && word.bytes().all(|b| b.is_ascii_digit());
+            PositionInputError::Syntax(if is_digits {
+                format!("{word} is far too large (p, e <= 10000000, B <= 1000000)")
+            } else {
+                format!("not a non-negative integer: {word:?}")
+            })
+        })
+    };
+    Position::new(number(p)?, number(e)?, number(bound)?).map_err(PositionInputError::Limits)
+}

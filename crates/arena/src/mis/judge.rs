@@ -1,0 +1,286 @@
+//! Judging a Bolek on a set of tests, in parallel, into a [`Report`].
+//!
+//! # Time limits
+//! `limits.cpu_time` (default [`DEFAULT_TIME_LIMIT`]) is the CPU time Bolek's process may use
+//! per test *on top of* an allowance that depends on how Bolek is run, because the judge never
+//! charges Lolek's thinking, nor the protocol's unavoidable cost, to the submission:
+//! - a **module** shares the host process with Lolek, who also checks and batches the moves
+//!   there: the host gets [`HOST_ALLOWANCE_PER_STICK`] more per stick of the start pool;
+//! - a **line-protocol program** pays one pipe round trip per Bolek move (Lolek's reply depends
+//!   on Bolek's move, so nothing can be batched): it gets [`PLAYER_ALLOWANCE_PER_MOVE`] more
+//!   per Bolek move the game can last, `ceil((p + e) / 2)` (every pair of moves takes at least
+//!   two sticks). Measured on a loaded two-core machine, a C player (scanf/printf/fflush) spent
+//!   about 7 µs of CPU per round trip and a Python one about 10 µs.
+//!
+//! The wall-clock limit, charged only while the judge waits for Bolek, is
+//! [`Limits::DEFAULT_WALL_FACTOR`] times the CPU limit, plus allowances too: 3 times the CPU one
+//! for a module, [`PLAYER_WALL_ALLOWANCE_PER_MOVE`] per possible Bolek move for a program.
+
+use super::transcript::TranscriptWriter;
+use super::{play, BolekSource, EventSink, GameResult, GameSetup, MisError, MisTest, MoveEvent};
+use crate::report::{Sink, TestResult};
+use crate::runner::{run_in_order, Limits, ProgramCommand, Sandbox};
+use crate::{Report, Verdict};
+use duel_mis::{LolekKind, Move, Position};
+use std::cell::RefCell;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Bolek's own CPU time per test, by default: 1 second (plus the allowances above).
+pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(1);
+
+/// The original task's memory limit: 32 MB (for a module: the module's own memory).
+pub const DEFAULT_MEMORY_MIB: u64 = 32;
+
+/// Extra CPU time of the module host per stick of the start pool: Lolek's moves, the checks
+/// and the batching (30 to 40 ns per move were measured).
+pub const HOST_ALLOWANCE_PER_STICK: Duration = Duration::from_nanos(100);
+
+/// Extra CPU time of a line-protocol program per Bolek move the game can last: one pipe round
+/// trip (7 to 10 µs were measured).
+pub const PLAYER_ALLOWANCE_PER_MOVE: Duration = Duration::from_micros(30);
+
+/// Extra wall-clock time of a line-protocol program per Bolek move the game can last: the
+/// latency of a round trip, which on a busy machine is mostly waiting to be scheduled (up to
+/// 83 µs were measured with the machine's two cores loaded eightfold).
+pub const PLAYER_WALL_ALLOWANCE_PER_MOVE: Duration = Duration::from_micros(300);
+
+/// Moves of a game kept at the start of a log; the rest is elided but for [`LOG_TAIL_MOVES`],
+/// so that a 10^7-move game gives a small log.
+pub const LOG_HEAD_MOVES: u64 = 10_000;
+
+/// Moves kept at the end of a log.
+pub const LOG_TAIL_MOVES: usize = 1_000;
+
+/// Games up to this many moves get their moves listed in the report.
+pub const MOVE_LIST_MAX: usize = 40;
+
+/// Everything that decides how a Bolek is judged.
+#[derive(Debug, Clone)]
+pub struct JudgeOptions {
+    /// Who plays Bolek.
+    pub bolek: BolekSource,
+    /// Bolek's limits per test (see the module docs for the allowances added to the CPU time).
+    pub limits: Limits,
+    /// Where Bolek's process runs.
+    pub sandbox: Sandbox,
+    /// Lolek's strategy: [`LolekKind::Adversarial`] by default.
+    pub lolek: LolekKind,
+    /// How many tests run at once (results do not depend on it).
+    pub jobs: usize,
+    /// Whether to build each test's log (the `graj` transcript, long games elided).
+    pub logs: bool,
+    /// Set it (e.g. from a Ctrl-C handler) to stop: no new test starts, running ones are
+    /// killed, and the report holds the finished tests, marked interrupted.
+    pub cancel: Arc<AtomicBool>,
+}
+
+impl JudgeOptions {
+    /// The defaults for `bolek`: 1 s (plus allowances), 32 MB, no sandbox, the adversarial
+    /// Lolek, one test at a time, no logs.
+    pub fn new(bolek: BolekSource) -> JudgeOptions {
+        JudgeOptions {
+            bolek,
+            limits: Limits::new(DEFAULT_TIME_LIMIT, DEFAULT_MEMORY_MIB),
+            sandbox: Sandbox::None,
+            lolek: LolekKind::Adversarial,
+            jobs: 1,
+            logs: false,
+            cancel: Arc::new(AtomicBool::new(false)),
+        }
+    }
+
+    /// The limits of the game from `start`: the CPU and wall-clock limits plus the allowances
+    /// for how Bolek runs (for a module, the wall allowance is
+    /// [`Limits::DEFAULT_WALL_FACTOR`] times the CPU one).
+    ///
+    /// ```
+    /// use duel_arena::mis::{judge::JudgeOptions, BolekSource};
+    /// use duel_mis::Position;
+    /// use std::time::Duration;
+    /// let options = JudgeOptions::new(BolekSource::Player { command: "./bolek".into() });
+    /// let small = options.limits_for(&Position::new(7, 2, 3).unwrap());
+    /// let large = options.limits_for(&Position::new(10_000_000, 1, 1).unwrap());
+    /// assert!(small.cpu_time < Duration::from_millis(1001));
+    /// assert!(large.cpu_time > Duration::from_secs(100)); // 5 * 10^6 round trips
+    /// ```
+    pub fn limits_for(&self, start: &Position) -> Limits {
+        let sticks = u64::from(start.p()) + u64::from(start.e());
+        let bolek_moves = sticks.div_ceil(2);
+        let (cpu, wall) = match self.bolek {
+            BolekSource::Builtin => (Duration::ZERO, Duration::ZERO),
+            BolekSource::Module { .. } => {
+                let cpu = scaled(HOST_ALLOWANCE_PER_STICK, sticks);
+                (cpu, cpu * Limits::DEFAULT_WALL_FACTOR)
+            }
+            BolekSource::Player { .. } => (
+                scaled(PLAYER_ALLOWANCE_PER_MOVE, bolek_moves),
+                scaled(PLAYER_WALL_ALLOWANCE_PER_MOVE, bolek_moves),
+            ),
+        };
+        Limits {
+            cpu_time: self.limits.cpu_time + cpu,
+            wall_time: self.limits.wall_time + wall,
+            ..self.limits
+        }
+    }
+
+    /// How the report names the judged Bolek.
+    pub fn player_name(&self) -> String {
+        match &self.bolek {
+            BolekSource::Builtin => "built-in Bolek".into(),
+            BolekSource::Module { library, .. } => format!("module {}", library.display()),
+            BolekSource::Player { command } => command.clone(),
+        }
+    }
+}
+
+fn scaled(per_unit: Duration, units: u64) -> Duration {
+    per_unit.saturating_mul(u32::try_from(units).unwrap_or(u32::MAX))
+}
+
+/// Judges `options.bolek` on every test, against Lolek.
+///
+/// The program or module (and the sandbox) is checked before the first test, so a missing
+/// program or library is one error rather than a verdict per test. A test is won or lost: the
+/// score is the share of tests won, scaled to 100. Results reach `sink` in test order.
+///
+/// ```
+/// use duel_arena::mis::{judge::{judge, JudgeOptions}, parse_tests, BolekSource};
+/// use duel_arena::report::{Sink, TestResult};
+///
+/// struct Quiet;
+/// impl Sink for Quiet {
+///     fn result(&mut self, _result: &TestResult, _log: &str) {}
+/// }
+/// let tests = parse_tests("7 2 3\n10 7 5\n").unwrap();
+/// let mut options = JudgeOptions::new(BolekSource::Builtin);
+/// options.jobs = 2;
+/// let report = judge(&options, &tests, &mut Quiet).unwrap();
+/// assert_eq!(report.score, 100.0);
+/// ```
+pub fn judge(
+    options: &JudgeOptions,
+    tests: &[MisTest],
+    sink: &mut dyn Sink,
+) -> Result<Report, MisError> {
+    preflight(options)?;
+    let planned = tests.len();
+    let sink = RefCell::new(sink);
+    let mut results = Vec::with_capacity(planned);
+    let completion = run_in_order(
+        planned,
+        options.jobs,
+        &options.cancel,
+        |i| match judge_test(options, &tests[i]) {
+            Ok(judged) => Ok(Some(judged)),
+            Err(MisError::Cancelled) => Ok(None),
+            Err(error) => Err(error),
+        },
+        |done| sink.borrow_mut().progress(done, planned),
+        |_, (result, log): (TestResult, String)| {
+            sink.borrow_mut().result(&result, &log);
+            results.push(result);
+        },
+    )?;
+    Ok(Report::new(
+        "mis",
+        options.player_name(),
+        planned,
+        results,
+        completion.interrupted,
+    ))
+}
+
+/// Checks that Bolek can be started at all.
+fn preflight(options: &JudgeOptions) -> Result<(), MisError> {
+    match &options.bolek {
+        BolekSource::Builtin => Ok(()),
+        BolekSource::Player { command } => {
+            ProgramCommand::shell(command.clone()).check()?;
+            Ok(options.sandbox.check()?)
+        }
+        BolekSource::Module { library, host } => {
+            super::host::check_module(library, host, options.limits, options.sandbox)
+        }
+    }
+}
+
+/// Plays one test: its report entry and its log (empty unless `options.logs`).
+pub fn judge_test(
+    options: &JudgeOptions,
+    test: &MisTest,
+) -> Result<(TestResult, String), MisError> {
+    let setup = GameSetup {
+        start: test.start,
+        lolek: options.lolek,
+        bolek: options.bolek.clone(),
+        limits: options.limits_for(&test.start),
+        sandbox: options.sandbox,
+    };
+    let mut recorder = Recorder {
+        log: options.logs.then(|| {
+            TranscriptWriter::new(Vec::new(), &test.start, LOG_HEAD_MOVES, LOG_TAIL_MOVES)
+        }),
+        moves: Vec::new(),
+    };
+    let result = play(&setup, &mut recorder, Some(&options.cancel))?;
+    let log = match recorder.log {
+        Some(log) => {
+            let bytes = log
+                .finish(&result)
+                .map_err(|error| MisError::Internal(error.to_string()))?;
+            String::from_utf8_lossy(&bytes).into_owned()
+        }
+        None => String::new(),
+    };
+    let moves = (result.moves as usize <= MOVE_LIST_MAX).then_some(&recorder.moves[..]);
+    Ok((test_result(test, &result, moves), log))
+}
+
+/// The report entry of a test's game; `moves`, when given, are listed.
+pub fn test_result(test: &MisTest, result: &GameResult, moves: Option<&[Move]>) -> TestResult {
+    let left = result.last_position;
+    TestResult {
+        index: test.number,
+        input: test.start.to_string(),
+        verdict: result.verdict,
+        reason: result.reason.clone(),
+        moves: result.moves,
+        move_list: moves.map(|moves| {
+            let moves: Vec<String> = moves.iter().map(Move::to_string).collect();
+            moves.join(", ")
+        }),
+        summary: Some(format!("{} {}", left.p(), left.e())),
+        // The built-in player runs inside the judge: its time is the game's.
+        time_ms: millis(result.usage.cpu_time.unwrap_or(result.usage.wall_time)),
+        wall_ms: millis(result.usage.wall_time),
+        memory_kb: result.usage.peak_memory.unwrap_or(0) / 1024,
+        first_mistake: match result.verdict {
+            Verdict::Loss => result.first_mistake.map(|mistake| mistake.to_string()),
+            _ => None,
+        },
+    }
+}
+
+fn millis(duration: Duration) -> u64 {
+    u64::try_from(duration.as_millis()).unwrap_or(u64::MAX)
+}
+
+/// Keeps the log (if wanted) and the first moves of a game.
+struct Recorder {
+    log: Option<TranscriptWriter<Vec<u8>>>,
+    moves: Vec<Move>,
+}
+
+impl EventSink for Recorder {
+    fn record(&mut self, event: &MoveEvent) {
+        if let Some(log) = &mut self.log {
+            log.record(event);
+        }
+        if self.moves.len() <= MOVE_LIST_MAX {
+            self.moves.push(event.taken);
+        }
+    }
+}

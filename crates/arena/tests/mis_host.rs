@@ -1,0 +1,160 @@
+//! The module host's side, run in this process with small C modules built here: the header,
+//! load errors, and the batched moves, which are replayed with the rules and Lolek's own
+//! strategy (independently of the judge's client).
+
+use duel_arena::mis::host::{serve, HostRequest};
+use duel_mis::{lolek, LolekKind, Move, Position};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn c_module(dir: &Path, name: &str, source: &str) -> PathBuf {
+    let file = dir.join(format!("{name}.c"));
+    std::fs::write(&file, source).unwrap();
+    let library = dir.join(format!("lib{name}.so"));
+    let status = Command::new("gcc")
+        .args(["-O2", "-shared", "-fPIC", "-o"])
+        .arg(&library)
+        .arg(&file)
+        .status()
+        .expect("gcc is needed to build the test modules");
+    assert!(status.success());
+    library
+}
+
+fn host_output(library: &Path, game: Option<(Position, LolekKind)>) -> Vec<String> {
+    let request = HostRequest {
+        library: library.to_path_buf(),
+        game,
+    };
+    let mut out = Vec::new();
+    serve(&request, &mut out).unwrap();
+    String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(str::to_owned)
+        .collect()
+}
+
+/// Takes one poohstick if any, else one eeyorestick; counts its calls in `calls`.
+const ONE_STICK: &str = "int calls; static int b;\n\
+    void poczatek(int p, int e, int peb) { b = peb; calls = 0; }\n\
+    void ruch_bolka(int p, int e, int *bp, int *be) { calls++; *bp = p > 0; *be = p > 0 ? 0 : 1; }\n";
+
+#[test]
+fn the_host_streams_every_move_in_batches() {
+    let dir = tempfile::tempdir().unwrap();
+    let library = c_module(dir.path(), "one", ONE_STICK);
+    let start = Position::new(3000, 2000, 7).unwrap();
+    for kind in [
+        LolekKind::Simple,
+        LolekKind::Adversarial,
+        LolekKind::Random { seed: 3 },
+    ] {
+        let lines = host_output(&library, Some((start, kind)));
+        assert!(lines[0].starts_with("mis-host 1 rss="), "{}", lines[0]);
+        assert_eq!(lines[1], "ready");
+        assert_eq!(lines.last().unwrap(), "end");
+        let batches = &lines[2..lines.len() - 1];
+        assert!(batches.len() > 1, "a long game comes in several batches");
+        let numbers: Vec<u32> = batches
+            .iter()
+            .flat_map(|line| line.strip_prefix("m ").expect("a move batch").split(' '))
+            .map(|n| n.parse().unwrap())
+            .collect();
+        // Replay: Bolek's moves are the module's, Lolek's those of a fresh strategy.
+        let mut lolek = lolek(kind);
+        let mut position = start;
+        for (i, pair) in numbers.chunks(2).enumerate() {
+            let taken = Move {
+                take_p: pair[0],
+                take_e: pair[1],
+            };
+            if i % 2 == 0 {
+                let expected = if position.p() > 0 {
+                    Move {
+                        take_p: 1,
+                        take_e: 0,
+                    }
+                } else {
+                    Move {
+                        take_p: 0,
+                        take_e: 1,
+                    }
+                };
+                assert_eq!(taken, expected, "Bolek's move {i}");
+            } else {
+                assert_eq!(taken, lolek.choose(&position), "Lolek's move {i}");
+            }
+            position = position.play(taken).unwrap();
+        }
+        assert!(
+            position.is_over(),
+            "the batches hold the whole game ({kind})"
+        );
+    }
+}
+
+#[test]
+fn the_host_stops_at_an_illegal_move_and_sends_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let library = c_module(
+        dir.path(),
+        "bad",
+        "void poczatek(int p, int e, int peb) {}\n\
+         void ruch_bolka(int p, int e, int *bp, int *be) { *bp = 2; *be = p < 5 ? -3 : 0; }\n",
+    );
+    let lines = host_output(
+        &library,
+        Some((Position::new(8, 1, 2).unwrap(), LolekKind::Simple)),
+    );
+    // 8 1: Bolek 2 0 -> 6 1; Lolek 1 0 -> 5 1; Bolek 2 0 -> 3 1; Lolek 1 0 -> 2 1; Bolek 2 -3.
+    assert_eq!(lines[2..], ["m 2 0 1 0 2 0 1 0 2 -3", "end"]);
+}
+
+#[test]
+fn load_errors_are_reported_in_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let half = c_module(
+        dir.path(),
+        "half",
+        "void ruch_bolka(int p, int e, int *bp, int *be) {}\n",
+    );
+    let lines = host_output(&half, None);
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(
+        lines[1].starts_with("error ") && lines[1].contains("`poczatek`"),
+        "{}",
+        lines[1]
+    );
+
+    let lines = host_output(&dir.path().join("libnothing.so"), None);
+    assert!(lines[1].starts_with("error no such module"), "{}", lines[1]);
+
+    let library = c_module(dir.path(), "one", ONE_STICK);
+    assert_eq!(host_output(&library, None)[1..], ["ready", "end"]);
+}
+
+#[test]
+fn requests_survive_the_command_line() {
+    for kind in [
+        LolekKind::Simple,
+        LolekKind::Optimal,
+        LolekKind::Adversarial,
+        LolekKind::Random { seed: 99 },
+    ] {
+        let request = HostRequest {
+            library: "/x/libm.so".into(),
+            game: Some((Position::new(10_000_000, 1, 1_000_000).unwrap(), kind)),
+        };
+        assert_eq!(HostRequest::from_args(&request.to_args()), Ok(request));
+    }
+    let check = HostRequest {
+        library: "lib.so".into(),
+        game: None,
+    };
+    assert_eq!(HostRequest::from_args(&check.to_args()), Ok(check));
+    let bad: Vec<std::ffi::OsString> = ["lib.so", "0", "1", "1", "simple"].map(Into::into).to_vec();
+    assert!(HostRequest::from_args(&bad).is_err());
+    let bad: Vec<std::ffi::OsString> = ["lib.so", "1", "1", "1", "clever"].map(Into::into).to_vec();
+    assert!(HostRequest::from_args(&bad).is_err());
+}

@@ -1,0 +1,377 @@
+//! End-to-end tests of `graj`: the statement's example, every Lolek, bad input, modules (the
+//! repo's libmis.so, an independent C module, and broken ones) and line-protocol players.
+//! Every printed game is replayed here with the statement's rules.
+
+#[path = "mis-players/support.rs"]
+mod support;
+
+use assert_cmd::cargo::cargo_bin;
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+use support::{
+    brute_force, c_bolek, c_module, check_transcript, libmis, players_source_dir, work_dir,
+};
+
+fn graj(args: &[&str]) -> Output {
+    Command::new(cargo_bin("graj"))
+        .args(args)
+        .output()
+        .expect("graj runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+fn code(output: &Output) -> i32 {
+    output.status.code().expect("graj exits normally")
+}
+
+#[test]
+fn the_statement_example_with_the_simple_lolek() {
+    let output = graj(&["7", "2", "3"]);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let (moves, result) = check_transcript(&stdout(&output), (7, 2, 3));
+    assert!(result.starts_with("win "), "{result}");
+    assert!(moves.last().unwrap().bolek, "Bolek takes the last stick");
+    // The kit's Lolek: one poohstick if there is one, else one eeyorestick.
+    let mut pool = (7, 2);
+    for line in &moves {
+        if !line.bolek {
+            let expected = if pool.0 > 0 { (1, 0) } else { (0, 1) };
+            assert_eq!((line.taken.take_p, line.taken.take_e), expected, "{line:?}");
+        }
+        pool = line.left;
+    }
+}
+
+#[test]
+fn the_builtin_bolek_beats_every_lolek_from_winnable_positions() {
+    // Positions and their fate come from the brute-force solver, not from the crates.
+    let mut cases = Vec::new();
+    for (bound, limit) in [(1, 9), (3, 14), (5, 20)] {
+        let wins = brute_force(bound, limit);
+        for p in 1..limit as u32 {
+            for e in 1..limit as u32 {
+                if wins[p as usize][e as usize] && (p * 7 + e * 3) % 5 == 0 {
+                    cases.push((p, e, bound));
+                }
+            }
+        }
+    }
+    assert!(cases.len() > 30);
+    let kinds: [&[&str]; 5] = [
+        &["--lolek", "simple"],
+        &["--lolek", "optimal"],
+        &["--lolek", "adversarial"],
+        &["--lolek", "random", "--seed", "1"],
+        &["--lolek", "random", "--seed", "2"],
+    ];
+    for (p, e, bound) in cases {
+        for kind in kinds {
+            let numbers = [p.to_string(), e.to_string(), bound.to_string()];
+            let mut args: Vec<&str> = kind.to_vec();
+            args.extend(numbers.iter().map(String::as_str));
+            let output = graj(&args);
+            assert_eq!(code(&output), 0, "{args:?}: {}", stdout(&output));
+            let (moves, result) = check_transcript(&stdout(&output), (p, e, bound));
+            assert!(result.starts_with("win "), "{args:?}: {result}");
+            assert!(moves.last().unwrap().bolek);
+        }
+    }
+}
+
+#[test]
+fn the_position_can_come_from_stdin_and_quiet_prints_only_the_result() {
+    let output = Command::new(cargo_bin("graj"))
+        .args(["--quiet", "--lolek", "adversarial"])
+        .write_stdin_text("7 2 3\n");
+    assert_eq!(code(&output), 0);
+    let text = stdout(&output);
+    assert_eq!(text.lines().count(), 1, "{text}");
+    assert!(text.starts_with("result: win after "), "{text}");
+}
+
+#[test]
+fn bad_input_is_refused_with_exit_status_2() {
+    let cases: [(&[&str], &str); 7] = [
+        (&["0", "2", "3"], "0 poohsticks"),
+        (&["7", "10000001", "3"], "10000001"),
+        (&["7", "2", "1000001"], "PE-bound 1000001"),
+        (&["7", "2"], "three numbers"),
+        (&["7", "x", "3"], "\"x\""),
+        (&["--", "-7", "2", "3"], "\"-7\""),
+        (&["--seed", "3", "7", "2", "3"], "--seed"),
+    ];
+    for (args, message) in cases {
+        let output = graj(args);
+        assert_eq!(code(&output), 2, "{args:?}");
+        assert!(
+            stderr(&output).contains(message),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+        assert!(stdout(&output).is_empty());
+    }
+    let empty = Command::new(cargo_bin("graj")).write_stdin_text("");
+    assert_eq!(code(&empty), 2);
+    let help = graj(&["--help"]);
+    assert_eq!(code(&help), 0);
+    for needle in ["Exit status", "--module", "--player", "graj 7 2 3"] {
+        assert!(stdout(&help).contains(needle), "--help lacks {needle}");
+    }
+}
+
+#[test]
+fn the_repos_libmis_module_wins() {
+    let library = libmis();
+    let library = library.to_str().unwrap();
+    let output = graj(&["--module", library, "--lolek", "adversarial", "7", "2", "3"]);
+    assert_eq!(code(&output), 0, "{}{}", stdout(&output), stderr(&output));
+    check_transcript(&stdout(&output), (7, 2, 3));
+    // A long game: B = 1 and 10^6 sticks, half a million moves of the module.
+    let output = graj(&[
+        "--quiet",
+        "--module",
+        library,
+        "--lolek",
+        "adversarial",
+        "1000000",
+        "1",
+        "1",
+    ]);
+    assert_eq!(code(&output), 0, "{}{}", stdout(&output), stderr(&output));
+    assert!(
+        stdout(&output).starts_with("result: win after 1000001 moves"),
+        "{}",
+        stdout(&output)
+    );
+}
+
+#[test]
+fn an_independent_c_module_and_line_player_win() {
+    let (module, program) = c_bolek();
+    for start in [(7, 2, 3), (17, 14, 5), (4_618_038, 3_000_001, 1_000_000)] {
+        let numbers = [
+            start.0.to_string(),
+            start.1.to_string(),
+            start.2.to_string(),
+        ];
+        for bolek in [
+            ["--module", module.to_str().unwrap()],
+            ["--player", program.to_str().unwrap()],
+        ] {
+            let mut args = vec!["--lolek", "adversarial", bolek[0], bolek[1]];
+            args.extend(numbers.iter().map(String::as_str));
+            let output = graj(&args);
+            assert_eq!(
+                code(&output),
+                0,
+                "{args:?}: {}{}",
+                stdout(&output),
+                stderr(&output)
+            );
+            let (_, result) = check_transcript(&stdout(&output), start);
+            assert!(result.starts_with("win "), "{result}");
+        }
+    }
+}
+
+#[test]
+fn broken_modules_get_their_verdicts_without_taking_graj_down() {
+    let dir = work_dir();
+    let too_many = c_module(
+        dir.path(),
+        "too_many",
+        "static int b; void poczatek(int p, int e, int peb) { b = peb; }\n\
+         void ruch_bolka(int p, int e, int *bp, int *be) { *bp = b + 1; *be = 0; }\n",
+    );
+    let output = graj(&["--module", too_many.to_str().unwrap(), "10", "3", "2"]);
+    assert_eq!(code(&output), 3, "{}", stdout(&output));
+    let (moves, result) = check_transcript(&stdout(&output), (10, 3, 2));
+    assert!(moves.is_empty());
+    assert!(result.starts_with("illegal_move after 0 moves"), "{result}");
+    assert!(
+        result.contains("3 poohsticks") && result.contains("PE-bound 2"),
+        "{result}"
+    );
+
+    // Crashes once the poohsticks run low: the moves before the crash are reported.
+    let crash = c_module(
+        dir.path(),
+        "crash",
+        "void poczatek(int p, int e, int peb) {}\n\
+         void ruch_bolka(int p, int e, int *bp, int *be) {\n\
+           if (p < 5) { volatile int *nowhere = 0; *nowhere = 1; }\n\
+           *bp = 1; *be = 0; }\n",
+    );
+    let output = graj(&["--module", crash.to_str().unwrap(), "10", "3", "2"]);
+    assert_eq!(code(&output), 3, "{}", stdout(&output));
+    let (moves, result) = check_transcript(&stdout(&output), (10, 3, 2));
+    // Bolek and the simple Lolek each take a poohstick: p goes 10, 8, 6, 4 at Bolek's turns.
+    assert_eq!(moves.len(), 6, "{result}");
+    assert!(
+        result.starts_with("runtime_error") && result.contains("SIGSEGV"),
+        "{result}"
+    );
+
+    let forever = c_module(
+        dir.path(),
+        "forever",
+        "void poczatek(int p, int e, int peb) {}\n\
+         void ruch_bolka(int p, int e, int *bp, int *be) { for (;;) {} }\n",
+    );
+    let started = Instant::now();
+    let output = graj(&[
+        "--time-limit",
+        "0.5",
+        "--module",
+        forever.to_str().unwrap(),
+        "10",
+        "3",
+        "2",
+    ]);
+    assert_eq!(code(&output), 3, "{}", stdout(&output));
+    assert!(
+        stdout(&output).contains("result: time_limit after 0 moves"),
+        "{}",
+        stdout(&output)
+    );
+    assert!(started.elapsed() < Duration::from_secs(20));
+
+    let exits = c_module(
+        dir.path(),
+        "exits",
+        "#include <stdlib.h>\nvoid poczatek(int p, int e, int peb) {}\n\
+         void ruch_bolka(int p, int e, int *bp, int *be) { exit(0); }\n",
+    );
+    let output = graj(&["--module", exits.to_str().unwrap(), "10", "3", "2"]);
+    assert_eq!(code(&output), 3);
+    assert!(
+        stdout(&output).contains("result: early_exit after 0 moves"),
+        "{}",
+        stdout(&output)
+    );
+}
+
+#[test]
+fn modules_that_cannot_be_used_are_errors_not_verdicts() {
+    let dir = work_dir();
+    let half = c_module(
+        dir.path(),
+        "half",
+        "void poczatek(int p, int e, int peb) {}\n",
+    );
+    let output = graj(&["--module", half.to_str().unwrap(), "7", "2", "3"]);
+    assert_eq!(code(&output), 2);
+    assert!(
+        stderr(&output).contains("does not export `ruch_bolka`"),
+        "{}",
+        stderr(&output)
+    );
+    assert_eq!(stderr(&output).lines().count(), 1);
+
+    let missing = dir.path().join("libmissing.so");
+    let output = graj(&["--module", missing.to_str().unwrap(), "7", "2", "3"]);
+    assert_eq!(code(&output), 2);
+    assert!(
+        stderr(&output).contains("no such module"),
+        "{}",
+        stderr(&output)
+    );
+
+    let not_a_library = dir.path().join("libtext.so");
+    std::fs::write(&not_a_library, "hello").unwrap();
+    let output = graj(&["--module", not_a_library.to_str().unwrap(), "7", "2", "3"]);
+    assert_eq!(code(&output), 2);
+    assert!(
+        stderr(&output).contains("cannot load module"),
+        "{}",
+        stderr(&output)
+    );
+
+    let output = graj(&["--player", "./surely-no-such-player", "7", "2", "3"]);
+    assert_eq!(code(&output), 2);
+}
+
+#[test]
+fn python_line_players_win_and_lose_as_the_theory_says() {
+    let players = players_source_dir();
+    let perfect = format!("python3 {}", players.join("bolek.py").display());
+    let one_stick = format!("python3 {}", players.join("one_stick.py").display());
+    for start in [(7u32, 2u32, 3u32), (10, 7, 5), (12, 2, 30)] {
+        let numbers = [
+            start.0.to_string(),
+            start.1.to_string(),
+            start.2.to_string(),
+        ];
+        let wins = brute_force(start.2, 40);
+        // Taking one poohstick is a mistake exactly when it leaves Lolek a winning position.
+        let one_stick_loses = wins[start.0 as usize - 1][start.1 as usize];
+        for (player, should_win) in [(&perfect, true), (&one_stick, !one_stick_loses)] {
+            let mut args = vec!["--lolek", "optimal", "--player", player.as_str()];
+            args.extend(numbers.iter().map(String::as_str));
+            let output = graj(&args);
+            let (_, result) = check_transcript(&stdout(&output), start);
+            if should_win {
+                assert_eq!(code(&output), 0, "{args:?}: {result}");
+            } else {
+                assert_eq!(code(&output), 1, "{args:?}: {result}");
+                assert!(
+                    result.contains("first mistake: move 1: Bolek took p=1 e=0"),
+                    "{result}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn line_players_that_break_the_protocol_get_verdicts() {
+    let cases = [
+        ("read x; echo 'one zero'", "protocol_error", "\"one zero\""),
+        (
+            "read x; echo '2 1'",
+            "illegal_move",
+            "both kinds must be taken in equal numbers",
+        ),
+        ("read x; echo '-1 0'", "illegal_move", "negative"),
+        ("read x; exit 0", "early_exit", "before the game was over"),
+        ("read x; kill -SEGV $$", "runtime_error", "SIGSEGV"),
+    ];
+    for (script, verdict, needle) in cases {
+        let output = graj(&["--time-limit", "1", "--player", script, "7", "2", "3"]);
+        assert_eq!(code(&output), 3, "{script}");
+        let (_, result) = check_transcript(&stdout(&output), (7, 2, 3));
+        assert!(result.starts_with(verdict), "{script}: {result}");
+        assert!(result.contains(needle), "{script}: {result}");
+    }
+}
+
+/// `Command::output` with a given standard input.
+trait WithStdin {
+    fn write_stdin_text(&mut self, text: &str) -> Output;
+}
+
+impl WithStdin for Command {
+    fn write_stdin_text(&mut self, text: &str) -> Output {
+        use std::io::Write;
+        let mut child = self
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("graj starts");
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(text.as_bytes())
+            .unwrap();
+        child.wait_with_output().unwrap()
+    }
+}

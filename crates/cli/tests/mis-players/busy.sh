@@ -1,0 +1,3 @@
+# Spins on the CPU instead of answering.
+read position
+while :; do :; done

@@ -1,0 +1,5 @@
+# Leaves (status 0) before the game is over.
+read position
+echo "1 0"
+read position
+exit 0

@@ -1,0 +1,3 @@
+# Writes an endless line.
+read position
+while :; do printf 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'; done

@@ -1,0 +1,3 @@
+# Answers with words.
+read position
+echo "abc"

@@ -1,0 +1,3 @@
+# Fails with status 3.
+read position
+exit 3

@@ -1,0 +1,3 @@
+/* A mediocre Bolek module: one poohstick if any, else one eeyorestick. */
+void poczatek(int p, int e, int peb) { (void)p; (void)e; (void)peb; }
+void ruch_bolka(int p, int e, int *bp, int *be) { (void)e; *bp = p > 0; *be = p > 0 ? 0 : 1; }

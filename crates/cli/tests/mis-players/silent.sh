@@ -1,0 +1,2 @@
+# Reads nothing and writes nothing.
+exec sleep 100

@@ -1,0 +1,3 @@
+# Takes different numbers of both kinds.
+read position
+echo "2 1"

@@ -61,5 +61,7 @@ pub use lines::{LineBuffer, LineTooLong};
 pub use parallel::{run_in_order, Completion};
 pub use process::{Ending, Process, MAX_FILE_BYTES, STDERR_TAIL_BYTES, TICK};
 pub use sandbox::Sandbox;
-pub use termination::{classify_termination, Termination, OUT_OF_MEMORY_MARKERS};
+pub use termination::{
+    classify_termination, Termination, MEMORY_NEAR_LIMIT_PERCENT, OUT_OF_MEMORY_MARKERS,
+};
 pub use usage::Usage;

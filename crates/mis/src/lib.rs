@@ -32,7 +32,6 @@ mod moves;
 mod player;
 mod position;
 mod position_error;
-mod rng;
 mod stick;
 mod strategy;
 pub mod theory;
@@ -44,7 +43,7 @@ pub use moves::{Move, ParseMoveError};
 pub use player::Player;
 pub use position::Position;
 pub use position_error::{ParsePositionError, PositionError};
-pub use rng::SplitMix64;
+pub use duel_random::SplitMix64;
 pub use stick::StickKind;
 pub use strategy::{
     lolek, AdversarialLolek, LolekKind, OptimalLolek, ParseLolekKindError, RandomLolek,

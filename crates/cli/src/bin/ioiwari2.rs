@@ -2,8 +2,8 @@
 
 use anyhow::Context;
 use clap::Parser;
+use duel_random::SplitMix64;
 use duel_cli::protocol::ProtocolReader;
-use duel_cli::rng::SplitMix64;
 use duel_ioiwari::transcript::{Ending, Transcript};
 use duel_ioiwari::{Board, Oracle, Pit, Player, Position, ReachableSolver};
 use std::fs::File;

@@ -12,7 +12,10 @@ use std::process::{Command, Stdio};
 
 /// Compiles the C reference player with gcc -O2 into `dir`.
 fn build_reference(dir: &Path) -> PathBuf {
-    let source = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/reference/ioiwari_memo.c");
+    let source = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/benches/reference/ioiwari_memo.c"
+    );
     let binary = dir.join("ioiwari_memo");
     let status = Command::new("gcc")
         .args(["-O2", "-o"])

@@ -2,9 +2,9 @@
 //! the `duel` binary. The game logic lives in `duel-ioiwari` and `duel-mis`, the judging in
 //! `duel-arena`; this crate only wires them to people.
 
+pub mod analyze;
 pub mod draw;
 pub mod judge;
-pub mod protocol;
-pub mod analyze;
 pub mod play;
+pub mod protocol;
 pub mod serve;

@@ -37,13 +37,13 @@ mod strategy;
 pub mod theory;
 
 pub use bolek::Bolek;
+pub use duel_random::SplitMix64;
 pub use game::{Game, ReplayError};
 pub use illegal::IllegalMove;
 pub use moves::{Move, ParseMoveError};
 pub use player::Player;
 pub use position::Position;
 pub use position_error::{ParsePositionError, PositionError};
-pub use duel_random::SplitMix64;
 pub use stick::StickKind;
 pub use strategy::{
     lolek, AdversarialLolek, LolekKind, OptimalLolek, ParseLolekKindError, RandomLolek,

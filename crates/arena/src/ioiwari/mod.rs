@@ -15,12 +15,10 @@ mod judge;
 mod mistake;
 mod opponent;
 mod referee;
-mod rng;
 mod test_set;
 
 pub use judge::{judge, JudgeError, JudgeOptions, DEFAULT_MEMORY_MIB, DEFAULT_TIME_LIMIT};
 pub use mistake::{first_mistake, PlayerMove};
 pub use opponent::{Chooser, Opponent};
 pub use referee::{parse_move, JudgedGame};
-pub use rng::SplitMix64;
 pub use test_set::{parse_positions, TestSet, TestSetError, OFFICIAL_POSITIONS};

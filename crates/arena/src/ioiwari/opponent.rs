@@ -1,7 +1,7 @@
 //! The optimal player 2.
 
-use super::rng::SplitMix64;
 use duel_ioiwari::{Board, Oracle, Pit};
+use duel_random::SplitMix64;
 
 /// How player 2 chooses among its optimal moves.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

@@ -2,10 +2,10 @@
 
 use anyhow::Context;
 use clap::Parser;
-use duel_random::SplitMix64;
 use duel_cli::protocol::ProtocolReader;
 use duel_ioiwari::transcript::{Ending, Transcript};
 use duel_ioiwari::{Board, Oracle, Pit, Player, Position, ReachableSolver};
+use duel_random::SplitMix64;
 use std::fs::File;
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;

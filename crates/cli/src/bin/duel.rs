@@ -4,10 +4,23 @@ use clap::{Parser, Subcommand};
 use duel_cli::{analyze, judge, play, serve};
 use std::process::ExitCode;
 
+const EXAMPLES: &str = "\
+Examples:
+  duel ioiwari judge                          score the project's own player (100 points)
+  duel ioiwari judge --player ./a.out --tests all --report report.json
+  duel ioiwari analyze \"4 3 2 4 2 3 2\"        every move's value and moves to the end
+  duel ioiwari table --classes                the 51 rotation classes, as in the official notes
+  duel ioiwari play                           play against the perfect player
+  duel mis judge --module ./libmine.so        score a C-ABI module on the official MIS tests
+  duel mis analyze 7 2 3                      winning moves and the pattern of losing positions
+  duel serve --port 8080                      the local web page: http://127.0.0.1:8080/
+
+Every subcommand has --help with more examples.";
+
 /// Perfect players, judges and analysis for two olympiad games: Ioiwari (IOI 2001) and
 /// Pooh-Eeyore-sticks (Polish OI 2004, "MIS").
 #[derive(Debug, Parser)]
-#[command(name = "duel", version, about, long_about = None)]
+#[command(name = "duel", version, after_help = EXAMPLES)]
 struct Cli {
     #[command(subcommand)]
     game: Game,

@@ -35,7 +35,7 @@ illegal opponent move, input that ended mid-game, output that cannot be written)
 /// any opponent, by the largest margin the opponent allows. It accepts any board with 0 to 5
 /// beads per pit, not only start boards.
 #[derive(Debug, Parser)]
-#[command(name = "ioiwari", version, about, after_help = EXAMPLE)]
+#[command(name = "ioiwari", version, after_help = EXAMPLE)]
 struct Args {}
 
 fn main() -> ExitCode {

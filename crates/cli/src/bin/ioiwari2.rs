@@ -38,7 +38,7 @@ unreadable move, or input that ended mid-game); 2 bad usage, or the log cannot b
 
 /// The optimal player 2 of Ioiwari (IOI 2001), logging the dialogue to ioiwari.out.
 #[derive(Debug, Parser)]
-#[command(name = "ioiwari2", version, about, after_help = EXAMPLE)]
+#[command(name = "ioiwari2", version, after_help = EXAMPLE)]
 struct Args {
     /// The start board: 7 bead counts (0 to 5 each).
     #[arg(long, value_name = "BOARD", default_value = "4 3 2 4 2 3 2")]

@@ -243,6 +243,22 @@ fn broken_modules_get_their_verdicts_without_taking_graj_down() {
     );
     assert!(started.elapsed() < Duration::from_secs(20));
 
+    let hog = c_module(
+        dir.path(),
+        "hog",
+        // A global (not static) block, so that gcc cannot drop the allocation as unused.
+        "#include <stdlib.h>\n#include <string.h>\nchar *hog_block;\n\
+         void poczatek(int p, int e, int peb) { hog_block = malloc(40 << 20); memset(hog_block, 1, 40 << 20); }\n\
+         void ruch_bolka(int p, int e, int *bp, int *be) { *bp = 1; *be = 0; }\n",
+    );
+    let output = graj(&["--module", hog.to_str().unwrap(), "10", "3", "2"]);
+    assert_eq!(code(&output), 3, "{}", stdout(&output));
+    let text = stdout(&output);
+    assert!(
+        text.contains("result: memory_limit") && text.contains("limit of 32 MB"),
+        "{text}"
+    );
+
     let exits = c_module(
         dir.path(),
         "exits",

@@ -91,9 +91,7 @@ impl JudgeOptions {
         }
     }
 
-    /// The limits of the game from `start`: the CPU and wall-clock limits plus the allowances
-    /// for how Bolek runs (for a module, the wall allowance is
-    /// [`Limits::DEFAULT_WALL_FACTOR`] times the CPU one).
+    /// The limits of the game from `start` (see [`game_limits`]).
     ///
     /// ```
     /// use duel_arena::mis::{judge::JudgeOptions, BolekSource};
@@ -106,24 +104,7 @@ impl JudgeOptions {
     /// assert!(large.cpu_time > Duration::from_secs(100)); // 5 * 10^6 round trips
     /// ```
     pub fn limits_for(&self, start: &Position) -> Limits {
-        let sticks = u64::from(start.p()) + u64::from(start.e());
-        let bolek_moves = sticks.div_ceil(2);
-        let (cpu, wall) = match self.bolek {
-            BolekSource::Builtin => (Duration::ZERO, Duration::ZERO),
-            BolekSource::Module { .. } => {
-                let cpu = scaled(HOST_ALLOWANCE_PER_STICK, sticks);
-                (cpu, cpu * Limits::DEFAULT_WALL_FACTOR)
-            }
-            BolekSource::Player { .. } => (
-                scaled(PLAYER_ALLOWANCE_PER_MOVE, bolek_moves),
-                scaled(PLAYER_WALL_ALLOWANCE_PER_MOVE, bolek_moves),
-            ),
-        };
-        Limits {
-            cpu_time: self.limits.cpu_time + cpu,
-            wall_time: self.limits.wall_time + wall,
-            ..self.limits
-        }
+        game_limits(self.limits, &self.bolek, start)
     }
 
     /// How the report names the judged Bolek.
@@ -133,6 +114,30 @@ impl JudgeOptions {
             BolekSource::Module { library, .. } => format!("module {}", library.display()),
             BolekSource::Player { command } => command.clone(),
         }
+    }
+}
+
+/// The limits of a game from `start` with Bolek run as `bolek`: the CPU and wall-clock limits
+/// of `limits` plus the allowances of the module docs (for a module, the wall allowance is
+/// [`Limits::DEFAULT_WALL_FACTOR`] times the CPU one). `graj` uses the same rule.
+pub fn game_limits(limits: Limits, bolek: &BolekSource, start: &Position) -> Limits {
+    let sticks = u64::from(start.p()) + u64::from(start.e());
+    let bolek_moves = sticks.div_ceil(2);
+    let (cpu, wall) = match bolek {
+        BolekSource::Builtin => (Duration::ZERO, Duration::ZERO),
+        BolekSource::Module { .. } => {
+            let cpu = scaled(HOST_ALLOWANCE_PER_STICK, sticks);
+            (cpu, cpu * Limits::DEFAULT_WALL_FACTOR)
+        }
+        BolekSource::Player { .. } => (
+            scaled(PLAYER_ALLOWANCE_PER_MOVE, bolek_moves),
+            scaled(PLAYER_WALL_ALLOWANCE_PER_MOVE, bolek_moves),
+        ),
+    };
+    Limits {
+        cpu_time: limits.cpu_time + cpu,
+        wall_time: limits.wall_time + wall,
+        ..limits
     }
 }
 

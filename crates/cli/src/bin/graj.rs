@@ -5,6 +5,7 @@
 //! process), or any program speaking the line protocol (`--player`).
 
 use clap::{Parser, ValueEnum};
+use duel_arena::mis::judge::game_limits;
 use duel_arena::mis::{
     host, parse_position, play, transcript, BolekSource, GameResult, GameSetup, MisError, MoveEvent,
 };
@@ -52,7 +53,7 @@ Examples:
 
 /// Plays one game of Pooh-Eeyore-sticks (Polish OI 2004, \"MIS\"): Lolek against Bolek.
 #[derive(Debug, Parser)]
-#[command(name = "graj", version, about, after_help = AFTER_HELP)]
+#[command(name = "graj", version, after_help = AFTER_HELP)]
 struct Args {
     /// The game: poohsticks, eeyoresticks and the PE-bound B. Read from standard input when
     /// absent.
@@ -79,9 +80,11 @@ struct Args {
     #[arg(long, value_name = "N")]
     seed: Option<u64>,
 
-    /// CPU time limit of Bolek's process (--module, --player), in seconds; the wall-clock
-    /// limit is three times it.
-    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    /// Bolek's own CPU time limit (--module, --player), in seconds, plus the allowances of
+    /// `duel mis judge` (0.1 µs per stick for a module's host, which also runs Lolek; 30 µs
+    /// per possible Bolek move for a line-protocol program, which pays a pipe round trip
+    /// each); the wall-clock limit is 3 times it plus allowances.
+    #[arg(long, value_name = "SECONDS", default_value_t = 1.0)]
     time_limit: f64,
 
     /// Memory limit of Bolek's process (for a module: of the module), in MB.
@@ -173,8 +176,8 @@ fn run(args: &Args) -> Result<GameResult, Failure> {
     let setup = GameSetup {
         start,
         lolek,
+        limits: game_limits(limits, &bolek, &start),
         bolek,
-        limits,
         sandbox,
     };
     let cancel = interrupt_flag();

@@ -84,6 +84,16 @@ pub(crate) fn play(
     } else {
         process.abort()
     };
+    if ending.verdict == Verdict::MemoryLimit {
+        // The runner's figures are the whole host's: say how its limit was made up.
+        if let Some(reason) = &mut ending.reason {
+            reason.push_str(&format!(
+                " (the host's limit: {} MB for the module, {} MB for the host itself)",
+                setup.limits.memory_bytes >> 20,
+                HOST_MEMORY_ALLOWANCE >> 20
+            ));
+        }
+    }
     let module_memory = usage.peak_memory_bytes.saturating_sub(baseline);
     if module_memory > setup.limits.memory_bytes && ending.verdict != Verdict::MemoryLimit {
         ending = Ending::new(

@@ -28,13 +28,15 @@ pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
             args.port
         )
     })?;
+    let banner = format!(
+        "listening on {}\nthe page and its JSON API (GET /api lists it); stop with Ctrl-C\n",
+        server.url()
+    );
+    // Whoever started us may stop reading once it has the address: serve on regardless.
     let mut stdout = std::io::stdout();
-    writeln!(stdout, "listening on {}", server.url())?;
-    writeln!(
-        stdout,
-        "the page and its JSON API (GET /api lists it); stop with Ctrl-C"
-    )?;
-    stdout.flush()?;
+    let _ = stdout
+        .write_all(banner.as_bytes())
+        .and_then(|()| stdout.flush());
     server.run().context("the server stopped")?;
     Ok(ExitCode::SUCCESS)
 }

@@ -17,6 +17,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use duel_ioiwari::{Board, Pit, Table};
+use duel_mis::Position as MisPosition;
 use serde_json::{json, Value};
 
 const WAIT: Duration = Duration::from_secs(30);
@@ -57,8 +58,9 @@ fn free_port() -> u16 {
         .port()
 }
 
-/// Starts `duel serve --port 0` and returns it with the URL it prints first.
-fn start_server() -> (Guard, String) {
+/// Starts `duel serve --port 0` and returns it with the URL it prints first (and the rest of
+/// its output, kept open so the server never writes into a closed pipe).
+fn start_server() -> (Guard, String, BufReader<std::process::ChildStdout>) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_duel"))
         .args(["serve", "--port", "0"])
         .stdout(Stdio::piped())
@@ -68,7 +70,8 @@ fn start_server() -> (Guard, String) {
     let stdout = child.stdout.take().expect("piped stdout");
     let guard = Guard(child);
     let mut line = String::new();
-    BufReader::new(stdout)
+    let mut stdout = BufReader::new(stdout);
+    stdout
         .read_line(&mut line)
         .expect("duel serve prints its address");
     let url = line
@@ -77,7 +80,7 @@ fn start_server() -> (Guard, String) {
         .unwrap_or_else(|| panic!("unexpected first line from duel serve: {line:?}"))
         .to_string();
     assert!(url.starts_with("http://127.0.0.1:"), "{url}");
-    (guard, url)
+    (guard, url, stdout)
 }
 
 // ---- a minimal W3C WebDriver client --------------------------------------------------------
@@ -371,7 +374,7 @@ fn a_whole_ioiwari_game_in_a_real_browser() {
     };
 
     let table = Table::solve();
-    let (_server, url) = start_server();
+    let (_server, url, _server_output) = start_server();
     let driver = Driver::start(&chromedriver, &chromium);
     driver.goto(&url);
     driver.wait_state("#ioi-status", &["your-turn"]);
@@ -446,23 +449,75 @@ fn a_whole_ioiwari_game_in_a_real_browser() {
         "one history point per position"
     );
 
-    // Pooh-Eeyore-sticks: Bolek (the person) wins by always taking a winning move.
+    // Pooh-Eeyore-sticks: Bolek (the person) wins by always taking a winning move, entered
+    // first by clicking the pattern map, then by typing, then with the winning-move buttons.
     driver.click(&driver.find("#tab-mis"));
     driver.type_into(&driver.find("#mis-p"), "7");
     driver.type_into(&driver.find("#mis-e"), "2");
     driver.type_into(&driver.find("#mis-b"), "3");
     driver.click(&driver.find("#mis-new"));
-    driver.wait_state("#mis-status", &["your-turn"]);
-    driver.click(&driver.find("#mis-show-winning"));
+    let mut bolek_moves = 0;
     loop {
         if driver.wait_state("#mis-status", &["your-turn", "over"]) == "over" {
             break;
         }
-        driver.click(&driver.find("#mis-winning button"));
+        let pool = mis_pool_on_page(&driver);
+        let mv = pool.winning_move().expect("Bolek keeps a winning position");
+        let target = (pool.p() - mv.take_p, pool.e() - mv.take_e);
+        match bolek_moves {
+            0 => {
+                // Wait for the map of this pool, then click the winning move's square.
+                driver.find(&format!(
+                    "#mis-pattern[data-for=\"{},{}\"]",
+                    pool.p(),
+                    pool.e()
+                ));
+                driver.click(&driver.find(&format!(
+                    "#mis-pattern rect.cell.reachable[data-p=\"{}\"][data-e=\"{}\"]",
+                    target.0, target.1
+                )));
+            }
+            1 => {
+                driver.type_into(&driver.find("#mis-take-p"), &mv.take_p.to_string());
+                driver.type_into(&driver.find("#mis-take-e"), &mv.take_e.to_string());
+                driver.click(&driver.find("#mis-play"));
+            }
+            _ => {
+                if driver.find_all("#mis-winning button").is_empty() {
+                    driver.click(&driver.find("#mis-show-winning"));
+                }
+                driver.click(&driver.find("#mis-winning button"));
+            }
+        }
+        bolek_moves += 1;
+        // The click is taken at once; wait until the page has the pool it leads to (or the
+        // computer's answer after it).
+        let deadline = Instant::now() + WAIT;
+        while mis_pool_on_page(&driver) == pool {
+            assert!(
+                Instant::now() < deadline,
+                "the move from {pool} was not played"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
     }
+    assert!(bolek_moves >= 2, "the game used the map and the typed move");
     let result = driver.text(&driver.find("#mis-result"));
     assert_eq!(
         result,
         "Game over: Bolek took the last stick and wins. You win!"
     );
+    let status = driver.text(&driver.find("#mis-status"));
+    assert!(status.contains("You made no mistake."), "{status}");
+}
+
+/// The pool as the page draws it, from the piles' `data-count`, with the bound 3 of the test.
+fn mis_pool_on_page(driver: &Driver) -> MisPosition {
+    let count = |css: &str| -> u32 {
+        driver
+            .attribute(&driver.find(css), "data-count")
+            .and_then(|n| n.parse().ok())
+            .expect("each pile tells its count")
+    };
+    MisPosition::new_unchecked_limits(count("#pile-pooh"), count("#pile-eeyore"), 3).unwrap()
 }

@@ -18,7 +18,12 @@ fn exchange(address: &str, raw: &[u8]) -> String {
     let mut stream = TcpStream::connect(address).unwrap();
     stream.write_all(raw).unwrap();
     let mut answer = String::new();
-    stream.read_to_string(&mut answer).unwrap();
+    stream.read_to_string(&mut answer).unwrap_or_else(|error| {
+        panic!(
+            "{error} after {answer:?} for {:?}",
+            String::from_utf8_lossy(raw)
+        )
+    });
     answer
 }
 

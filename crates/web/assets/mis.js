@@ -92,7 +92,11 @@
             cx: xOf(x) + cell / 2, cy: yOf(y) + cell / 2, r: Math.max(1.5, cell / 6),
             class: "cell-dot" + (losing.has(key) ? " on-losing" : ""),
           }, chart);
-          rect.addEventListener("click", () => humanMove(p - x, e - y));
+          rect.addEventListener("click", () => {
+            // A map drawn for an earlier pool must not move from the current one.
+            const now = current().analysis.position;
+            if (now.p === p && now.e === e) humanMove(p - x, e - y);
+          });
         }
         if (targets.has(key)) {
           svg("rect", { x: xOf(x) + 1, y: yOf(y) + 1, width: cell - 2, height: cell - 2, class: "target-ring" }, chart);
@@ -114,6 +118,7 @@
     svgText(`e = ${view.e_from}`, { x: 0, y: top + span, class: "axis-label" }, chart);
     svgText(`${view.e_from + view.height - 1}`, { x: 2, y: top + 10, class: "axis-label" }, chart);
     chart.dataset.losing = String(view.losing.length);
+    chart.dataset.for = `${p},${e}`;
   }
 
   function drawFacts() {

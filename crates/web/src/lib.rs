@@ -25,6 +25,8 @@
 //! # Ok::<(), std::io::Error>(())
 //! ```
 
+#![deny(missing_docs)]
+
 mod api;
 mod app;
 pub mod assets;

@@ -7,7 +7,7 @@ use duel_ioiwari::remoteness::Remoteness;
 use duel_ioiwari::{Banks, Board, Player, Position};
 use duel_web::report::ioiwari::{analyze, AnalysisDoc};
 
-use super::{margin_words, print_json, signed};
+use super::{margin_words, print_json, print_text, signed};
 
 /// Arguments of `duel ioiwari analyze`.
 #[derive(Debug, clap::Args)]
@@ -72,7 +72,7 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<ExitCode> {
     if args.json {
         print_json(&doc)?;
     } else {
-        print!("{}", render(&doc));
+        print_text(&render(&doc))?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -6,7 +6,7 @@ use anyhow::Context;
 use duel_mis::Position;
 use duel_web::report::mis::{analyze, checked_position, window, AnalysisDoc, WindowDoc};
 
-use super::print_json;
+use super::{print_json, print_text};
 
 /// Arguments of `duel mis analyze`.
 #[derive(Debug, clap::Args)]
@@ -52,7 +52,7 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<ExitCode> {
         print_json(&doc)?;
     } else {
         let size = (2 * (position.bound() + 1) + 1).clamp(9, 21);
-        print!("{}", render(&doc, &window(&position, size)));
+        print_text(&render(&doc, &window(&position, size)))?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -9,10 +9,22 @@ use std::io::Write;
 
 /// Prints `doc` as pretty JSON followed by a newline.
 pub(crate) fn print_json(doc: &impl serde::Serialize) -> anyhow::Result<()> {
+    let mut text = serde_json::to_string_pretty(doc)?;
+    text.push('\n');
+    print_text(&text)
+}
+
+/// Prints `text` to standard output. A reader that stops early (`| head`) is not an error:
+/// the rest is simply not wanted.
+pub(crate) fn print_text(text: &str) -> anyhow::Result<()> {
     let mut stdout = std::io::stdout().lock();
-    serde_json::to_writer_pretty(&mut stdout, doc)?;
-    writeln!(stdout)?;
-    Ok(())
+    match stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        result => Ok(result?),
+    }
 }
 
 /// `+2`, `0`, `-3`.

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use duel_ioiwari::remoteness::Remoteness;
 use duel_web::report::ioiwari::{table, TableDoc};
 
-use super::print_json;
+use super::{print_json, print_text};
 
 /// Arguments of `duel ioiwari table`.
 #[derive(Debug, clap::Args)]
@@ -27,7 +27,7 @@ pub fn run(args: TableArgs) -> anyhow::Result<ExitCode> {
     if args.json {
         print_json(&doc)?;
     } else {
-        print!("{}", render(&doc));
+        print_text(&render(&doc))?;
     }
     Ok(ExitCode::SUCCESS)
 }

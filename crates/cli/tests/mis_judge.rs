@@ -463,10 +463,10 @@ fn the_judge_refuses_to_run_without_a_usable_player_or_tests() {
 #[test]
 fn ctrl_c_writes_the_report_of_the_finished_tests() {
     let dir = work_dir();
-    // Two quick tests, then a game of a million sticks that a line player needs seconds for.
+    // Two quick tests, then a game of two million sticks that a line player needs seconds for.
     let tests = write_tests(
         dir.path(),
-        &[(7, 2, 3), (10, 7, 5), (1_000_000, 1, 1), (17, 14, 5)],
+        &[(7, 2, 3), (10, 7, 5), (2_000_000, 1, 1), (17, 14, 5)],
     );
     let (_, bolek) = c_bolek();
     let report = dir.path().join("report.json");

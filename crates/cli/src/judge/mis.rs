@@ -39,11 +39,13 @@ Line protocol (--player): the judge writes `p e B` once; before each of Bolek's 
 Limits per test: --time-limit is Bolek's own CPU time. On top of it, a module's host (which
 also runs Lolek) gets 0.1 µs per stick of the start pool, and a --player program gets 30 µs
 per Bolek move the game can last, ceil((p+e)/2): each move costs it a pipe round trip (a C
-player needs about 7 µs, a Python one about 10). So the B = 1 tests with 10^7 sticks allow a
-player 150-300 s. The wall-clock limit (time spent waiting for Bolek) is 3 times the time
-limit, plus 3 times the module's allowance, or 300 µs per possible Bolek move for a player (a
-round trip's latency on a busy machine is mostly waiting for a core). --memory-limit applies to the program's processes, or to the module itself (the host's
-own few MB are not counted). Everything Bolek started is killed when its test ends.
+player needs about 6 µs, a Python one about 13). So the B = 1 tests with 10^7 sticks allow a
+player 150-300 s (a C player used 96 s of CPU on the whole official set, 51 s on its longest
+game). The wall-clock limit (time spent waiting for Bolek) is 3 times the time limit, plus 3
+times the module's allowance, or 300 µs per possible Bolek move for a player (a round trip's
+latency on a busy machine is mostly waiting for a core). --memory-limit applies to the
+program's processes, or to the module itself (the host's own few MB are not counted).
+Everything Bolek started is killed when its test ends.
 
 Exit status: 0 judging completed (whatever the score); 130 interrupted by Ctrl-C (the report
 then holds the finished tests and says interrupted); 2 the judge could not run (no such

@@ -147,6 +147,8 @@ fn every_hostile_player_gets_its_verdict_and_disturbs_nothing_else() {
 
     let report_path = dir.path().join("report.json");
     let started = Instant::now();
+    // A wall-clock limit well above the CPU one, so that the busy loop is caught by its CPU
+    // time even on a crowded machine.
     let output = duel()
         .args([
             "mis",
@@ -155,9 +157,10 @@ fn every_hostile_player_gets_its_verdict_and_disturbs_nothing_else() {
             "2",
             "--time-limit",
             "0.5",
-            "--tests",
-            &tests,
+            "--wall-limit",
+            "4",
         ])
+        .args(["--tests", &tests])
         .arg("--player")
         .arg(format!("sh {}", dispatcher.display()))
         .arg("--report")

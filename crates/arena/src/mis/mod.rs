@@ -20,7 +20,7 @@
 //! against the rules, and Lolek's must be the moves the judge's own Lolek makes, so a module
 //! that tampers with its host gains nothing.
 //!
-//! [`judge`] runs a test set (the [`official_tests`] or a file, see [`parse_tests`]) in
+//! [`judge()`] runs a test set (the [`official_tests`] or a file, see [`parse_tests`]) in
 //! parallel.
 
 mod builtin;

@@ -258,13 +258,17 @@ fn a_missing_bubblewrap_stops_the_judge() {
 fn under_bubblewrap_the_program_plays_but_cannot_write_outside_tmp() {
     let work = support::work_dir();
     let escaped = work.path().join("escaped");
+    // The player sits beside its script: if the checkout is itself under /tmp, the command's
+    // directory is all the sandbox shows of the real /tmp.
+    let player = work.path().join("perfect");
+    std::fs::copy(perfect(), &player).unwrap();
     let script = work.path().join("player.sh");
     std::fs::write(
         &script,
         format!(
             "touch {} 2>/dev/null\necho x > /tmp/private || exit 9\nexec {} \"$@\"\n",
             escaped.display(),
-            perfect()
+            player.display()
         ),
     )
     .unwrap();

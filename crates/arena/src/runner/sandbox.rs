@@ -3,7 +3,7 @@
 use super::command::find_in_path;
 use super::SpawnError;
 use std::ffi::OsString;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 /// Where the program runs.
@@ -16,8 +16,10 @@ pub enum Sandbox {
     /// `/proc`, its own PID namespace (so nothing it starts survives it), no capabilities, and
     /// killed when the judge dies.
     ///
-    /// The private `/tmp` starts empty: a program kept under `/tmp` is not visible inside,
-    /// unless it is in the working directory, which stays visible (read-only).
+    /// The private `/tmp` starts empty. Two things under the real `/tmp` stay visible,
+    /// read-only: the working directory, and the directory of every existing path under
+    /// `/tmp` that the command names (so `--player "/tmp/x/a.out"` still runs). Anything else
+    /// the program needs must live outside `/tmp`.
     Bwrap,
 }
 
@@ -56,12 +58,12 @@ impl Sandbox {
             Sandbox::Bwrap => {
                 let mut wrapped: Vec<OsString> = vec!["bwrap".into()];
                 wrapped.extend(Self::BWRAP_OPTIONS.iter().map(OsString::from));
-                // A working directory inside /tmp would vanish under the private /tmp: keep it
-                // visible, read-only like the rest.
-                if working_dir.starts_with("/tmp") && working_dir != Path::new("/tmp") {
+                // What lives under the real /tmp would vanish under the private one: keep the
+                // working directory and the places the command names visible, read-only.
+                for dir in visible_under_tmp(&argv, working_dir) {
                     wrapped.push("--ro-bind".into());
-                    wrapped.push(working_dir.into());
-                    wrapped.push(working_dir.into());
+                    wrapped.push(dir.clone().into());
+                    wrapped.push(dir.into());
                 }
                 wrapped.push("--chdir".into());
                 wrapped.push(working_dir.into());
@@ -105,5 +107,71 @@ impl Sandbox {
             }
             Ok(_) => Ok(()),
         }
+    }
+}
+
+/// The directories under `/tmp` that must stay visible in the sandbox: the working directory,
+/// and the directory of each existing absolute path under `/tmp` that a word of the command
+/// names (shell commands are split on whitespace, quotes trimmed).
+fn visible_under_tmp(argv: &[OsString], working_dir: &Path) -> Vec<PathBuf> {
+    let under_tmp = |path: &Path| path.starts_with("/tmp") && path != Path::new("/tmp");
+    let mut dirs: Vec<PathBuf> = Vec::new();
+    if under_tmp(working_dir) {
+        dirs.push(working_dir.to_path_buf());
+    }
+    let words = argv
+        .iter()
+        .filter_map(|arg| arg.to_str())
+        .flat_map(str::split_whitespace)
+        .map(|word| word.trim_matches(|c| c == '\'' || c == '"'));
+    for word in words {
+        let path = Path::new(word);
+        if !under_tmp(path) || !path.exists() {
+            continue;
+        }
+        let dir = if path.is_dir() {
+            path.to_path_buf()
+        } else {
+            path.parent().unwrap_or(path).to_path_buf()
+        };
+        if under_tmp(&dir) && !dirs.contains(&dir) {
+            dirs.push(dir);
+        }
+    }
+    dirs
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_under_tmp_named_by_the_command_stay_visible() {
+        let dir = tempfile::Builder::new().tempdir_in("/tmp").unwrap();
+        let program = dir.path().join("a.out");
+        std::fs::write(&program, "").unwrap();
+        let argv: Vec<OsString> = vec![
+            "sh".into(),
+            "-c".into(),
+            format!("exec '{}' /tmp/no-such-file /usr/bin", program.display()).into(),
+        ];
+        assert_eq!(
+            visible_under_tmp(&argv, Path::new("/home")),
+            [dir.path().to_path_buf()]
+        );
+        let wrapped = Sandbox::Bwrap.wrap(argv, Path::new("/tmp"));
+        let binds: Vec<_> = wrapped
+            .windows(3)
+            .filter(|w| w[0] == "--ro-bind" && w[1] != "/")
+            .map(|w| PathBuf::from(&w[1]))
+            .collect();
+        assert_eq!(binds, [dir.path().to_path_buf()]);
+    }
+
+    #[test]
+    fn a_working_directory_under_tmp_stays_visible() {
+        let dirs = visible_under_tmp(&["./a.out".into()], Path::new("/tmp/work"));
+        assert_eq!(dirs, [PathBuf::from("/tmp/work")]);
+        assert!(visible_under_tmp(&["./a.out".into()], Path::new("/tmp")).is_empty());
     }
 }

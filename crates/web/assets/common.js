@@ -88,7 +88,14 @@ const Duel = (() => {
         location.hash = tabId === "tab-mis" ? "#mis" : "#ioiwari";
       });
     }
-    if (location.hash === "#mis") document.getElementById("tab-mis").click();
+    const follow = () => {
+      const wanted = location.hash === "#mis" ? "tab-mis" : "tab-ioiwari";
+      if (!document.getElementById(wanted).classList.contains("active")) {
+        document.getElementById(wanted).click();
+      }
+    };
+    window.addEventListener("hashchange", follow);
+    if (location.hash === "#mis") follow();
   }
 
   /** Waits `ms` milliseconds, so the computer's answer is seen as a separate move. */

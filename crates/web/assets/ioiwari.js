@@ -49,7 +49,7 @@
 
     svg("circle", { cx: CENTRE.x, cy: CENTRE.y, r: 172, class: "board-bg" }, board);
     const centreLines = analysis.over
-      ? ["game over", analysis.result ? analysis.result.text : ""]
+      ? ["game over", `${position.banks[0]}-${position.banks[1]}`]
       : [`player ${position.to_move}`, enginesTurn() ? "thinking..." : "to move"];
     svgText(centreLines[0], { x: CENTRE.x, y: CENTRE.y - 4, class: "centre-text" }, board);
     svgText(centreLines[1], { x: CENTRE.x, y: CENTRE.y + 14, class: "centre-text" }, board);
@@ -127,6 +127,7 @@
         `with best play: ${analysis.predicted.text}. Best: pit${analysis.best_moves.length > 1 ? "s" : ""} ` +
         `${analysis.best_moves.join(", ")}.`;
     }
+    $("ioi-moves").hidden = analysis.moves.length === 0;
     const body = $("ioi-moves").querySelector("tbody");
     clear(body);
     for (const move of analysis.moves) {

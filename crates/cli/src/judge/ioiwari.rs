@@ -1,12 +1,10 @@
 //! `duel ioiwari judge`: scores a player-1 program against the optimal player 2.
 
-use super::output::{check_report_path, interrupt_flag, Columns, Format, LogDir, Printer};
+use super::output::{interrupt_flag, Columns};
 use anyhow::{bail, Context};
 use duel_arena::ioiwari::{judge, JudgeOptions, Opponent, TestSet};
-use duel_arena::runner::{Limits, ProgramCommand, Sandbox};
-use std::path::PathBuf;
+use duel_arena::runner::ProgramCommand;
 use std::process::ExitCode;
-use std::time::Duration;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -52,39 +50,8 @@ pub struct JudgeArgs {
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
 
-    /// CPU time limit per test, in seconds.
-    #[arg(long, value_name = "SECONDS", default_value_t = 1.0)]
-    pub time_limit: f64,
-
-    /// Wall-clock limit per test, in seconds (default: 3 × the time limit).
-    #[arg(long, value_name = "SECONDS")]
-    pub wall_limit: Option<f64>,
-
-    /// Memory limit per test, in MB (MiB): address space per process and resident memory of
-    /// all its processes.
-    #[arg(long, value_name = "MB", default_value_t = 32)]
-    pub memory_limit: u64,
-
-    /// How many tests run at once (default: the number of cores); results are the same.
-    #[arg(long, value_name = "N")]
-    pub jobs: Option<usize>,
-
-    /// Run the program under bubblewrap: no network, read-only file system, private /tmp.
-    #[arg(long, value_name = "KIND", value_parser = ["none", "bwrap"], default_value = "none")]
-    pub sandbox: String,
-
-    /// Write a JSON report here (atomically): the score and, per test, its input, verdict,
-    /// reason, moves, time and memory.
-    #[arg(long, value_name = "FILE")]
-    pub report: Option<PathBuf>,
-
-    /// Keep each test's dialogue in DIR/test-NN.out, in the ioiwari.out format.
-    #[arg(long, value_name = "DIR")]
-    pub logs: Option<PathBuf>,
-
-    /// Print the JSON report on stdout instead of the table.
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub run: super::RunArgs,
 }
 
 /// Runs `duel ioiwari judge`.
@@ -92,26 +59,14 @@ pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
     let options = options(&args)?;
     let tests: TestSet = args.tests.parse().unwrap_or(TestSet::Official);
     let boards = tests.boards()?;
-    if let Some(path) = &args.report {
-        check_report_path(path)?;
-    }
-    let logs = match &args.logs {
-        Some(dir) => Some(LogDir::create(dir, boards.len())?),
-        None => None,
-    };
     let inputs: Vec<String> = boards.iter().map(ToString::to_string).collect();
-    let format = if args.json {
-        Format::Json
-    } else {
-        Format::Table
-    };
     let columns = Columns {
         input: "board",
         summary: "banks",
     };
-    let mut printer = Printer::new(columns, &inputs, format, logs);
+    let mut printer = args.run.printer(columns, &inputs)?;
     let report = judge(&options, &boards, &mut printer)?;
-    printer.finish(&report, args.report.as_deref())
+    printer.finish(&report, args.run.report.as_deref())
 }
 
 fn options(args: &JudgeArgs) -> anyhow::Result<JudgeOptions> {
@@ -119,30 +74,14 @@ fn options(args: &JudgeArgs) -> anyhow::Result<JudgeOptions> {
         Some(command) => ProgramCommand::shell(command.clone()),
         None => default_player()?,
     };
-    let time_limit = seconds("--time-limit", args.time_limit)?;
-    let mut limits = Limits::new(time_limit, args.memory_limit);
-    if let Some(wall) = args.wall_limit {
-        limits = limits.with_wall_time(seconds("--wall-limit", wall)?);
-    }
-    if args.memory_limit == 0 {
-        bail!("--memory-limit must be at least 1 MB");
-    }
-    let jobs = match args.jobs {
-        Some(0) => bail!("--jobs must be at least 1"),
-        Some(jobs) => jobs,
-        None => std::thread::available_parallelism().map_or(1, usize::from),
-    };
     let mut options = JudgeOptions::new(player);
-    options.limits = limits;
-    options.sandbox = match args.sandbox.as_str() {
-        "bwrap" => Sandbox::Bwrap,
-        _ => Sandbox::None,
-    };
+    options.limits = args.run.limits()?;
+    options.sandbox = args.run.sandbox();
     options.opponent = match args.seed {
         Some(seed) => Opponent::Random { seed },
         None => Opponent::FirstOptimal,
     };
-    options.jobs = jobs;
+    options.jobs = args.run.jobs()?;
     options.cancel = interrupt_flag();
     Ok(options)
 }
@@ -159,11 +98,4 @@ fn default_player() -> anyhow::Result<ProgramCommand> {
         );
     }
     Ok(ProgramCommand::program(path))
-}
-
-fn seconds(flag: &str, value: f64) -> anyhow::Result<Duration> {
-    if !(value.is_finite() && value > 0.0 && value <= 86_400.0) {
-        bail!("{flag} must be a positive number of seconds, got {value}");
-    }
-    Ok(Duration::from_secs_f64(value))
 }

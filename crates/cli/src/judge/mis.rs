@@ -1,13 +1,12 @@
 //! `duel mis judge`: scores a Bolek (a line-protocol program, a C-ABI module or the built-in
 //! player) against the adversarial Lolek.
 
-use super::output::{check_report_path, interrupt_flag, Columns, Format, LogDir, Printer};
-use anyhow::{bail, Context};
+use super::output::{interrupt_flag, Columns};
+use anyhow::Context;
 use duel_arena::mis::judge::{
-    judge, JudgeOptions, DEFAULT_MEMORY_MIB, HOST_ALLOWANCE_PER_STICK, PLAYER_ALLOWANCE_PER_MOVE,
+    judge, JudgeOptions, HOST_ALLOWANCE_PER_STICK, PLAYER_ALLOWANCE_PER_MOVE,
 };
 use duel_arena::mis::{host, official_tests, parse_tests, BolekSource, MisTest};
-use duel_arena::runner::{Limits, Sandbox};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -68,65 +67,22 @@ pub struct JudgeArgs {
     #[arg(long, value_name = "SET", default_value = "official")]
     pub tests: String,
 
-    /// Bolek's own CPU time limit per test, in seconds (allowances are added, see below).
-    #[arg(long, value_name = "SECONDS", default_value_t = 1.0)]
-    pub time_limit: f64,
-
-    /// Wall-clock limit per test, in seconds, before allowances (default: 3 × the time limit).
-    #[arg(long, value_name = "SECONDS")]
-    pub wall_limit: Option<f64>,
-
-    /// Memory limit per test, in MB (MiB).
-    #[arg(long, value_name = "MB", default_value_t = DEFAULT_MEMORY_MIB)]
-    pub memory_limit: u64,
-
-    /// How many tests run at once (default: the number of cores); results are the same.
-    #[arg(long, value_name = "N")]
-    pub jobs: Option<usize>,
-
-    /// Run Bolek under bubblewrap: no network, read-only file system, private /tmp.
-    #[arg(long, value_name = "KIND", value_parser = ["none", "bwrap"], default_value = "none")]
-    pub sandbox: String,
-
-    /// Write a JSON report here (atomically): the score and, per test, its input, verdict,
-    /// reason, moves, time and memory.
-    #[arg(long, value_name = "FILE")]
-    pub report: Option<PathBuf>,
-
-    /// Keep each test's game in DIR/test-NN.out, as graj prints it (long games keep their
-    /// first 10000 and last 1000 moves).
-    #[arg(long, value_name = "DIR")]
-    pub logs: Option<PathBuf>,
-
-    /// Print the JSON report on stdout instead of the table.
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub run: super::RunArgs,
 }
 
 /// Runs `duel mis judge`.
 pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
     let tests = test_set(&args.tests)?;
     let options = options(&args)?;
-    if let Some(path) = &args.report {
-        check_report_path(path)?;
-    }
-    let logs = match &args.logs {
-        Some(dir) => Some(LogDir::create(dir, tests.len())?),
-        None => None,
-    };
     let inputs: Vec<String> = tests.iter().map(|t| t.start.to_string()).collect();
-    let format = if args.json {
-        Format::Json
-    } else {
-        Format::Table
-    };
     let columns = Columns {
         input: "position",
         summary: "left",
     };
-    let mut printer = Printer::new(columns, &inputs, format, logs);
+    let mut printer = args.run.printer(columns, &inputs)?;
     let report = judge(&options, &tests, &mut printer)?;
-    printer.finish(&report, args.report.as_deref())
+    printer.finish(&report, args.run.report.as_deref())
 }
 
 fn test_set(name: &str) -> anyhow::Result<Vec<MisTest>> {
@@ -149,37 +105,14 @@ fn options(args: &JudgeArgs) -> anyhow::Result<JudgeOptions> {
         },
         (None, None) => BolekSource::Builtin,
     };
-    let time_limit = seconds("--time-limit", args.time_limit)?;
-    if args.memory_limit == 0 {
-        bail!("--memory-limit must be at least 1 MB");
-    }
-    let mut limits = Limits::new(time_limit, args.memory_limit);
-    if let Some(wall) = args.wall_limit {
-        limits = limits.with_wall_time(seconds("--wall-limit", wall)?);
-    }
-    let jobs = match args.jobs {
-        Some(0) => bail!("--jobs must be at least 1"),
-        Some(jobs) => jobs,
-        None => std::thread::available_parallelism().map_or(1, usize::from),
-    };
     let mut options = JudgeOptions::new(bolek);
-    options.limits = limits;
-    options.sandbox = match args.sandbox.as_str() {
-        "bwrap" => Sandbox::Bwrap,
-        _ => Sandbox::None,
-    };
-    options.jobs = jobs;
-    options.logs = args.logs.is_some();
+    options.limits = args.run.limits()?;
+    options.sandbox = args.run.sandbox();
+    options.jobs = args.run.jobs()?;
+    options.logs = args.run.logs.is_some();
     options.cancel = interrupt_flag();
     // The help text quotes these figures.
     debug_assert_eq!(HOST_ALLOWANCE_PER_STICK, Duration::from_nanos(100));
     debug_assert_eq!(PLAYER_ALLOWANCE_PER_MOVE, Duration::from_micros(30));
     Ok(options)
-}
-
-fn seconds(flag: &str, value: f64) -> anyhow::Result<Duration> {
-    if !(value.is_finite() && value > 0.0 && value <= 86_400.0) {
-        bail!("{flag} must be a positive number of seconds, got {value}");
-    }
-    Ok(Duration::from_secs_f64(value))
 }

@@ -3,3 +3,105 @@
 pub mod ioiwari;
 pub mod mis;
 pub mod output;
+
+use anyhow::bail;
+use duel_arena::runner::{Limits, Sandbox};
+use output::{check_report_path, Columns, Format, LogDir, Printer};
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// The flags both judges share: limits, parallelism, sandbox and where results go.
+#[derive(Debug, clap::Args)]
+pub struct RunArgs {
+    /// CPU time limit per test, in seconds.
+    #[arg(long, value_name = "SECONDS", default_value_t = 1.0)]
+    pub time_limit: f64,
+
+    /// Wall-clock limit per test, in seconds (default: 3 × the time limit).
+    #[arg(long, value_name = "SECONDS")]
+    pub wall_limit: Option<f64>,
+
+    /// Memory limit per test, in MB (MiB; both tasks' limit is 32): address space per process
+    /// and resident memory of all the submission's processes.
+    #[arg(long, value_name = "MB", default_value_t = 32)]
+    pub memory_limit: u64,
+
+    /// How many tests run at once (default: the number of cores); results are the same.
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<usize>,
+
+    /// Run the submission under bubblewrap: no network, read-only file system, private /tmp.
+    #[arg(long, value_name = "KIND", value_parser = ["none", "bwrap"], default_value = "none")]
+    pub sandbox: String,
+
+    /// Write a JSON report here (atomically): the score and, per test, its input, verdict,
+    /// reason, moves, time and memory.
+    #[arg(long, value_name = "FILE")]
+    pub report: Option<PathBuf>,
+
+    /// Keep each test's game in DIR/test-NN.out (Ioiwari: the ioiwari.out format;
+    /// Pooh-Eeyore-sticks: as graj prints it, long games abridged).
+    #[arg(long, value_name = "DIR")]
+    pub logs: Option<PathBuf>,
+
+    /// Print the JSON report on stdout instead of the table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+impl RunArgs {
+    /// The per-test limits the flags ask for.
+    pub fn limits(&self) -> anyhow::Result<Limits> {
+        if self.memory_limit == 0 {
+            bail!("--memory-limit must be at least 1 MB");
+        }
+        let mut limits = Limits::new(seconds("--time-limit", self.time_limit)?, self.memory_limit);
+        if let Some(wall) = self.wall_limit {
+            limits = limits.with_wall_time(seconds("--wall-limit", wall)?);
+        }
+        Ok(limits)
+    }
+
+    /// How many tests run at once.
+    pub fn jobs(&self) -> anyhow::Result<usize> {
+        match self.jobs {
+            Some(0) => bail!("--jobs must be at least 1"),
+            Some(jobs) => Ok(jobs),
+            None => Ok(std::thread::available_parallelism().map_or(1, usize::from)),
+        }
+    }
+
+    /// The sandbox the submission runs in.
+    pub fn sandbox(&self) -> Sandbox {
+        match self.sandbox.as_str() {
+            "bwrap" => Sandbox::Bwrap,
+            _ => Sandbox::None,
+        }
+    }
+
+    /// Checks the report and log destinations before any test runs, and builds the printer
+    /// that shows results as they arrive.
+    pub fn printer(&self, columns: Columns, inputs: &[String]) -> anyhow::Result<Printer> {
+        if let Some(path) = &self.report {
+            check_report_path(path)?;
+        }
+        let logs = match &self.logs {
+            Some(dir) => Some(LogDir::create(dir, inputs.len())?),
+            None => None,
+        };
+        let format = if self.json {
+            Format::Json
+        } else {
+            Format::Table
+        };
+        Ok(Printer::new(columns, inputs, format, logs))
+    }
+}
+
+/// A positive, finite number of seconds, at most a day.
+fn seconds(flag: &str, value: f64) -> anyhow::Result<Duration> {
+    if !(value.is_finite() && value > 0.0 && value <= 86_400.0) {
+        bail!("{flag} must be a positive number of seconds, got {value}");
+    }
+    Ok(Duration::from_secs_f64(value))
+}

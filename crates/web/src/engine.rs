@@ -7,7 +7,7 @@ use duel_ioiwari::remoteness::Remoteness;
 use duel_ioiwari::{greedy_move, Pit, Position as IoiwariPosition};
 use duel_mis::{Move, Position as MisPosition};
 
-use crate::rng::Rng;
+use duel_random::SplitMix64 as Rng;
 
 /// How well the computer plays.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

@@ -8,7 +8,7 @@ use duel_ioiwari::remoteness::{PositionFacts, Remoteness};
 use duel_ioiwari::{Board, Outcome, Pit, Player, Position};
 use duel_web::engine::ioiwari_move;
 
-use super::{choose_side, rng_from, standard_console, strength_from, Console};
+use super::{choose_side, standard_console, strength_from, Console};
 use crate::analyze::margin_words;
 
 /// Arguments of `duel ioiwari play`.
@@ -59,7 +59,7 @@ pub fn play<R: BufRead, W: Write>(
         anyhow::bail!("invalid board {:?}: it has no beads to play", args.board);
     }
     let strength = strength_from(&args.strength)?;
-    let mut rng = rng_from(args.seed);
+    let mut rng = duel_web::rng::seeded(args.seed);
     let Some(side) = choose_side(args.side.as_deref(), ["player 1", "player 2"], console)? else {
         writeln!(console.output, "\nThe input ended before the game began.")?;
         return Ok(ExitCode::from(1));

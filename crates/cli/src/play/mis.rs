@@ -7,7 +7,7 @@ use duel_mis::{Move, Position};
 use duel_web::engine::mis_move;
 use duel_web::report::mis::describe;
 
-use super::{choose_side, rng_from, standard_console, strength_from, Console};
+use super::{choose_side, standard_console, strength_from, Console};
 use crate::analyze::mis::position_from;
 
 /// Legal moves listed one by one in a hint when there are at most this many.
@@ -67,7 +67,7 @@ pub fn play<R: BufRead, W: Write>(
         anyhow::bail!("the pool is empty: there is nothing to play");
     }
     let strength = strength_from(&args.strength)?;
-    let mut rng = rng_from(args.seed);
+    let mut rng = duel_web::rng::seeded(args.seed);
     let Some(human) = choose_side(args.side.as_deref(), NAMES, console)? else {
         writeln!(console.output, "\nThe input ended before the game began.")?;
         return Ok(ExitCode::from(1));

@@ -10,7 +10,6 @@ use std::io::{self, BufRead, Write};
 
 use anyhow::bail;
 use duel_web::engine::Strength;
-use duel_web::rng::Rng;
 
 /// Where a game reads commands and writes text.
 pub struct Console<R, W> {
@@ -53,11 +52,6 @@ pub(crate) fn standard_console() -> Console<io::StdinLock<'static>, io::StdoutLo
 /// Parses `--strength`.
 pub(crate) fn strength_from(text: &str) -> anyhow::Result<Strength> {
     Ok(text.parse::<Strength>()?)
-}
-
-/// The random engine's generator: seeded when asked, else from the clock.
-pub(crate) fn rng_from(seed: Option<u64>) -> Rng {
-    seed.map_or_else(Rng::from_clock, Rng::new)
 }
 
 /// The person's side, 1 or 2: from `--side`, or asked on the input.

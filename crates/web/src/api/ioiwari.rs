@@ -8,7 +8,6 @@ use super::{parse_body, to_value, ApiError, ApiResult};
 use crate::engine::{ioiwari_move, Strength};
 use crate::http::Request;
 use crate::report::ioiwari::{analyze as analyze_position, play as play_pit};
-use crate::rng::Rng;
 use crate::App;
 
 /// Banks above this are refused: a game has at most 35 beads, and the bound keeps sums small.
@@ -113,7 +112,7 @@ pub(crate) fn engine(app: &App, request: &Request) -> ApiResult {
         .unwrap_or("perfect")
         .parse()
         .map_err(ApiError::invalid)?;
-    let mut rng = input.seed.map_or_else(Rng::from_clock, Rng::new);
+    let mut rng = crate::rng::seeded(input.seed);
     let pit = ioiwari_move(&app.ioiwari, &position, strength, &mut rng)
         .ok_or_else(|| ApiError::invalid("the game is over: no move to make"))?;
     let doc = play_pit(&app.ioiwari, &position, pit)

@@ -8,7 +8,6 @@ use super::{parse_body, to_value, ApiError, ApiResult};
 use crate::engine::{mis_move, Strength};
 use crate::http::Request;
 use crate::report::mis::{analyze as analyze_position, checked_position, window, MoveDoc};
-use crate::rng::Rng;
 
 /// `{"p": 7, "e": 2, "bound": 3}`.
 #[derive(Debug, Deserialize)]
@@ -86,7 +85,7 @@ pub(crate) fn engine(request: &Request) -> ApiResult {
         .unwrap_or("perfect")
         .parse()
         .map_err(ApiError::invalid)?;
-    let mut rng = input.seed.map_or_else(Rng::from_clock, Rng::new);
+    let mut rng = crate::rng::seeded(input.seed);
     let mv = mis_move(&position, strength, &mut rng)
         .ok_or_else(|| ApiError::invalid("the pool is empty: no move to make"))?;
     move_result(&position, mv)

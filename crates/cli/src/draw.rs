@@ -9,6 +9,7 @@ use std::fmt::Write;
 /// use duel_ioiwari::{Board, Position};
 /// let board: Board = "4 3 2 4 2 3 2".parse().unwrap();
 /// let text = duel_cli::draw::ioiwari_position(&Position::start(board));
+/// assert!(text.contains("pit     1  2  3  4  5  6  7"));
 /// assert!(text.contains("beads   4  3  2  4  2  3  2"));
 /// ```
 pub fn ioiwari_position(position: &Position) -> String {

@@ -275,3 +275,26 @@ fn both_programs_explain_themselves() {
         assert_eq!(code, 2, "{program}: {stderr}");
     }
 }
+
+#[test]
+fn ioiwari2_draws_the_board_only_when_stderr_is_a_terminal() {
+    // Not a terminal: stderr stays quiet on a clean game.
+    let (code, _, stderr) = run("ioiwari2", &[], "2\n5\n5\n");
+    assert_eq!((code, stderr.as_str()), (0, ""));
+
+    // A terminal, given by script(1) from util-linux, which Debian always has.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("moves"), "2\n5\n5\n").unwrap();
+    let inner = format!("{} < moves > replies", cargo_bin("ioiwari2").display());
+    let output = Command::new("script")
+        .args(["-qec", &inner, "/dev/null"])
+        .current_dir(dir.path())
+        .output()
+        .expect("script(1) runs");
+    assert!(output.status.success(), "{output:?}");
+    let screen = String::from_utf8_lossy(&output.stdout);
+    assert!(screen.contains("pit     1  2  3  4  5  6  7"), "{screen}");
+    assert!(screen.contains("player 1 plays pit 2"), "{screen}");
+    assert!(screen.contains("beads   4  0  3  5  0  3  2"), "{screen}");
+    assert!(screen.contains("game over: player 1 wins"), "{screen}");
+}

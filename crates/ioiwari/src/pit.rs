@@ -67,9 +67,10 @@ impl Pit {
     }
 }
 
+/// Formats as the pit number, honouring width and alignment (`format!("{pit:>3}")`).
 impl fmt::Display for Pit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0)
+        fmt::Display::fmt(&self.0, f)
     }
 }
 

@@ -168,6 +168,9 @@ impl Dialogue {
         self.position = next;
         let line = self.transcript.record(player, pit, &self.position);
         self.log_line(&line)?;
+        if self.draw_board {
+            eprint!("\n  {player} plays pit {pit}");
+        }
         self.draw();
         Ok(())
     }

@@ -262,6 +262,30 @@ impl Driver {
             .map(str::to_string)
     }
 
+    /// The attribute `name` of the element `css` selects, found afresh: the page redraws
+    /// parts of itself after every move, so an element found a moment ago may have been
+    /// replaced ("stale") by the time it is read; then it is looked up again.
+    fn attribute_of(&self, css: &str, name: &str) -> Option<String> {
+        let deadline = Instant::now() + WAIT;
+        loop {
+            let element = self.find(css);
+            let path = format!(
+                "/session/{}/element/{element}/attribute/{name}",
+                self.session
+            );
+            let (status, answer) = http(self.port, "GET", &path, None);
+            if status == 200 {
+                return answer["value"].as_str().map(str::to_string);
+            }
+            let stale = answer["value"]["error"] == "stale element reference";
+            assert!(
+                stale && Instant::now() < deadline,
+                "GET {path} failed: {answer}"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
     fn type_into(&self, element: &str, text: &str) {
         self.call(
             "POST",
@@ -283,8 +307,7 @@ impl Driver {
     fn wait_state(&self, css: &str, states: &[&str]) -> String {
         let deadline = Instant::now() + WAIT;
         loop {
-            let element = self.find(css);
-            if let Some(state) = self.attribute(&element, "data-state") {
+            if let Some(state) = self.attribute_of(css, "data-state") {
                 if states.contains(&state.as_str()) {
                     return state;
                 }
@@ -338,9 +361,9 @@ fn base64_decode(text: &str) -> Vec<u8> {
 fn board_on_page(driver: &Driver) -> Board {
     let mut pits = [0u8; 7];
     for (index, count) in pits.iter_mut().enumerate() {
-        let pit = driver.find(&format!("#ioi-board g.pit[data-pit=\"{}\"]", index + 1));
+        let pit = format!("#ioi-board g.pit[data-pit=\"{}\"]", index + 1);
         *count = driver
-            .attribute(&pit, "data-beads")
+            .attribute_of(&pit, "data-beads")
             .and_then(|b| b.parse().ok())
             .expect("every pit tells its beads");
     }
@@ -348,10 +371,19 @@ fn board_on_page(driver: &Driver) -> Board {
 }
 
 fn marked_best_pits(driver: &Driver) -> Vec<u8> {
-    driver
-        .find_all("#ioi-board g.pit[data-best=\"true\"]")
+    // Read in one script run, so that a redraw cannot replace the pits between reads.
+    let pits = driver.call(
+        "POST",
+        "/execute/sync",
+        Some(json!({
+            "script": "return Array.from(document.querySelectorAll('#ioi-board g.pit[data-best=\"true\"]'), p => p.getAttribute('data-pit'));",
+            "args": []
+        })),
+    );
+    pits.as_array()
+        .expect("a list of pit numbers")
         .iter()
-        .map(|pit| driver.attribute(pit, "data-pit").unwrap().parse().unwrap())
+        .map(|pit| pit.as_str().unwrap().parse().unwrap())
         .collect()
 }
 
@@ -516,7 +548,7 @@ fn a_whole_ioiwari_game_in_a_real_browser() {
 fn mis_pool_on_page(driver: &Driver) -> MisPosition {
     let count = |css: &str| -> u32 {
         driver
-            .attribute(&driver.find(css), "data-count")
+            .attribute_of(css, "data-count")
             .and_then(|n| n.parse().ok())
             .expect("each pile tells its count")
     };

@@ -6,20 +6,6 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 
-/// The 24 official start positions, in the official order.
-fn official_positions() -> Vec<Board> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../ioiwari/tests/data/official-positions.txt"
-    );
-    std::fs::read_to_string(path)
-        .expect("the official positions are kept in the repo")
-        .lines()
-        .filter(|line| !line.trim().is_empty() && !line.starts_with('#'))
-        .map(|line| line.parse().expect("a valid board"))
-        .collect()
-}
-
 fn table() -> &'static Table {
     static TABLE: OnceLock<Table> = OnceLock::new();
     TABLE.get_or_init(Table::solve)
@@ -119,7 +105,7 @@ fn ioiwari_wins_the_official_positions_by_their_official_margin() {
     let official_values = [
         4, 4, 2, 4, 6, 2, 6, 2, 2, 2, 6, 6, 2, 4, 2, 4, 2, 2, 6, 4, 2, 4, 4, 4,
     ];
-    let positions = official_positions();
+    let positions = Board::official_positions();
     assert_eq!(positions.len(), official_values.len());
     for (start, value) in positions.into_iter().zip(official_values) {
         let (end, _) = play_against_ioiwari(start, |board| table().first_best_move(board).unwrap());

@@ -60,7 +60,7 @@ pub use player::Player;
 pub use position::Position;
 pub use reachable::ReachableSolver;
 pub use sowing::Sowing;
-pub use start::{START_BEADS, START_MAX_PIT, START_MIN_PIT};
+pub use start::{OFFICIAL_POSITIONS, START_BEADS, START_MAX_PIT, START_MIN_PIT};
 pub use table::Table;
 
 /// Number of pits on the board.

@@ -1,4 +1,5 @@
-//! The legal start boards: [`Board::start_boards`] and [`Board::rotation_classes`].
+//! The legal start boards: [`Board::start_boards`] and [`Board::rotation_classes`], and the
+//! official test positions ([`OFFICIAL_POSITIONS`], [`Board::official_positions`]).
 
 use crate::{Board, PITS};
 
@@ -9,7 +10,27 @@ pub const START_MIN_PIT: u8 = 2;
 /// Most beads a pit holds at the start.
 pub const START_MAX_PIT: u8 = 4;
 
+/// The 24 start positions that survive in the official IOI 2001 test data, in the official
+/// order (tests 1 to 24), one board per line. This is task data, not computed.
+pub const OFFICIAL_POSITIONS: &str = include_str!("../data/official-positions.txt");
+
 impl Board {
+    /// The 24 official test positions ([`OFFICIAL_POSITIONS`]), in the official order.
+    ///
+    /// ```
+    /// use duel_ioiwari::Board;
+    ///
+    /// let official = Board::official_positions();
+    /// assert_eq!(official.len(), 24);
+    /// assert_eq!(official[0].to_string(), "4 4 4 2 2 2 2");
+    /// ```
+    pub fn official_positions() -> Vec<Board> {
+        OFFICIAL_POSITIONS
+            .lines()
+            .filter_map(|line| line.parse().ok())
+            .collect()
+    }
+
     /// All 357 start boards (20 beads, every pit 2 to 4), sorted ascending by pits array.
     ///
     /// ```

@@ -197,7 +197,7 @@ fn the_start_table_agrees_with_the_official_notes() {
     };
     assert_eq!((count("win"), count("draw")), (22, 7));
     // ...and greedy fails on every one of the 24 official test boards.
-    let official = include_str!("../../ioiwari/tests/data/official-positions.txt");
+    let official = duel_ioiwari::OFFICIAL_POSITIONS;
     for line in official.lines().filter(|l| !l.trim().is_empty()) {
         let board: Board = line.parse().unwrap();
         let row = rows

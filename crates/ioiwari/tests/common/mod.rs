@@ -6,10 +6,10 @@
 
 use std::collections::HashMap;
 
-/// The 24 official start positions, in the official order (copied from the task's
-/// `ioiwari-official-positions.txt`).
+/// The 24 official start positions, in the official order (the task's
+/// `ioiwari-official-positions.txt`, kept in the crate's `data/`), read without the crate.
 pub fn official_positions() -> Vec<[u8; 7]> {
-    include_str!("../data/official-positions.txt")
+    include_str!("../../data/official-positions.txt")
         .lines()
         .filter(|line| !line.trim().is_empty())
         .map(|line| {

@@ -2,6 +2,8 @@
 //! against every Lolek, cancellation and transcripts. Fates of positions come from a
 //! brute-force solver written here.
 
+mod common;
+use common::brute_force;
 use duel_arena::mis::transcript::{move_line, TranscriptWriter};
 use duel_arena::mis::{play, GameSetup, MoveEvent, NoEvents, Referee, Side};
 use duel_arena::Verdict;
@@ -9,20 +11,6 @@ use duel_mis::{LolekKind, Move, Position};
 use std::ops::ControlFlow;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-
-fn brute_force(bound: usize, limit: usize) -> Vec<Vec<bool>> {
-    let mut wins = vec![vec![false; limit]; limit];
-    for p in 0..limit {
-        for e in 0..limit {
-            wins[p][e] = (1..=bound).any(|k| {
-                (k <= p && !wins[p - k][e])
-                    || (k <= e && !wins[p][e - k])
-                    || (k <= p && k <= e && !wins[p - k][e - k])
-            });
-        }
-    }
-    wins
-}
 
 fn position(p: u32, e: u32, bound: u32) -> Position {
     Position::new(p, e, bound).unwrap()

@@ -2,23 +2,10 @@
 //! Bolek (by duel-mis, and by brute force where the piles are small), and covering what the
 //! issue asks for.
 
+mod common;
+use common::brute_force;
 use duel_arena::mis::{official_tests, parse_tests, MisTest, OFFICIAL_TESTS};
 use duel_mis::{MAX_BOUND, MAX_PILE};
-
-/// Retrograde analysis over the rules, sharing nothing with the crates: `wins[p][e]`.
-fn brute_force(bound: usize, limit: usize) -> Vec<Vec<bool>> {
-    let mut wins = vec![vec![false; limit]; limit];
-    for p in 0..limit {
-        for e in 0..limit {
-            wins[p][e] = (1..=bound).any(|k| {
-                (k <= p && !wins[p - k][e])
-                    || (k <= e && !wins[p][e - k])
-                    || (k <= p && k <= e && !wins[p - k][e - k])
-            });
-        }
-    }
-    wins
-}
 
 fn tests() -> Vec<MisTest> {
     let tests = official_tests();

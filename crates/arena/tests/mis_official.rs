@@ -1,6 +1,6 @@
 //! The official MIS test set: big enough, within the task's limits, every position winnable for
-//! Bolek (by duel-mis, and by brute force where the piles are small), and covering what the
-//! issue asks for.
+//! Bolek (by duel-mis, and by brute force where the piles are small), and covering the kinds
+//! of wrong solution it is meant to catch.
 
 mod common;
 use common::brute_force;

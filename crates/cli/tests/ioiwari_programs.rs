@@ -279,8 +279,14 @@ fn ioiwari2_draws_the_board_only_when_stderr_is_a_terminal() {
         .expect("script(1) runs");
     assert!(output.status.success(), "{output:?}");
     let screen = String::from_utf8_lossy(&output.stdout);
-    assert!(screen.contains("pit     1  2  3  4  5  6  7"), "{screen}");
+    assert!(
+        screen.contains("pit     1     2     3     4     5     6     7"),
+        "{screen}"
+    );
     assert!(screen.contains("player 1 plays pit 2"), "{screen}");
-    assert!(screen.contains("beads   4  0  3  5  0  3  2"), "{screen}");
+    assert!(
+        screen.contains("beads   4     0     3     5     0     3     2"),
+        "{screen}"
+    );
     assert!(screen.contains("game over: player 1 wins"), "{screen}");
 }

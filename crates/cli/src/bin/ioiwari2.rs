@@ -195,8 +195,16 @@ impl Dialogue {
 
     /// Draws the board and banks on stderr for a person playing by hand.
     fn draw(&self) {
-        if self.draw_board {
-            eprint!("{}", duel_cli::draw::ioiwari_position(&self.position));
+        if !self.draw_board {
+            return;
+        }
+        let name = |player: Player| match player {
+            Player::One => "player 1".to_string(),
+            Player::Two => "player 2 (ioiwari2)".to_string(),
+        };
+        eprint!("{}", duel_cli::draw::ioiwari_position(&self.position, name));
+        if let Some(outcome) = self.position.outcome() {
+            eprintln!("  game over: {outcome}");
         }
     }
 }

@@ -170,39 +170,15 @@ fn undo(positions: &mut Vec<Position>, played: &mut Vec<Played>, human: Player) 
     true
 }
 
-/// The board as a few lines: pits with bead counts and bead marks, banks, whose turn.
+/// The board as a few lines, naming the person and the computer.
 pub fn draw(position: &Position, human: Player) -> String {
-    let who = |player: Player| {
+    crate::draw::ioiwari_position(position, |player| {
         if player == human {
             format!("{player} (you)")
         } else {
             format!("{player} (computer)")
         }
-    };
-    let pits = position.board.pits();
-    let mut out = String::from("\n  pit     ");
-    for pit in Pit::ALL {
-        out += &format!("{:<6}", pit.number());
-    }
-    out += "\n  beads   ";
-    for beads in pits {
-        out += &format!("{beads:<6}");
-    }
-    out += "\n          ";
-    for beads in pits {
-        out += &format!("{:<6}", "o".repeat(usize::from(beads)));
-    }
-    out += &format!(
-        "\n  banks   {}: {}   {}: {}\n",
-        who(Player::One),
-        position.banks.one,
-        who(Player::Two),
-        position.banks.two
-    );
-    if !position.is_over() {
-        out += &format!("  {} to move\n", who(position.to_move));
-    }
-    out
+    })
 }
 
 /// Every legal move's value for the player to move.

@@ -11,7 +11,7 @@ use std::fmt::Write;
 /// let board: Board = "4 3 2 4 2 3 2".parse().unwrap();
 /// let text = duel_cli::draw::ioiwari_position(&Position::start(board), |p| p.to_string());
 /// assert!(text.contains("pit     1     2     3     4     5     6     7"));
-/// assert!(text.contains("beads   4     3     2     4     2     3     2"));
+/// assert!(text.contains("beads   4     3     2     4     2     3     2\n"));
 /// assert!(text.contains("        oooo  ooo   oo    oooo  oo    ooo   oo"));
 /// assert!(text.contains("player 1 to move"));
 /// ```
@@ -40,5 +40,10 @@ pub fn ioiwari_position(position: &Position, name: impl Fn(Player) -> String) ->
     if !position.is_over() {
         let _ = writeln!(out, "  {} to move", name(position.to_move));
     }
-    out
+    // Columns are padded; a terminal does not need the padding at the ends of lines.
+    out.lines().fold(String::new(), |mut text, line| {
+        text.push_str(line.trim_end());
+        text.push('\n');
+        text
+    })
 }

@@ -8,7 +8,7 @@ use duel_ioiwari::remoteness::{PositionFacts, Remoteness};
 use duel_ioiwari::{Board, Outcome, Pit, Player, Position};
 use duel_web::engine::ioiwari_move;
 
-use super::{choose_side, standard_console, strength_from, Console};
+use super::{choose_side, standard_console, Console};
 use crate::analyze::margin_words;
 
 /// Arguments of `duel ioiwari play`.
@@ -23,12 +23,8 @@ pub struct PlayArgs {
     /// Your side: 1 (moves first) or 2; asked at the start if omitted.
     #[arg(long, allow_hyphen_values = true)]
     pub side: Option<String>,
-    /// How well the computer plays: perfect, greedy or random.
-    #[arg(long, default_value = "perfect")]
-    pub strength: String,
-    /// Seed for the random computer (repeatable games).
-    #[arg(long)]
-    pub seed: Option<u64>,
+    #[command(flatten)]
+    pub computer: super::ComputerArgs,
 }
 
 /// Runs `duel ioiwari play` on standard input and output.
@@ -58,8 +54,7 @@ pub fn play<R: BufRead, W: Write>(
     if board.is_empty() {
         anyhow::bail!("invalid board {:?}: it has no beads to play", args.board);
     }
-    let strength = strength_from(&args.strength)?;
-    let mut rng = duel_web::rng::seeded(args.seed);
+    let (strength, mut rng) = args.computer.engine()?;
     let Some(side) = choose_side(args.side.as_deref(), ["player 1", "player 2"], console)? else {
         writeln!(console.output, "\nThe input ended before the game began.")?;
         return Ok(ExitCode::from(1));

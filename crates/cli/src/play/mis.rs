@@ -7,7 +7,7 @@ use duel_mis::{Move, Position};
 use duel_web::engine::mis_move;
 use duel_web::report::mis::describe;
 
-use super::{choose_side, standard_console, strength_from, Console};
+use super::{choose_side, standard_console, Console};
 use crate::analyze::mis::position_from;
 
 /// Legal moves listed one by one in a hint when there are at most this many.
@@ -33,12 +33,8 @@ pub struct PlayArgs {
     /// Your side: 1 (Bolek, moves first) or 2 (Lolek); asked at the start if omitted.
     #[arg(long, allow_hyphen_values = true)]
     pub side: Option<String>,
-    /// How well the computer plays: perfect, greedy or random.
-    #[arg(long, default_value = "perfect")]
-    pub strength: String,
-    /// Seed for the random computer (repeatable games).
-    #[arg(long)]
-    pub seed: Option<u64>,
+    #[command(flatten)]
+    pub computer: super::ComputerArgs,
 }
 
 /// Runs `duel mis play` on standard input and output.
@@ -66,8 +62,7 @@ pub fn play<R: BufRead, W: Write>(
     if start.is_over() {
         anyhow::bail!("the pool is empty: there is nothing to play");
     }
-    let strength = strength_from(&args.strength)?;
-    let mut rng = duel_web::rng::seeded(args.seed);
+    let (strength, mut rng) = args.computer.engine()?;
     let Some(human) = choose_side(args.side.as_deref(), NAMES, console)? else {
         writeln!(console.output, "\nThe input ended before the game began.")?;
         return Ok(ExitCode::from(1));

@@ -9,6 +9,7 @@ pub mod mis;
 use std::io::{self, BufRead, Write};
 
 use anyhow::bail;
+use duel_random::SplitMix64;
 use duel_web::engine::Strength;
 
 /// Where a game reads commands and writes text.
@@ -49,9 +50,25 @@ pub(crate) fn standard_console() -> Console<io::StdinLock<'static>, io::StdoutLo
     }
 }
 
-/// Parses `--strength`.
-pub(crate) fn strength_from(text: &str) -> anyhow::Result<Strength> {
-    Ok(text.parse::<Strength>()?)
+/// How the computer plays, for both games.
+#[derive(Debug, clap::Args)]
+pub struct ComputerArgs {
+    /// How well the computer plays: perfect, greedy or random.
+    #[arg(long, default_value = "perfect")]
+    pub strength: String,
+    /// Seed for the random computer (repeatable games).
+    #[arg(long)]
+    pub seed: Option<u64>,
+}
+
+impl ComputerArgs {
+    /// The strength asked for, and the generator the random computer draws from.
+    pub(crate) fn engine(&self) -> anyhow::Result<(Strength, SplitMix64)> {
+        Ok((
+            self.strength.parse::<Strength>()?,
+            duel_web::rng::seeded(self.seed),
+        ))
+    }
 }
 
 /// The person's side, 1 or 2: from `--side`, or asked on the input.

@@ -4,8 +4,8 @@ use duel_ioiwari::{Banks, Board, Pit, Player, Position};
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::{parse_body, to_value, ApiError, ApiResult};
-use crate::engine::{ioiwari_move, Strength};
+use super::{engine_choice, parse_body, to_value, ApiError, ApiResult};
+use crate::engine::ioiwari_move;
 use crate::http::Request;
 use crate::report::ioiwari::{analyze as analyze_position, play as play_pit};
 use crate::App;
@@ -106,13 +106,7 @@ pub(crate) fn play(app: &App, request: &Request) -> ApiResult {
 pub(crate) fn engine(app: &App, request: &Request) -> ApiResult {
     let input: EngineIn = parse_body(request)?;
     let position = input.position.to_position()?;
-    let strength: Strength = input
-        .strength
-        .as_deref()
-        .unwrap_or("perfect")
-        .parse()
-        .map_err(ApiError::invalid)?;
-    let mut rng = crate::rng::seeded(input.seed);
+    let (strength, mut rng) = engine_choice(input.strength.as_deref(), input.seed)?;
     let pit = ioiwari_move(&app.ioiwari, &position, strength, &mut rng)
         .ok_or_else(|| ApiError::invalid("the game is over: no move to make"))?;
     let doc = play_pit(&app.ioiwari, &position, pit)

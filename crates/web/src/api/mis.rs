@@ -4,8 +4,8 @@ use duel_mis::{Move, Position};
 use serde::Deserialize;
 use serde_json::json;
 
-use super::{parse_body, to_value, ApiError, ApiResult};
-use crate::engine::{mis_move, Strength};
+use super::{engine_choice, parse_body, to_value, ApiError, ApiResult};
+use crate::engine::mis_move;
 use crate::http::Request;
 use crate::report::mis::{analyze as analyze_position, checked_position, window, MoveDoc};
 
@@ -79,13 +79,7 @@ pub(crate) fn play(request: &Request) -> ApiResult {
 pub(crate) fn engine(request: &Request) -> ApiResult {
     let input: EngineIn = parse_body(request)?;
     let position = input.position.to_position()?;
-    let strength: Strength = input
-        .strength
-        .as_deref()
-        .unwrap_or("perfect")
-        .parse()
-        .map_err(ApiError::invalid)?;
-    let mut rng = crate::rng::seeded(input.seed);
+    let (strength, mut rng) = engine_choice(input.strength.as_deref(), input.seed)?;
     let mv = mis_move(&position, strength, &mut rng)
         .ok_or_else(|| ApiError::invalid("the pool is empty: no move to make"))?;
     move_result(&position, mv)

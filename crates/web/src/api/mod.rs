@@ -6,8 +6,10 @@ mod mis;
 use serde::de::DeserializeOwned;
 use serde_json::json;
 
+use crate::engine::Strength;
 use crate::http::{Method, Request, Response};
 use crate::App;
+use duel_random::SplitMix64;
 
 /// An API failure: the status and a one-line message, sent as `{"error": message}`.
 #[derive(Debug)]
@@ -152,6 +154,19 @@ pub(crate) fn parse_body<T: DeserializeOwned>(request: &Request) -> Result<T, Ap
     let text = std::str::from_utf8(&request.body)
         .map_err(|_| ApiError::bad_request("the body is not UTF-8"))?;
     serde_json::from_str(text).map_err(|error| ApiError::bad_request(format!("bad JSON: {error}")))
+}
+
+/// The engine a request asks for: its strength (default `perfect`) and the generator the
+/// random engine draws from (seeded when asked, else from the clock).
+pub(crate) fn engine_choice(
+    strength: Option<&str>,
+    seed: Option<u64>,
+) -> Result<(Strength, SplitMix64), ApiError> {
+    let strength = strength
+        .unwrap_or("perfect")
+        .parse()
+        .map_err(ApiError::invalid)?;
+    Ok((strength, crate::rng::seeded(seed)))
 }
 
 pub(crate) fn to_value(value: impl serde::Serialize) -> ApiResult {

@@ -1,5 +1,6 @@
 //! The arena: runs untrusted programs against the optimal opponents of both games and judges them.
 //!
+//! - [`compile`]: building submissions from C, C++, Pascal, Python and Rust sources.
 //! - [`runner`]: spawning a submission with limits (CPU, wall clock, memory, bounded output),
 //!   in its own process group, optionally under bubblewrap.
 //! - [`ioiwari`]: judging an Ioiwari player 1 against the optimal player 2.
@@ -8,6 +9,7 @@
 //! - [`report`]: per-test results, the score and the atomic JSON report.
 //! - [`verdict`]: the verdicts every test ends with.
 
+pub mod compile;
 pub mod ioiwari;
 pub mod mis;
 pub mod report;

@@ -25,11 +25,13 @@ pub enum Verdict {
     RuntimeError,
     /// The program ended before the game did.
     EarlyExit,
+    /// The submission's source did not compile: no game was played.
+    CompileError,
 }
 
 impl Verdict {
     /// Every verdict, in report order.
-    pub const ALL: [Verdict; 9] = [
+    pub const ALL: [Verdict; 10] = [
         Verdict::Win,
         Verdict::Draw,
         Verdict::Loss,
@@ -39,6 +41,7 @@ impl Verdict {
         Verdict::MemoryLimit,
         Verdict::RuntimeError,
         Verdict::EarlyExit,
+        Verdict::CompileError,
     ];
 
     /// The verdict's name as it appears in tables and JSON reports.
@@ -57,6 +60,7 @@ impl Verdict {
             Verdict::MemoryLimit => "memory_limit",
             Verdict::RuntimeError => "runtime_error",
             Verdict::EarlyExit => "early_exit",
+            Verdict::CompileError => "compile_error",
         }
     }
 }

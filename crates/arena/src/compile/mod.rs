@@ -1,0 +1,684 @@
+//! From a source file to something the judge can run: Ioiwari players and Pooh-Eeyore-sticks
+//! modules written in C, C++, Pascal, Python 3 or Rust.
+//!
+//! [`Language::from_path`] tells the language from the file's extension. A [`Toolchain`] holds
+//! the compile command of every language (the olympiad-style defaults of
+//! [`default_command`]: optimised, standard library only; each one can be replaced with
+//! [`Toolchain::with_command`]) and the limits compilation runs under. [`build_player`] and
+//! [`build_module`] copy the source into a fresh temporary directory, build it there and give a
+//! [`Build`]: the program or library to judge, or the compiler's first lines when it failed
+//! (which the judges turn into a `compile_error` verdict for every test). The directory is
+//! removed when the [`Build`] is dropped; nothing is ever written next to the source.
+//!
+//! The compiler is an untrusted program too (a source can include `/dev/zero` or expand
+//! templates without end): it runs through the [`runner`](crate::runner) with
+//! [`COMPILE_LIMITS`] (CPU, wall clock, memory), only its first output lines are kept, and under
+//! [`Sandbox::Bwrap`] it is confined like a submission, with only its build directory writable.
+//!
+//! What the judge adds to a source:
+//! - **C and C++ modules** are built as shared objects (`-shared -fPIC`), with the task's
+//!   `mis.h` in the build directory, so `#include "mis.h"` gives C++ the `extern "C"` linkage
+//!   it needs (a C++ module that neither includes it nor says `extern "C"` exports mangled
+//!   names and is refused when loaded, with a message saying so).
+//! - **A Pascal module** is the statement's unit `mis` (saved as `mis.pas`); the judge wraps it
+//!   in a library that exports `poczatek` and `ruch_bolka` with the C calling convention, and
+//!   builds it position-independent (`-Cg`).
+//! - **A Pascal player** is built with a unit loaded first (`-Faduelflush`) that makes `Output`
+//!   flush after every `Write`/`Writeln` even on a pipe: the statement tells Pascal players to
+//!   use `Writeln` and `Readln` without `Flush`, which Free Pascal only honours on a terminal.
+//! - **Python** has nothing to build: the source is checked for syntax errors (without writing
+//!   a `.pyc`) and the copy is run by `python3`.
+
+mod language;
+mod run;
+mod support;
+
+pub use language::Language;
+
+use crate::runner::{Limits, ProgramCommand, Sandbox};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The limits of one compilation: 60 s of CPU, 180 s of waiting, 1.5 GiB of memory, lines up to
+/// 64 KiB (longer ones are cut).
+pub const COMPILE_LIMITS: Limits = Limits {
+    cpu_time: Duration::from_secs(60),
+    wall_time: Duration::from_secs(180),
+    memory_bytes: 1536 << 20,
+    max_line_bytes: 64 << 10,
+};
+
+/// At most this many lines of the compiler's output are kept.
+pub const MAX_OUTPUT_LINES: usize = 20;
+
+/// Each kept line is cut to this many characters.
+pub const MAX_LINE_CHARS: usize = 240;
+
+/// Sources larger than this are refused (a judge error: no contest source is that large).
+pub const MAX_SOURCE_BYTES: u64 = 1 << 20;
+
+/// What a source is built into.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Target {
+    /// A program that plays over stdin/stdout (an Ioiwari player 1, a line-protocol Bolek).
+    Player,
+    /// A shared library exporting the task's `poczatek` and `ruch_bolka` (a Bolek module).
+    Module,
+}
+
+/// The default compile command of `language` for `target`.
+///
+/// Placeholders, replaced by shell-quoted paths: `{source}` the source's copy (for a Pascal
+/// module: the judge's wrapper library, which uses the unit), `{output}` the file to produce,
+/// `{dir}` the build directory (also the working directory). The command runs with `sh -c`.
+///
+/// ```
+/// use duel_arena::compile::{default_command, Language, Target};
+/// assert_eq!(
+///     default_command(Language::C, Target::Module),
+///     "gcc -std=gnu11 -O2 -pipe -shared -fPIC -o {output} {source} -lm"
+/// );
+/// ```
+pub fn default_command(language: Language, target: Target) -> String {
+    let flush = support::PASCAL_FLUSH_UNIT;
+    match (language, target) {
+        (Language::C, Target::Player) => "gcc -std=gnu11 -O2 -pipe -o {output} {source} -lm".into(),
+        (Language::C, Target::Module) => {
+            "gcc -std=gnu11 -O2 -pipe -shared -fPIC -o {output} {source} -lm".into()
+        }
+        (Language::Cpp, Target::Player) => "g++ -std=gnu++17 -O2 -pipe -o {output} {source}".into(),
+        (Language::Cpp, Target::Module) => {
+            "g++ -std=gnu++17 -O2 -pipe -shared -fPIC -o {output} {source}".into()
+        }
+        (Language::Pascal, Target::Player) => {
+            format!("fpc -v0 -O2 -Xs -Fa{flush} -Fu{{dir}} -FU{{dir}} -FE{{dir}} -o{{output}} {{source}}")
+        }
+        (Language::Pascal, Target::Module) => {
+            "fpc -v0 -O2 -Cg -Fu{dir} -FU{dir} -FE{dir} -o{output} {source}".into()
+        }
+        (Language::Python, _) => format!("python3 -c \"{}\" {{source}}", support::PYTHON_CHECK),
+        (Language::Rust, _) => "rustc --edition 2021 -O -o {output} {source}".into(),
+    }
+}
+
+/// How sources are built: a command per language, the limits and the sandbox of compilation.
+///
+/// ```
+/// use duel_arena::compile::{Language, Target, Toolchain};
+/// let toolchain = Toolchain::new().with_command(Language::C, "clang -O2 -o {output} {source}");
+/// assert_eq!(toolchain.command(Language::C, Target::Player), "clang -O2 -o {output} {source}");
+/// assert!(toolchain.command(Language::Cpp, Target::Player).starts_with("g++ "));
+/// ```
+#[derive(Debug, Clone)]
+pub struct Toolchain {
+    overrides: BTreeMap<Language, String>,
+    limits: Limits,
+    sandbox: Sandbox,
+    cancel: Option<Arc<AtomicBool>>,
+}
+
+impl Default for Toolchain {
+    fn default() -> Self {
+        Toolchain::new()
+    }
+}
+
+impl Toolchain {
+    /// The default commands, [`COMPILE_LIMITS`], no sandbox.
+    pub fn new() -> Toolchain {
+        Toolchain {
+            overrides: BTreeMap::new(),
+            limits: COMPILE_LIMITS,
+            sandbox: Sandbox::None,
+            cancel: None,
+        }
+    }
+
+    /// The same toolchain building `language` with this command (see [`default_command`] for
+    /// the placeholders).
+    pub fn with_command(mut self, language: Language, command: impl Into<String>) -> Toolchain {
+        self.overrides.insert(language, command.into());
+        self
+    }
+
+    /// The same toolchain with these compilation limits.
+    pub fn with_limits(self, limits: Limits) -> Toolchain {
+        Toolchain { limits, ..self }
+    }
+
+    /// The same toolchain compiling in this sandbox (normally the submissions' own).
+    pub fn with_sandbox(self, sandbox: Sandbox) -> Toolchain {
+        Toolchain { sandbox, ..self }
+    }
+
+    /// The same toolchain stopping a compilation once this flag is set.
+    pub fn with_cancel_flag(self, cancel: Arc<AtomicBool>) -> Toolchain {
+        Toolchain {
+            cancel: Some(cancel),
+            ..self
+        }
+    }
+
+    /// The command template that builds `language` for `target`.
+    pub fn command(&self, language: Language, target: Target) -> String {
+        self.overrides
+            .get(&language)
+            .cloned()
+            .unwrap_or_else(|| default_command(language, target))
+    }
+
+    /// Builds `source` for `target` (see [`build_player`] and [`build_module`]).
+    pub fn build(&self, source: &Path, target: Target) -> Result<Build, CompileError> {
+        let language =
+            Language::from_path(source).ok_or_else(|| CompileError::UnknownLanguage {
+                path: source.to_owned(),
+            })?;
+        if target == Target::Module && !language.builds_modules() {
+            return Err(CompileError::NotAModuleLanguage {
+                path: source.to_owned(),
+                language,
+            });
+        }
+        let text = read_source(source)?;
+        let dir = tempfile::Builder::new()
+            .prefix("duel-build-")
+            .tempdir()
+            .map_err(|error| CompileError::Io {
+                what: "cannot create a build directory".into(),
+                message: error.to_string(),
+            })?;
+        let layout = Layout::new(dir.path(), language, target);
+        layout.write(&text)?;
+        let template = self.command(language, target);
+        let command = layout.expand(&template);
+        let compiler = first_word(&template);
+        if let Some(compiler) = compiler.filter(|c| c.chars().all(is_plain_char)) {
+            if !program_exists(compiler) {
+                return Err(CompileError::CompilerMissing {
+                    compiler: compiler.to_owned(),
+                    language,
+                    package: package_of(compiler, language),
+                });
+            }
+        }
+        let outcome = run::compile(self, dir.path(), &command)?;
+        let outcome = match outcome {
+            run::Outcome::Succeeded { output } => {
+                if language == Language::Python || layout.output.is_file() {
+                    BuildOutcome::Built { output }
+                } else {
+                    let mut output = output;
+                    output.push(format!("the compiler produced no {}", layout.output_name()));
+                    BuildOutcome::Failed { output }
+                }
+            }
+            run::Outcome::Failed { output } => BuildOutcome::Failed { output },
+        };
+        Ok(Build {
+            source: source.to_owned(),
+            language,
+            target,
+            command: template,
+            outcome,
+            artifact: layout.artifact(),
+            dir,
+        })
+    }
+}
+
+/// Builds an Ioiwari player 1 (or a line-protocol Bolek) from `source`.
+///
+/// ```no_run
+/// use duel_arena::compile::{build_player, Toolchain};
+/// let build = build_player("player.c".as_ref(), &Toolchain::new())?;
+/// match build.program() {
+///     Some(program) => println!("run {program}"),
+///     None => println!("compile error: {}", build.error_line().unwrap_or_default()),
+/// }
+/// # Ok::<(), duel_arena::compile::CompileError>(())
+/// ```
+pub fn build_player(source: &Path, toolchain: &Toolchain) -> Result<Build, CompileError> {
+    toolchain.build(source, Target::Player)
+}
+
+/// Builds a Pooh-Eeyore-sticks module (a shared library with `poczatek` and `ruch_bolka`) from a
+/// C, C++ or Pascal `source`.
+pub fn build_module(source: &Path, toolchain: &Toolchain) -> Result<Build, CompileError> {
+    toolchain.build(source, Target::Module)
+}
+
+/// A built (or failed) submission. Dropping it removes its build directory.
+#[derive(Debug)]
+pub struct Build {
+    source: PathBuf,
+    language: Language,
+    target: Target,
+    command: String,
+    outcome: BuildOutcome,
+    artifact: Artifact,
+    dir: tempfile::TempDir,
+}
+
+#[derive(Debug, Clone)]
+enum Artifact {
+    Executable(PathBuf),
+    Script(PathBuf),
+    Library(PathBuf),
+}
+
+/// Whether the build worked, with what the compiler said.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum BuildOutcome {
+    Built { output: Vec<String> },
+    Failed { output: Vec<String> },
+}
+
+impl Build {
+    /// The source file as given.
+    pub fn source(&self) -> &Path {
+        &self.source
+    }
+
+    /// Its language.
+    pub fn language(&self) -> Language {
+        self.language
+    }
+
+    /// What it was built into.
+    pub fn target(&self) -> Target {
+        self.target
+    }
+
+    /// The compile command's template (see [`default_command`]).
+    pub fn command(&self) -> &str {
+        &self.command
+    }
+
+    /// Whether the build worked.
+    pub fn succeeded(&self) -> bool {
+        matches!(self.outcome, BuildOutcome::Built { .. })
+    }
+
+    /// The first lines the compiler wrote (clipped; paths inside the build directory are
+    /// shown relative to it).
+    pub fn output(&self) -> &[String] {
+        match &self.outcome {
+            BuildOutcome::Built { output } | BuildOutcome::Failed { output } => output,
+        }
+    }
+
+    /// For a failed build, one line to give as every test's reason: the compiler's first
+    /// error line (or its first line).
+    pub fn error_line(&self) -> Option<String> {
+        if self.succeeded() {
+            return None;
+        }
+        let output = self.output();
+        let line = output
+            .iter()
+            .find(|line| line.to_ascii_lowercase().contains("error"))
+            .or_else(|| output.iter().find(|line| !line.trim().is_empty()))
+            .map(|line| line.trim().to_owned())
+            .unwrap_or_else(|| "the compiler failed without a message".into());
+        Some(format!("compilation failed: {line}"))
+    }
+
+    /// The program to run, for a successful player build.
+    pub fn program(&self) -> Option<ProgramCommand> {
+        if !self.succeeded() {
+            return None;
+        }
+        match &self.artifact {
+            Artifact::Executable(path) => Some(ProgramCommand::program(path)),
+            Artifact::Script(path) => Some(ProgramCommand::Argv(vec![
+                Language::Python.compiler().into(),
+                path.into(),
+            ])),
+            Artifact::Library(_) => None,
+        }
+    }
+
+    /// The shared library, for a successful module build.
+    pub fn library(&self) -> Option<&Path> {
+        match (&self.artifact, self.succeeded()) {
+            (Artifact::Library(path), true) => Some(path),
+            _ => None,
+        }
+    }
+
+    /// The build directory (removed when the build is dropped).
+    pub fn dir(&self) -> &Path {
+        self.dir.path()
+    }
+
+    /// What the report records about the build.
+    pub fn record(&self) -> BuildRecord {
+        BuildRecord {
+            source: self.source.display().to_string(),
+            language: self.language,
+            target: self.target,
+            command: self.command.clone(),
+            succeeded: self.succeeded(),
+            output: self.output().to_vec(),
+        }
+    }
+}
+
+/// How a submission was built, as its report records it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BuildRecord {
+    /// The source file as given.
+    pub source: String,
+    /// Its language.
+    pub language: Language,
+    /// A player or a module.
+    pub target: Target,
+    /// The compile command (its template: `{source}`, `{output}`, `{dir}`).
+    pub command: String,
+    /// Whether it built.
+    pub succeeded: bool,
+    /// The compiler's first lines, clipped.
+    pub output: Vec<String>,
+}
+
+impl Serialize for Language {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
+impl<'de> Deserialize<'de> for Language {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let name = String::deserialize(deserializer)?;
+        name.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// Why a source could not be built at all (a judge error; a compile error is not one).
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum CompileError {
+    /// The extension is not one of a known language.
+    #[error("{}: unknown kind of source (known: .c, .cpp/.cc/.cxx, .pas/.pp, .py, .rs)", path.display())]
+    UnknownLanguage {
+        /// The file.
+        path: PathBuf,
+    },
+    /// Modules are written in C, C++ or Pascal.
+    #[error("{}: a module is written in C, C++ or Pascal, not {language}", path.display())]
+    NotAModuleLanguage {
+        /// The file.
+        path: PathBuf,
+        /// Its language.
+        language: Language,
+    },
+    /// The compiler is not installed.
+    #[error("cannot build {language} sources: `{compiler}` is not installed (Debian package {package}: apt-get install {package})")]
+    CompilerMissing {
+        /// The program.
+        compiler: String,
+        /// The language.
+        language: Language,
+        /// The Debian package to install.
+        package: String,
+    },
+    /// The source cannot be read, or is too large.
+    #[error("cannot read the source {}: {message}", path.display())]
+    Source {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        message: String,
+    },
+    /// The build directory could not be prepared, or the compiler could not be started.
+    #[error("{what}: {message}")]
+    Io {
+        /// What failed.
+        what: String,
+        /// What the system said.
+        message: String,
+    },
+    /// Compilation was stopped from outside (Ctrl-C).
+    #[error("cancelled")]
+    Cancelled,
+}
+
+/// Where a build's files go.
+struct Layout {
+    dir: PathBuf,
+    language: Language,
+    target: Target,
+    /// The contestant's source, copied.
+    copy: PathBuf,
+    /// What the command compiles (the copy, or the Pascal wrapper library).
+    source: PathBuf,
+    /// What it produces.
+    output: PathBuf,
+}
+
+impl Layout {
+    fn new(dir: &Path, language: Language, target: Target) -> Layout {
+        let extension = match language {
+            Language::C => "c",
+            Language::Cpp => "cpp",
+            Language::Pascal => "pas",
+            Language::Python => "py",
+            Language::Rust => "rs",
+        };
+        let (copy, source, output) = match (language, target) {
+            (Language::Pascal, Target::Module) => (
+                dir.join(support::PASCAL_UNIT_FILE),
+                dir.join(support::PASCAL_WRAPPER_FILE),
+                dir.join("libmodule.so"),
+            ),
+            (_, Target::Module) => {
+                let copy = dir.join(format!("module.{extension}"));
+                (copy.clone(), copy, dir.join("libmodule.so"))
+            }
+            (Language::Python, Target::Player) => {
+                let copy = dir.join("player.py");
+                (copy.clone(), copy.clone(), copy)
+            }
+            (_, Target::Player) => {
+                let copy = dir.join(format!("player.{extension}"));
+                (copy.clone(), copy, dir.join("player"))
+            }
+        };
+        Layout {
+            dir: dir.to_owned(),
+            language,
+            target,
+            copy,
+            source,
+            output,
+        }
+    }
+
+    fn write(&self, text: &[u8]) -> Result<(), CompileError> {
+        let mut files: Vec<(PathBuf, &[u8])> = vec![(self.copy.clone(), text)];
+        match (self.language, self.target) {
+            (Language::C | Language::Cpp, Target::Module) => {
+                files.push((self.dir.join("mis.h"), support::MIS_H.as_bytes()));
+            }
+            (Language::Pascal, Target::Module) => {
+                files.push((self.source.clone(), support::PASCAL_WRAPPER.as_bytes()));
+            }
+            (Language::Pascal, Target::Player) => {
+                let unit = self.dir.join(format!("{}.pas", support::PASCAL_FLUSH_UNIT));
+                files.push((unit, support::PASCAL_FLUSH_SOURCE.as_bytes()));
+            }
+            _ => {}
+        }
+        for (path, bytes) in files {
+            std::fs::write(&path, bytes).map_err(|error| CompileError::Io {
+                what: format!("cannot write {}", path.display()),
+                message: error.to_string(),
+            })?;
+        }
+        Ok(())
+    }
+
+    fn expand(&self, template: &str) -> String {
+        template
+            .replace("{source}", &shell_quote(&self.source))
+            .replace("{output}", &shell_quote(&self.output))
+            .replace("{dir}", &shell_quote(&self.dir))
+    }
+
+    fn output_name(&self) -> String {
+        self.output
+            .file_name()
+            .map(|name| name.to_string_lossy().into_owned())
+            .unwrap_or_default()
+    }
+
+    fn artifact(&self) -> Artifact {
+        match (self.language, self.target) {
+            (_, Target::Module) => Artifact::Library(self.output.clone()),
+            (Language::Python, _) => Artifact::Script(self.output.clone()),
+            _ => Artifact::Executable(self.output.clone()),
+        }
+    }
+}
+
+/// Reads a regular file of at most [`MAX_SOURCE_BYTES`] (so `/dev/zero` or a FIFO is refused
+/// at once).
+fn read_source(path: &Path) -> Result<Vec<u8>, CompileError> {
+    let error = |message: String| CompileError::Source {
+        path: path.to_owned(),
+        message,
+    };
+    let file = std::fs::File::open(path).map_err(|e| error(io_message(&e)))?;
+    let meta = file.metadata().map_err(|e| error(io_message(&e)))?;
+    if meta.is_dir() {
+        return Err(error("it is a directory".into()));
+    }
+    if !meta.is_file() {
+        return Err(error("not a regular file".into()));
+    }
+    let mut text = Vec::new();
+    file.take(MAX_SOURCE_BYTES + 1)
+        .read_to_end(&mut text)
+        .map_err(|e| error(io_message(&e)))?;
+    if text.len() as u64 > MAX_SOURCE_BYTES {
+        return Err(error(format!("larger than {} KiB", MAX_SOURCE_BYTES >> 10)));
+    }
+    Ok(text)
+}
+
+/// The system's message without the "(os error N)" suffix.
+fn io_message(error: &std::io::Error) -> String {
+    let text = error.to_string();
+    match text.find(" (os error") {
+        Some(at) => text[..at].to_owned(),
+        None => text,
+    }
+}
+
+/// Single-quotes a path for `sh`.
+fn shell_quote(path: &Path) -> String {
+    let text = path.to_string_lossy();
+    if text.chars().all(is_plain_char) {
+        return text.into_owned();
+    }
+    format!("'{}'", text.replace('\'', "'\\''"))
+}
+
+fn is_plain_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || "/._-+=,:".contains(c)
+}
+
+fn first_word(command: &str) -> Option<&str> {
+    command.split_whitespace().next()
+}
+
+fn program_exists(program: &str) -> bool {
+    if program.contains('/') {
+        return Path::new(program).is_file();
+    }
+    crate::runner::ProgramCommand::program(program)
+        .check()
+        .is_ok()
+}
+
+fn package_of(compiler: &str, language: Language) -> String {
+    Language::ALL
+        .into_iter()
+        .find(|l| l.compiler() == compiler)
+        .unwrap_or(language)
+        .package()
+        .to_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_are_quoted_for_the_shell_only_when_needed() {
+        assert_eq!(shell_quote(Path::new("/tmp/a-b/c.c")), "/tmp/a-b/c.c");
+        assert_eq!(
+            shell_quote(Path::new("/tmp/a b/it's")),
+            "'/tmp/a b/it'\\''s'"
+        );
+    }
+
+    #[test]
+    fn os_errors_are_not_doubled() {
+        let error = std::io::Error::from_raw_os_error(libc::ENOENT);
+        assert_eq!(io_message(&error), "No such file or directory");
+    }
+
+    #[test]
+    fn unknown_extensions_and_python_modules_are_judge_errors() {
+        let toolchain = Toolchain::new();
+        assert!(matches!(
+            build_player(Path::new("x.java"), &toolchain),
+            Err(CompileError::UnknownLanguage { .. })
+        ));
+        assert!(matches!(
+            build_module(Path::new("x.py"), &toolchain),
+            Err(CompileError::NotAModuleLanguage { .. })
+        ));
+    }
+
+    #[test]
+    fn a_missing_compiler_names_its_package() {
+        let dir = tempfile::tempdir().unwrap();
+        let source = dir.path().join("a.c");
+        std::fs::write(&source, "int main(void) { return 0; }\n").unwrap();
+        let toolchain =
+            Toolchain::new().with_command(Language::C, "surely-no-such-cc -o {output} {source}");
+        let error = build_player(&source, &toolchain).unwrap_err();
+        assert!(
+            matches!(error, CompileError::CompilerMissing { .. }),
+            "{error}"
+        );
+        let error = CompileError::CompilerMissing {
+            compiler: "fpc".into(),
+            language: Language::Pascal,
+            package: package_of("fpc", Language::Pascal),
+        };
+        assert!(
+            error.to_string().contains("apt-get install fp-compiler"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn dev_zero_is_refused_at_once() {
+        let error = read_source(Path::new("/dev/zero")).unwrap_err();
+        assert!(error.to_string().contains("not a regular file"), "{error}");
+        let dir = tempfile::tempdir().unwrap();
+        let big = dir.path().join("big.c");
+        std::fs::write(&big, vec![b' '; MAX_SOURCE_BYTES as usize + 1]).unwrap();
+        let error = read_source(&big).unwrap_err();
+        assert!(error.to_string().contains("larger than"), "{error}");
+    }
+}

@@ -11,6 +11,7 @@
 //!   and [`ReachableSolver`] (only the boards reachable from one board, in well under a
 //!   millisecond); plus [`greedy_move`], the one-move look-ahead player.
 //! - [`transcript`]: the text of the `ioiwari.out` file.
+//! - [`variant`]: the whole family, any number of pits and any cap, solved on all cores.
 //!
 //! This crate does no I/O.
 //!
@@ -47,6 +48,7 @@ mod start;
 mod table;
 pub mod transcript;
 mod turn;
+pub mod variant;
 
 pub use banks::Banks;
 pub use board::Board;

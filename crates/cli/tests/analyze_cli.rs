@@ -286,15 +286,15 @@ fn mis_analysis_at_the_limits() {
 fn mis_analyze_refuses_bad_input_in_one_line() {
     refused(
         &["mis", "analyze", "10000001", "1", "3"],
-        "p = 10000001 is out of range",
+        "10000001 poohsticks is outside the limits 0..=10000000",
     );
     refused(
         &["mis", "analyze", "1", "10000001", "3"],
-        "e = 10000001 is out of range",
+        "10000001 eeyoresticks is outside the limits 0..=10000000",
     );
     refused(&["mis", "analyze", "-1", "1", "3"], "invalid p");
-    refused(&["mis", "analyze", "1", "1", "0"], "B = 0");
-    refused(&["mis", "analyze", "1", "1", "1000001"], "B = 1000001");
+    refused(&["mis", "analyze", "1", "1", "0"], "PE-bound 0 is outside");
+    refused(&["mis", "analyze", "1", "1", "1000001"], "PE-bound 1000001 is outside");
     refused(&["mis", "analyze", "seven", "1", "3"], "invalid p");
 }
 

@@ -46,13 +46,13 @@ fn serves_the_page_and_the_api_on_loopback() {
         .to_string();
     assert!(address.starts_with("127.0.0.1:"), "{address}");
 
-    let page = exchange(&address, b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+    let page = exchange(&address, b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
     assert!(page.starts_with("HTTP/1.1 200 OK"), "{page}");
     assert!(page.contains("Pooh-Eeyore-sticks"));
 
     let body = br#"{"p":6,"e":1,"bound":3}"#;
     let head = format!(
-        "POST /api/mis/analyze HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+        "POST /api/mis/analyze HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nConnection: close\r\nContent-Length: {}\r\n\r\n",
         body.len()
     );
     let answer = exchange(&address, &[head.as_bytes(), body].concat());
@@ -60,7 +60,7 @@ fn serves_the_page_and_the_api_on_loopback() {
 
     let bad = exchange(
         &address,
-        b"POST /api/mis/analyze HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 3\r\n\r\n{{{",
+        b"POST /api/mis/analyze HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nConnection: close\r\nContent-Length: 3\r\n\r\n{{{",
     );
     assert!(bad.starts_with("HTTP/1.1 400"), "{bad}");
     assert!(bad.contains("bad JSON"), "{bad}");

@@ -30,18 +30,43 @@ impl Position {
     /// assert!(Position::new(10_000_000, 1, 1_000_000).is_ok());
     /// assert_eq!(
     ///     Position::new(0, 1, 1),
-    ///     Err(PositionError::PileOutOfRange { kind: StickKind::Pooh, count: 0 })
+    ///     Err(PositionError::PileOutOfRange { kind: StickKind::Pooh, count: 0, least: 1 })
     /// );
     /// ```
     pub fn new(p: u32, e: u32, bound: u32) -> Result<Position, PositionError> {
-        for (kind, count) in [(StickKind::Pooh, p), (StickKind::Eeyore, e)] {
-            if !(1..=MAX_PILE).contains(&count) {
-                return Err(PositionError::PileOutOfRange { kind, count });
-            }
-        }
-        if !(1..=MAX_BOUND).contains(&bound) {
-            return Err(PositionError::BoundOutOfRange { bound });
-        }
+        Position::within_limits(p.into(), e.into(), bound.into(), 1)
+    }
+
+    /// A position of a game in play, from untrusted numbers: piles `0..=MAX_PILE` (a game may
+    /// have emptied one), `1 ≤ bound ≤ MAX_BOUND`. This is how every front end (the web API,
+    /// the command line, the judge's input) turns numbers it was given into a position.
+    ///
+    /// ```
+    /// use duel_mis::{Position, PositionError, StickKind};
+    /// assert!(Position::in_play(0, 5, 3).unwrap().p() == 0);
+    /// assert_eq!(
+    ///     Position::in_play(10_000_001, 1, 1).unwrap_err().to_string(),
+    ///     "10000001 poohsticks is outside the limits 0..=10000000"
+    /// );
+    /// assert_eq!(Position::in_play(1, 1, 0), Err(PositionError::BoundOutOfRange { bound: 0 }));
+    /// assert!(Position::in_play(1, u64::MAX, 1).is_err());
+    /// ```
+    pub fn in_play(p: u64, e: u64, bound: u64) -> Result<Position, PositionError> {
+        Position::within_limits(p, e, bound, 0)
+    }
+
+    fn within_limits(p: u64, e: u64, bound: u64, least: u32) -> Result<Position, PositionError> {
+        let pile = |kind, count: u64| {
+            u32::try_from(count)
+                .ok()
+                .filter(|count| (least..=MAX_PILE).contains(count))
+                .ok_or(PositionError::PileOutOfRange { kind, count, least })
+        };
+        let (p, e) = (pile(StickKind::Pooh, p)?, pile(StickKind::Eeyore, e)?);
+        let bound = u32::try_from(bound)
+            .ok()
+            .filter(|bound| (1..=MAX_BOUND).contains(bound))
+            .ok_or(PositionError::BoundOutOfRange { bound })?;
         Ok(Position { p, e, bound })
     }
 
@@ -347,7 +372,8 @@ mod tests {
             Position::new(1, 10_000_001, 1),
             Err(PositionError::PileOutOfRange {
                 kind: StickKind::Eeyore,
-                count: 10_000_001
+                count: 10_000_001,
+                least: 1
             })
         );
         assert_eq!(
@@ -359,6 +385,32 @@ mod tests {
             Err(PositionError::BoundOutOfRange { bound: 0 })
         );
         assert!(Position::new_unchecked_limits(u32::MAX, 0, u32::MAX).is_ok());
+    }
+
+    #[test]
+    fn positions_in_play_allow_empty_piles_and_refuse_what_does_not_fit() {
+        assert_eq!(Position::in_play(0, 0, 1), Ok(pos(0, 0, 1)));
+        assert_eq!(
+            Position::in_play(10_000_000, 10_000_000, 1_000_000),
+            Ok(pos(10_000_000, 10_000_000, 1_000_000))
+        );
+        let too_big = u64::from(u32::MAX) + 1;
+        assert_eq!(
+            Position::in_play(1, too_big, 1),
+            Err(PositionError::PileOutOfRange {
+                kind: StickKind::Eeyore,
+                count: too_big,
+                least: 0
+            })
+        );
+        assert_eq!(
+            Position::in_play(1, 1, too_big),
+            Err(PositionError::BoundOutOfRange { bound: too_big })
+        );
+        assert_eq!(
+            Position::in_play(1, 1, 1_000_001),
+            Err(PositionError::BoundOutOfRange { bound: 1_000_001 })
+        );
     }
 
     #[test]
@@ -381,7 +433,8 @@ mod tests {
             "0 2 3".parse::<Position>(),
             Err(ParsePositionError::Invalid(PositionError::PileOutOfRange {
                 kind: StickKind::Pooh,
-                count: 0
+                count: 0,
+                least: 1
             }))
         );
     }

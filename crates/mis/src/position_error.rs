@@ -4,20 +4,23 @@ use crate::{StickKind, MAX_BOUND, MAX_PILE};
 use std::error::Error;
 use std::fmt;
 
-/// Why [`crate::Position::new`] or [`crate::Position::new_unchecked_limits`] refused.
+/// Why numbers do not make a position: the one error of [`crate::Position::new`],
+/// [`crate::Position::in_play`] and [`crate::Position::new_unchecked_limits`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum PositionError {
-    /// A pile is outside the task's limits `1..=MAX_PILE`.
+    /// A pile is outside `least..=MAX_PILE` (`least` is 1 for a task's start, 0 in play).
     PileOutOfRange {
         /// Which pile.
         kind: StickKind,
         /// Its size.
-        count: u32,
+        count: u64,
+        /// The smallest size allowed.
+        least: u32,
     },
     /// The PE-bound is outside the task's limits `1..=MAX_BOUND`.
     BoundOutOfRange {
         /// The PE-bound given.
-        bound: u32,
+        bound: u64,
     },
     /// The PE-bound is zero: no move would ever be legal.
     ZeroBound,
@@ -26,8 +29,8 @@ pub enum PositionError {
 impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PositionError::PileOutOfRange { kind, count } => {
-                write!(f, "{count} {kind} is outside the limits 1..={MAX_PILE}")
+            PositionError::PileOutOfRange { kind, count, least } => {
+                write!(f, "{count} {kind} is outside the limits {least}..={MAX_PILE}")
             }
             PositionError::BoundOutOfRange { bound } => {
                 write!(f, "PE-bound {bound} is outside the limits 1..={MAX_BOUND}")

@@ -5,7 +5,7 @@ use duel_ioiwari::remoteness::Remoteness;
 use crate::api;
 use crate::assets;
 use crate::http::{Method, Request, Response};
-use crate::report::ioiwari::{self as ioiwari_report, TableDoc};
+use duel_analysis::report::ioiwari::{self as ioiwari_report, TableDoc};
 
 /// Everything the server knows, built once at start-up: the Ioiwari tables and the start-board
 /// table. Pooh-Eeyore-sticks needs no tables (its theory is O(1)).

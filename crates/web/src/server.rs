@@ -1,22 +1,43 @@
-//! [`Server`]: the listener on 127.0.0.1 and its connection threads.
+//! [`Server`]: the listener on 127.0.0.1, served by hyper (HTTP/1.1 with keep-alive and
+//! pipelining) under an axum router, on a tokio runtime.
+//!
+//! What keeps a slow or idle client from denying service to others:
+//! - every connection is a task, not a thread from a small pool: idle sockets cost memory only
+//!   ([`MAX_CONNECTIONS`] is a guard against running out of descriptors, far above any load a
+//!   page makes);
+//! - the head of every request must arrive within [`HEAD_DEADLINE`] of the connection being
+//!   ready for it (hyper's header-read timeout, which also closes idle keep-alive connections);
+//! - the body within [`BODY_DEADLINE`] (`408` otherwise), at most [`MAX_BODY_BYTES`] (`413`);
+//! - a connection lives at most [`CONNECTION_LIFETIME`], then is closed gracefully.
 
-use std::io::{self, BufReader, Read};
-use std::net::{Ipv4Addr, Shutdown, SocketAddr, TcpListener, TcpStream};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::io;
+use std::net::{Ipv4Addr, SocketAddr, TcpListener};
 use std::sync::Arc;
 use std::thread::{self, JoinHandle};
 use std::time::Duration;
 
-use crate::http::{Method, Request, Response};
+use axum::body::Body;
+use axum::extract::State;
+use axum::Router;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::service::TowerToHyperService;
+use tokio::sync::{oneshot, Semaphore};
+
+use crate::http::{
+    Method, Request, Response, COMMON_HEADERS, MAX_BODY_BYTES, MAX_HEADERS, MAX_HEAD_BYTES,
+    MAX_UPLOAD_BYTES,
+};
 use crate::App;
 
-/// Most connections served at once; more get a quick 503 (a local page needs a handful).
-pub const MAX_CONNECTIONS: usize = 32;
-/// How long a connection may take to send its request, or to take the response.
-pub const IO_TIMEOUT: Duration = Duration::from_secs(10);
-/// Most bytes read and dropped after answering, and for how long (see `handle_connection`).
-const DRAIN_LIMIT: u64 = 1 << 20;
-const DRAIN_TIMEOUT: Duration = Duration::from_millis(500);
+/// Most connections open at once; more wait in the kernel's queue until one closes.
+pub const MAX_CONNECTIONS: usize = 4096;
+/// How long a client may take to send a request's head (from connecting, or from the end of
+/// the previous answer on a kept-alive connection).
+pub const HEAD_DEADLINE: Duration = Duration::from_secs(10);
+/// How long a client may take to send a request's body, once the head has arrived.
+pub const BODY_DEADLINE: Duration = Duration::from_secs(10);
+/// How long one connection may stay open, however busy.
+pub const CONNECTION_LIFETIME: Duration = Duration::from_secs(120);
 
 /// The web server: bound to 127.0.0.1 only, so nothing off this machine can reach it.
 ///
@@ -31,16 +52,47 @@ const DRAIN_TIMEOUT: Duration = Duration::from_millis(500);
 pub struct Server {
     listener: TcpListener,
     app: Arc<App>,
+    deadlines: Deadlines,
+}
+
+/// How long a client may take: [`HEAD_DEADLINE`], [`BODY_DEADLINE`] and
+/// [`CONNECTION_LIFETIME`] unless [`Server::with_deadlines`] says otherwise (tests do).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Deadlines {
+    /// For a request's head.
+    pub head: Duration,
+    /// For a request's body, once the head has arrived.
+    pub body: Duration,
+    /// For a whole connection.
+    pub lifetime: Duration,
+}
+
+impl Default for Deadlines {
+    fn default() -> Deadlines {
+        Deadlines {
+            head: HEAD_DEADLINE,
+            body: BODY_DEADLINE,
+            lifetime: CONNECTION_LIFETIME,
+        }
+    }
 }
 
 impl Server {
     /// Binds `127.0.0.1:port` (port 0 picks a free port: see [`Server::local_addr`]).
     pub fn bind(port: u16, app: App) -> io::Result<Server> {
         let listener = TcpListener::bind((Ipv4Addr::LOCALHOST, port))?;
+        listener.set_nonblocking(true)?;
         Ok(Server {
             listener,
             app: Arc::new(app),
+            deadlines: Deadlines::default(),
         })
+    }
+
+    /// The same server with other deadlines.
+    pub fn with_deadlines(mut self, deadlines: Deadlines) -> Server {
+        self.deadlines = deadlines;
+        self
     }
 
     /// The address actually bound.
@@ -57,54 +109,194 @@ impl Server {
 
     /// Serves connections until the process ends (or an accept error that is not transient).
     pub fn run(self) -> io::Result<()> {
-        self.serve(&AtomicBool::new(false))
+        let (_keep, stop) = oneshot::channel::<()>();
+        runtime()?.block_on(serve(self, stop))
     }
 
     /// Serves on a background thread until [`RunningServer::stop`]; for tests and embedding.
     pub fn spawn(self) -> RunningServer {
         let address = self.local_addr();
-        let stop = Arc::new(AtomicBool::new(false));
-        let thread_stop = Arc::clone(&stop);
-        let thread = thread::spawn(move || self.serve(&thread_stop));
+        let (stop, stopped) = oneshot::channel();
+        let thread = thread::spawn(move || runtime()?.block_on(serve(self, stopped)));
         RunningServer {
             address,
-            stop,
+            stop: Some(stop),
             thread: Some(thread),
         }
     }
+}
 
-    fn serve(self, stop: &AtomicBool) -> io::Result<()> {
-        let live = Arc::new(AtomicUsize::new(0));
-        for stream in self.listener.incoming() {
-            if stop.load(Ordering::SeqCst) {
-                break;
-            }
-            let stream = match stream {
-                Ok(stream) => stream,
-                // A client that gave up before we accepted it is no reason to stop serving.
-                Err(error) if is_transient(&error) => continue,
+fn runtime() -> io::Result<tokio::runtime::Runtime> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .thread_name("duel-serve")
+        .build()
+}
+
+/// The router: every path goes to [`App::handle`], which answers the page and the API.
+fn router(app: Arc<App>, body_deadline: Duration) -> Router {
+    Router::new()
+        .fallback(answer)
+        .with_state(Shared { app, body_deadline })
+}
+
+#[derive(Clone)]
+struct Shared {
+    app: Arc<App>,
+    body_deadline: Duration,
+}
+
+async fn serve(server: Server, mut stop: oneshot::Receiver<()>) -> io::Result<()> {
+    let Server {
+        listener,
+        app,
+        deadlines,
+    } = server;
+    let listener = tokio::net::TcpListener::from_std(listener)?;
+    let router = router(app, deadlines.body);
+    let slots = Arc::new(Semaphore::new(MAX_CONNECTIONS));
+    loop {
+        let permit = tokio::select! {
+            _ = &mut stop => return Ok(()),
+            permit = Arc::clone(&slots).acquire_owned() => permit.expect("the semaphore is never closed"),
+        };
+        let stream = tokio::select! {
+            _ = &mut stop => return Ok(()),
+            accepted = listener.accept() => match accepted {
+                Ok((stream, _)) => stream,
+                Err(error) if is_transient(&error) => {
+                    // Out of descriptors or a client that gave up: not a reason to stop.
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                    continue;
+                }
                 Err(error) => return Err(error),
-            };
-            if live.fetch_add(1, Ordering::SeqCst) >= MAX_CONNECTIONS {
-                live.fetch_sub(1, Ordering::SeqCst);
-                refuse_busy(stream);
-                continue;
+            },
+        };
+        let service = TowerToHyperService::new(router.clone());
+        tokio::spawn(async move {
+            let _permit = permit;
+            let mut builder = hyper::server::conn::http1::Builder::new();
+            builder
+                .timer(TokioTimer::new())
+                .header_read_timeout(deadlines.head)
+                .max_buf_size(MAX_HEAD_BYTES)
+                .max_headers(MAX_HEADERS);
+            let connection = builder.serve_connection(TokioIo::new(stream), service);
+            tokio::pin!(connection);
+            tokio::select! {
+                _ = connection.as_mut() => {}
+                _ = tokio::time::sleep(deadlines.lifetime) => {
+                    connection.as_mut().graceful_shutdown();
+                    let _ = tokio::time::timeout(deadlines.body, connection).await;
+                }
             }
-            let app = Arc::clone(&self.app);
-            let live = Arc::clone(&live);
-            thread::spawn(move || {
-                handle_connection(&app, stream);
-                live.fetch_sub(1, Ordering::SeqCst);
-            });
-        }
-        Ok(())
+        });
     }
+}
+
+fn is_transient(error: &io::Error) -> bool {
+    matches!(
+        error.kind(),
+        io::ErrorKind::ConnectionAborted
+            | io::ErrorKind::ConnectionReset
+            | io::ErrorKind::Interrupted
+            | io::ErrorKind::WouldBlock
+    ) || matches!(error.raw_os_error(), Some(23 | 24)) // ENFILE, EMFILE: for now, not forever
+}
+
+/// The largest body a request to `path` may carry.
+fn body_limit(path: &str) -> usize {
+    if path.starts_with("/api/viewer/") {
+        MAX_UPLOAD_BYTES
+    } else {
+        MAX_BODY_BYTES
+    }
+}
+
+/// Reads the body within its deadline and limit, then lets [`App::handle`] answer.
+async fn answer(State(shared): State<Shared>, request: axum::extract::Request) -> axum::response::Response {
+    let Shared { app, body_deadline } = shared;
+    let (parts, body) = request.into_parts();
+    let path = parts.uri.path().to_string();
+    let limit = body_limit(&path);
+    let declared = parts
+        .headers
+        .get(axum::http::header::CONTENT_LENGTH)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.parse::<u64>().ok());
+    let response = if declared.is_some_and(|length| length > limit as u64) {
+        too_large(limit)
+    } else {
+        match tokio::time::timeout(body_deadline, axum::body::to_bytes(body, limit)).await {
+            Err(_) => Response::error(408, "request body not received in time"),
+            Ok(Err(error)) if is_length_limit(&error) => too_large(limit),
+            Ok(Err(_)) => Response::error(400, "the request body could not be read"),
+            Ok(Ok(bytes)) => {
+                let request = Request {
+                    method: Method::parse(parts.method.as_str()),
+                    path,
+                    query: parts.uri.query().unwrap_or("").to_string(),
+                    headers: parts
+                        .headers
+                        .iter()
+                        .map(|(name, value)| {
+                            (
+                                name.as_str().to_string(),
+                                String::from_utf8_lossy(value.as_bytes()).into_owned(),
+                            )
+                        })
+                        .collect(),
+                    body: bytes.to_vec(),
+                };
+                if request.method == Method::Post {
+                    // Analyses take microseconds to milliseconds: off the I/O threads.
+                    tokio::task::spawn_blocking(move || app.handle(&request))
+                        .await
+                        .unwrap_or_else(|_| Response::error(500, "the request handler failed"))
+                } else {
+                    app.handle(&request)
+                }
+            }
+        }
+    };
+    into_http(response)
+}
+
+fn too_large(limit: usize) -> Response {
+    Response::error(413, &format!("request body larger than {limit} bytes"))
+}
+
+fn is_length_limit(error: &axum::Error) -> bool {
+    let mut source: Option<&(dyn std::error::Error + 'static)> = Some(error);
+    while let Some(error) = source {
+        if error.is::<http_body_util::LengthLimitError>() {
+            return true;
+        }
+        source = error.source();
+    }
+    false
+}
+
+/// The response with its headers and the ones every answer carries.
+pub(crate) fn into_http(response: Response) -> axum::response::Response {
+    let mut builder = axum::http::Response::builder()
+        .status(response.status)
+        .header(axum::http::header::CONTENT_TYPE, response.content_type);
+    for (name, value) in COMMON_HEADERS {
+        builder = builder.header(name, value);
+    }
+    for (name, value) in &response.extra_headers {
+        builder = builder.header(*name, value.as_str());
+    }
+    builder
+        .body(Body::from(response.body))
+        .unwrap_or_else(|_| axum::http::Response::new(Body::from("internal error")))
 }
 
 /// A server running on a background thread.
 pub struct RunningServer {
     address: SocketAddr,
-    stop: Arc<AtomicBool>,
+    stop: Option<oneshot::Sender<()>>,
     thread: Option<JoinHandle<io::Result<()>>>,
 }
 
@@ -119,15 +311,15 @@ impl RunningServer {
         format!("http://{}/", self.address)
     }
 
-    /// Stops accepting connections and waits for the accept loop to end.
+    /// Stops accepting connections, closes the open ones and waits for the server to end.
     pub fn stop(mut self) -> io::Result<()> {
         self.shut_down()
     }
 
     fn shut_down(&mut self) -> io::Result<()> {
-        self.stop.store(true, Ordering::SeqCst);
-        // Wake the blocking accept with one last connection of our own.
-        let _ = TcpStream::connect(self.address);
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
         match self.thread.take().map(JoinHandle::join) {
             Some(Ok(result)) => result,
             Some(Err(_)) => Err(io::Error::other("the server thread panicked")),
@@ -140,47 +332,4 @@ impl Drop for RunningServer {
     fn drop(&mut self) {
         let _ = self.shut_down();
     }
-}
-
-fn is_transient(error: &io::Error) -> bool {
-    matches!(
-        error.kind(),
-        io::ErrorKind::ConnectionAborted
-            | io::ErrorKind::ConnectionReset
-            | io::ErrorKind::Interrupted
-            | io::ErrorKind::WouldBlock
-    ) || error.raw_os_error() == Some(24) // EMFILE: out of descriptors for now, not forever
-}
-
-fn refuse_busy(mut stream: TcpStream) {
-    let _ = stream.set_write_timeout(Some(IO_TIMEOUT));
-    let _ = Response::error(503, "too many connections; try again").write_to(&mut stream, true);
-}
-
-/// Reads one request, answers it and closes the connection.
-fn handle_connection(app: &App, stream: TcpStream) {
-    if stream.set_read_timeout(Some(IO_TIMEOUT)).is_err()
-        || stream.set_write_timeout(Some(IO_TIMEOUT)).is_err()
-    {
-        return;
-    }
-    let Ok(writer) = stream.try_clone() else {
-        return;
-    };
-    let mut reader = BufReader::new(stream);
-    let (response, include_body) = match Request::read_from(&mut reader) {
-        Ok(request) => (app.handle(&request), request.method != Method::Head),
-        Err(error) => match error.response() {
-            Some(response) => (response, true),
-            None => return,
-        },
-    };
-    let mut writer = writer;
-    let _ = response.write_to(&mut writer, include_body);
-    let _ = writer.shutdown(Shutdown::Write);
-    // A refused request may leave unread bytes (e.g. an oversized body); closing with unread
-    // data makes TCP reset the connection, which can destroy the answer before the client
-    // reads it. So read (and drop) a bounded amount first, briefly.
-    let _ = reader.get_ref().set_read_timeout(Some(DRAIN_TIMEOUT));
-    let _ = std::io::copy(&mut reader.take(DRAIN_LIMIT), &mut std::io::sink());
 }

@@ -391,14 +391,14 @@ fn mis_bad_input_is_refused_with_a_message() {
         (
             json!({ "p": 10_000_001, "e": 1, "bound": 1 }),
             422,
-            "p = 10000001",
+            "10000001 poohsticks is outside the limits 0..=10000000",
         ),
         (
             json!({ "p": 1, "e": 20_000_000, "bound": 1 }),
             422,
-            "e = 20000000",
+            "20000000 eeyoresticks",
         ),
-        (json!({ "p": 1, "e": 1, "bound": 0 }), 422, "B = 0"),
+        (json!({ "p": 1, "e": 1, "bound": 0 }), 422, "PE-bound 0 is outside"),
         (
             json!({ "p": 1, "e": 1, "bound": 1_000_001 }),
             422,
@@ -489,15 +489,16 @@ fn a_real_server_on_loopback() {
     let address = running.local_addr();
     assert!(address.ip().is_loopback());
 
-    let page = exchange(address, b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+    let page = exchange(address, b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
     assert!(page.starts_with("HTTP/1.1 200 OK\r\n"));
-    assert!(page.contains("Content-Type: text/html"));
-    assert!(page.contains("Content-Security-Policy: default-src 'self'"));
+    let lower = page.to_ascii_lowercase();
+    assert!(lower.contains("content-type: text/html"), "{page}");
+    assert!(lower.contains("content-security-policy: default-src 'self'"), "{page}");
     assert!(page.contains("<svg id=\"ioi-board\""));
 
     let head = exchange(
         address,
-        b"HEAD /ioiwari.js HTTP/1.1\r\nHost: localhost\r\n\r\n",
+        b"HEAD /ioiwari.js HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
     );
     assert!(
         head.starts_with("HTTP/1.1 200") && head.ends_with("\r\n\r\n"),
@@ -506,7 +507,7 @@ fn a_real_server_on_loopback() {
 
     let body = br#"{"board":"4 3 2 4 2 3 2"}"#;
     let request = format!(
-        "POST /api/ioiwari/analyze HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+        "POST /api/ioiwari/analyze HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nConnection: close\r\nContent-Length: {}\r\n\r\n",
         body.len()
     );
     let answer = exchange(address, &[request.as_bytes(), body].concat());
@@ -518,11 +519,11 @@ fn a_real_server_on_loopback() {
 
     // Over the size limits: refused with a status, not read in full.
     let huge = format!(
-        "POST /api/mis/analyze HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+        "POST /api/mis/analyze HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nConnection: close\r\nContent-Length: {}\r\n\r\n",
         10 * 1024 * 1024
     );
     assert!(exchange(address, huge.as_bytes()).starts_with("HTTP/1.1 413"));
-    let long_head = format!("GET /{} HTTP/1.1\r\n\r\n", "a".repeat(20_000));
+    let long_head = format!("GET /{} HTTP/1.1\r\nConnection: close\r\n\r\n", "a".repeat(20_000));
     assert!(exchange(address, long_head.as_bytes()).starts_with("HTTP/1.1 431"));
     assert!(exchange(address, b"NONSENSE\r\n\r\n").starts_with("HTTP/1.1 400"));
 
@@ -532,7 +533,7 @@ fn a_real_server_on_loopback() {
             std::thread::spawn(move || {
                 exchange(
                     address,
-                    b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+                    b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
                 )
             })
         })

@@ -5,7 +5,8 @@ use std::process::ExitCode;
 use anyhow::{bail, Context};
 use duel_ioiwari::remoteness::Remoteness;
 use duel_ioiwari::{Banks, Board, Player, Position};
-use duel_web::report::ioiwari::{analyze, AnalysisDoc};
+use duel_analysis::report::ioiwari::{analyze, AnalysisDoc};
+use duel_analysis::Standing;
 
 use super::{margin_words, print_json, print_text, signed};
 
@@ -122,10 +123,10 @@ pub fn render(doc: &AnalysisDoc) -> String {
         best.join(", ")
     );
     if let Some(pit) = doc.preferred_move {
-        let why = match doc.standing.as_str() {
-            "win" => "the quickest win",
-            "loss" => "the slowest loss",
-            _ => "the longest draw",
+        let why = match doc.standing {
+            Standing::Win => "the quickest win",
+            Standing::Loss => "the slowest loss",
+            Standing::Draw => "the longest draw",
         };
         out += &format!("; pit {pit} is {why}");
     }

@@ -4,7 +4,7 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use duel_mis::Position;
-use duel_web::report::mis::{analyze, checked_position, window, AnalysisDoc, WindowDoc};
+use duel_analysis::report::mis::{analyze, window, AnalysisDoc, WindowDoc};
 
 use super::{print_json, print_text};
 
@@ -37,7 +37,7 @@ pub(crate) fn number(name: &str, text: &str) -> anyhow::Result<u64> {
 
 /// Parses `P E B` into a position (piles 0..=10^7, bound 1..=10^6).
 pub(crate) fn position_from(p: &str, e: &str, bound: &str) -> anyhow::Result<Position> {
-    Ok(checked_position(
+    Ok(Position::in_play(
         number("p", p)?,
         number("e", e)?,
         number("B", bound)?,
@@ -69,7 +69,7 @@ pub fn render(doc: &AnalysisDoc, map: &WindowDoc) -> String {
         out += "The pool is empty: the player who moved last took the last stick and won.\n";
         return out;
     }
-    if doc.standing == "win" {
+    if doc.standing == duel_analysis::Standing::Win {
         out += "Verdict  the side to move WINS.\n";
         let moves: Vec<String> = doc
             .winning_moves

@@ -3,7 +3,7 @@
 use std::process::ExitCode;
 
 use duel_ioiwari::remoteness::Remoteness;
-use duel_web::report::ioiwari::{table, TableDoc};
+use duel_analysis::report::ioiwari::{table, TableDoc};
 
 use super::{print_json, print_text};
 

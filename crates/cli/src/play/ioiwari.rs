@@ -6,7 +6,6 @@ use std::process::ExitCode;
 use anyhow::Context;
 use duel_ioiwari::remoteness::{PositionFacts, Remoteness};
 use duel_ioiwari::{Board, Outcome, Pit, Player, Position};
-use duel_web::engine::ioiwari_move;
 
 use super::{choose_side, standard_console, Console};
 use crate::analyze::margin_words;
@@ -54,7 +53,8 @@ pub fn play<R: BufRead, W: Write>(
     if board.is_empty() {
         anyhow::bail!("invalid board {:?}: it has no beads to play", args.board);
     }
-    let (strength, mut rng) = args.computer.engine()?;
+    let strength = args.computer.strength()?;
+    let mut computer = strength.ioiwari_player(args.computer.seed);
     let Some(side) = choose_side(args.side.as_deref(), ["player 1", "player 2"], console)? else {
         writeln!(console.output, "\nThe input ended before the game began.")?;
         return Ok(ExitCode::from(1));
@@ -84,7 +84,8 @@ pub fn play<R: BufRead, W: Write>(
             return Ok(ExitCode::SUCCESS);
         }
         if position.to_move != human {
-            let pit = ioiwari_move(&solver, &position, strength, &mut rng)
+            let pit = computer
+                .choose(&solver, &position)
                 .expect("a position with beads has a move");
             writeln!(console.output, "The computer plays pit {pit}.")?;
             played.push(Played {

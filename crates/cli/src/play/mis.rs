@@ -4,8 +4,8 @@ use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
 use duel_mis::{Move, Position};
-use duel_web::engine::mis_move;
-use duel_web::report::mis::describe;
+use duel_analysis::engine::mis_move;
+use duel_analysis::report::mis::describe;
 
 use super::{choose_side, standard_console, Console};
 use crate::analyze::mis::position_from;
@@ -62,7 +62,8 @@ pub fn play<R: BufRead, W: Write>(
     if start.is_over() {
         anyhow::bail!("the pool is empty: there is nothing to play");
     }
-    let (strength, mut rng) = args.computer.engine()?;
+    let strength = args.computer.strength()?;
+    let mut computer = strength.mis_player(args.computer.seed);
     let Some(human) = choose_side(args.side.as_deref(), NAMES, console)? else {
         writeln!(console.output, "\nThe input ended before the game began.")?;
         return Ok(ExitCode::from(1));
@@ -99,7 +100,7 @@ pub fn play<R: BufRead, W: Write>(
         }
         writeln!(console.output, "  {} to move", name(to_move))?;
         if to_move != human {
-            let mv = mis_move(&position, strength, &mut rng).expect("a non-empty pool has a move");
+            let mv = mis_move(computer.as_mut(), &position).expect("a non-empty pool has a move");
             writeln!(console.output, "The computer: {}.", describe(mv))?;
             played.push(Played {
                 player: to_move,

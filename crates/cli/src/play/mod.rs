@@ -9,8 +9,7 @@ pub mod mis;
 use std::io::{self, BufRead, Write};
 
 use anyhow::bail;
-use duel_random::SplitMix64;
-use duel_web::engine::Strength;
+use duel_analysis::Strength;
 
 /// Where a game reads commands and writes text.
 pub struct Console<R, W> {
@@ -62,12 +61,9 @@ pub struct ComputerArgs {
 }
 
 impl ComputerArgs {
-    /// The strength asked for, and the generator the random computer draws from.
-    pub(crate) fn engine(&self) -> anyhow::Result<(Strength, SplitMix64)> {
-        Ok((
-            self.strength.parse::<Strength>()?,
-            duel_web::rng::seeded(self.seed),
-        ))
+    /// The strength asked for.
+    pub(crate) fn strength(&self) -> anyhow::Result<Strength> {
+        Ok(self.strength.parse::<Strength>()?)
     }
 }
 

@@ -4,10 +4,10 @@ use duel_ioiwari::{Banks, Board, Pit, Player, Position};
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::{engine_choice, parse_body, to_value, ApiError, ApiResult};
-use crate::engine::ioiwari_move;
+use super::{strength, parse_body, to_value, ApiError, ApiResult};
+
 use crate::http::Request;
-use crate::report::ioiwari::{analyze as analyze_position, play as play_pit};
+use duel_analysis::report::ioiwari::{analyze as analyze_position, play as play_pit};
 use crate::App;
 
 /// Banks above this are refused: a game has at most 35 beads, and the bound keeps sums small.
@@ -106,8 +106,9 @@ pub(crate) fn play(app: &App, request: &Request) -> ApiResult {
 pub(crate) fn engine(app: &App, request: &Request) -> ApiResult {
     let input: EngineIn = parse_body(request)?;
     let position = input.position.to_position()?;
-    let (strength, mut rng) = engine_choice(input.strength.as_deref(), input.seed)?;
-    let pit = ioiwari_move(&app.ioiwari, &position, strength, &mut rng)
+    let mut player = strength(input.strength.as_deref())?.ioiwari_player(input.seed);
+    let pit = player
+        .choose(&app.ioiwari, &position)
         .ok_or_else(|| ApiError::invalid("the game is over: no move to make"))?;
     let doc = play_pit(&app.ioiwari, &position, pit)
         .ok_or_else(|| ApiError::invalid(format!("pit {pit} is empty")))?;

@@ -4,10 +4,10 @@ use duel_mis::{Move, Position};
 use serde::Deserialize;
 use serde_json::json;
 
-use super::{engine_choice, parse_body, to_value, ApiError, ApiResult};
-use crate::engine::mis_move;
+use super::{strength, parse_body, to_value, ApiError, ApiResult};
+use duel_analysis::engine::mis_move;
 use crate::http::Request;
-use crate::report::mis::{analyze as analyze_position, checked_position, window, MoveDoc};
+use duel_analysis::report::mis::{analyze as analyze_position, window, MoveDoc};
 
 /// `{"p": 7, "e": 2, "bound": 3}`.
 #[derive(Debug, Deserialize)]
@@ -20,7 +20,7 @@ struct PositionIn {
 
 impl PositionIn {
     fn to_position(&self) -> Result<Position, ApiError> {
-        checked_position(self.p, self.e, self.bound).map_err(ApiError::invalid)
+        Position::in_play(self.p, self.e, self.bound).map_err(ApiError::invalid)
     }
 }
 
@@ -79,8 +79,8 @@ pub(crate) fn play(request: &Request) -> ApiResult {
 pub(crate) fn engine(request: &Request) -> ApiResult {
     let input: EngineIn = parse_body(request)?;
     let position = input.position.to_position()?;
-    let (strength, mut rng) = engine_choice(input.strength.as_deref(), input.seed)?;
-    let mv = mis_move(&position, strength, &mut rng)
+    let mut player = strength(input.strength.as_deref())?.mis_player(input.seed);
+    let mv = mis_move(player.as_mut(), &position)
         .ok_or_else(|| ApiError::invalid("the pool is empty: no move to make"))?;
     move_result(&position, mv)
 }

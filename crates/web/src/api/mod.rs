@@ -6,10 +6,9 @@ mod mis;
 use serde::de::DeserializeOwned;
 use serde_json::json;
 
-use crate::engine::Strength;
+use duel_analysis::Strength;
 use crate::http::{Method, Request, Response};
 use crate::App;
-use duel_random::SplitMix64;
 
 /// An API failure: the status and a one-line message, sent as `{"error": message}`.
 #[derive(Debug)]
@@ -156,17 +155,9 @@ pub(crate) fn parse_body<T: DeserializeOwned>(request: &Request) -> Result<T, Ap
     serde_json::from_str(text).map_err(|error| ApiError::bad_request(format!("bad JSON: {error}")))
 }
 
-/// The engine a request asks for: its strength (default `perfect`) and the generator the
-/// random engine draws from (seeded when asked, else from the clock).
-pub(crate) fn engine_choice(
-    strength: Option<&str>,
-    seed: Option<u64>,
-) -> Result<(Strength, SplitMix64), ApiError> {
-    let strength = strength
-        .unwrap_or("perfect")
-        .parse()
-        .map_err(ApiError::invalid)?;
-    Ok((strength, crate::rng::seeded(seed)))
+/// The strength a request asks for (default `perfect`).
+pub(crate) fn strength(name: Option<&str>) -> Result<Strength, ApiError> {
+    name.unwrap_or("perfect").parse().map_err(ApiError::invalid)
 }
 
 pub(crate) fn to_value(value: impl serde::Serialize) -> ApiResult {

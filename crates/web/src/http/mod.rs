@@ -1,81 +1,99 @@
-//! A deliberately small HTTP/1.1 layer: one request per connection, bounded sizes.
-//!
-//! The server only ever talks to a browser or a script on the same machine, so it needs no
-//! keep-alive, chunked bodies or TLS; leaving them out keeps the attack surface tiny.
+//! The request and response of [`crate::App::handle`]: plain data, so the router can be called
+//! and tested without a socket. The HTTP itself (parsing, keep-alive, limits on the head) is
+//! hyper's, under axum (see [`crate::Server`]).
 
-mod request;
 mod response;
 
-pub use request::{Method, Request, MAX_BODY_BYTES, MAX_HEADERS, MAX_HEAD_BYTES};
-pub use response::Response;
+pub use response::{Response, COMMON_HEADERS, CONTENT_SECURITY_POLICY};
 
-use std::fmt;
+/// Largest request line plus headers accepted, in bytes (hyper answers `431` beyond it).
+pub const MAX_HEAD_BYTES: usize = 16 * 1024;
+/// Largest request body accepted, in bytes (the API's bodies are a few hundred bytes; a judge
+/// report sent to the viewer may be larger): `413` beyond it.
+pub const MAX_BODY_BYTES: usize = 64 * 1024;
+/// Largest judge report or log the page may send to the viewer, in bytes.
+pub const MAX_UPLOAD_BYTES: usize = 16 * 1024 * 1024;
+/// Most header lines accepted (hyper answers `431` beyond it).
+pub const MAX_HEADERS: usize = 64;
 
-/// Why a request could not be read.
-#[derive(Debug)]
-pub enum HttpError {
-    /// The peer closed the connection before sending a request.
-    Closed,
-    /// The request line or headers exceed [`MAX_HEAD_BYTES`] or [`MAX_HEADERS`].
-    HeadTooLarge,
-    /// The body exceeds [`MAX_BODY_BYTES`].
-    BodyTooLarge,
-    /// A `Transfer-Encoding` was used (only `Content-Length` bodies are read).
-    UnsupportedTransferEncoding,
-    /// The request is not valid HTTP/1.x.
-    Malformed(&'static str),
-    /// Reading failed (including the read time-out).
-    Io(std::io::Error),
+/// The request method; only the ones the server answers are told apart.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// `GET`
+    Get,
+    /// `HEAD`
+    Head,
+    /// `POST`
+    Post,
+    /// Anything else, kept for the 405 answer.
+    Other(String),
 }
 
-impl HttpError {
-    /// The response to send for this error, if the connection is still worth answering.
-    pub fn response(&self) -> Option<Response> {
-        match self {
-            HttpError::Closed => None,
-            HttpError::HeadTooLarge => Some(Response::error(431, "request head too large")),
-            HttpError::BodyTooLarge => Some(Response::error(
-                413,
-                &format!("request body larger than {MAX_BODY_BYTES} bytes"),
-            )),
-            HttpError::UnsupportedTransferEncoding => Some(Response::error(
-                501,
-                "Transfer-Encoding is not supported; send a Content-Length",
-            )),
-            HttpError::Malformed(why) => Some(Response::error(400, why)),
-            HttpError::Io(error) if is_timeout(error) => {
-                Some(Response::error(408, "request not received in time"))
-            }
-            HttpError::Io(_) => None,
+impl Method {
+    /// The method named `token`.
+    pub fn parse(token: &str) -> Method {
+        match token {
+            "GET" => Method::Get,
+            "HEAD" => Method::Head,
+            "POST" => Method::Post,
+            other => Method::Other(other.to_string()),
         }
     }
 }
 
-fn is_timeout(error: &std::io::Error) -> bool {
-    matches!(
-        error.kind(),
-        std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
-    )
+/// One HTTP request: method, path, query, headers and body.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Request {
+    /// The method.
+    pub method: Method,
+    /// The path, e.g. `/api/ioiwari/analyze`, without any `?query`.
+    pub path: String,
+    /// The query after `?`, empty when there is none.
+    pub query: String,
+    /// Header names (lower-cased) and values, in order.
+    pub headers: Vec<(String, String)>,
+    /// The body (empty when there is none).
+    pub body: Vec<u8>,
 }
 
-impl fmt::Display for HttpError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            HttpError::Closed => write!(f, "connection closed before a request"),
-            HttpError::HeadTooLarge => write!(f, "request head too large"),
-            HttpError::BodyTooLarge => write!(f, "request body too large"),
-            HttpError::UnsupportedTransferEncoding => write!(f, "unsupported Transfer-Encoding"),
-            HttpError::Malformed(why) => write!(f, "malformed request: {why}"),
-            HttpError::Io(error) => write!(f, "reading the request failed: {error}"),
+impl Request {
+    /// Builds a request by hand, e.g. for tests of the router; `target` may carry a `?query`.
+    ///
+    /// ```
+    /// use duel_web::http::{Method, Request};
+    ///
+    /// let request = Request::new(Method::Post, "/api/mis/analyze", br#"{"p":7,"e":2,"bound":3}"#);
+    /// assert_eq!(request.header("content-type"), Some("application/json"));
+    /// assert_eq!(Request::new(Method::Get, "/a?b=1", b"").query, "b=1");
+    /// ```
+    pub fn new(method: Method, target: &str, body: &[u8]) -> Request {
+        let (path, query) = target.split_once('?').unwrap_or((target, ""));
+        Request {
+            method,
+            path: path.to_string(),
+            query: query.to_string(),
+            headers: vec![
+                ("host".to_string(), "127.0.0.1".to_string()),
+                ("content-type".to_string(), "application/json".to_string()),
+            ],
+            body: body.to_vec(),
         }
     }
-}
 
-impl std::error::Error for HttpError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            HttpError::Io(error) => Some(error),
-            _ => None,
-        }
+    /// The value of the first header called `name` (case-insensitive), if any.
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(key, _)| key.eq_ignore_ascii_case(name))
+            .map(|(_, value)| value.as_str())
+    }
+
+    /// The value of the query parameter `name` (`?from=10&count=5`), if given.
+    pub fn query_param(&self, name: &str) -> Option<&str> {
+        self.query
+            .split('&')
+            .filter_map(|pair| pair.split_once('='))
+            .find(|(key, _)| *key == name)
+            .map(|(_, value)| value)
     }
 }

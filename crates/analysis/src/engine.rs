@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 use duel_ioiwari::remoteness::Remoteness;
 use duel_ioiwari::{greedy_move, Pit, Position as IoiwariPosition};
-use duel_mis::{Move, Position as MisPosition};
+use duel_mis::{lolek, LolekKind, Move, Position as MisPosition, Strategy};
 
 use duel_random::SplitMix64 as Rng;
 
@@ -47,26 +47,15 @@ impl fmt::Display for Strength {
 }
 
 /// A strength name that is not `perfect`, `greedy` or `random`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown strength {0:?}: expected perfect, greedy or random")]
 pub struct ParseStrengthError(pub String);
-
-impl fmt::Display for ParseStrengthError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "unknown strength {:?}: expected perfect, greedy or random",
-            self.0
-        )
-    }
-}
-
-impl std::error::Error for ParseStrengthError {}
 
 impl FromStr for Strength {
     type Err = ParseStrengthError;
 
     /// ```
-    /// use duel_web::engine::Strength;
+    /// use duel_analysis::Strength;
     ///
     /// assert_eq!("greedy".parse(), Ok(Strength::Greedy));
     /// assert!("strong".parse::<Strength>().is_err());
@@ -79,34 +68,100 @@ impl FromStr for Strength {
     }
 }
 
-/// The computer's Ioiwari move, `None` when the game is over.
-pub fn ioiwari_move(
-    solver: &Remoteness,
-    position: &IoiwariPosition,
+/// The computer's Ioiwari player at one strength.
+///
+/// ```
+/// use duel_analysis::Strength;
+/// use duel_ioiwari::{remoteness::Remoteness, Position};
+///
+/// let solver = Remoteness::solve();
+/// let start = Position::start("4 3 2 4 2 3 2".parse()?);
+/// let mut perfect = Strength::Perfect.ioiwari_player(None);
+/// assert_eq!(perfect.choose(&solver, &start).map(|pit| pit.number()), Some(2));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct IoiwariPlayer {
     strength: Strength,
-    rng: &mut Rng,
-) -> Option<Pit> {
-    match strength {
-        Strength::Perfect => solver.preferred_move(position),
-        Strength::Greedy => greedy_move(position.board),
-        Strength::Random => {
-            let legal = position.board.legal_moves();
-            legal.iter().nth(rng.below(legal.len() as u64) as usize)
+    rng: Rng,
+}
+
+impl IoiwariPlayer {
+    /// How well it plays.
+    pub fn strength(&self) -> Strength {
+        self.strength
+    }
+
+    /// Its move at `position`, `None` when the game is over.
+    pub fn choose(&mut self, solver: &Remoteness, position: &IoiwariPosition) -> Option<Pit> {
+        match self.strength {
+            Strength::Perfect => solver.preferred_move(position),
+            Strength::Greedy => greedy_move(position.board),
+            Strength::Random => {
+                let legal = position.board.legal_moves();
+                legal
+                    .iter()
+                    .nth(self.rng.below(legal.len() as u64) as usize)
+            }
         }
     }
 }
 
-/// The computer's Pooh-Eeyore-sticks move, `None` when the pool is empty.
-pub fn mis_move(position: &MisPosition, strength: Strength, rng: &mut Rng) -> Option<Move> {
+impl Strength {
+    /// The Ioiwari player: perfect is the solver's preferred move, greedy is
+    /// [`duel_ioiwari::greedy_move`], random draws from `seed` (else the clock).
+    pub fn ioiwari_player(self, seed: Option<u64>) -> IoiwariPlayer {
+        IoiwariPlayer {
+            strength: self,
+            rng: crate::rng::seeded(seed),
+        }
+    }
+
+    /// The Pooh-Eeyore-sticks player, a [`duel_mis::Strategy`]: perfect is
+    /// [`duel_mis::OptimalLolek`], random is [`duel_mis::RandomLolek`] (from `seed`, else the
+    /// clock), greedy is [`GreedyMis`].
+    ///
+    /// ```
+    /// use duel_analysis::{engine::mis_move, Strength};
+    /// use duel_mis::{Move, Position};
+    ///
+    /// let mut perfect = Strength::Perfect.mis_player(None);
+    /// let start = Position::new(7, 2, 3)?;
+    /// assert_eq!(mis_move(perfect.as_mut(), &start), start.winning_move());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn mis_player(self, seed: Option<u64>) -> Box<dyn Strategy + Send> {
+        match self {
+            Strength::Perfect => lolek(LolekKind::Optimal),
+            Strength::Greedy => Box::new(GreedyMis),
+            Strength::Random => lolek(LolekKind::Random {
+                seed: seed.unwrap_or_else(crate::rng::clock_seed),
+            }),
+        }
+    }
+}
+
+/// `player`'s move at `position`, `None` when the pool is empty.
+pub fn mis_move(player: &mut (dyn Strategy + Send), position: &MisPosition) -> Option<Move> {
     if position.is_over() {
         return None;
     }
-    match strength {
-        Strength::Perfect => position
-            .winning_move()
-            .or_else(|| Some(smallest_move(position))),
-        Strength::Greedy => Some(greedy_mis_move(position)),
-        Strength::Random => position.nth_legal_move(rng.below(position.legal_move_count())),
+    Some(player.choose(position))
+}
+
+/// The one-move look-ahead Pooh-Eeyore-sticks player: takes the last sticks when it can, else
+/// the largest move that does not let the opponent take the last sticks at once, else the
+/// largest move.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct GreedyMis;
+
+impl Strategy for GreedyMis {
+    fn choose(&mut self, position: &MisPosition) -> Move {
+        if position.is_over() {
+            Move::NONE
+        } else {
+            greedy_mis_move(position)
+        }
     }
 }
 
@@ -162,11 +217,11 @@ mod tests {
     #[test]
     fn every_engine_move_is_legal() {
         let solver = Remoteness::solve();
-        let mut rng = Rng::new(1);
         for board in duel_ioiwari::Board::start_boards().into_iter().step_by(40) {
             for strength in Strength::ALL {
+                let mut player = strength.ioiwari_player(Some(1));
                 let mut position = IoiwariPosition::start(board);
-                while let Some(pit) = ioiwari_move(&solver, &position, strength, &mut rng) {
+                while let Some(pit) = player.choose(&solver, &position) {
                     position = position.play(pit).expect("engine moves are legal");
                 }
                 assert!(position.is_over());
@@ -174,9 +229,10 @@ mod tests {
         }
         for (p, e, bound) in [(7, 2, 3), (10, 0, 4), (1, 1, 1), (30, 17, 5)] {
             for strength in Strength::ALL {
+                let mut player = strength.mis_player(Some(1));
                 let mut position = MisPosition::new_unchecked_limits(p, e, bound).unwrap();
                 let mut moves = 0;
-                while let Some(mv) = mis_move(&position, strength, &mut rng) {
+                while let Some(mv) = mis_move(player.as_mut(), &position) {
                     position = position.play(mv).expect("engine moves are legal");
                     moves += 1;
                 }
@@ -196,18 +252,17 @@ mod tests {
 
     #[test]
     fn perfect_mis_wins_from_a_winning_position() {
-        let mut rng = Rng::new(9);
+        let mut perfect = Strength::Perfect.mis_player(None);
+        let mut random = Strength::Random.mis_player(Some(9));
         let mut position = MisPosition::new(7, 2, 3).unwrap();
         let mut perfect_moved_last = false;
         while !position.is_over() {
-            let strength = if perfect_moved_last {
-                Strength::Random
+            let player = if perfect_moved_last {
+                random.as_mut()
             } else {
-                Strength::Perfect
+                perfect.as_mut()
             };
-            position = position
-                .play(mis_move(&position, strength, &mut rng).unwrap())
-                .unwrap();
+            position = position.play(mis_move(player, &position).unwrap()).unwrap();
             perfect_moved_last = !perfect_moved_last;
         }
         assert!(perfect_moved_last, "the perfect side took the last stick");

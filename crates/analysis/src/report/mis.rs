@@ -1,76 +1,15 @@
 //! Pooh-Eeyore-sticks analyses as serialisable documents.
 
-use std::fmt;
-
 use duel_mis::theory::{is_wythoff_pair, lower_wythoff, partner, upper_wythoff};
-use duel_mis::{Move, Position, MAX_BOUND, MAX_PILE};
+use duel_mis::{Move, Position};
+
+use crate::Standing;
 use serde::{Deserialize, Serialize};
 
 /// Residue pairs are listed in full only up to this period (a bound of 10^6 has ~380 000).
 pub const LISTED_PERIOD_MAX: u32 = 64;
 /// Largest side of a [`window`].
 pub const WINDOW_MAX: u32 = 61;
-
-/// Why numbers do not make a position to analyse.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PositionRangeError {
-    /// A pile is above [`MAX_PILE`].
-    PileTooLarge {
-        /// `p` or `e`.
-        pile: char,
-        /// The number given.
-        count: u64,
-    },
-    /// The bound is outside `1..=MAX_BOUND`.
-    BoundOutOfRange {
-        /// The number given.
-        bound: u64,
-    },
-}
-
-impl fmt::Display for PositionRangeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PositionRangeError::PileTooLarge { pile, count } => {
-                write!(f, "{pile} = {count} is out of range 0..={MAX_PILE}")
-            }
-            PositionRangeError::BoundOutOfRange { bound } => {
-                write!(
-                    f,
-                    "the PE-bound B = {bound} is out of range 1..={MAX_BOUND}"
-                )
-            }
-        }
-    }
-}
-
-impl std::error::Error for PositionRangeError {}
-
-/// A position for analysis: piles `0..=MAX_PILE` (a game in progress may have emptied one),
-/// bound `1..=MAX_BOUND`.
-///
-/// ```
-/// use duel_web::report::mis::checked_position;
-///
-/// assert!(checked_position(0, 5, 3).is_ok());
-/// assert_eq!(
-///     checked_position(10_000_001, 1, 1).unwrap_err().to_string(),
-///     "p = 10000001 is out of range 0..=10000000"
-/// );
-/// assert!(checked_position(1, 1, 0).is_err());
-/// ```
-pub fn checked_position(p: u64, e: u64, bound: u64) -> Result<Position, PositionRangeError> {
-    for (pile, count) in [('p', p), ('e', e)] {
-        if count > u64::from(MAX_PILE) {
-            return Err(PositionRangeError::PileTooLarge { pile, count });
-        }
-    }
-    if !(1..=u64::from(MAX_BOUND)).contains(&bound) {
-        return Err(PositionRangeError::BoundOutOfRange { bound });
-    }
-    Position::new_unchecked_limits(p as u32, e as u32, bound as u32)
-        .map_err(|_| PositionRangeError::BoundOutOfRange { bound })
-}
 
 /// A position as JSON: `{"p": 7, "e": 2, "bound": 3}`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -180,7 +119,7 @@ pub struct AnalysisDoc {
     /// Whether the pool is empty (the player who moved last has won).
     pub over: bool,
     /// `win` or `loss` for the side to move.
-    pub standing: String,
+    pub standing: Standing,
     /// Every winning move, sorted; empty when the side to move loses.
     pub winning_moves: Vec<MoveDoc>,
     /// How many legal moves there are.
@@ -193,10 +132,10 @@ pub struct AnalysisDoc {
 ///
 /// ```
 /// use duel_mis::Position;
-/// use duel_web::report::mis::analyze;
+/// use duel_analysis::report::mis::analyze;
 ///
 /// let doc = analyze(&Position::new(7, 2, 3)?);
-/// assert_eq!(doc.standing, "win");
+/// assert_eq!(doc.standing, duel_analysis::Standing::Win);
 /// assert_eq!(doc.winning_moves[0].to, [6, 1]);
 /// assert_eq!(doc.pattern.residues, [3, 2]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -206,7 +145,11 @@ pub fn analyze(position: &Position) -> AnalysisDoc {
         position: PositionDoc::from(position),
         text: position.to_string(),
         over: position.is_over(),
-        standing: if position.is_win() { "win" } else { "loss" }.to_string(),
+        standing: if position.is_win() {
+            Standing::Win
+        } else {
+            Standing::Loss
+        },
         winning_moves: position
             .winning_moves()
             .into_iter()
@@ -303,7 +246,7 @@ pub struct WindowDoc {
 ///
 /// ```
 /// use duel_mis::Position;
-/// use duel_web::report::mis::window;
+/// use duel_analysis::report::mis::window;
 ///
 /// let doc = window(&Position::new(7, 2, 3)?, 9);
 /// assert_eq!((doc.p_from, doc.e_from, doc.width), (3, 0, 9));

@@ -1,8 +1,11 @@
 //! Ioiwari analyses as serialisable documents.
 
-use duel_ioiwari::remoteness::{Remoteness, Standing};
+use duel_ioiwari::remoteness::{Remoteness, Standing as SolverStanding};
+use duel_ioiwari::transcript::{ending_line, Ending};
 use duel_ioiwari::{greedy_move, Banks, Board, Oracle, Outcome, Pit, Player, Position, Sowing};
 use serde::{Deserialize, Serialize};
+
+use crate::Standing;
 
 /// A position as JSON: `{"board": [4,3,2,4,2,3,2], "banks": [0, 0], "to_move": 1}`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -32,7 +35,7 @@ pub struct ResultDoc {
     pub winner: Option<u8>,
     /// Final banks of player 1 and player 2.
     pub banks: [u32; 2],
-    /// E.g. `player 1 wins 11-9` or `draw 10-10`.
+    /// E.g. `player 1 wins 11-9` or `draw 10-10`: the winner's bank first.
     pub text: String,
 }
 
@@ -43,9 +46,26 @@ impl ResultDoc {
         ResultDoc {
             winner: outcome.winner().map(Player::number),
             banks: [banks.one, banks.two],
-            text: format!("{outcome} {}-{}", banks.one, banks.two),
+            text: result_text(banks),
         }
     }
+}
+
+/// `player 2 wins 11-9` (the winner's bank first, as in `ioiwari.out`) or `draw 10-10`.
+///
+/// ```
+/// use duel_analysis::report::ioiwari::result_text;
+/// use duel_ioiwari::Banks;
+///
+/// assert_eq!(result_text(Banks { one: 9, two: 11 }), "player 2 wins 11-9");
+/// assert_eq!(result_text(Banks { one: 10, two: 10 }), "draw 10-10");
+/// ```
+pub fn result_text(banks: Banks) -> String {
+    let line = ending_line(&Ending::Finished(banks));
+    line.trim_end()
+        .strip_prefix("result: ")
+        .unwrap_or(line.trim_end())
+        .to_string()
 }
 
 /// One legal move and what it is worth to the player making it.
@@ -59,7 +79,7 @@ pub struct MoveDoc {
     /// The mover's final bank difference after this move, banks so far included.
     pub final_margin: i32,
     /// `win`, `draw` or `loss` for the mover.
-    pub standing: String,
+    pub standing: Standing,
     /// Moves until the end after this one, this one included.
     pub moves_to_end: u8,
     /// Whether this move is optimal (keeps the position's value).
@@ -80,7 +100,7 @@ pub struct AnalysisDoc {
     /// The mover's final bank difference under optimal play: banks so far plus `value`.
     pub final_margin: i32,
     /// `win`, `draw` or `loss` for the player to move under optimal play.
-    pub standing: String,
+    pub standing: Standing,
     /// Moves until the end under optimal play (winner quickest, loser and draws slowest).
     pub moves_to_end: u8,
     /// The final result if both play optimally from here.
@@ -99,7 +119,7 @@ pub struct AnalysisDoc {
 ///
 /// ```
 /// use duel_ioiwari::{remoteness::Remoteness, Position};
-/// use duel_web::report::ioiwari::analyze;
+/// use duel_analysis::report::ioiwari::analyze;
 ///
 /// let solver = Remoteness::solve();
 /// let doc = analyze(&solver, &Position::start("4 3 2 4 2 3 2".parse()?));
@@ -116,7 +136,7 @@ pub fn analyze(solver: &Remoteness, position: &Position) -> AnalysisDoc {
             pit: m.pit.number(),
             value: m.value,
             final_margin: m.final_margin,
-            standing: m.standing.to_string(),
+            standing: m.standing.into(),
             moves_to_end: m.moves_to_end,
             best: m.best,
         })
@@ -127,7 +147,7 @@ pub fn analyze(solver: &Remoteness, position: &Position) -> AnalysisDoc {
         over: position.is_over(),
         value: facts.value,
         final_margin: facts.final_margin,
-        standing: facts.standing.to_string(),
+        standing: facts.standing.into(),
         moves_to_end: facts.moves_to_end,
         predicted: ResultDoc::from_banks(predicted_banks(position, facts.final_margin)),
         best_moves: moves.iter().filter(|m| m.best).map(|m| m.pit).collect(),
@@ -195,7 +215,7 @@ pub struct GreedyDoc {
     /// Greedy's first move.
     pub first_move: u8,
     /// `win`, `draw` or `loss` for greedy.
-    pub result: String,
+    pub result: Standing,
     /// Final banks.
     pub banks: [u32; 2],
 }
@@ -259,10 +279,10 @@ pub fn greedy_against_optimal(solver: &Remoteness, board: Board) -> GreedyDoc {
             None => break,
         }
     }
-    let standing = Standing::from_margin(position.banks.difference_for(Player::One));
+    let standing = SolverStanding::from_margin(position.banks.difference_for(Player::One));
     GreedyDoc {
         first_move,
-        result: standing.to_string(),
+        result: standing.into(),
         banks: [position.banks.one, position.banks.two],
     }
 }
@@ -271,7 +291,7 @@ pub fn greedy_against_optimal(solver: &Remoteness, board: Board) -> GreedyDoc {
 ///
 /// ```
 /// use duel_ioiwari::remoteness::Remoteness;
-/// use duel_web::report::ioiwari::table;
+/// use duel_analysis::report::ioiwari::table;
 ///
 /// let doc = table(&Remoteness::solve(), true);
 /// assert_eq!(doc.rows.len(), 51);
@@ -302,7 +322,7 @@ pub fn table(solver: &Remoteness, classes_only: bool) -> TableDoc {
                 winning_first_moves: facts
                     .moves
                     .iter()
-                    .filter(|m| m.standing == Standing::Winning)
+                    .filter(|m| m.standing == SolverStanding::Winning)
                     .map(|m| m.pit.number())
                     .collect(),
                 best_first_moves: solver.best_moves(board).iter().map(Pit::number).collect(),
@@ -313,11 +333,11 @@ pub fn table(solver: &Remoteness, classes_only: bool) -> TableDoc {
             }
         })
         .collect();
-    let count = |result: &str| rows.iter().filter(|r| r.greedy.result == result).count();
+    let count = |result| rows.iter().filter(|r| r.greedy.result == result).count();
     let greedy_totals = GreedyTotalsDoc {
-        wins: count("win"),
-        draws: count("draw"),
-        losses: count("loss"),
+        wins: count(Standing::Win),
+        draws: count(Standing::Draw),
+        losses: count(Standing::Loss),
     };
     TableDoc {
         classes_only,

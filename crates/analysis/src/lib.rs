@@ -1,0 +1,29 @@
+//! What duel knows about a position, for every front end: the analysis documents (the JSON of
+//! `duel serve`'s API and of `duel ... --json`) and the computer players at each strength.
+//!
+//! - [`report`]: the documents, for Ioiwari and Pooh-Eeyore-sticks;
+//! - [`engine`]: the computer's move at a [`Strength`], built on the game crates' own
+//!   players ([`duel_ioiwari::greedy_move`], the solver's preferred move, `duel_mis`'s
+//!   Lolek strategies);
+//! - [`rng`]: the seeded generator behind the random player;
+//! - [`Standing`]: win, draw or loss, serialised as `"win"`, `"draw"`, `"loss"`.
+//!
+//! ```
+//! use duel_analysis::{report::mis::analyze, Standing};
+//! use duel_mis::Position;
+//!
+//! let doc = analyze(&Position::new(7, 2, 3)?);
+//! assert_eq!(doc.standing, Standing::Win);
+//! assert_eq!(serde_json::to_value(&doc)?["standing"], "win");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+#![deny(missing_docs)]
+
+pub mod engine;
+pub mod report;
+pub mod rng;
+mod standing;
+
+pub use engine::{ParseStrengthError, Strength};
+pub use standing::Standing;

@@ -294,7 +294,10 @@ fn mis_analyze_refuses_bad_input_in_one_line() {
     );
     refused(&["mis", "analyze", "-1", "1", "3"], "invalid p");
     refused(&["mis", "analyze", "1", "1", "0"], "PE-bound 0 is outside");
-    refused(&["mis", "analyze", "1", "1", "1000001"], "PE-bound 1000001 is outside");
+    refused(
+        &["mis", "analyze", "1", "1", "1000001"],
+        "PE-bound 1000001 is outside",
+    );
     refused(&["mis", "analyze", "seven", "1", "3"], "invalid p");
 }
 

@@ -46,7 +46,10 @@ fn serves_the_page_and_the_api_on_loopback() {
         .to_string();
     assert!(address.starts_with("127.0.0.1:"), "{address}");
 
-    let page = exchange(&address, b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+    let page = exchange(
+        &address,
+        b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
+    );
     assert!(page.starts_with("HTTP/1.1 200 OK"), "{page}");
     assert!(page.contains("Pooh-Eeyore-sticks"));
 

@@ -30,7 +30,10 @@ impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PositionError::PileOutOfRange { kind, count, least } => {
-                write!(f, "{count} {kind} is outside the limits {least}..={MAX_PILE}")
+                write!(
+                    f,
+                    "{count} {kind} is outside the limits {least}..={MAX_PILE}"
+                )
             }
             PositionError::BoundOutOfRange { bound } => {
                 write!(f, "PE-bound {bound} is outside the limits 1..={MAX_BOUND}")

@@ -34,5 +34,6 @@ mod server;
 
 pub use app::App;
 pub use server::{
-    Deadlines, RunningServer, Server, BODY_DEADLINE, CONNECTION_LIFETIME, HEAD_DEADLINE, MAX_CONNECTIONS,
+    Deadlines, RunningServer, Server, BODY_DEADLINE, CONNECTION_LIFETIME, HEAD_DEADLINE,
+    MAX_CONNECTIONS,
 };

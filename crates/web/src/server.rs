@@ -214,7 +214,10 @@ fn body_limit(path: &str) -> usize {
 }
 
 /// Reads the body within its deadline and limit, then lets [`App::handle`] answer.
-async fn answer(State(shared): State<Shared>, request: axum::extract::Request) -> axum::response::Response {
+async fn answer(
+    State(shared): State<Shared>,
+    request: axum::extract::Request,
+) -> axum::response::Response {
     let Shared { app, body_deadline } = shared;
     let (parts, body) = request.into_parts();
     let path = parts.uri.path().to_string();

@@ -398,7 +398,11 @@ fn mis_bad_input_is_refused_with_a_message() {
             422,
             "20000000 eeyoresticks",
         ),
-        (json!({ "p": 1, "e": 1, "bound": 0 }), 422, "PE-bound 0 is outside"),
+        (
+            json!({ "p": 1, "e": 1, "bound": 0 }),
+            422,
+            "PE-bound 0 is outside",
+        ),
         (
             json!({ "p": 1, "e": 1, "bound": 1_000_001 }),
             422,
@@ -489,11 +493,17 @@ fn a_real_server_on_loopback() {
     let address = running.local_addr();
     assert!(address.ip().is_loopback());
 
-    let page = exchange(address, b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+    let page = exchange(
+        address,
+        b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
+    );
     assert!(page.starts_with("HTTP/1.1 200 OK\r\n"));
     let lower = page.to_ascii_lowercase();
     assert!(lower.contains("content-type: text/html"), "{page}");
-    assert!(lower.contains("content-security-policy: default-src 'self'"), "{page}");
+    assert!(
+        lower.contains("content-security-policy: default-src 'self'"),
+        "{page}"
+    );
     assert!(page.contains("<svg id=\"ioi-board\""));
 
     let head = exchange(
@@ -523,7 +533,10 @@ fn a_real_server_on_loopback() {
         10 * 1024 * 1024
     );
     assert!(exchange(address, huge.as_bytes()).starts_with("HTTP/1.1 413"));
-    let long_head = format!("GET /{} HTTP/1.1\r\nConnection: close\r\n\r\n", "a".repeat(20_000));
+    let long_head = format!(
+        "GET /{} HTTP/1.1\r\nConnection: close\r\n\r\n",
+        "a".repeat(20_000)
+    );
     assert!(exchange(address, long_head.as_bytes()).starts_with("HTTP/1.1 431"));
     assert!(exchange(address, b"NONSENSE\r\n\r\n").starts_with("HTTP/1.1 400"));
 

@@ -57,7 +57,9 @@ fn body(answer: &str) -> &str {
 }
 
 fn header<'a>(answer: &'a str, name: &str) -> Option<&'a str> {
-    let head = answer.split_once("\r\n\r\n").map_or(answer, |(head, _)| head);
+    let head = answer
+        .split_once("\r\n\r\n")
+        .map_or(answer, |(head, _)| head);
     head.lines().skip(1).find_map(|line| {
         let (key, value) = line.split_once(':')?;
         key.eq_ignore_ascii_case(name).then(|| value.trim())
@@ -309,7 +311,8 @@ fn a_head_that_never_ends_is_cut_off_at_the_deadline() {
 fn an_idle_connection_is_closed_at_the_deadline() {
     let server = quick_server();
     let mut idle = TcpStream::connect(server.local_addr()).unwrap();
-    idle.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    idle.set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
     let started = Instant::now();
     let mut buffer = Vec::new();
     let _ = idle.read_to_end(&mut buffer);

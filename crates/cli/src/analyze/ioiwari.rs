@@ -3,10 +3,10 @@
 use std::process::ExitCode;
 
 use anyhow::{bail, Context};
-use duel_ioiwari::remoteness::Remoteness;
-use duel_ioiwari::{Banks, Board, Player, Position};
 use duel_analysis::report::ioiwari::{analyze, AnalysisDoc};
 use duel_analysis::Standing;
+use duel_ioiwari::remoteness::Remoteness;
+use duel_ioiwari::{Banks, Board, Player, Position};
 
 use super::{margin_words, print_json, print_text, signed};
 

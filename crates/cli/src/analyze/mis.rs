@@ -3,8 +3,8 @@
 use std::process::ExitCode;
 
 use anyhow::Context;
-use duel_mis::Position;
 use duel_analysis::report::mis::{analyze, window, AnalysisDoc, WindowDoc};
+use duel_mis::Position;
 
 use super::{print_json, print_text};
 

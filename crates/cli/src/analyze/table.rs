@@ -2,8 +2,8 @@
 
 use std::process::ExitCode;
 
-use duel_ioiwari::remoteness::Remoteness;
 use duel_analysis::report::ioiwari::{table, TableDoc};
+use duel_ioiwari::remoteness::Remoteness;
 
 use super::{print_json, print_text};
 

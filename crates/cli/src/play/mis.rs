@@ -3,9 +3,9 @@
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
-use duel_mis::{Move, Position};
 use duel_analysis::engine::mis_move;
 use duel_analysis::report::mis::describe;
+use duel_mis::{Move, Position};
 
 use super::{choose_side, standard_console, Console};
 use crate::analyze::mis::position_from;

@@ -4,11 +4,11 @@ use duel_ioiwari::{Banks, Board, Pit, Player, Position};
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::{strength, parse_body, to_value, ApiError, ApiResult};
+use super::{parse_body, strength, to_value, ApiError, ApiResult};
 
 use crate::http::Request;
-use duel_analysis::report::ioiwari::{analyze as analyze_position, play as play_pit};
 use crate::App;
+use duel_analysis::report::ioiwari::{analyze as analyze_position, play as play_pit};
 
 /// Banks above this are refused: a game has at most 35 beads, and the bound keeps sums small.
 const MAX_BANK: u32 = 1000;

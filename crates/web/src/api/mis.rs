@@ -4,9 +4,9 @@ use duel_mis::{Move, Position};
 use serde::Deserialize;
 use serde_json::json;
 
-use super::{strength, parse_body, to_value, ApiError, ApiResult};
-use duel_analysis::engine::mis_move;
+use super::{parse_body, strength, to_value, ApiError, ApiResult};
 use crate::http::Request;
+use duel_analysis::engine::mis_move;
 use duel_analysis::report::mis::{analyze as analyze_position, window, MoveDoc};
 
 /// `{"p": 7, "e": 2, "bound": 3}`.

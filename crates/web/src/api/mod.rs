@@ -6,9 +6,9 @@ mod mis;
 use serde::de::DeserializeOwned;
 use serde_json::json;
 
-use duel_analysis::Strength;
 use crate::http::{Method, Request, Response};
 use crate::App;
+use duel_analysis::Strength;
 
 /// An API failure: the status and a one-line message, sent as `{"error": message}`.
 #[derive(Debug)]

@@ -295,9 +295,12 @@ fn mis_names_the_first_mistake() {
 #[test]
 fn mis_play_refuses_bad_arguments() {
     for (args, needle) in [
-        (&["mis", "play", "10000001", "1", "3"][..], "p = 10000001"),
+        (
+            &["mis", "play", "10000001", "1", "3"][..],
+            "10000001 poohsticks is outside",
+        ),
         (&["mis", "play", "0", "0", "3"], "empty"),
-        (&["mis", "play", "1", "1", "0"], "B = 0"),
+        (&["mis", "play", "1", "1", "0"], "PE-bound 0 is outside"),
         (&["mis", "play", "--side", "x"], "--side"),
     ] {
         let output = duel().args(args).write_stdin("").output().unwrap();

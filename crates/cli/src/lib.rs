@@ -5,6 +5,7 @@
 pub mod analyze;
 pub mod draw;
 pub mod judge;
+pub mod kit;
 pub mod play;
 pub mod protocol;
 pub mod serve;

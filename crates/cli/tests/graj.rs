@@ -102,7 +102,7 @@ fn bad_input_is_refused_with_exit_status_2() {
         (&["0", "2", "3"], "0 poohsticks"),
         (&["7", "10000001", "3"], "10000001"),
         (&["7", "2", "1000001"], "PE-bound 1000001"),
-        (&["7", "2"], "three numbers"),
+        (&["7", "2"], "<B>"),
         (&["7", "x", "3"], "\"x\""),
         (&["--", "-7", "2", "3"], "\"-7\""),
         (&["--seed", "3", "7", "2", "3"], "--seed"),
@@ -121,6 +121,14 @@ fn bad_input_is_refused_with_exit_status_2() {
     assert_eq!(code(&empty), 2);
     let help = graj(&["--help"]);
     assert_eq!(code(&help), 0);
+    let usage = stdout(&help);
+    assert!(
+        usage.contains("Usage: graj [OPTIONS] [P] [E] [B]\n"),
+        "{usage}"
+    );
+    assert!(usage.contains("(Polish OI 2004, \"MIS\")"), "{usage}");
+    assert!(!usage.contains('\\'), "a backslash in --help: {usage}");
+    assert!(!usage.contains("[B]..."), "one game, not several: {usage}");
     for needle in ["Exit status", "--module", "--player", "graj 7 2 3"] {
         assert!(stdout(&help).contains(needle), "--help lacks {needle}");
     }

@@ -1,30 +1,67 @@
 /*
- * graj.c - plays one game of Pooh-Eeyore-sticks against the module in mis.h.
+ * graj.c - plays one game of Pooh-Eeyore-sticks against the module of mis.h.
  *
- * Lolek plays the kit's simple strategy (one poohstick if any, else one
- * eeyorestick); Bolek's moves come from poczatek / ruch_bolka and are checked.
+ * Bolek's moves come from poczatek / ruch_bolka and every one is checked;
+ * Lolek plays the kit's simple strategy: one poohstick if any, else one
+ * eeyorestick. Build it with a module, for example a contestant's:
+ *     gcc -O2 -o graj graj.c mis.c
  *
- * Usage: graj P E B     (or the three numbers on standard input)
- * Prints the result; exit code 0 iff Bolek wins, 1 if he loses or moves
- * illegally, 2 on bad input.
+ * Usage: graj [-q] P E B     (or the three numbers on standard input)
+ * Prints every move (only the result with -q or --quiet) and the result line:
+ *     result: win after N moves
+ *     result: loss after N moves: Lolek took the last stick
+ *     result: illegal_move after N moves: move K: Bolek takes ...: REASON
+ * Exit status: 0 Bolek won, 1 Bolek lost, 3 Bolek moved illegally,
+ * 2 bad input or usage.
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "mis.h"
 
 #define MAX_PILE 10000000L
 #define MAX_BOUND 1000000L
 
-/* Why Bolek's move (bp, be) is illegal in pool (p, e) with bound b, or NULL. */
-static const char *illegal_move(long p, long e, long b, long bp, long be)
+static const char *noun(long count, const char *one, const char *many)
 {
-    if (bp < 0 || be < 0) return "a negative number of sticks";
-    if (bp == 0 && be == 0) return "nothing taken";
-    if (bp != 0 && be != 0 && bp != be) return "unequal nonzero amounts of both kinds";
-    if (bp > b || be > b) return "more than the PE-bound of one kind";
-    if (bp > p || be > e) return "more than the pool holds";
-    return NULL;
+    return count == 1 ? one : many;
+}
+
+static const char *moves_word(long count)
+{
+    return noun(count, "move", "moves");
+}
+
+/* Writes why Bolek's move (bp, be) is illegal in pool (p, e) with bound b into
+ * why, or returns 0 when the move is legal. */
+static int illegal_move(long p, long e, long b, long bp, long be, char *why, size_t size)
+{
+    if (bp < 0 || be < 0) {
+        snprintf(why, size, "a negative number of sticks");
+    } else if (bp == 0 && be == 0) {
+        snprintf(why, size, "the move takes no stick");
+    } else if (bp != 0 && be != 0 && bp != be) {
+        snprintf(why, size,
+                 "the move takes %ld %s and %ld %s: both kinds must be taken in equal numbers",
+                 bp, noun(bp, "poohstick", "poohsticks"), be,
+                 noun(be, "eeyorestick", "eeyoresticks"));
+    } else if (bp > b) {
+        snprintf(why, size, "the move takes %ld %s, over the PE-bound %ld", bp,
+                 noun(bp, "poohstick", "poohsticks"), b);
+    } else if (be > b) {
+        snprintf(why, size, "the move takes %ld %s, over the PE-bound %ld", be,
+                 noun(be, "eeyorestick", "eeyoresticks"), b);
+    } else if (bp > p) {
+        snprintf(why, size, "the move takes %ld %s but the pool holds only %ld", bp,
+                 noun(bp, "poohstick", "poohsticks"), p);
+    } else if (be > e) {
+        snprintf(why, size, "the move takes %ld %s but the pool holds only %ld", be,
+                 noun(be, "eeyorestick", "eeyoresticks"), e);
+    } else {
+        return 0;
+    }
+    return 1;
 }
 
 static int read_number(const char *text, long low, long high, long *out)
@@ -36,43 +73,63 @@ static int read_number(const char *text, long low, long high, long *out)
     return 1;
 }
 
+static int usage(void)
+{
+    fprintf(stderr,
+            "graj: usage: graj [-q] P E B (or P E B on standard input), "
+            "with 1 <= P, E <= %ld and 1 <= B <= %ld\n",
+            MAX_PILE, MAX_BOUND);
+    return 2;
+}
+
 int main(int argc, char **argv)
 {
     long p, e, b, moves = 0;
-    if (argc == 4) {
-        if (!read_number(argv[1], 1, MAX_PILE, &p) || !read_number(argv[2], 1, MAX_PILE, &e)
-            || !read_number(argv[3], 1, MAX_BOUND, &b)) {
-            fprintf(stderr, "graj: expected P E B with 1 <= P, E <= %ld, 1 <= B <= %ld\n",
-                    MAX_PILE, MAX_BOUND);
-            return 2;
-        }
-    } else if (argc != 1 || scanf("%ld %ld %ld", &p, &e, &b) != 3 || p < 1 || p > MAX_PILE
-               || e < 1 || e > MAX_PILE || b < 1 || b > MAX_BOUND) {
-        fprintf(stderr, "usage: graj P E B   (or P E B on standard input)\n");
-        return 2;
+    int quiet = 0, first = 1, lp, le;
+    char why[200];
+    if (argc > 1 && (strcmp(argv[1], "-q") == 0 || strcmp(argv[1], "--quiet") == 0)) {
+        quiet = 1;
+        first = 2;
+    }
+    if (argc - first == 3) {
+        if (!read_number(argv[first], 1, MAX_PILE, &p)
+            || !read_number(argv[first + 1], 1, MAX_PILE, &e)
+            || !read_number(argv[first + 2], 1, MAX_BOUND, &b))
+            return usage();
+    } else if (argc != first || scanf("%ld %ld %ld", &p, &e, &b) != 3 || p < 1
+               || p > MAX_PILE || e < 1 || e > MAX_PILE || b < 1 || b > MAX_BOUND) {
+        return usage();
     }
 
+    if (!quiet) printf("start: p=%ld e=%ld B=%ld\n", p, e, b);
     poczatek((int)p, (int)e, (int)b);
     for (;;) {
         int bp = -1, be = -1;
-        const char *why;
         ruch_bolka((int)p, (int)e, &bp, &be);
-        why = illegal_move(p, e, b, bp, be);
-        if (why != NULL) {
-            printf("illegal move by Bolek: %d %d from %ld %ld: %s\n", bp, be, p, e, why);
-            return 1;
+        if (illegal_move(p, e, b, bp, be, why, sizeof why)) {
+            printf("result: illegal_move after %ld %s: move %ld: Bolek takes p=%d e=%d at p=%ld "
+                   "e=%ld: %s\n",
+                   moves, moves_word(moves), moves + 1, bp, be, p, e, why);
+            return 3;
         }
         p -= bp;
         e -= be;
         moves++;
+        if (!quiet) printf("%ld. Bolek takes p=%d e=%d, leaving p=%ld e=%ld\n", moves, bp, be, p, e);
         if (p == 0 && e == 0) {
-            printf("Bolek wins after %ld moves\n", moves);
+            printf("result: win after %ld %s\n", moves, moves_word(moves));
             return 0;
         }
-        if (p > 0) p--; else e--; /* Lolek */
+        /* Lolek: one poohstick if any, else one eeyorestick. */
+        lp = p > 0 ? 1 : 0;
+        le = 1 - lp;
+        p -= lp;
+        e -= le;
         moves++;
+        if (!quiet) printf("%ld. Lolek takes p=%d e=%d, leaving p=%ld e=%ld\n", moves, lp, le, p, e);
         if (p == 0 && e == 0) {
-            printf("Lolek wins after %ld moves\n", moves);
+            printf("result: loss after %ld %s: Lolek took the last stick\n", moves,
+                   moves_word(moves));
             return 1;
         }
     }

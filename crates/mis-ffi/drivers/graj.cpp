@@ -1,11 +1,17 @@
-// graj.cpp - plays one game of Pooh-Eeyore-sticks against the module in mis.h.
+// graj.cpp - plays one game of Pooh-Eeyore-sticks against the module of mis.h.
 //
-// Lolek plays the kit's simple strategy (one poohstick if any, else one
-// eeyorestick); Bolek's moves come from poczatek / ruch_bolka and are checked.
+// Bolek's moves come from poczatek / ruch_bolka and every one is checked;
+// Lolek plays the kit's simple strategy: one poohstick if any, else one
+// eeyorestick. Build it with a module, for example a contestant's:
+//     g++ -O2 -o graj graj.cpp mis.cpp
 //
-// Usage: graj P E B     (or the three numbers on standard input)
-// Prints the result; exit code 0 iff Bolek wins, 1 if he loses or moves
-// illegally, 2 on bad input.
+// Usage: graj [-q] P E B     (or the three numbers on standard input)
+// Prints every move (only the result with -q or --quiet) and the result line:
+//     result: win after N moves
+//     result: loss after N moves: Lolek took the last stick
+//     result: illegal_move after N moves: move K: Bolek takes ...: REASON
+// Exit status: 0 Bolek won, 1 Bolek lost, 3 Bolek moved illegally,
+// 2 bad input or usage.
 #include <iostream>
 #include <sstream>
 #include <string>
@@ -17,55 +23,96 @@ namespace {
 const long kMaxPile = 10000000;
 const long kMaxBound = 1000000;
 
-// Why Bolek's move (bp, be) is illegal in pool (p, e) with bound b, or nullptr.
-const char *IllegalMove(long p, long e, long b, long bp, long be) {
+// "1 poohstick", "2 poohsticks".
+std::string Count(long count, const std::string &one) {
+    return std::to_string(count) + ' ' + one + (count == 1 ? "" : "s");
+}
+
+std::string Moves(long count) { return Count(count, "move"); }
+
+// Why Bolek's move (bp, be) is illegal in pool (p, e) with bound b, or "" when legal.
+std::string IllegalMove(long p, long e, long b, long bp, long be) {
     if (bp < 0 || be < 0) return "a negative number of sticks";
-    if (bp == 0 && be == 0) return "nothing taken";
-    if (bp != 0 && be != 0 && bp != be) return "unequal nonzero amounts of both kinds";
-    if (bp > b || be > b) return "more than the PE-bound of one kind";
-    if (bp > p || be > e) return "more than the pool holds";
-    return nullptr;
+    if (bp == 0 && be == 0) return "the move takes no stick";
+    if (bp != 0 && be != 0 && bp != be) {
+        return "the move takes " + Count(bp, "poohstick") + " and " + Count(be, "eeyorestick") +
+               ": both kinds must be taken in equal numbers";
+    }
+    const std::string bound = ", over the PE-bound " + std::to_string(b);
+    if (bp > b) return "the move takes " + Count(bp, "poohstick") + bound;
+    if (be > b) return "the move takes " + Count(be, "eeyorestick") + bound;
+    const std::string only = " but the pool holds only ";
+    if (bp > p) return "the move takes " + Count(bp, "poohstick") + only + std::to_string(p);
+    if (be > e) return "the move takes " + Count(be, "eeyorestick") + only + std::to_string(e);
+    return "";
 }
 
 bool InRange(long value, long low, long high) { return value >= low && value <= high; }
 
+// Parses exactly three numbers from text.
+bool ReadGame(const std::string &text, long *p, long *e, long *b) {
+    std::istringstream in(text);
+    std::string extra;
+    return static_cast<bool>(in >> *p >> *e >> *b) && !(in >> extra);
+}
+
+void PrintMove(long number, const char *who, long tp, long te, long p, long e) {
+    std::cout << number << ". " << who << " takes p=" << tp << " e=" << te << ", leaving p=" << p
+              << " e=" << e << '\n';
+}
+
 }  // namespace
 
 int main(int argc, char **argv) {
+    std::ios::sync_with_stdio(false);
     long p = 0, e = 0, b = 0;
-    std::string extra;
+    int first = 1;
+    bool quiet = false;
+    if (argc > 1 && (std::string(argv[1]) == "-q" || std::string(argv[1]) == "--quiet")) {
+        quiet = true;
+        first = 2;
+    }
     bool ok;
-    if (argc == 4) {
-        std::istringstream args(std::string(argv[1]) + " " + argv[2] + " " + argv[3]);
-        ok = static_cast<bool>(args >> p >> e >> b) && !(args >> extra);
+    if (argc - first == 3) {
+        ok = ReadGame(std::string(argv[first]) + " " + argv[first + 1] + " " + argv[first + 2], &p,
+                      &e, &b);
     } else {
-        ok = argc == 1 && static_cast<bool>(std::cin >> p >> e >> b);
+        ok = argc == first && static_cast<bool>(std::cin >> p >> e >> b);
     }
     if (!ok || !InRange(p, 1, kMaxPile) || !InRange(e, 1, kMaxPile) || !InRange(b, 1, kMaxBound)) {
-        std::cerr << "usage: graj P E B   (1 <= P, E <= " << kMaxPile << ", 1 <= B <= "
-                  << kMaxBound << ")\n";
+        std::cerr << "graj: usage: graj [-q] P E B (or P E B on standard input), with 1 <= P, E <= "
+                  << kMaxPile << " and 1 <= B <= " << kMaxBound << '\n';
         return 2;
     }
 
+    if (!quiet) std::cout << "start: p=" << p << " e=" << e << " B=" << b << '\n';
     poczatek(static_cast<int>(p), static_cast<int>(e), static_cast<int>(b));
-    for (long moves = 1;; moves++) {
+    for (long moves = 0;;) {
         int bp = -1, be = -1;
         ruch_bolka(static_cast<int>(p), static_cast<int>(e), &bp, &be);
-        if (const char *why = IllegalMove(p, e, b, bp, be)) {
-            std::cout << "illegal move by Bolek: " << bp << ' ' << be << " from " << p << ' '
-                      << e << ": " << why << '\n';
-            return 1;
+        const std::string why = IllegalMove(p, e, b, bp, be);
+        if (!why.empty()) {
+            std::cout << "result: illegal_move after " << Moves(moves) << ": move " << moves + 1
+                      << ": Bolek takes p=" << bp << " e=" << be << " at p=" << p << " e=" << e
+                      << ": " << why << '\n';
+            return 3;
         }
         p -= bp;
         e -= be;
+        moves++;
+        if (!quiet) PrintMove(moves, "Bolek", bp, be, p, e);
         if (p == 0 && e == 0) {
-            std::cout << "Bolek wins after " << moves << " moves\n";
+            std::cout << "result: win after " << Moves(moves) << '\n';
             return 0;
         }
-        if (p > 0) --p; else --e;  // Lolek
+        // Lolek: one poohstick if any, else one eeyorestick.
+        const long lp = p > 0 ? 1 : 0, le = 1 - lp;
+        p -= lp;
+        e -= le;
         moves++;
+        if (!quiet) PrintMove(moves, "Lolek", lp, le, p, e);
         if (p == 0 && e == 0) {
-            std::cout << "Lolek wins after " << moves << " moves\n";
+            std::cout << "result: loss after " << Moves(moves) << ": Lolek took the last stick\n";
             return 1;
         }
     }

@@ -1,47 +1,54 @@
-{ graj.pas - plays one game of Pooh-Eeyore-sticks against the MIS module.
+{ graj.pas - plays one game of Pooh-Eeyore-sticks against the unit mis.
 
-  Lolek plays the kit's simple strategy (one poohstick if any, else one
-  eeyorestick); Bolek's moves come from poczatek / ruch_bolka and are checked.
+  Bolek's moves come from poczatek / ruch_bolka and every one is checked;
+  Lolek plays the kit's simple strategy: one poohstick if any, else one
+  eeyorestick. Build it next to the module mis.pas, for example a contestant's:
+      fpc -O2 graj.pas
 
-  The module is libmis (crate duel-mis-ffi), linked through the C ABI of mis.h.
-  Build, with libmis.a in directory LIB:
-    fpc -FlLIB graj.pas
-  (the linklib directives below bring in what a Rust static library needs).
-
-  Usage: graj P E B     (or the three numbers on standard input)
-  Prints the result; exit code 0 iff Bolek wins, 1 if he loses or moves
-  illegally, 2 on bad input. }
+  Usage: graj [-q] P E B     (or the three numbers on standard input)
+  Prints every move (only the result with -q or --quiet) and the result line:
+      result: win after N moves
+      result: loss after N moves: Lolek took the last stick
+      result: illegal_move after N moves: move K: Bolek takes ...: REASON
+  Exit status: 0 Bolek won, 1 Bolek lost, 3 Bolek moved illegally,
+  2 bad input or usage. }
 program graj;
 
 {$mode objfpc}
-{$linklib mis}
-{$linklib gcc_s}
-{$linklib util}
-{$linklib rt}
-{$linklib pthread}
-{$linklib m}
-{$linklib dl}
-{$linklib c}
 
-uses SysUtils;
+uses SysUtils, mis;
 
 const
   MaxPile = 10000000;
   MaxBound = 1000000;
 
-{ The module's procedures, as in the task: var parameters are C's int pointers. }
-procedure poczatek(p, e, peb: LongInt); cdecl; external name 'poczatek';
-procedure ruch_bolka(p, e: LongInt; var bp, be: LongInt); cdecl; external name 'ruch_bolka';
+{ '1 poohstick', '2 poohsticks'. }
+function Count(n: LongInt; const one: string): string;
+begin
+  Count := IntToStr(n) + ' ' + one;
+  if n <> 1 then Count := Count + 's';
+end;
 
 { Why Bolek's move (bp, be) is illegal in pool (p, e) with bound b, or ''. }
 function IllegalMove(p, e, b, bp, be: LongInt): string;
 begin
   if (bp < 0) or (be < 0) then IllegalMove := 'a negative number of sticks'
-  else if (bp = 0) and (be = 0) then IllegalMove := 'nothing taken'
+  else if (bp = 0) and (be = 0) then IllegalMove := 'the move takes no stick'
   else if (bp <> 0) and (be <> 0) and (bp <> be) then
-    IllegalMove := 'unequal nonzero amounts of both kinds'
-  else if (bp > b) or (be > b) then IllegalMove := 'more than the PE-bound of one kind'
-  else if (bp > p) or (be > e) then IllegalMove := 'more than the pool holds'
+    IllegalMove := 'the move takes ' + Count(bp, 'poohstick') + ' and '
+      + Count(be, 'eeyorestick') + ': both kinds must be taken in equal numbers'
+  else if bp > b then
+    IllegalMove := 'the move takes ' + Count(bp, 'poohstick') + ', over the PE-bound '
+      + IntToStr(b)
+  else if be > b then
+    IllegalMove := 'the move takes ' + Count(be, 'eeyorestick') + ', over the PE-bound '
+      + IntToStr(b)
+  else if bp > p then
+    IllegalMove := 'the move takes ' + Count(bp, 'poohstick') + ' but the pool holds only '
+      + IntToStr(p)
+  else if be > e then
+    IllegalMove := 'the move takes ' + Count(be, 'eeyorestick') + ' but the pool holds only '
+      + IntToStr(e)
   else IllegalMove := '';
 end;
 
@@ -50,17 +57,24 @@ begin
   InRange := (value >= low) and (value <= high);
 end;
 
+procedure PrintMove(number: LongInt; const who: string; tp, te, p, e: LongInt);
+begin
+  WriteLn(number, '. ', who, ' takes p=', tp, ' e=', te, ', leaving p=', p, ' e=', e);
+end;
+
 var
-  p, e, b, bp, be: LongInt;
-  moves: Int64;
+  p, e, b, bp, be, lp, le, moves, first: LongInt;
   why: string;
-  ok: Boolean;
+  ok, quiet: Boolean;
 begin
   p := 0; e := 0; b := 0;
-  if ParamCount = 3 then
-    ok := TryStrToInt(ParamStr(1), p) and TryStrToInt(ParamStr(2), e)
-          and TryStrToInt(ParamStr(3), b)
-  else if ParamCount = 0 then
+  first := 1;
+  quiet := (ParamCount >= 1) and ((ParamStr(1) = '-q') or (ParamStr(1) = '--quiet'));
+  if quiet then first := 2;
+  if ParamCount - first + 1 = 3 then
+    ok := TryStrToInt(ParamStr(first), p) and TryStrToInt(ParamStr(first + 1), e)
+          and TryStrToInt(ParamStr(first + 2), b)
+  else if ParamCount - first + 1 = 0 then
   begin
     {$I-} Read(p, e, b); {$I+}
     ok := IOResult = 0;
@@ -70,10 +84,12 @@ begin
   if not ok or not InRange(p, 1, MaxPile) or not InRange(e, 1, MaxPile)
      or not InRange(b, 1, MaxBound) then
   begin
-    WriteLn(StdErr, 'usage: graj P E B   (1 <= P, E <= ', MaxPile, ', 1 <= B <= ', MaxBound, ')');
+    WriteLn(StdErr, 'graj: usage: graj [-q] P E B (or P E B on standard input), with 1 <= P, E <= ',
+      MaxPile, ' and 1 <= B <= ', MaxBound);
     Halt(2);
   end;
 
+  if not quiet then WriteLn('start: p=', p, ' e=', e, ' B=', b);
   poczatek(p, e, b);
   moves := 0;
   while True do
@@ -83,22 +99,29 @@ begin
     why := IllegalMove(p, e, b, bp, be);
     if why <> '' then
     begin
-      WriteLn('illegal move by Bolek: ', bp, ' ', be, ' from ', p, ' ', e, ': ', why);
-      Halt(1);
+      WriteLn('result: illegal_move after ', Count(moves, 'move'), ': move ', moves + 1,
+        ': Bolek takes p=', bp, ' e=', be, ' at p=', p, ' e=', e, ': ', why);
+      Halt(3);
     end;
     p := p - bp;
     e := e - be;
     Inc(moves);
+    if not quiet then PrintMove(moves, 'Bolek', bp, be, p, e);
     if (p = 0) and (e = 0) then
     begin
-      WriteLn('Bolek wins after ', moves, ' moves');
+      WriteLn('result: win after ', Count(moves, 'move'));
       Halt(0);
     end;
-    if p > 0 then Dec(p) else Dec(e); { Lolek }
+    { Lolek: one poohstick if any, else one eeyorestick. }
+    if p > 0 then lp := 1 else lp := 0;
+    le := 1 - lp;
+    p := p - lp;
+    e := e - le;
     Inc(moves);
+    if not quiet then PrintMove(moves, 'Lolek', lp, le, p, e);
     if (p = 0) and (e = 0) then
     begin
-      WriteLn('Lolek wins after ', moves, ' moves');
+      WriteLn('result: loss after ', Count(moves, 'move'), ': Lolek took the last stick');
       Halt(1);
     end;
   end;

@@ -1,9 +1,9 @@
 /*
- * mis.h - the Pooh-Eeyore-sticks (MIS) module interface.
+ * mis.h - the module's interface for the task MIS (Pooh-Eeyore-sticks): the two
+ * functions a module defines and graj calls. Do not change this file.
  *
- * Implemented by libmis (crate duel-mis-ffi): link graj.c / graj.cpp with
- * libmis.a (plus -lgcc_s -lutil -lrt -lpthread -lm -ldl) or with libmis.so.
- * Kept in sync with src/lib.rs by tests/header.rs.
+ * (In the duel project, libmis implements it; tests/header.rs keeps it in sync
+ * with src/lib.rs. The contestant kit ships this same file.)
  */
 #ifndef MIS_H
 #define MIS_H
@@ -12,11 +12,12 @@
 extern "C" {
 #endif
 
-/* Called once, first: p poohsticks, e eyoresticks, PE-bound peb. */
+/* Called once, before the game: p poohsticks, e eeyoresticks, PE-bound peb. */
 void poczatek(int p, int e, int peb);
 
-/* Bolek's move from the pool (p, e): stores the numbers of poohsticks and
- * eeyoresticks he takes in *bp and *be. */
+/* Bolek's move: the pool holds p poohsticks and e eeyoresticks (the first call
+ * gets the same p and e as poczatek). Store the numbers of poohsticks and
+ * eeyoresticks Bolek takes in *bp and *be. */
 void ruch_bolka(int p, int e, int *bp, int *be);
 
 #ifdef __cplusplus

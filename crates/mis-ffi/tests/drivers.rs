@@ -1,5 +1,6 @@
-//! The kit's drivers in C, C++ and Pascal, compiled and linked against libmis, play
-//! full games; their printed result must match a game refereed in Rust.
+//! The drivers in C, C++ and Pascal, compiled and linked against libmis (Pascal through the
+//! unit `drivers/mis.pas`), play full games; what they print must match a game refereed in
+//! Rust, line for line.
 
 mod common;
 
@@ -25,20 +26,41 @@ const WON_GAMES: [(u32, u32, u32); 5] = [
 /// A start lost for Bolek that the simple Lolek also wins: B = 1, residues (0, 0).
 const LOST_GAME: (u32, u32, u32) = (2, 2, 1);
 
-/// The line the driver must print, from a game refereed here with the module's
-/// Rust twin and the simple Lolek (one poohstick if any, else one eeyorestick).
-fn expected_result((p, e, bound): (u32, u32, u32)) -> (String, i32) {
+/// A longer start lost for Bolek: B = 5, residues (3, 5), a Wythoff pair. The module takes
+/// one stick from lost positions, so the game runs on and is printed in full.
+const LOST_LONGER: (u32, u32, u32) = (9, 11, 5);
+
+/// What the driver must print, and its exit status, from a game refereed here with the
+/// module's Rust twin and the simple Lolek (one poohstick if any, else one eeyorestick): with
+/// `quiet`, only the result line; else the start line, every move and the result line, as the
+/// Rust `graj` prints them.
+fn expected_result((p, e, bound): (u32, u32, u32), quiet: bool) -> (String, i32) {
     let mut module = MisModule::poczatek(p as i32, e as i32, bound as i32);
     let mut at = Position::new(p, e, bound).unwrap();
     let mut moves = 0u64;
+    let mut out = String::new();
+    if !quiet {
+        out += &format!("start: p={p} e={e} B={bound}\n");
+    }
+    let record = |out: &mut String, moves: u64, who: &str, taken: Move, at: Position| {
+        if !quiet {
+            *out += &format!(
+                "{moves}. {who} takes p={} e={}, leaving p={} e={}\n",
+                taken.take_p,
+                taken.take_e,
+                at.p(),
+                at.e()
+            );
+        }
+    };
     loop {
         let (bp, be) = module.ruch_bolka(at.p() as i32, at.e() as i32);
-        at = at
-            .play(Move::new(bp as u32, be as u32))
-            .expect("the module moves legally");
+        let taken = Move::new(bp as u32, be as u32);
+        at = at.play(taken).expect("the module moves legally");
         moves += 1;
+        record(&mut out, moves, "Bolek", taken, at);
         if at.is_over() {
-            return (format!("Bolek wins after {moves} moves\n"), 0);
+            return (out + &format!("result: win after {moves} moves\n"), 0);
         }
         let lolek = if at.p() > 0 {
             Move::pooh(1)
@@ -47,8 +69,10 @@ fn expected_result((p, e, bound): (u32, u32, u32)) -> (String, i32) {
         };
         at = at.play(lolek).unwrap();
         moves += 1;
+        record(&mut out, moves, "Lolek", lolek, at);
         if at.is_over() {
-            return (format!("Lolek wins after {moves} moves\n"), 1);
+            let line = format!("result: loss after {moves} moves: Lolek took the last stick\n");
+            return (out + &line, 1);
         }
     }
 }
@@ -70,50 +94,70 @@ fn assert_success(what: &str, out: &Output) {
     );
 }
 
-/// A start `(p, e, B)` with the driver's expected output line and exit code.
-type Game = ((u32, u32, u32), (String, i32));
+/// A start `(p, e, B)`, whether the driver runs with `-q`, and its expected output and exit
+/// status.
+type Game = ((u32, u32, u32), bool, (String, i32));
 
-/// Every game with its expected result, refereed once for all the drivers.
+/// Every game with its expected result, refereed once for all the drivers. Long games run
+/// quiet (a game of 2·10⁷ moves would print about a gigabyte).
 fn games() -> &'static [Game] {
     static GAMES: OnceLock<Vec<Game>> = OnceLock::new();
     GAMES.get_or_init(|| {
         WON_GAMES
             .into_iter()
-            .chain([LOST_GAME])
-            .map(|game| (game, expected_result(game)))
+            .chain([LOST_GAME, LOST_LONGER])
+            .map(|game| {
+                let quiet = u64::from(game.0) + u64::from(game.1) > 1000;
+                (game, quiet, expected_result(game, quiet))
+            })
             .collect()
     })
 }
 
 fn check_driver(exe: &Path) {
-    for &((p, e, bound), (ref line, code)) in games() {
+    for &((p, e, bound), quiet, (ref expected, code)) in games() {
         let won = Position::new(p, e, bound).unwrap().is_win();
-        assert_eq!(won, (p, e, bound) != LOST_GAME);
-        let out = run(exe, &[p.to_string(), e.to_string(), bound.to_string()]);
-        assert_eq!(
-            &String::from_utf8_lossy(&out.stdout),
-            line,
-            "{p} {e} {bound}"
-        );
-        assert_eq!(out.status.code(), Some(code), "{p} {e} {bound}");
+        assert_eq!(won, ![LOST_GAME, LOST_LONGER].contains(&(p, e, bound)));
+        let mut args = vec![p.to_string(), e.to_string(), bound.to_string()];
+        if quiet {
+            args.insert(0, "-q".into());
+        }
+        let out = run(exe, &args);
+        assert_eq!(&String::from_utf8_lossy(&out.stdout), expected, "{args:?}");
+        assert_eq!(out.status.code(), Some(code), "{args:?}");
     }
-    // Standard input works too, and bad input is refused with exit code 2.
-    let mut child = Command::new(exe)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write;
-    child.stdin.take().unwrap().write_all(b"7 2 3\n").unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert_eq!(
-        String::from_utf8_lossy(&out.stdout),
-        expected_result((7, 2, 3)).0
-    );
-    assert_eq!(out.status.code(), Some(0));
-    for bad in [["0", "1", "1"], ["1", "1", "1000001"], ["1", "x", "1"]] {
+    // Standard input works too, `--quiet` is `-q`, and bad input is refused with exit code 2.
+    for (args, quiet) in [(&[][..], false), (&["--quiet"][..], true)] {
+        let mut child = Command::new(exe)
+            .args(args)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        use std::io::Write;
+        child.stdin.take().unwrap().write_all(b"7 2 3\n").unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            expected_result((7, 2, 3), quiet).0
+        );
+        assert_eq!(out.status.code(), Some(0));
+    }
+    for bad in [
+        &["0", "1", "1"][..],
+        &["1", "1", "1000001"],
+        &["1", "x", "1"],
+        &["1", "1"],
+        &["-q", "1", "1", "1", "1"],
+    ] {
         let args: Vec<String> = bad.iter().map(|s| s.to_string()).collect();
-        assert_eq!(run(exe, &args).status.code(), Some(2), "{bad:?}");
+        let out = run(exe, &args);
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
+        assert!(out.stdout.is_empty(), "{bad:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).starts_with("graj: usage: graj [-q] P E B"),
+            "{bad:?}"
+        );
     }
 }
 
@@ -184,7 +228,9 @@ fn pascal_driver_plays_full_games() {
     let lib = dir.join("lib");
     std::fs::create_dir_all(&lib).unwrap();
     std::fs::copy(lib_dir().join("libmis.a"), lib.join("libmis.a")).unwrap();
-    std::fs::copy(package_dir().join("drivers/graj.pas"), dir.join("graj.pas")).unwrap();
+    for file in ["graj.pas", "mis.pas"] {
+        std::fs::copy(package_dir().join("drivers").join(file), dir.join(file)).unwrap();
+    }
     let out = Command::new("fpc")
         .current_dir(&dir)
         .args(["-O2", "-Sew", "-vw"])

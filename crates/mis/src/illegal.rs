@@ -52,13 +52,15 @@ impl fmt::Display for IllegalMove {
             IllegalMove::NothingTaken => f.write_str("the move takes no stick"),
             IllegalMove::UnequalBoth { take_p, take_e } => write!(
                 f,
-                "the move takes {take_p} poohsticks and {take_e} eeyoresticks: \
-                 both kinds must be taken in equal numbers"
+                "the move takes {} and {}: both kinds must be taken in equal numbers",
+                StickKind::Pooh.count(*take_p),
+                StickKind::Eeyore.count(*take_e),
             ),
             IllegalMove::OverBound { kind, taken, bound } => {
                 write!(
                     f,
-                    "the move takes {taken} {kind}, over the PE-bound {bound}"
+                    "the move takes {}, over the PE-bound {bound}",
+                    kind.count(*taken)
                 )
             }
             IllegalMove::MoreThanPool {
@@ -67,7 +69,8 @@ impl fmt::Display for IllegalMove {
                 available,
             } => write!(
                 f,
-                "the move takes {taken} {kind} but the pool holds only {available}"
+                "the move takes {} but the pool holds only {available}",
+                kind.count(*taken)
             ),
         }
     }

@@ -14,6 +14,21 @@ pub enum StickKind {
 impl StickKind {
     /// Both kinds, poohsticks first.
     pub const ALL: [StickKind; 2] = [StickKind::Pooh, StickKind::Eeyore];
+
+    /// `count` sticks of this kind in English, singular for one.
+    ///
+    /// ```
+    /// use duel_mis::StickKind;
+    /// assert_eq!(StickKind::Eeyore.count(1), "1 eeyorestick");
+    /// assert_eq!(StickKind::Pooh.count(3), "3 poohsticks");
+    /// ```
+    pub fn count(self, count: u32) -> String {
+        let name = self.to_string();
+        match count {
+            1 => format!("1 {}", name.trim_end_matches('s')),
+            _ => format!("{count} {name}"),
+        }
+    }
 }
 
 impl fmt::Display for StickKind {

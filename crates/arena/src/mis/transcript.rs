@@ -27,6 +27,14 @@ pub fn pool(p: u32, e: u32) -> String {
     format!("p={p} e={e}")
 }
 
+/// `1 move`, `N moves`.
+fn moves(count: u64) -> String {
+    match count {
+        1 => "1 move".to_owned(),
+        _ => format!("{count} moves"),
+    }
+}
+
 /// The first line of a transcript.
 ///
 /// ```
@@ -50,7 +58,7 @@ pub fn move_line(event: &MoveEvent) -> String {
 
 /// The last line of a transcript.
 pub fn result_line(result: &GameResult) -> String {
-    let mut line = format!("result: {} after {} moves", result.verdict, result.moves);
+    let mut line = format!("result: {} after {}", result.verdict, moves(result.moves));
     if let Some(reason) = &result.reason {
         line.push_str(": ");
         line.push_str(reason);
@@ -95,7 +103,7 @@ impl<W: Write> TranscriptWriter<W> {
             return Err(error);
         }
         if self.skipped > 0 {
-            writeln!(self.out, "... {} moves not kept ...", self.skipped)?;
+            writeln!(self.out, "... {} not kept ...", moves(self.skipped))?;
         }
         for event in self.tail.drain(..) {
             writeln!(self.out, "{}", move_line(&event))?;

@@ -1,7 +1,7 @@
 //! `duel`: one command for judging, analysing and playing both games.
 
 use clap::{Parser, Subcommand};
-use duel_cli::{analyze, judge, play, serve};
+use duel_cli::{analyze, judge, kit, play, serve};
 use std::process::ExitCode;
 
 const EXAMPLES: &str = "\
@@ -13,6 +13,7 @@ Examples:
   duel ioiwari play                           play against the perfect player
   duel mis judge --module ./libmine.so        score a C-ABI module on the official MIS tests
   duel mis analyze 7 2 3                      winning moves and the pattern of losing positions
+  duel kit mis kit                            the contestant kit: skeletons and graj in C, C++, Pascal
   duel serve --port 8080                      the local web page: http://127.0.0.1:8080/
 
 Every subcommand has --help with more examples.";
@@ -34,6 +35,9 @@ enum Game {
     /// Pooh-Eeyore-sticks: the two-pile game of Polish OI 2004 ("MIS").
     #[command(subcommand)]
     Mis(MisCommand),
+    /// Write a contestant kit: skeletons, drivers and tools, as the tasks shipped them.
+    #[command(subcommand)]
+    Kit(kit::KitCommand),
     /// Serve a local web page for playing and analysing both games, with a JSON API.
     Serve(serve::ServeArgs),
 }
@@ -71,6 +75,7 @@ fn main() -> ExitCode {
         Game::Mis(MisCommand::Analyze(args)) => analyze::mis::run(args),
         Game::Mis(MisCommand::Play(args)) => play::mis::run(args),
         Game::Serve(args) => serve::run(args),
+        Game::Kit(command) => kit::run(command),
     };
     match result {
         Ok(code) => code,

@@ -23,23 +23,29 @@ const AFTER_HELP: &str = "\
 Bolek moves first. A move takes k poohsticks, or k eeyoresticks, or k of each (1 <= k <= B);
 whoever takes the last stick wins. Input limits: 1 <= p, e <= 10000000, 1 <= B <= 1000000.
 
-Each move is printed as `N. WHO takes p=TAKEN e=TAKEN, leaving p=LEFT e=LEFT`, then
-`result: VERDICT after N moves[: REASON]`. Verdicts: win, loss, illegal_move, protocol_error,
-time_limit, memory_limit, runtime_error, early_exit. For a loss the reason names Bolek's first
-move that left Lolek a winning position.
+Each move is printed as `N. WHO takes p=TAKEN e=TAKEN, leaving p=LEFT e=LEFT`, then the
+result line `result: VERDICT after N moves[: REASON]`, as the kit's C, C++ and Pascal graj
+print them:
+  result: win after N moves
+  result: loss after N moves: Lolek took the last stick
+  result: illegal_move after N moves: move K: Bolek takes p=X e=Y at p=P e=E: REASON
+Other verdicts (a module or program only): protocol_error, time_limit, memory_limit,
+runtime_error, early_exit. After a loss, one more line names Bolek's first move that left
+Lolek a winning position: `first mistake: move K: Bolek took ...`.
 
 Line protocol (--player): graj writes `p e B` once; before each of Bolek's moves it writes
 `p e` (the pool as Lolek left it) and reads one line `bp be` (the poohsticks and eeyoresticks
 Bolek takes); it closes the program's input when the game is over.
 
-Module (--module): a shared library exporting `void poczatek(int p, int e, int peb)` and
+Module (--module): a shared library (built with `gcc -O2 -shared -fPIC -o libmine.so mis.c`)
+exporting `void poczatek(int p, int e, int peb)` and
 `void ruch_bolka(int p, int e, int *bp, int *be)` (see mis.h). It runs with Lolek in the
 separate `mis-host` process, so a crash or a hang cannot take graj down; graj checks every move.
 
 Exit status:
   0  Bolek won
   1  Bolek lost
-  2  bad input or usage, or graj could not run (no such module or program...)
+  2  bad input or usage, or graj could not run (no such module or program)
   3  Bolek broke a rule or a limit: illegal_move, protocol_error, time_limit, memory_limit,
      runtime_error or early_exit
   130 interrupted (Ctrl-C)
@@ -47,20 +53,30 @@ Exit status:
 Examples:
   graj 7 2 3                                   the statement's example, built-in Bolek
   echo 7 2 3 | graj --quiet                    the same from stdin, only the result
-  graj --module ./libmis.so 10000000 9999999 1 a C module, about 10^7 moves
-  graj --player 'python3 bolek.py' --lolek optimal 7 2 3
+  graj --module ./libmine.so --lolek optimal 7 2 3
+                                               a C module against the judge's Lolek
+  graj --player ./bolek --lolek adversarial 10 7 5
+                                               any program speaking the line protocol
   graj --lolek random --seed 42 100 200 7";
 
-/// Plays one game of Pooh-Eeyore-sticks (Polish OI 2004, \"MIS\"): Lolek against Bolek.
+/// Plays one game of Pooh-Eeyore-sticks (Polish OI 2004, "MIS"): Lolek against Bolek.
 #[derive(Debug, Parser)]
 #[command(name = "graj", version, after_help = AFTER_HELP)]
 struct Args {
-    /// The game: poohsticks, eeyoresticks and the PE-bound B. Read from standard input when
+    /// Poohsticks at the start. With E and B; all three are read from standard input when
     /// absent.
-    #[arg(value_name = "P E B", allow_negative_numbers = true)]
-    numbers: Vec<String>,
+    #[arg(value_name = "P", requires = "e", allow_negative_numbers = true)]
+    p: Option<String>,
 
-    /// Print only the result line.
+    /// Eeyoresticks at the start.
+    #[arg(value_name = "E", requires = "b", allow_negative_numbers = true)]
+    e: Option<String>,
+
+    /// The PE-bound: at most B sticks of a kind in one move.
+    #[arg(value_name = "B", allow_negative_numbers = true)]
+    b: Option<String>,
+
+    /// Print only the result line (and, after a loss, the first mistake).
     #[arg(short, long)]
     quiet: bool,
 
@@ -147,7 +163,12 @@ fn exit_status(verdict: Verdict) -> u8 {
 
 fn run(args: &Args) -> Result<GameResult, Failure> {
     let lolek = lolek_kind(args)?;
-    let start = start_position(&args.numbers)?;
+    let numbers: Vec<String> = [&args.p, &args.e, &args.b]
+        .into_iter()
+        .flatten()
+        .cloned()
+        .collect();
+    let start = start_position(&numbers)?;
     let limits = limits(args)?;
     let sandbox = match args.sandbox {
         Some(SandboxArg::Bwrap) => Sandbox::Bwrap,
@@ -194,13 +215,22 @@ fn run(args: &Args) -> Result<GameResult, Failure> {
         }
     };
     let played = play(&setup, &mut sink, Some(&cancel));
-    let result = match played {
+    let mut result = match played {
         Ok(result) => result,
         Err(MisError::Cancelled) => return Err(Failure::Interrupted),
         Err(error) => return Err(usage(error)),
     };
+    // The result line is the kit drivers' (which know no theory); the first mistake of a
+    // loss follows on a line of its own.
+    let mistake = result
+        .first_mistake
+        .take_if(|_| result.verdict == Verdict::Loss);
+    let mut lines = format!("{}\n", transcript::result_line(&result));
+    if let Some(mistake) = mistake {
+        lines += &format!("first mistake: {mistake}\n");
+    }
     // A closed stdout is the reader's choice; the exit status still tells the result.
-    let _ = writeln!(out, "{}", transcript::result_line(&result)).and_then(|()| out.flush());
+    let _ = out.write_all(lines.as_bytes()).and_then(|()| out.flush());
     Ok(result)
 }
 

@@ -158,14 +158,15 @@ pub fn score_line(report: &Report) -> String {
             (count > 0).then(|| format!("{count} {verdict}"))
         })
         .collect();
+    let tests = if report.planned == 1 { "test" } else { "tests" };
     let finished = if report.interrupted {
         format!(
-            "interrupted after {} of {} tests",
+            "interrupted after {} of {} {tests}",
             report.tests.len(),
             report.planned
         )
     } else {
-        format!("{} tests", report.planned)
+        format!("{} {tests}", report.planned)
     };
     let counts = if counts.is_empty() {
         String::new()

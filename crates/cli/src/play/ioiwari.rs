@@ -181,9 +181,10 @@ pub fn draw(position: &Position, human: Player) -> String {
 fn hint(solver: &Remoteness, position: &Position) -> String {
     let facts = solver.analyze(position);
     let mut out = format!(
-        "With best play you can force a final {} in {} moves.\n",
+        "With best play you can force a final {} in {} move{}.\n",
         margin_words(facts.final_margin),
-        facts.moves_to_end
+        facts.moves_to_end,
+        if facts.moves_to_end == 1 { "" } else { "s" }
     );
     for m in &facts.moves {
         out += &format!(

@@ -152,7 +152,8 @@ pub fn parse_move_line(line: &str) -> Option<Line> {
 /// the start line, moves numbered from 1 alternating from Bolek, each legal and leaving what
 /// it says, and a result line naming the right count. A `... N moves not kept ...` line (long
 /// logs) skips N moves; the check resumes from the next line. Returns the moves shown, the
-/// number of moves skipped, and the result line.
+/// number of moves skipped, and the result line (with graj's `first mistake:` line after it,
+/// if any).
 pub fn check_transcript(output: &str, start: (u32, u32, u32)) -> (Vec<Line>, String) {
     let (moves, skipped, result) = check_log(output, start);
     assert_eq!(skipped, 0, "graj prints every move");
@@ -177,11 +178,17 @@ pub fn check_log(output: &str, start: (u32, u32, u32)) -> (Vec<Line>, u64, Strin
             result = Some(rest.to_owned());
             continue;
         }
+        if let (Some(result), Some(_)) = (&mut result, line.strip_prefix("first mistake: ")) {
+            // graj names a loss's first mistake on the line after the result.
+            result.push('\n');
+            result.push_str(line);
+            continue;
+        }
         assert!(result.is_none(), "a line after the result: {line}");
-        if let Some(count) = line
-            .strip_prefix("... ")
-            .and_then(|l| l.strip_suffix(" moves not kept ..."))
-        {
+        if let Some(count) = line.strip_prefix("... ").and_then(|l| {
+            l.strip_suffix(" moves not kept ...")
+                .or_else(|| l.strip_suffix(" move not kept ..."))
+        }) {
             skipped += count.parse::<u64>().unwrap();
             resync = true;
             continue;
@@ -211,8 +218,12 @@ pub fn check_log(output: &str, start: (u32, u32, u32)) -> (Vec<Line>, u64, Strin
     }
     let result = result.expect("a result line");
     let total = moves.len() as u64 + skipped;
+    let counted = match total {
+        1 => " after 1 move".to_owned(),
+        _ => format!(" after {total} moves"),
+    };
     assert!(
-        result.contains(&format!(" after {total} moves")),
+        result.contains(&counted),
         "{result} (counted {total} moves)"
     );
     (moves, skipped, result)

@@ -1,0 +1,74 @@
+//! `duel kit mis DIR` and `duel kit ioiwari DIR`: the contestant kits of the two tasks.
+
+use anyhow::{Context, Result};
+use clap::{Args, Subcommand};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+const MIS_HELP: &str = "\
+Writes DIR/mis_c/{mis.h, mis.c, graj.c}, DIR/mis_cpp/{mis.h, mis.cpp, graj.cpp},
+DIR/mis_pas/{mis.pas, graj.pas} and DIR/README.md. The skeleton modules take one stick each
+turn; each graj builds with its module and plays the kit's simple Lolek:
+  gcc -O2 -o graj graj.c mis.c      g++ -O2 -o graj graj.cpp mis.cpp      fpc -O2 graj.pas
+
+Existing files are never replaced unless --force is given. Exit status: 0 written, 2 not.
+
+Examples:
+  duel kit mis kit && cd kit/mis_c && gcc -O2 -o graj graj.c mis.c && ./graj 7 2 3";
+
+const IOIWARI_HELP: &str = "\
+Writes DIR/ioiwari/: the ioiwari2 tool (a copy of the one installed next to duel), skeleton
+players player.c, player.cpp, player.pas and player.py that play a legal move each turn and
+flush it, the 24 official start boards as tests/01.txt to tests/24.txt (and all of them in
+tests/official.txt), and README.md.
+
+Existing files are never replaced unless --force is given. Exit status: 0 written, 2 not.
+
+Examples:
+  duel kit ioiwari kit && cd kit/ioiwari && gcc -O2 -o player player.c
+  duel ioiwari judge --player ./player";
+
+/// Which kit to write.
+#[derive(Debug, Subcommand)]
+pub enum KitCommand {
+    /// The Pooh-Eeyore-sticks kit: mis_c, mis_cpp and mis_pas with skeletons and graj.
+    #[command(after_help = MIS_HELP)]
+    Mis(KitArgs),
+    /// The Ioiwari kit: ioiwari2, skeleton players in four languages, the official boards.
+    #[command(after_help = IOIWARI_HELP)]
+    Ioiwari(KitArgs),
+}
+
+/// Where to write a kit.
+#[derive(Debug, Args)]
+pub struct KitArgs {
+    /// The directory to write the kit into (created if needed).
+    #[arg(value_name = "DIR")]
+    pub dir: PathBuf,
+
+    /// Overwrite the kit's files if they exist.
+    #[arg(long)]
+    pub force: bool,
+}
+
+/// Runs `duel kit ...`.
+pub fn run(command: KitCommand) -> Result<ExitCode> {
+    let (written, dir) = match command {
+        KitCommand::Mis(args) => (duel_kit::write_mis(&args.dir, args.force)?, args.dir),
+        KitCommand::Ioiwari(args) => {
+            let tool = sibling("ioiwari2")?;
+            let written = duel_kit::write_ioiwari(&args.dir, &tool, args.force)?;
+            (written, args.dir.join("ioiwari"))
+        }
+    };
+    println!("wrote {} files under {}", written.len(), dir.display());
+    println!("read {} first", dir.join("README.md").display());
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The program `name` in the directory of the running `duel`.
+fn sibling(name: &str) -> Result<PathBuf> {
+    let exe = std::env::current_exe().context("cannot locate the running duel program")?;
+    let dir = exe.parent().unwrap_or(Path::new("."));
+    Ok(dir.join(name))
+}

@@ -1,0 +1,355 @@
+//! `duel kit`: every skeleton builds with its driver exactly as the kits' READMEs say and
+//! plays a game. The MIS kit's `graj` in C, C++ and Pascal must print, line for line, what
+//! the Rust `graj` prints for the same Bolek, and exit with the same status; the Ioiwari
+//! skeletons play every official board to the end against the kit's own `ioiwari2`, which
+//! refuses any illegal move.
+
+#[path = "mis-players/support.rs"]
+mod support;
+
+use assert_cmd::cargo::cargo_bin;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use support::{players_source_dir, work_dir};
+
+fn duel(args: &[&str], dir: &Path) -> Output {
+    Command::new(cargo_bin("duel"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("duel runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Runs a shell command in `dir` and insists that it succeeds.
+fn sh(dir: &Path, command: &str) -> Output {
+    let out = Command::new("sh")
+        .args(["-c", command])
+        .current_dir(dir)
+        .output()
+        .expect("sh runs");
+    assert!(
+        out.status.success(),
+        "`{command}` failed in {}: {}\n{}{}",
+        dir.display(),
+        out.status,
+        text(&out.stdout),
+        text(&out.stderr)
+    );
+    out
+}
+
+/// Whether the Pascal parts run: fpc is installed, or CI demands it (then a missing fpc fails).
+fn pascal() -> bool {
+    let have = Command::new("fpc")
+        .arg("-iV")
+        .output()
+        .is_ok_and(|out| out.status.success());
+    if !have && std::env::var_os("DUEL_REQUIRE_FPC").is_none() {
+        eprintln!("SKIPPED: Free Pascal (fpc) is not installed; apt-get install fp-compiler");
+        return false;
+    }
+    true
+}
+
+/// A fresh kit of `kind` (`mis` or `ioiwari`) in a scratch directory.
+fn kit(kind: &str) -> tempfile::TempDir {
+    let dir = work_dir();
+    let out = duel(&["kit", kind, "kit"], dir.path());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    dir
+}
+
+/// What the Rust `graj` prints and its exit status, for Bolek the line-protocol program
+/// `player`, with the first-mistake line of a loss left out (the kit's drivers know no
+/// theory).
+fn rust_graj(player: &str, start: &[&str]) -> (String, Option<i32>) {
+    let out = Command::new(cargo_bin("graj"))
+        .args(["--player", player])
+        .args(start)
+        .output()
+        .expect("graj runs");
+    let printed: String = text(&out.stdout)
+        .lines()
+        .filter(|line| !line.starts_with("first mistake: "))
+        .map(|line| format!("{line}\n"))
+        .collect();
+    (printed, out.status.code())
+}
+
+fn run(program: &Path, args: &[&str]) -> (String, Option<i32>) {
+    let out = Command::new(program)
+        .args(args)
+        .output()
+        .expect("graj runs");
+    (text(&out.stdout), out.status.code())
+}
+
+/// The one-stick line player: the kit skeletons' strategy.
+fn one_stick() -> String {
+    format!(
+        "python3 {}",
+        players_source_dir().join("one_stick.py").display()
+    )
+}
+
+/// Builds the kit's `graj` of `lang` with the skeleton as the README says, then plays won,
+/// lost and stdin games against the Rust graj's record of the same strategy.
+fn mis_skeleton_plays_as_rust_graj(lang: &str, build: &str) {
+    let dir = kit("mis");
+    let lang_dir = dir.path().join("kit").join(format!("mis_{lang}"));
+    sh(&lang_dir, build);
+    let graj = lang_dir.join("graj");
+    for start in [&["7", "2", "3"][..], &["2", "2", "1"], &["12", "30", "4"]] {
+        let (printed, code) = run(&graj, start);
+        let (expected, expected_code) = rust_graj(&one_stick(), start);
+        assert_eq!(printed, expected, "{lang} {start:?}");
+        assert_eq!(code, expected_code, "{lang} {start:?}");
+        support::check_transcript(&printed, parse(start));
+    }
+    // 7 + 2 sticks, one a move: Bolek takes the last one; 2 + 2: Lolek does.
+    assert_eq!(run(&graj, &["7", "2", "3"]).1, Some(0));
+    assert_eq!(run(&graj, &["2", "2", "1"]).1, Some(1));
+    let quiet = run(&graj, &["-q", "7", "2", "3"]);
+    assert_eq!(quiet, ("result: win after 9 moves\n".to_owned(), Some(0)));
+    let stdin = sh(&lang_dir, "echo 7 2 3 | ./graj");
+    assert_eq!(
+        text(&stdin.stdout),
+        rust_graj(&one_stick(), &["7", "2", "3"]).0
+    );
+    let bad = run(&graj, &["7", "2", "0"]);
+    assert_eq!(bad, (String::new(), Some(2)));
+}
+
+fn parse(start: &[&str]) -> (u32, u32, u32) {
+    let n: Vec<u32> = start.iter().map(|s| s.parse().unwrap()).collect();
+    (n[0], n[1], n[2])
+}
+
+#[test]
+fn the_mis_kit_has_the_statement_layout() {
+    let dir = kit("mis");
+    let mut files = Vec::new();
+    for entry in walk(&dir.path().join("kit")) {
+        files.push(entry);
+    }
+    files.sort();
+    let expected = [
+        "README.md",
+        "mis_c/graj.c",
+        "mis_c/mis.c",
+        "mis_c/mis.h",
+        "mis_cpp/graj.cpp",
+        "mis_cpp/mis.cpp",
+        "mis_cpp/mis.h",
+        "mis_pas/graj.pas",
+        "mis_pas/mis.pas",
+    ];
+    assert_eq!(files, expected);
+    let unit = std::fs::read_to_string(dir.path().join("kit/mis_pas/mis.pas")).unwrap();
+    assert!(unit.contains("unit mis;"));
+    let driver = std::fs::read_to_string(dir.path().join("kit/mis_pas/graj.pas")).unwrap();
+    assert!(driver.contains("uses SysUtils, mis;"));
+}
+
+#[test]
+fn a_second_kit_in_the_same_place_is_refused_with_one_line() {
+    let dir = kit("mis");
+    let out = duel(&["kit", "mis", "kit"], dir.path());
+    assert_eq!(out.status.code(), Some(2));
+    let error = text(&out.stderr);
+    assert_eq!(error.lines().count(), 1, "{error}");
+    assert!(error.contains("exists already"), "{error}");
+    let forced = duel(&["kit", "mis", "kit", "--force"], dir.path());
+    assert!(forced.status.success(), "{}", text(&forced.stderr));
+}
+
+#[test]
+fn the_c_skeleton_builds_with_graj_c_and_plays() {
+    mis_skeleton_plays_as_rust_graj("c", "gcc -O2 -o graj graj.c mis.c");
+}
+
+#[test]
+fn the_cpp_skeleton_builds_with_graj_cpp_and_plays() {
+    mis_skeleton_plays_as_rust_graj("cpp", "g++ -O2 -o graj graj.cpp mis.cpp");
+}
+
+#[test]
+fn the_pascal_unit_builds_with_graj_pas_and_plays() {
+    if pascal() {
+        mis_skeleton_plays_as_rust_graj("pas", "fpc -O2 graj.pas");
+    }
+}
+
+/// Illegal moves, one per language and reason: the kit's graj stops at once with the Rust
+/// graj's result line and exit status 3.
+#[test]
+fn illegal_moves_end_the_game_as_in_rust_graj() {
+    let cases = [
+        (
+            "c",
+            "mis.c",
+            "#include \"mis.h\"\nstatic int b;\nvoid poczatek(int p, int e, int peb) { (void)p; (void)e; b = peb; }\n\
+             void ruch_bolka(int p, int e, int *bp, int *be) { (void)p; (void)e; *bp = b + 1; *be = 0; }\n",
+            "gcc -O2 -o graj graj.c mis.c",
+            "read p e b; read x y; echo $((b + 1)) 0",
+            ["7", "2", "3"],
+            "over the PE-bound 3",
+        ),
+        (
+            "cpp",
+            "mis.cpp",
+            "#include \"mis.h\"\nvoid poczatek(int, int, int) {}\n\
+             void ruch_bolka(int, int, int *bp, int *be) { *bp = 2; *be = 1; }\n",
+            "g++ -O2 -o graj graj.cpp mis.cpp",
+            "read p e b; read x y; echo 2 1",
+            ["7", "2", "3"],
+            "the move takes 2 poohsticks and 1 eeyorestick: both kinds",
+        ),
+        (
+            "pas",
+            "mis.pas",
+            "unit mis;\ninterface\nprocedure poczatek(p, e, peb : LongInt);\n\
+             procedure ruch_bolka(p, e : LongInt; var bp, be : LongInt);\nimplementation\n\
+             procedure poczatek(p, e, peb : LongInt); begin end;\n\
+             procedure ruch_bolka(p, e : LongInt; var bp, be : LongInt);\n\
+             begin if p > 5 then begin bp := 1; be := 0; end else begin bp := 0; be := e + 1; end; end;\nend.\n",
+            "fpc -O2 graj.pas",
+            "read p e b; while read x y; do if [ $x -gt 5 ]; then echo 1 0; else echo 0 $((y + 1)); fi; done",
+            ["7", "2", "30"],
+            "the move takes 3 eeyoresticks but the pool holds only 2",
+        ),
+    ];
+    let script_dir = work_dir();
+    for (index, (lang, file, module, build, player, start, reason)) in cases.iter().enumerate() {
+        if *lang == "pas" && !pascal() {
+            continue;
+        }
+        let dir = kit("mis");
+        let lang_dir = dir.path().join("kit").join(format!("mis_{lang}"));
+        std::fs::write(lang_dir.join(file), module).unwrap();
+        sh(&lang_dir, build);
+        let (printed, code) = run(&lang_dir.join("graj"), start);
+        let script: PathBuf = script_dir.path().join(format!("player{index}.sh"));
+        std::fs::write(&script, player).unwrap();
+        let expected = rust_graj(&format!("sh {}", script.display()), start);
+        assert_eq!((printed.clone(), code), expected, "{lang}");
+        assert_eq!(code, Some(3), "{lang}");
+        let last = printed.lines().last().unwrap();
+        assert!(last.starts_with("result: illegal_move after "), "{last}");
+        assert!(last.contains(reason), "{lang}: {last}");
+    }
+}
+
+/// Every file under `root`, as relative paths with `/`.
+fn walk(root: &Path) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut stack = vec![root.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                let relative = path.strip_prefix(root).unwrap();
+                out.push(relative.to_string_lossy().replace('\\', "/"));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_ioiwari_kit_holds_the_tool_the_players_and_the_official_boards() {
+    let dir = kit("ioiwari");
+    let root = dir.path().join("kit/ioiwari");
+    let tool = std::fs::read(root.join("ioiwari2")).unwrap();
+    assert_eq!(tool, std::fs::read(cargo_bin("ioiwari2")).unwrap());
+    let official = duel_ioiwari::Board::official_positions();
+    assert_eq!(official.len(), 24);
+    let mut all = String::new();
+    for (index, board) in official.iter().enumerate() {
+        let test = std::fs::read_to_string(root.join(format!("tests/{:02}.txt", index + 1)));
+        assert_eq!(test.unwrap(), format!("{board}\n"));
+        all += &format!("{board}\n");
+    }
+    assert_eq!(
+        std::fs::read_to_string(root.join("tests/official.txt")).unwrap(),
+        all
+    );
+    for file in [
+        "README.md",
+        "player.c",
+        "player.cpp",
+        "player.pas",
+        "player.py",
+    ] {
+        assert!(root.join(file).is_file(), "{file}");
+    }
+}
+
+/// Builds an Ioiwari skeleton as the README says and plays all 24 official boards against
+/// the kit's ioiwari2, joined by a named pipe as in the README.
+fn ioiwari_skeleton_plays_every_official_board(build: Option<&str>, run: &str) {
+    let dir = kit("ioiwari");
+    let root = dir.path().join("kit/ioiwari");
+    if let Some(build) = build {
+        sh(&root, build);
+    }
+    for test in 1..=24 {
+        let log = format!("game{test:02}.out");
+        let command = format!(
+            "rm -f to-p2 && mkfifo to-p2 && \
+             timeout 20 ./ioiwari2 --position \"$(cat tests/{test:02}.txt)\" --log {log} < to-p2 \
+             | timeout 20 {run} > to-p2"
+        );
+        sh(&root, &command);
+        let transcript = std::fs::read_to_string(root.join(&log)).unwrap();
+        let last = transcript.lines().last().unwrap_or_default();
+        assert!(
+            last.starts_with("result: "),
+            "{run}, test {test}: {transcript}"
+        );
+        // Player 1 moved first and the moves alternated to the end.
+        let moves: Vec<&str> = transcript
+            .lines()
+            .filter(|line| line.contains(" plays "))
+            .collect();
+        for (index, line) in moves.iter().enumerate() {
+            let player = if index % 2 == 0 {
+                "player 1"
+            } else {
+                "player 2"
+            };
+            assert!(
+                line.starts_with(&format!("{}. {player} plays ", index + 1)),
+                "{line}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_ioiwari_c_skeleton_plays_legally_against_ioiwari2() {
+    ioiwari_skeleton_plays_every_official_board(Some("gcc -O2 -o player player.c"), "./player");
+}
+
+#[test]
+fn the_ioiwari_cpp_skeleton_plays_legally_against_ioiwari2() {
+    ioiwari_skeleton_plays_every_official_board(Some("g++ -O2 -o player player.cpp"), "./player");
+}
+
+#[test]
+fn the_ioiwari_pascal_skeleton_plays_legally_against_ioiwari2() {
+    if pascal() {
+        ioiwari_skeleton_plays_every_official_board(Some("fpc -O2 player.pas"), "./player");
+    }
+}
+
+#[test]
+fn the_ioiwari_python_skeleton_plays_legally_against_ioiwari2() {
+    ioiwari_skeleton_plays_every_official_board(None, "python3 player.py");
+}

@@ -98,10 +98,15 @@ const Duel = (() => {
     if (location.hash === "#mis") follow();
   }
 
+  /** "1 move", "2 moves": a count with its noun. */
+  function plural(count, noun) {
+    return `${count} ${noun}${count === 1 ? "" : "s"}`;
+  }
+
   /** Waits `ms` milliseconds, so the computer's answer is seen as a separate move. */
   const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
   document.addEventListener("DOMContentLoaded", setupTabs);
 
-  return { api, svg, svgText, html, clear, describeMargin, standingOf, showError, setStatus, pause };
+  return { api, svg, svgText, html, clear, describeMargin, standingOf, showError, setStatus, pause, plural };
 })();

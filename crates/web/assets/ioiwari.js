@@ -2,7 +2,7 @@
 "use strict";
 
 (() => {
-  const { api, svg, svgText, html, clear, describeMargin, standingOf, showError, setStatus, pause } = Duel;
+  const { api, svg, svgText, html, clear, describeMargin, standingOf, showError, setStatus, pause, plural } = Duel;
 
   const CENTRE = { x: 280, y: 235 };
   const PIT_ORBIT = 120;
@@ -20,7 +20,7 @@
   ];
 
   // The game: entries[0] is the start; every later entry holds the move that led to it.
-  const game = { side: 1, strength: "perfect", entries: [], generation: 0, busy: false };
+  const game = { side: 1, strength: "perfect", entries: [], generation: 0, asked: 0, busy: false };
 
   const $ = (id) => document.getElementById(id);
   const current = () => game.entries[game.entries.length - 1];
@@ -44,8 +44,9 @@
     clear(board);
     const analysis = current().analysis;
     const position = analysis.position;
-    const showValues = $("ioi-show-values").checked && !analysis.over && !enginesTurn();
+    const showValues = valuesShown() && !analysis.over && !enginesTurn();
     const moves = new Map(analysis.moves.map((move) => [move.pit, move]));
+    const last = current().move ? current().move.pit : null;
 
     svg("circle", { cx: CENTRE.x, cy: CENTRE.y, r: 172, class: "board-bg" }, board);
     const centreLines = analysis.over
@@ -61,11 +62,16 @@
       const playable = Boolean(move) && !analysis.over && !enginesTurn();
       const group = svg("g", {
         id: `pit-${pit}`,
-        class: "pit" + (playable ? " legal" : "") + (move && move.best ? " best" : ""),
+        class: "pit" + (playable ? " legal" : "") + (move && move.best ? " best" : "") +
+          (pit === last ? " last" : ""),
         "data-pit": pit,
         "data-beads": beads,
         "data-legal": playable ? "true" : "false",
         "data-best": move && move.best ? "true" : "false",
+        "data-last": pit === last ? "true" : "false",
+        role: "button",
+        tabindex: playable ? "0" : "-1",
+        "aria-disabled": playable ? "false" : "true",
       }, board);
       if (move) group.dataset.value = move.final_margin;
       svg("circle", { cx: spot.x, cy: spot.y, r: PIT_RADIUS, class: "pit-hole" }, group);
@@ -75,16 +81,28 @@
       for (const [dx, dy] of BEAD_SPOTS[beads]) {
         svg("circle", { cx: spot.x + dx, cy: spot.y + dy, r: 8, class: "bead" }, group);
       }
-      const label = 70;
+      const numberOrbit = 70;
       svgText(String(pit), {
-        x: CENTRE.x + label * Math.cos(spot.angle),
-        y: CENTRE.y + label * Math.sin(spot.angle) + 5,
+        x: CENTRE.x + numberOrbit * Math.cos(spot.angle),
+        y: CENTRE.y + numberOrbit * Math.sin(spot.angle) + 5,
         class: "pit-number",
       }, board);
+      const label = `pit ${pit}: ${plural(beads, "bead")}` +
+        (pit === last ? ", played last" : "") +
+        (showValues && move ? `; ${describeMargin(move.final_margin)} in ${plural(move.moves_to_end, "move")}` : "") +
+        (playable ? "" : "; cannot be played now");
+      group.setAttribute("aria-label", label);
       const title = svg("title", {}, group);
-      title.textContent = `pit ${pit}: ${beads} bead${beads === 1 ? "" : "s"}` +
-        (move ? `; ${describeMargin(move.final_margin)} in ${move.moves_to_end} moves` : "");
-      if (playable) group.addEventListener("click", () => humanMove(pit));
+      title.textContent = label;
+      if (playable) {
+        group.addEventListener("click", () => humanMove(pit));
+        group.addEventListener("keydown", (event) => {
+          if (event.key === "Enter" || event.key === " ") {
+            event.preventDefault();
+            humanMove(pit);
+          }
+        });
+      }
 
       if (showValues && move) {
         const tx = CENTRE.x + TAG_ORBIT * Math.cos(spot.angle);
@@ -92,7 +110,7 @@
         const tag = svg("g", { class: `value-tag ${move.standing}`, "data-pit": pit }, board);
         svg("rect", { x: tx - 45, y: ty - 17, width: 90, height: 34, rx: 6 }, tag);
         svgText((move.best ? "\u2605 " : "") + describeMargin(move.final_margin), { x: tx, y: ty - 3 }, tag);
-        svgText(`${move.moves_to_end} move${move.moves_to_end === 1 ? "" : "s"} left`, { x: tx, y: ty + 12 }, tag);
+        svgText(`${plural(move.moves_to_end, "move")} left`, { x: tx, y: ty + 12 }, tag);
       }
     });
 
@@ -120,14 +138,20 @@
     const summary = $("ioi-summary");
     if (analysis.over) {
       summary.textContent = `The game is over: ${analysis.result.text}.`;
+    } else if (!valuesShown()) {
+      summary.textContent = `${playerName(analysis.position.to_move)} to move (move values hidden).`;
+    } else if (enginesTurn()) {
+      summary.textContent = `${playerName(analysis.position.to_move)} to move.`;
     } else {
       summary.textContent =
         `Player ${analysis.position.to_move} to move can force a final ${describeMargin(analysis.final_margin)} ` +
-        `(${analysis.value >= 0 ? "+" : ""}${analysis.value} from here on), in ${analysis.moves_to_end} moves ` +
+        `(${analysis.value >= 0 ? "+" : ""}${analysis.value} from here on), in ${plural(analysis.moves_to_end, "move")} ` +
         `with best play: ${analysis.predicted.text}. Best: pit${analysis.best_moves.length > 1 ? "s" : ""} ` +
         `${analysis.best_moves.join(", ")}.`;
     }
-    $("ioi-moves").hidden = analysis.moves.length === 0;
+    // The table is the options of the side to move: not shown for the computer, nor when the
+    // values are hidden.
+    $("ioi-moves").hidden = analysis.moves.length === 0 || !valuesShown() || enginesTurn();
     const body = $("ioi-moves").querySelector("tbody");
     clear(body);
     for (const move of analysis.moves) {
@@ -139,11 +163,16 @@
     }
   }
 
-  /** Player 1's final margin under best play after each entry. */
+  /** Whose side the value history is drawn from: the person's, or player 1's when the
+   *  person plays both sides. */
+  const historySide = () => (game.side === 2 ? 2 : 1);
+
+  /** That side's final margin under best play after each entry. */
   function historyMargins() {
+    const side = historySide();
     return game.entries.map((entry) => {
       const a = entry.analysis;
-      return a.position.to_move === 1 ? a.final_margin : -a.final_margin;
+      return a.position.to_move === side ? a.final_margin : -a.final_margin;
     });
   }
 
@@ -151,6 +180,13 @@
     const chart = $("ioi-history");
     clear(chart);
     const margins = historyMargins();
+    const side = historySide();
+    $("ioi-history-hint").textContent =
+      `The final bank difference ${game.side === 0 ? "player 1" : "you (player " + side + ")"} can force after ` +
+      `each move (above the line: player ${side} wins; below: player ${3 - side}). A drop marks a mistake ` +
+      `by player ${side}; a rise, one by player ${3 - side}.`;
+    chart.setAttribute("aria-label", `Value history from player ${side}'s side`);
+    chart.dataset.side = String(side);
     const left = 34, right = 410, top = 12, bottom = 176;
     const steps = Math.max(margins.length - 1, 12);
     const extent = Math.max(4, ...margins.map(Math.abs));
@@ -174,10 +210,11 @@
       }, chart);
       const title = svg("title", {}, dot);
       title.textContent = i === 0
-        ? `start: player 1 ${describeMargin(margin)}`
-        : `after move ${i}: player 1 ${describeMargin(margin)}` + (mistake ? " (a mistake)" : "");
+        ? `start: player ${side} ${describeMargin(margin)}`
+        : `after move ${i}: player ${side} ${describeMargin(margin)}` + (mistake ? " (a mistake)" : "");
     });
     chart.dataset.points = String(margins.length);
+    chart.hidden = !valuesShown();
   }
 
   function isMistake(entry) {
@@ -191,9 +228,9 @@
       const move = entry.move;
       const item = html("li", isMistake(entry) ? "mistake" : "", undefined, log);
       const banks = entry.analysis.position.banks;
-      item.textContent = `${playerName(move.player)} plays ${move.pit}: ` +
-        `${describeMargin(move.move_value.final_margin)} for them; banks ${banks[0]}-${banks[1]}` +
-        (isMistake(entry) ? " (a mistake)" : "");
+      item.textContent = `${playerName(move.player)} plays ${move.pit}` +
+        (valuesShown() ? `: ${describeMargin(move.move_value.final_margin)} for them` : "") +
+        `; banks ${banks[0]}-${banks[1]}` + (isMistake(entry) && valuesShown() ? " (a mistake)" : "");
     }
     log.scrollTop = log.scrollHeight;
   }
@@ -227,12 +264,12 @@
       result.textContent = `Game over: ${analysis.result.text}.${verdict}`;
       result.dataset.winner = winner === null ? "draw" : String(winner);
       const mistake = game.side === 0 ? "" : " " + firstMistakeOf(game.side);
-      setStatus("ioi-status", "over", `The game is over after ${game.entries.length - 1} moves.${mistake}`);
+      setStatus("ioi-status", "over", `The game is over after ${plural(game.entries.length - 1, "move")}.${mistake}`);
     } else if (enginesTurn()) {
       setStatus("ioi-status", "thinking", `The computer (${game.strength}) is thinking...`);
     } else {
       setStatus("ioi-status", "your-turn",
-        `${playerName(analysis.position.to_move)} to move: click a pit.`);
+        `${playerName(analysis.position.to_move)} to move: click a pit, or press its number 1-7.`);
     }
     $("ioi-undo").disabled = game.entries.length < 2;
   }
@@ -250,11 +287,17 @@
   async function newGame(event) {
     if (event) event.preventDefault();
     showError("ioi-error", null);
-    const generation = ++game.generation;
-    setStatus("ioi-status", "loading", "Setting up the board...");
+    const request = {
+      board: $("ioi-start").value,
+      banks: [Number($("ioi-bank-1").value || 0), Number($("ioi-bank-2").value || 0)],
+      to_move: Number($("ioi-to-move").value),
+    };
+    // The current game stays, and stays playable, until the new start is known to be valid.
+    const asked = ++game.asked;
     try {
-      const analysis = await api("/api/ioiwari/analyze", { board: $("ioi-start").value, banks: [0, 0], to_move: 1 });
-      if (generation !== game.generation) return;
+      const analysis = await api("/api/ioiwari/analyze", request);
+      if (asked !== game.asked) return;
+      const generation = ++game.generation;
       game.side = Number($("ioi-side").value);
       game.strength = $("ioi-strength").value;
       game.entries = [{ analysis, move: null }];
@@ -262,12 +305,16 @@
       render();
       await engineIfDue(generation);
     } catch (error) {
-      showError("ioi-error", error);
+      showError("ioi-error", error.message ? `Not started: ${error.message}` : error);
+      if (!game.entries.length) setStatus("ioi-status", "error", "No game: fix the start board above.");
     }
   }
 
+  const valuesShown = () => $("ioi-show-values").checked;
+
   async function humanMove(pit) {
-    if (game.busy) return;
+    if (game.busy || !game.entries.length || enginesTurn() || current().analysis.over) return;
+    if (!current().analysis.moves.some((move) => move.pit === pit)) return;
     const generation = game.generation;
     showError("ioi-error", null);
     // Say at once that the click was taken, before the server answers.
@@ -329,6 +376,16 @@
     $("ioi-setup").addEventListener("submit", newGame);
     $("ioi-undo").addEventListener("click", undo);
     $("ioi-show-values").addEventListener("change", () => game.entries.length && render());
+    // Keys 1-7 play that pit whenever the Ioiwari panel is shown and no text field has focus.
+    document.addEventListener("keydown", (event) => {
+      if ($("ioiwari-panel").hidden || event.ctrlKey || event.metaKey || event.altKey) return;
+      const target = event.target;
+      if (target && (target.tagName === "INPUT" || target.tagName === "SELECT" || target.tagName === "TEXTAREA")) return;
+      if (/^[1-7]$/.test(event.key)) {
+        event.preventDefault();
+        humanMove(Number(event.key));
+      }
+    });
     $("ioi-start-list").addEventListener("change", () => {
       if ($("ioi-start-list").value) {
         $("ioi-start").value = $("ioi-start-list").value;

@@ -6,10 +6,12 @@
   const { api, svg, svgText, html, clear, showError, setStatus, pause } = Duel;
 
   const PLAYERS = ["Bolek", "Lolek"];
-  const STICKS_SHOWN = 48;
+  // On a narrow screen fewer sticks are drawn, so that each can be tapped (24 px or more).
+  const narrowScreen = () => window.matchMedia("(max-width: 640px)").matches;
+  const sticksShown = () => (narrowScreen() ? 14 : 48);
   const ENGINE_PAUSE_MS = 250;
 
-  const game = { side: 1, strength: "perfect", entries: [], generation: 0, showWinning: false, busy: false };
+  const game = { side: 1, strength: "perfect", entries: [], generation: 0, showWinning: false, busy: false, mapTicket: 0 };
 
   const $ = (id) => document.getElementById(id);
   const current = () => game.entries[game.entries.length - 1];
@@ -38,25 +40,32 @@
   function drawPile(parent, kind, name, count, bound, top, takeOf) {
     svg("rect", { x: 4, y: top, width: 552, height: 100, rx: 8, class: "pile-bg" }, parent);
     svgText(`${name}: ${count}`, { x: 14, y: top + 20, class: "pile-label" }, parent);
-    const shown = Math.min(count, STICKS_SHOWN);
+    const shown = Math.min(count, sticksShown());
     if (count > shown) {
-      svgText(`+ ${count - shown} more`, { x: 440, y: top + 20, class: "pile-label" }, parent);
+      svgText(`+ ${count - shown} more`, { x: 546, y: top + 20, class: "pile-label more" }, parent);
     }
+    const pitch = Math.min(36, 530 / Math.max(shown, 1));
     const group = svg("g", { id: `pile-${kind}`, "data-count": count }, parent);
     const sticks = [];
     for (let i = 0; i < shown; i++) {
       const take = shown - i; // clicking a stick takes it and every stick to its right
       const stick = svg("rect", {
-        x: 14 + i * 11, y: top + 30, width: 6, height: 62, rx: 2,
+        x: 14 + i * pitch + pitch * 0.2, y: top + 30, width: Math.max(6, pitch * 0.55), height: 62, rx: 2,
         class: `stick ${kind}`, "data-take": take,
+      }, group);
+      // A transparent target as wide as the stick's whole slot: easier to hit than the stick.
+      const hit = svg("rect", {
+        x: 14 + i * pitch, y: top + 26, width: pitch, height: 70, class: "stick-target",
       }, group);
       const title = svg("title", {}, stick);
       title.textContent = take <= bound ? `take ${take}` : `at most ${bound} at once`;
       sticks.push(stick);
       if (humansTurn() && take <= bound) {
-        stick.addEventListener("mouseenter", () => sticks.forEach((s, j) => s.classList.toggle("marked", j >= i)));
-        stick.addEventListener("mouseleave", () => sticks.forEach((s) => s.classList.remove("marked")));
-        stick.addEventListener("click", () => humanMove(...takeOf(take)));
+        for (const target of [stick, hit]) {
+          target.addEventListener("mouseenter", () => sticks.forEach((s, j) => s.classList.toggle("marked", j >= i)));
+          target.addEventListener("mouseleave", () => sticks.forEach((s) => s.classList.remove("marked")));
+          target.addEventListener("click", () => humanMove(...takeOf(take)));
+        }
       }
     }
   }
@@ -65,11 +74,14 @@
     const analysis = current().analysis;
     const { p, e, bound } = analysis.position;
     const size = Math.min(41, Math.max(15, 2 * (bound + 1) + 3));
+    // Only the answer to the latest request may draw: an earlier one that arrives late
+    // belongs to an older pool.
+    const ticket = ++game.mapTicket;
     const view = await api("/api/mis/pattern", { position: { p, e, bound }, size });
-    if (generation !== game.generation) return;
+    if (generation !== game.generation || ticket !== game.mapTicket) return;
     const chart = $("mis-pattern");
     clear(chart);
-    const left = 34, top = 6, span = 380;
+    const left = 8, top = 6, span = 376;
     const cell = span / view.width;
     const xOf = (x) => left + (x - view.p_from) * cell;
     const yOf = (y) => top + (view.height - 1 - (y - view.e_from)) * cell;
@@ -113,10 +125,11 @@
     if (p >= view.p_from && e >= view.e_from) {
       svg("rect", { x: xOf(p), y: yOf(e), width: cell, height: cell, class: "current-ring" }, chart);
     }
-    svgText(`p = ${view.p_from}`, { x: left, y: top + span + 12, class: "axis-label" }, chart);
-    svgText(`${view.p_from + view.width - 1}`, { x: left + span - 30, y: top + span + 12, class: "axis-label" }, chart);
-    svgText(`e = ${view.e_from}`, { x: 0, y: top + span, class: "axis-label" }, chart);
-    svgText(`${view.e_from + view.height - 1}`, { x: 2, y: top + 10, class: "axis-label" }, chart);
+    // The axes' ends, written where even 8-digit numbers fit: below the map and right of it.
+    svgText(`p = ${view.p_from}`, { x: left, y: top + span + 14, class: "axis-label" }, chart);
+    svgText(`p = ${view.p_from + view.width - 1}`, { x: left + span, y: top + span + 14, class: "axis-label end" }, chart);
+    svgText(`e = ${view.e_from}`, { x: left + span + 4, y: top + span - 2, class: "axis-label side" }, chart);
+    svgText(`e = ${view.e_from + view.height - 1}`, { x: left + span + 4, y: top + 12, class: "axis-label side" }, chart);
     chart.dataset.losing = String(view.losing.length);
     chart.dataset.for = `${p},${e}`;
   }
@@ -198,13 +211,15 @@
       result.textContent = `Game over: ${PLAYERS[winner - 1]} took the last stick and wins.${verdict}`;
       result.dataset.winner = PLAYERS[winner - 1];
       const mistake = game.side === 0 ? "" : " " + firstMistake();
-      setStatus("mis-status", "over", `The game is over after ${game.entries.length - 1} moves.${mistake}`);
+      setStatus("mis-status", "over", `The game is over after ${Duel.plural(game.entries.length - 1, "move")}.${mistake}`);
     } else if (enginesTurn()) {
       setStatus("mis-status", "thinking", `The computer (${game.strength}) is thinking...`);
     } else {
       setStatus("mis-status", "your-turn",
         `${playerName(toMove())} to move (${analysis.standing === "win" ? "a winning" : "a losing"} position): ` +
-        "click a stick, a dotted square, or type a move.");
+        (narrowScreen()
+          ? "tap a stick, type a move, or tap a dotted square on the map below the moves."
+          : "click a stick, a dotted square on the map, or type a move."));
     }
     $("mis-undo").disabled = game.entries.length < 2;
     $("mis-play").disabled = !humansTurn();

@@ -1,6 +1,7 @@
 //! The arena: runs untrusted programs against the optimal opponents of both games and judges them.
 //!
 //! - [`compile`]: building submissions from C, C++, Pascal, Python and Rust sources.
+//! - [`judge`]: the game-neutral judge (per-test loop, ordering, reports, batches).
 //! - [`runner`]: spawning a submission with limits (CPU, wall clock, memory, bounded output),
 //!   in its own process group, optionally under bubblewrap.
 //! - [`ioiwari`]: judging an Ioiwari player 1 against the optimal player 2.
@@ -11,6 +12,7 @@
 
 pub mod compile;
 pub mod ioiwari;
+pub mod judge;
 pub mod mis;
 pub mod report;
 pub mod runner;

@@ -1,8 +1,10 @@
 //! The judge's results: one [`TestResult`] per test, a [`Report`] with the score, and an
 //! atomic JSON writer.
 
+use crate::compile::BuildRecord;
 use crate::Verdict;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
@@ -34,6 +36,29 @@ pub struct TestResult {
 }
 
 impl TestResult {
+    /// The result of a test that was never played (the source did not compile...).
+    ///
+    /// ```
+    /// use duel_arena::{TestResult, Verdict};
+    /// let result = TestResult::unplayed(3, "7 2 3".into(), Verdict::CompileError, "no".into());
+    /// assert_eq!((result.index, result.moves, result.points()), (3, 0, 0.0));
+    /// ```
+    pub fn unplayed(index: usize, input: String, verdict: Verdict, reason: String) -> TestResult {
+        TestResult {
+            index,
+            input,
+            verdict,
+            reason: Some(reason),
+            moves: 0,
+            move_list: None,
+            summary: None,
+            time_ms: 0,
+            wall_ms: 0,
+            memory_kb: 0,
+            first_mistake: None,
+        }
+    }
+
     /// The share of the test this result earns: 1 for a win, ½ for a draw, 0 otherwise.
     pub fn points(&self) -> f64 {
         points(self.verdict)
@@ -84,6 +109,9 @@ pub struct Report {
     pub interrupted: bool,
     /// The finished tests, in test order.
     pub tests: Vec<TestResult>,
+    /// How the submission was built, when it was judged from source.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub build: Option<BuildRecord>,
 }
 
 impl Report {
@@ -102,6 +130,7 @@ impl Report {
             planned,
             interrupted,
             tests,
+            build: None,
         }
     }
 
@@ -116,6 +145,135 @@ impl Report {
             path: path.to_owned(),
             source,
         })
+    }
+}
+
+/// One submission's line in a ranking.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Standing {
+    /// From 1; equal scores share a rank (1, 2, 2, 4...).
+    pub rank: usize,
+    /// The submission, as its report names it.
+    pub submission: String,
+    /// Its score out of 100.
+    pub score: f64,
+    /// How many of its tests ended with each verdict (verdicts that occurred only).
+    pub verdicts: BTreeMap<String, usize>,
+    /// Its CPU time over all tests, in milliseconds.
+    pub time_ms: u64,
+}
+
+/// Ranks reports by score, highest first. Equal scores share a rank and keep the order given
+/// (so a ranking does not change with the machine's speed).
+///
+/// ```
+/// use duel_arena::report::{rank, Report};
+/// let report = |name: &str, tests| Report::new("ioiwari", name, 2, tests, false);
+/// let standings = rank(&[report("a", vec![]), report("b", vec![]), report("c", vec![])]);
+/// let ranks: Vec<usize> = standings.iter().map(|s| s.rank).collect();
+/// assert_eq!(ranks, [1, 1, 1]);
+/// ```
+pub fn rank(reports: &[Report]) -> Vec<Standing> {
+    let mut standings: Vec<Standing> = reports
+        .iter()
+        .map(|report| {
+            let mut verdicts = BTreeMap::new();
+            for test in &report.tests {
+                *verdicts.entry(test.verdict.name().to_owned()).or_insert(0) += 1;
+            }
+            Standing {
+                rank: 0,
+                submission: report.player.clone(),
+                score: report.score,
+                verdicts,
+                time_ms: report.tests.iter().map(|t| t.time_ms).sum(),
+            }
+        })
+        .collect();
+    // A stable sort keeps the given order among equals.
+    standings.sort_by(|a, b| b.score.total_cmp(&a.score));
+    for at in 0..standings.len() {
+        standings[at].rank = if at > 0 && standings[at - 1].score == standings[at].score {
+            standings[at - 1].rank
+        } else {
+            at + 1
+        };
+    }
+    standings
+}
+
+/// The report of several submissions judged together: the ranking and every report.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BatchReport {
+    /// The game: "ioiwari" or "mis".
+    pub game: String,
+    /// How many tests every submission was to meet.
+    pub planned: usize,
+    /// True when judging was interrupted (Ctrl-C).
+    pub interrupted: bool,
+    /// The ranking, best first.
+    pub ranking: Vec<Standing>,
+    /// Each submission's full report, in the order the submissions were given.
+    pub submissions: Vec<Report>,
+}
+
+impl BatchReport {
+    /// The batch report of these reports (ranked here).
+    pub fn new(game: impl Into<String>, planned: usize, submissions: Vec<Report>) -> BatchReport {
+        BatchReport {
+            game: game.into(),
+            planned,
+            interrupted: submissions.iter().any(|r| r.interrupted),
+            ranking: rank(&submissions),
+            submissions,
+        }
+    }
+
+    /// The report as pretty-printed JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a report always serializes") + "\n"
+    }
+
+    /// The ranking as CSV: `rank,submission,score,time_ms` and one column per verdict.
+    ///
+    /// ```
+    /// use duel_arena::report::{BatchReport, Report};
+    /// let batch = BatchReport::new("mis", 0, vec![Report::new("mis", "a, \"b\"", 0, vec![], false)]);
+    /// let csv = batch.to_csv();
+    /// assert!(csv.starts_with("rank,submission,score,time_ms,win,"));
+    /// assert!(csv.lines().nth(1).unwrap().starts_with("1,\"a, \"\"b\"\"\",0.00,0,0,"));
+    /// ```
+    pub fn to_csv(&self) -> String {
+        let mut csv = String::from("rank,submission,score,time_ms");
+        for verdict in Verdict::ALL {
+            csv.push(',');
+            csv.push_str(verdict.name());
+        }
+        csv.push('\n');
+        for standing in &self.ranking {
+            csv.push_str(&format!(
+                "{},{},{:.2},{}",
+                standing.rank,
+                csv_field(&standing.submission),
+                standing.score,
+                standing.time_ms
+            ));
+            for verdict in Verdict::ALL {
+                let count = standing.verdicts.get(verdict.name()).copied().unwrap_or(0);
+                csv.push_str(&format!(",{count}"));
+            }
+            csv.push('\n');
+        }
+        csv
+    }
+}
+
+/// A CSV field, quoted when it holds a comma, a quote or a line break.
+fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_owned()
     }
 }
 
@@ -234,6 +392,39 @@ mod tests {
         assert!((value["score"].as_f64().unwrap() - 100.0 / 3.0).abs() < 1e-9);
         let back: Report = serde_json::from_str(&json).unwrap();
         assert_eq!(back, report);
+    }
+
+    #[test]
+    fn rankings_share_ranks_on_equal_scores() {
+        let report = |name: &str, verdicts: &[Verdict]| {
+            let tests = verdicts
+                .iter()
+                .enumerate()
+                .map(|(i, v)| result(i + 1, *v))
+                .collect();
+            Report::new("ioiwari", name, 2, tests, false)
+        };
+        let reports = [
+            report("half", &[Verdict::Win, Verdict::Loss]),
+            report("all", &[Verdict::Win, Verdict::Win]),
+            report("half too", &[Verdict::Draw, Verdict::Draw]),
+            report("none", &[Verdict::CompileError, Verdict::CompileError]),
+        ];
+        let ranking = rank(&reports);
+        let rows: Vec<(usize, &str)> = ranking
+            .iter()
+            .map(|s| (s.rank, s.submission.as_str()))
+            .collect();
+        assert_eq!(
+            rows,
+            [(1, "all"), (2, "half"), (2, "half too"), (4, "none")]
+        );
+        assert_eq!(ranking[3].verdicts["compile_error"], 2);
+        assert_eq!(ranking[0].time_ms, 6);
+        let batch = BatchReport::new("ioiwari", 2, reports.to_vec());
+        let back: BatchReport = serde_json::from_str(&batch.to_json()).unwrap();
+        assert_eq!(back, batch);
+        assert_eq!(batch.to_csv().lines().count(), 5);
     }
 
     #[test]

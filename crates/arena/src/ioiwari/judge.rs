@@ -1,12 +1,14 @@
-//! Judging a program on a list of boards, in parallel, into a [`Report`].
+//! Ioiwari behind the neutral [`judge`](crate::judge): judging a program on a list of boards,
+//! in parallel, into a [`Report`].
 
 use super::referee::play_test;
 use super::Opponent;
-use crate::report::Sink;
-use crate::runner::{run_in_order, Launcher, Limits, ProgramCommand, Sandbox, SpawnError};
+use crate::compile::{CompileError, Target, Toolchain};
+use crate::judge::{self, judge_one, Game, Runnable, Settings, Submission};
+use crate::report::{Sink, TestResult};
+use crate::runner::{Launcher, Limits, ProgramCommand, Sandbox, SpawnError};
 use crate::Report;
 use duel_ioiwari::{Board, Table};
-use std::cell::RefCell;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
@@ -56,13 +58,102 @@ pub enum JudgeError {
     /// The program (or the sandbox) cannot be started.
     #[error(transparent)]
     Spawn(#[from] SpawnError),
+    /// A source cannot be built at all (a missing compiler, an unreadable file...).
+    #[error(transparent)]
+    Compile(#[from] CompileError),
+    /// Something that is not a player-1 program (a library).
+    #[error("{0}")]
+    Unsupported(String),
+}
+
+impl From<judge::JudgeError<JudgeError>> for JudgeError {
+    fn from(error: judge::JudgeError<JudgeError>) -> JudgeError {
+        match error {
+            judge::JudgeError::Compile(error) => JudgeError::Compile(error),
+            judge::JudgeError::Game(error) => error,
+            judge::JudgeError::Unsupported(message) => JudgeError::Unsupported(message),
+        }
+    }
+}
+
+/// Ioiwari behind the neutral judge: the program plays player 1 against the optimal player 2.
+pub struct Ioiwari {
+    table: Table,
+    opponent: Opponent,
+}
+
+impl Ioiwari {
+    /// The game with player 2 choosing as `opponent` says (the solver's table is built here).
+    pub fn new(opponent: Opponent) -> Ioiwari {
+        Ioiwari {
+            table: Table::solve(),
+            opponent,
+        }
+    }
+}
+
+impl Game for Ioiwari {
+    type Test = Board;
+    type Player = Launcher;
+    type Error = JudgeError;
+
+    fn name(&self) -> &'static str {
+        "ioiwari"
+    }
+
+    fn target(&self) -> Target {
+        Target::Player
+    }
+
+    fn input(&self, board: &Board) -> String {
+        board.to_string()
+    }
+
+    fn prepare(&self, runnable: &Runnable, settings: &Settings) -> Result<Launcher, JudgeError> {
+        let Runnable::Program(command) = runnable else {
+            return Err(JudgeError::Unsupported(
+                "an Ioiwari player is a program or a source file".into(),
+            ));
+        };
+        let launcher = Launcher::new(command.clone(), settings.limits)
+            .with_sandbox(settings.sandbox)
+            .with_cancel_flag(settings.cancel.clone());
+        launcher.check()?;
+        Ok(launcher)
+    }
+
+    fn play(
+        &self,
+        launcher: &Launcher,
+        _settings: &Settings,
+        number: usize,
+        board: &Board,
+    ) -> Result<Option<(TestResult, String)>, JudgeError> {
+        let game = play_test(launcher, &self.table, self.opponent, number, *board)?;
+        Ok(game.map(|game| (game.result, game.log)))
+    }
+}
+
+impl JudgeOptions {
+    /// The neutral judge's settings for these options.
+    pub fn settings(&self) -> Settings {
+        Settings {
+            limits: self.limits,
+            sandbox: self.sandbox,
+            jobs: self.jobs,
+            logs: true,
+            toolchain: Toolchain::new(),
+            cancel: self.cancel.clone(),
+        }
+    }
 }
 
 /// Judges `options.player` as player 1 on every board, against the optimal player 2.
 ///
 /// The program and the sandbox are checked before the first test, so a missing program is one
 /// error rather than a runtime error per test. Every test has equal weight: a win earns its
-/// share, a draw half (see [`Report::score`]). Results reach `sink` in test order.
+/// share, a draw half (see [`Report::score`]). Results reach `sink` in test order. This is the
+/// neutral [`judge_one`] with the [`Ioiwari`] game.
 ///
 /// ```no_run
 /// use duel_arena::ioiwari::{judge, JudgeOptions, TestSet};
@@ -86,30 +177,15 @@ pub fn judge(
     boards: &[Board],
     sink: &mut dyn Sink,
 ) -> Result<Report, JudgeError> {
-    let launcher = Launcher::new(options.player.clone(), options.limits)
-        .with_sandbox(options.sandbox)
-        .with_cancel_flag(options.cancel.clone());
-    launcher.check()?;
-    let table = Table::solve();
-    let planned = boards.len();
-    let sink = RefCell::new(sink);
-    let mut results = Vec::with_capacity(planned);
-    let completion = run_in_order(
-        planned,
-        options.jobs,
-        &options.cancel,
-        |i| play_test(&launcher, &table, options.opponent, i + 1, boards[i]),
-        |done| sink.borrow_mut().progress(done, planned),
-        |_, game| {
-            sink.borrow_mut().result(&game.result, &game.log);
-            results.push(game.result);
-        },
-    )?;
-    Ok(Report::new(
-        "ioiwari",
-        options.player.to_string(),
-        planned,
-        results,
-        completion.interrupted,
-    ))
+    let game = Ioiwari::new(options.opponent);
+    let name = options.player.to_string();
+    let submission = Submission::Command(options.player.clone());
+    Ok(judge_one(
+        &game,
+        &name,
+        submission,
+        boards,
+        &options.settings(),
+        sink,
+    )?)
 }

@@ -17,7 +17,7 @@ mod opponent;
 mod referee;
 mod test_set;
 
-pub use judge::{judge, JudgeError, JudgeOptions, DEFAULT_MEMORY_MIB, DEFAULT_TIME_LIMIT};
+pub use judge::{judge, Ioiwari, JudgeError, JudgeOptions, DEFAULT_MEMORY_MIB, DEFAULT_TIME_LIMIT};
 pub use mistake::{first_mistake, PlayerMove};
 pub use opponent::{Chooser, Opponent};
 pub use referee::{parse_move, JudgedGame};

@@ -20,11 +20,13 @@
 
 use super::transcript::TranscriptWriter;
 use super::{play, BolekSource, EventSink, GameResult, GameSetup, MisError, MisTest, MoveEvent};
+use crate::compile::{Target, Toolchain};
+use crate::judge::{self, judge_one, Game, Runnable, Settings, Submission};
 use crate::report::{Sink, TestResult};
-use crate::runner::{run_in_order, Limits, ProgramCommand, Sandbox};
+use crate::runner::{Limits, ProgramCommand, Sandbox};
 use crate::{Report, Verdict};
 use duel_mis::{LolekKind, Move, Position};
-use std::cell::RefCell;
+use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
@@ -147,11 +149,125 @@ fn scaled(per_unit: Duration, units: u64) -> Duration {
     per_unit.saturating_mul(u32::try_from(units).unwrap_or(u32::MAX))
 }
 
+/// Pooh-Eeyore-sticks behind the neutral judge: Bolek against Lolek.
+#[derive(Debug, Clone)]
+pub struct Mis {
+    lolek: LolekKind,
+    host: Option<PathBuf>,
+}
+
+impl Mis {
+    /// The game with Lolek playing `lolek`; modules run in the `mis-host` at `host` (default:
+    /// [`default_host_path`](super::host::default_host_path)).
+    pub fn new(lolek: LolekKind, host: Option<PathBuf>) -> Mis {
+        Mis { lolek, host }
+    }
+}
+
+impl Game for Mis {
+    type Test = MisTest;
+    type Player = JudgeOptions;
+    type Error = MisError;
+
+    fn name(&self) -> &'static str {
+        "mis"
+    }
+
+    fn target(&self) -> Target {
+        Target::Module
+    }
+
+    fn input(&self, test: &MisTest) -> String {
+        test.start.to_string()
+    }
+
+    fn number(&self, _position: usize, test: &MisTest) -> usize {
+        test.number
+    }
+
+    fn prepare(&self, runnable: &Runnable, settings: &Settings) -> Result<JudgeOptions, MisError> {
+        let bolek = match runnable {
+            Runnable::Builtin => BolekSource::Builtin,
+            Runnable::Program(command) => BolekSource::Player {
+                command: shell_line(command),
+            },
+            Runnable::Library(library) => BolekSource::Module {
+                library: library.clone(),
+                host: match &self.host {
+                    Some(host) => host.clone(),
+                    None => super::host::default_host_path()?,
+                },
+            },
+        };
+        let options = JudgeOptions {
+            bolek,
+            limits: settings.limits,
+            sandbox: settings.sandbox,
+            lolek: self.lolek,
+            jobs: settings.jobs,
+            logs: settings.logs,
+            cancel: settings.cancel.clone(),
+        };
+        preflight(&options)?;
+        Ok(options)
+    }
+
+    fn play(
+        &self,
+        options: &JudgeOptions,
+        _settings: &Settings,
+        _number: usize,
+        test: &MisTest,
+    ) -> Result<Option<(TestResult, String)>, MisError> {
+        match judge_test(options, test) {
+            Ok(judged) => Ok(Some(judged)),
+            Err(MisError::Cancelled) => Ok(None),
+            Err(error) => Err(error),
+        }
+    }
+}
+
+/// A command as one line for `sh -c` (the words of an argument vector quoted as needed).
+fn shell_line(command: &ProgramCommand) -> String {
+    match command {
+        ProgramCommand::Shell(line) => line.clone(),
+        ProgramCommand::Argv(argv) => {
+            let words: Vec<String> = argv
+                .iter()
+                .map(|word| {
+                    let word = word.to_string_lossy();
+                    if !word.is_empty()
+                        && word
+                            .chars()
+                            .all(|c| c.is_ascii_alphanumeric() || "/._-+=,:".contains(c))
+                    {
+                        word.into_owned()
+                    } else {
+                        format!("'{}'", word.replace('\'', "'\\''"))
+                    }
+                })
+                .collect();
+            words.join(" ")
+        }
+    }
+}
+
+impl From<judge::JudgeError<MisError>> for MisError {
+    fn from(error: judge::JudgeError<MisError>) -> MisError {
+        match error {
+            judge::JudgeError::Compile(error) => MisError::Compile(error),
+            judge::JudgeError::Game(error) => error,
+            judge::JudgeError::Unsupported(message) => MisError::Module(message),
+        }
+    }
+}
+
 /// Judges `options.bolek` on every test, against Lolek.
 ///
 /// The program or module (and the sandbox) is checked before the first test, so a missing
 /// program or library is one error rather than a verdict per test. A test is won or lost: the
-/// score is the share of tests won, scaled to 100. Results reach `sink` in test order.
+/// score is the share of tests won, scaled to 100. Results reach `sink` in test order. This is
+/// the neutral [`judge_one`] with the [`Mis`] game.
 ///
 /// ```
 /// use duel_arena::mis::{judge::{judge, JudgeOptions}, parse_tests, BolekSource};
@@ -172,32 +288,27 @@ pub fn judge(
     tests: &[MisTest],
     sink: &mut dyn Sink,
 ) -> Result<Report, MisError> {
-    preflight(options)?;
-    let planned = tests.len();
-    let sink = RefCell::new(sink);
-    let mut results = Vec::with_capacity(planned);
-    let completion = run_in_order(
-        planned,
-        options.jobs,
-        &options.cancel,
-        |i| match judge_test(options, &tests[i]) {
-            Ok(judged) => Ok(Some(judged)),
-            Err(MisError::Cancelled) => Ok(None),
-            Err(error) => Err(error),
-        },
-        |done| sink.borrow_mut().progress(done, planned),
-        |_, (result, log): (TestResult, String)| {
-            sink.borrow_mut().result(&result, &log);
-            results.push(result);
-        },
-    )?;
-    Ok(Report::new(
-        "mis",
-        options.player_name(),
-        planned,
-        results,
-        completion.interrupted,
-    ))
+    let (submission, host) = match &options.bolek {
+        BolekSource::Builtin => (Submission::Builtin, None),
+        BolekSource::Module { library, host } => {
+            (Submission::Library(library.clone()), Some(host.clone()))
+        }
+        BolekSource::Player { command } => (
+            Submission::Command(ProgramCommand::shell(command.clone())),
+            None,
+        ),
+    };
+    let game = Mis::new(options.lolek, host);
+    let settings = Settings {
+        limits: options.limits,
+        sandbox: options.sandbox,
+        jobs: options.jobs,
+        logs: options.logs,
+        toolchain: Toolchain::new(),
+        cancel: options.cancel.clone(),
+    };
+    let name = options.player_name();
+    Ok(judge_one(&game, &name, submission, tests, &settings, sink)?)
 }
 
 /// Checks that Bolek can be started at all.

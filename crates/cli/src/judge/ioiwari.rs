@@ -1,8 +1,10 @@
-//! `duel ioiwari judge`: scores a player-1 program against the optimal player 2.
+//! `duel ioiwari judge`: scores player-1 programs or sources against the optimal player 2.
 
-use super::output::{interrupt_flag, Columns};
+use super::batch::{self, BatchArgs, Kind};
+use super::output::Columns;
 use anyhow::{bail, Context};
-use duel_arena::ioiwari::{judge, JudgeOptions, Opponent, TestSet};
+use duel_arena::ioiwari::{Ioiwari, Opponent, TestSet};
+use duel_arena::judge::{Entry, Settings, Submission};
 use duel_arena::runner::ProgramCommand;
 use std::process::ExitCode;
 
@@ -10,9 +12,30 @@ const EXAMPLES: &str = "\
 Examples:
   duel ioiwari judge                                   # the project's own ioiwari: scores 100
   duel ioiwari judge --player ./a.out
+  duel ioiwari judge --player player.pas               # a source: built first, then judged
   duel ioiwari judge --player 'python3 player.py' --tests all --jobs 4
   duel ioiwari judge --player ./a.out --tests my-boards.txt --logs logs/ --report report.json
   duel ioiwari judge --player ./a.out --seed 7 --sandbox bwrap
+  duel ioiwari judge --player submissions/ --report ranking.json --csv ranking.csv --logs logs/
+
+Submissions: --player is a shell command line, a source file, or a directory; repeat it to judge
+several. A directory stands for every source and executable file in it. Several submissions
+meet the same tests and the same player-2 choices; the result is a ranking (rank, submission,
+score, total CPU time, verdict counts; equal scores share a rank), and --report then holds the
+ranking and every submission's full report, --logs one subdirectory per submission.
+
+Sources (built in a temporary directory that is removed afterwards, nothing is written next to
+the source; the compiler runs with the submission's sandbox, limited to 60 s of CPU and 1.5 GB):
+  .c              gcc -std=gnu11 -O2 -pipe -o {output} {source} -lm
+  .cpp .cc .cxx   g++ -std=gnu++17 -O2 -pipe -o {output} {source}
+  .pas .pp        fpc -v0 -O2 -Xs -Faduelflush -Fu{dir} -FU{dir} -FE{dir} -o{output} {source}
+                  (the unit duelflush makes Writeln flush, so the statement's Writeln/Readln
+                  without Flush works on a pipe)
+  .py             checked with python3's compile(), then run as python3 {source}
+  .rs             rustc --edition 2021 -O -o {output} {source}
+Replace one with --compile LANG=COMMAND (LANG: c, cpp, pascal, python, rust). A source that does
+not compile gets compile_error on every test, with the compiler's first error line; the
+compiler's first lines are shown on stderr and kept in the report (and in logs/compile.txt).
 
 Tests: `official` (the 24 positions of the official test data, in order), `all` (the 357 start
 boards), or a file with one board per line (7 bead counts; `#` comments and blank lines are
@@ -21,7 +44,8 @@ skipped; write ./official for a file named official).
 Scoring: every test weighs the same; a win earns its full share, a draw half, anything else
 nothing; the total is out of 100. Verdicts: win, draw, loss, illegal_move (an empty pit or a pit
 outside 1..7), protocol_error (a line that is not one integer, or longer than 4096 bytes),
-time_limit, memory_limit, runtime_error, early_exit.
+time_limit, memory_limit, runtime_error, early_exit, compile_error. A program that never writes
+a move and runs out of wall-clock time is told to check that it flushes its output.
 
 Limits per test: CPU time of all the program's processes (--time-limit), wall-clock time spent
 waiting for the program (--wall-limit; player 2's thinking is not charged), address space and
@@ -31,15 +55,17 @@ private /tmp: keep it outside /tmp (or run the judge from its directory).
 
 Exit status: 0 judging completed (whatever the score); 130 interrupted by Ctrl-C (the report
 then holds the finished tests and says interrupted); 2 the judge could not run (no such
-program, a bad test file, bwrap missing or failing, an unwritable report or log).";
+program or compiler, a bad test file, bwrap missing or failing, an unwritable report or log).";
 
 /// Arguments of `duel ioiwari judge`.
 #[derive(Debug, clap::Args)]
 #[command(after_help = EXAMPLES)]
 pub struct JudgeArgs {
-    /// The player-1 program, a shell command line (default: the `ioiwari` next to `duel`).
-    #[arg(long, value_name = "CMD")]
-    pub player: Option<String>,
+    /// The player-1 program: a shell command line, a source file (.c .cpp .cc .cxx .pas .pp .py
+    /// .rs) or a directory of them; repeat it to judge several (default: the `ioiwari` next to
+    /// `duel`).
+    #[arg(long, value_name = "CMD|FILE|DIR")]
+    pub player: Vec<String>,
 
     /// The test set: official, all, or a file of boards.
     #[arg(long, value_name = "SET", default_value = "official")]
@@ -52,11 +78,22 @@ pub struct JudgeArgs {
 
     #[command(flatten)]
     pub run: super::RunArgs,
+
+    #[command(flatten)]
+    pub batch: BatchArgs,
 }
 
 /// Runs `duel ioiwari judge`.
 pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
-    let options = options(&args)?;
+    let entries = if args.player.is_empty() {
+        let player = default_player()?;
+        vec![Entry {
+            name: player.to_string(),
+            submission: Submission::Command(player),
+        }]
+    } else {
+        batch::entries(&args.player, Kind::Player)?
+    };
     let tests: TestSet = args.tests.parse().unwrap_or(TestSet::Official);
     let boards = tests.boards()?;
     let inputs: Vec<String> = boards.iter().map(ToString::to_string).collect();
@@ -64,26 +101,25 @@ pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
         input: "board",
         summary: "banks",
     };
-    let mut printer = args.run.printer(columns, &inputs)?;
-    let report = judge(&options, &boards, &mut printer)?;
-    printer.finish(&report, args.run.report.as_deref())
-}
-
-fn options(args: &JudgeArgs) -> anyhow::Result<JudgeOptions> {
-    let player = match &args.player {
-        Some(command) => ProgramCommand::shell(command.clone()),
-        None => default_player()?,
-    };
-    let mut options = JudgeOptions::new(player);
-    options.limits = args.run.limits()?;
-    options.sandbox = args.run.sandbox();
-    options.opponent = match args.seed {
+    let opponent = match args.seed {
         Some(seed) => Opponent::Random { seed },
         None => Opponent::FirstOptimal,
     };
-    options.jobs = args.run.jobs()?;
-    options.cancel = interrupt_flag();
-    Ok(options)
+    let mut settings = Settings::new(args.run.limits()?);
+    settings.sandbox = args.run.sandbox();
+    settings.jobs = args.run.jobs()?;
+    settings.logs = true;
+    let game = Ioiwari::new(opponent);
+    batch::run(
+        &game,
+        entries,
+        &boards,
+        &inputs,
+        columns,
+        &args.run,
+        &args.batch,
+        settings,
+    )
 }
 
 /// The project's own player, installed beside `duel`.

@@ -1,13 +1,14 @@
 //! `duel mis judge`: scores a Bolek (a line-protocol program, a C-ABI module or the built-in
 //! player) against the adversarial Lolek.
 
-use super::output::{interrupt_flag, Columns};
+use super::batch::{self, BatchArgs, Kind};
+use super::output::Columns;
 use anyhow::Context;
-use duel_arena::mis::judge::{
-    judge, JudgeOptions, HOST_ALLOWANCE_PER_STICK, PLAYER_ALLOWANCE_PER_MOVE,
-};
-use duel_arena::mis::{host, official_tests, parse_tests, BolekSource, MisTest};
-use std::path::PathBuf;
+use duel_arena::judge::{Entry, Settings, Submission};
+use duel_arena::mis::judge::{HOST_ALLOWANCE_PER_STICK, PLAYER_ALLOWANCE_PER_MOVE};
+use duel_arena::mis::{official_tests, parse_tests, Mis, MisTest};
+use duel_arena::runner::ProgramCommand;
+use duel_mis::LolekKind;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -18,6 +19,24 @@ Examples:
   duel mis judge --player ./bolek --jobs 2             # a line-protocol program
   duel mis judge --player 'python3 bolek.py' --tests my-tests.txt --report report.json
   duel mis judge --module ./libmis.so --logs logs/ --sandbox bwrap
+  duel mis judge --module mis.pas                      # a source: built first, then judged
+  duel mis judge --module submissions/ --report ranking.json --csv ranking.csv
+
+Submissions: --module is a shared library, a source (.c, .cpp/.cc/.cxx, or a Pascal unit mis in
+.pas/.pp) or a directory of them; --player is a shell command line; repeat either to judge
+several. Several submissions meet the same tests; the result is a ranking (rank, submission,
+score, total CPU time, verdict counts; equal scores share a rank), and --report then holds the
+ranking and every submission's full report, --logs one subdirectory per submission.
+
+Module sources (built in a temporary directory that is removed afterwards, with the task's
+mis.h beside them; the compiler runs with the submission's sandbox):
+  .c              gcc -std=gnu11 -O2 -pipe -shared -fPIC -o {output} {source} -lm
+  .cpp .cc .cxx   g++ -std=gnu++17 -O2 -pipe -shared -fPIC -o {output} {source}
+                  (the functions need C linkage: include mis.h or write extern \"C\")
+  .pas .pp        the unit mis, wrapped by the judge in a library exporting poczatek and
+                  ruch_bolka (cdecl): fpc -v0 -O2 -Cg -Fu{dir} -FU{dir} -FE{dir} -o{output} {source}
+Replace one with --compile LANG=COMMAND (LANG: c, cpp, pascal). A source that does not compile
+gets compile_error on every test, with the compiler's first error line.
 
 Tests: `official` (the project's set of 37 positions, all winnable for Bolek, each chosen to
 catch a kind of wrong solution: the statement's example, piles below B+1, multiples of B+1,
@@ -30,7 +49,7 @@ Lolek is adversarial: he wins from any position Bolek leaves him that he can win
 otherwise plays moves meant to catch wrong solutions. A test is won or lost; the score is the
 share of tests won, out of 100. Verdicts: win, loss (the reason names Bolek's first move that
 left Lolek a winning position), illegal_move, protocol_error (an answer that is not two
-integers), time_limit, memory_limit, runtime_error, early_exit.
+integers), time_limit, memory_limit, runtime_error, early_exit, compile_error.
 
 Line protocol (--player): the judge writes `p e B` once; before each of Bolek's moves it writes
 `p e` and reads one line `bp be`; it closes the program's input when the game is over.
@@ -48,20 +67,21 @@ Everything Bolek started is killed when its test ends.
 
 Exit status: 0 judging completed (whatever the score); 130 interrupted by Ctrl-C (the report
 then holds the finished tests and says interrupted); 2 the judge could not run (no such
-program or module, a module without poczatek/ruch_bolka, a bad test file, bwrap missing or
-failing, an unwritable report or log).";
+program, module or compiler, a module without poczatek/ruch_bolka, a bad test file, bwrap
+missing or failing, an unwritable report or log).";
 
 /// Arguments of `duel mis judge`.
 #[derive(Debug, clap::Args)]
 #[command(after_help = EXAMPLES)]
 pub struct JudgeArgs {
-    /// Bolek is this program speaking the line protocol, a shell command line.
-    #[arg(long, value_name = "CMD", conflicts_with = "module")]
-    pub player: Option<String>,
+    /// Bolek is this program speaking the line protocol, a shell command line (repeatable).
+    #[arg(long, value_name = "CMD")]
+    pub player: Vec<String>,
 
-    /// Bolek is this shared library exporting poczatek and ruch_bolka (run in mis-host).
-    #[arg(long, value_name = "LIB")]
-    pub module: Option<PathBuf>,
+    /// Bolek is this module: a shared library exporting poczatek and ruch_bolka (run in
+    /// mis-host), a C, C++ or Pascal source, or a directory of them (repeatable).
+    #[arg(long, value_name = "LIB|FILE|DIR")]
+    pub module: Vec<String>,
 
     /// The test set: official, or a file of positions `p e B`.
     #[arg(long, value_name = "SET", default_value = "official")]
@@ -69,20 +89,52 @@ pub struct JudgeArgs {
 
     #[command(flatten)]
     pub run: super::RunArgs,
+
+    #[command(flatten)]
+    pub batch: BatchArgs,
 }
 
 /// Runs `duel mis judge`.
 pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
     let tests = test_set(&args.tests)?;
-    let options = options(&args)?;
+    let mut entries: Vec<Entry> = args
+        .player
+        .iter()
+        .map(|command| Entry {
+            name: command.clone(),
+            submission: Submission::Command(ProgramCommand::shell(command.clone())),
+        })
+        .collect();
+    entries.extend(batch::entries(&args.module, Kind::Module)?);
+    if entries.is_empty() {
+        entries.push(Entry {
+            name: "built-in Bolek".into(),
+            submission: Submission::Builtin,
+        });
+    }
     let inputs: Vec<String> = tests.iter().map(|t| t.start.to_string()).collect();
     let columns = Columns {
         input: "position",
         summary: "left",
     };
-    let mut printer = args.run.printer(columns, &inputs)?;
-    let report = judge(&options, &tests, &mut printer)?;
-    printer.finish(&report, args.run.report.as_deref())
+    let mut settings = Settings::new(args.run.limits()?);
+    settings.sandbox = args.run.sandbox();
+    settings.jobs = args.run.jobs()?;
+    settings.logs = args.run.logs.is_some();
+    // The help text quotes these figures.
+    debug_assert_eq!(HOST_ALLOWANCE_PER_STICK, Duration::from_nanos(100));
+    debug_assert_eq!(PLAYER_ALLOWANCE_PER_MOVE, Duration::from_micros(30));
+    let game = Mis::new(LolekKind::Adversarial, None);
+    batch::run(
+        &game,
+        entries,
+        &tests,
+        &inputs,
+        columns,
+        &args.run,
+        &args.batch,
+        settings,
+    )
 }
 
 fn test_set(name: &str) -> anyhow::Result<Vec<MisTest>> {
@@ -92,27 +144,4 @@ fn test_set(name: &str) -> anyhow::Result<Vec<MisTest>> {
     let text = std::fs::read_to_string(name)
         .with_context(|| format!("cannot read the test file {name} (or say --tests official)"))?;
     parse_tests(&text).with_context(|| format!("bad test file {name}"))
-}
-
-fn options(args: &JudgeArgs) -> anyhow::Result<JudgeOptions> {
-    let bolek = match (&args.player, &args.module) {
-        (Some(command), _) => BolekSource::Player {
-            command: command.clone(),
-        },
-        (None, Some(library)) => BolekSource::Module {
-            library: library.clone(),
-            host: host::default_host_path()?,
-        },
-        (None, None) => BolekSource::Builtin,
-    };
-    let mut options = JudgeOptions::new(bolek);
-    options.limits = args.run.limits()?;
-    options.sandbox = args.run.sandbox();
-    options.jobs = args.run.jobs()?;
-    options.logs = args.run.logs.is_some();
-    options.cancel = interrupt_flag();
-    // The help text quotes these figures.
-    debug_assert_eq!(HOST_ALLOWANCE_PER_STICK, Duration::from_nanos(100));
-    debug_assert_eq!(PLAYER_ALLOWANCE_PER_MOVE, Duration::from_micros(30));
-    Ok(options)
 }

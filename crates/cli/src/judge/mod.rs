@@ -1,5 +1,6 @@
 //! `duel ioiwari judge` and `duel mis judge`.
 
+pub mod batch;
 pub mod ioiwari;
 pub mod mis;
 pub mod output;

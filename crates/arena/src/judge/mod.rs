@@ -1,0 +1,377 @@
+//! The game-neutral judge: submissions, the per-test loop, limits, progress, ordering,
+//! reports and batch judging, written once for both games.
+//!
+//! A game plugs in behind [`Game`]: how a ready submission becomes something that plays
+//! ([`Game::prepare`], where a missing program or a module without the task's functions is
+//! refused), and how one test is played ([`Game::play`]). Everything else is here:
+//! - a [`Submission`] given as a source is built first with the [`Toolchain`] (a failed build
+//!   gives every test the `compile_error` verdict, with the compiler's first error line);
+//! - the tests of **all** submissions run on [`Settings::jobs`] threads, and results reach the
+//!   [`Observer`] in order (submission by submission, test by test), so nothing depends on the
+//!   number of jobs; every submission meets the same tests and the same opponent choices;
+//! - Ctrl-C ([`Settings::cancel`]) stops the run and every report keeps its finished tests;
+//! - one [`Report`] per submission, and with [`rank`](crate::report::rank) a ranking.
+//!
+//! With several submissions a submission that cannot be prepared (a program that does not
+//! exist, a module that does not load) is not a judge error: each of its tests gets a
+//! `runtime_error` with the reason, so one broken entry does not stop a contest. With a single
+//! submission it is an error, as a user judging one program expects.
+
+use crate::compile::{Build, BuildRecord, CompileError, Target, Toolchain};
+use crate::report::{Sink, TestResult};
+use crate::runner::{run_in_order, Limits, ProgramCommand, Sandbox};
+use crate::{Report, Verdict};
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+/// What is judged, as the user named it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Submission {
+    /// A command line (a built program, `python3 p.py`...).
+    Command(ProgramCommand),
+    /// A source file, built first.
+    Source(PathBuf),
+    /// A shared library (Pooh-Eeyore-sticks modules).
+    Library(PathBuf),
+    /// The game's own perfect player (Pooh-Eeyore-sticks: the built-in Bolek).
+    Builtin,
+}
+
+/// A submission ready to run: a program, a library, or the built-in player.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Runnable {
+    /// A program talking over stdin/stdout.
+    Program(ProgramCommand),
+    /// A shared library.
+    Library(PathBuf),
+    /// The built-in player.
+    Builtin,
+}
+
+/// The judging settings every game shares.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// The submission's limits per test.
+    pub limits: Limits,
+    /// Where submissions (and their compilers) run.
+    pub sandbox: Sandbox,
+    /// How many tests run at once, over all submissions (results do not depend on it).
+    pub jobs: usize,
+    /// Whether each test's log is built.
+    pub logs: bool,
+    /// How sources are built.
+    pub toolchain: Toolchain,
+    /// Set it (e.g. from a Ctrl-C handler) to stop: no new test starts, running ones are
+    /// killed, and the reports hold the finished tests, marked interrupted.
+    pub cancel: Arc<AtomicBool>,
+}
+
+impl Settings {
+    /// One test at a time, no logs, default toolchain, no sandbox, these limits.
+    pub fn new(limits: Limits) -> Settings {
+        Settings {
+            limits,
+            sandbox: Sandbox::None,
+            jobs: 1,
+            logs: false,
+            toolchain: Toolchain::new(),
+            cancel: Arc::new(AtomicBool::new(false)),
+        }
+    }
+}
+
+/// One game behind the neutral judge.
+pub trait Game: Sync {
+    /// One test's input.
+    type Test: Sync;
+    /// A prepared submission: what every test of it runs.
+    type Player: Sync;
+    /// The game's own judge errors.
+    type Error: std::error::Error + Send + Sync + 'static;
+
+    /// The game's name in reports: `ioiwari` or `mis`.
+    fn name(&self) -> &'static str;
+
+    /// What sources are built into.
+    fn target(&self) -> Target;
+
+    /// The test's input as text ("4 3 2 4 2 3 2", "7 2 3").
+    fn input(&self, test: &Self::Test) -> String;
+
+    /// The test's number in reports (from 1).
+    fn number(&self, position: usize, test: &Self::Test) -> usize {
+        let _ = test;
+        position + 1
+    }
+
+    /// Checks that `runnable` can play (the program exists, the module loads...) and gets it
+    /// ready.
+    fn prepare(
+        &self,
+        runnable: &Runnable,
+        settings: &Settings,
+    ) -> Result<Self::Player, Self::Error>;
+
+    /// Plays test `number` (from 1): its result and its log. `Ok(None)` when cancelled.
+    fn play(
+        &self,
+        player: &Self::Player,
+        settings: &Settings,
+        number: usize,
+        test: &Self::Test,
+    ) -> Result<Option<(TestResult, String)>, Self::Error>;
+}
+
+/// Why judging could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum JudgeError<E: std::error::Error + 'static> {
+    /// A source could not be built at all (a compiler missing, an unreadable file...).
+    #[error(transparent)]
+    Compile(#[from] CompileError),
+    /// The game's own error.
+    #[error(transparent)]
+    Game(E),
+    /// A submission kind the game does not take (a library for Ioiwari...).
+    #[error("{0}")]
+    Unsupported(String),
+}
+
+/// Receives what happens while judging runs.
+pub trait Observer {
+    /// Submission `submission` was built from source (successfully or not).
+    fn built(&mut self, submission: usize, build: &BuildRecord) {
+        let _ = (submission, build);
+    }
+
+    /// Some test finished: `done` of `planned`, over all submissions.
+    fn progress(&mut self, done: usize, planned: usize) {
+        let _ = (done, planned);
+    }
+
+    /// The next result in order, with its log.
+    fn result(&mut self, submission: usize, result: &TestResult, log: &str);
+}
+
+/// A [`Sink`] watching a single submission.
+pub struct SingleSink<'a>(pub &'a mut dyn Sink);
+
+impl Observer for SingleSink<'_> {
+    fn progress(&mut self, done: usize, planned: usize) {
+        self.0.progress(done, planned);
+    }
+
+    fn result(&mut self, _submission: usize, result: &TestResult, log: &str) {
+        self.0.result(result, log);
+    }
+}
+
+/// A submission and the name the reports give it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    /// How the report and the ranking name it.
+    pub name: String,
+    /// What it is.
+    pub submission: Submission,
+}
+
+/// Judges every entry on every test; one report per entry, in entry order.
+///
+/// The reason of a test a program lost to the wall clock without writing anything says to
+/// check its flushing.
+pub fn judge_all<G: Game>(
+    game: &G,
+    entries: &[Entry],
+    tests: &[G::Test],
+    settings: &Settings,
+    observer: &mut dyn Observer,
+) -> Result<Vec<Report>, JudgeError<G::Error>> {
+    let toolchain = settings
+        .toolchain
+        .clone()
+        .with_sandbox(settings.sandbox)
+        .with_cancel_flag(settings.cancel.clone());
+    let batch = entries.len() > 1;
+    let planned = tests.len();
+    let mut reports: Vec<Report> = Vec::with_capacity(entries.len());
+    // Kept alive until every test has run: dropping a build removes its files.
+    let mut builds: Vec<Build> = Vec::new();
+    let mut players: Vec<(usize, G::Player, bool)> = Vec::new();
+    for (at, entry) in entries.iter().enumerate() {
+        let mut report = Report::new(game.name(), entry.name.clone(), planned, vec![], false);
+        let runnable = match &entry.submission {
+            Submission::Source(path) => match toolchain.build(path, game.target()) {
+                Err(CompileError::Cancelled) => {
+                    report.interrupted = true;
+                    None
+                }
+                Err(error) => return Err(error.into()),
+                Ok(build) => {
+                    let record = build.record();
+                    observer.built(at, &record);
+                    report.build = Some(record);
+                    let runnable = match (build.program(), build.library()) {
+                        (Some(program), _) => Some(Runnable::Program(program)),
+                        (None, Some(library)) => Some(Runnable::Library(library.to_owned())),
+                        (None, None) => None,
+                    };
+                    if runnable.is_none() {
+                        let reason = build.error_line().unwrap_or_default();
+                        report = failed(report, game, tests, Verdict::CompileError, &reason);
+                    }
+                    builds.push(build);
+                    runnable
+                }
+            },
+            Submission::Command(command) => Some(Runnable::Program(command.clone())),
+            Submission::Library(path) => Some(Runnable::Library(path.clone())),
+            Submission::Builtin => Some(Runnable::Builtin),
+        };
+        if let Some(runnable) = runnable {
+            match game.prepare(&runnable, settings) {
+                Ok(player) => {
+                    let is_program = matches!(runnable, Runnable::Program(_));
+                    players.push((at, player, is_program));
+                }
+                Err(error) if batch => {
+                    let reason = error.to_string();
+                    report = failed(report, game, tests, Verdict::RuntimeError, &reason);
+                }
+                Err(error) => return Err(JudgeError::Game(error)),
+            }
+        }
+        reports.push(report);
+    }
+    // Results of entries that never ran (compile errors...) come first, entry by entry.
+    for (at, report) in reports.iter().enumerate() {
+        if !players.iter().any(|(p, _, _)| *p == at) {
+            for result in &report.tests {
+                observer.result(at, result, "");
+            }
+        }
+    }
+    let total = players.len() * planned;
+    let observer = std::cell::RefCell::new(observer);
+    let mut delivered: Vec<Vec<TestResult>> = vec![Vec::new(); players.len()];
+    let completion = run_in_order(
+        total,
+        settings.jobs,
+        &settings.cancel,
+        |i| {
+            let (player, test) = (i / planned, i % planned);
+            let (_, prepared, is_program) = &players[player];
+            let number = game.number(test, &tests[test]);
+            let played = game.play(prepared, settings, number, &tests[test]);
+            Ok(played?.map(|(mut result, log)| {
+                if *is_program {
+                    hint_silence(&mut result);
+                }
+                (result, log)
+            }))
+        },
+        |done| observer.borrow_mut().progress(done, total),
+        |i, (result, log): (TestResult, String)| {
+            let player = i / planned;
+            observer
+                .borrow_mut()
+                .result(players[player].0, &result, &log);
+            delivered[player].push(result);
+        },
+    )
+    .map_err(JudgeError::Game)?;
+    for ((at, _, _), results) in players.iter().zip(delivered) {
+        let report = &mut reports[*at];
+        let interrupted = completion.interrupted && results.len() < planned;
+        let build = report.build.take();
+        *report = Report::new(
+            game.name(),
+            report.player.clone(),
+            planned,
+            results,
+            interrupted,
+        );
+        report.build = build;
+    }
+    Ok(reports)
+}
+
+/// Judges a single submission (see [`judge_all`]); results reach `sink` in test order.
+pub fn judge_one<G: Game>(
+    game: &G,
+    name: &str,
+    submission: Submission,
+    tests: &[G::Test],
+    settings: &Settings,
+    sink: &mut dyn Sink,
+) -> Result<Report, JudgeError<G::Error>> {
+    let entries = [Entry {
+        name: name.to_owned(),
+        submission,
+    }];
+    let mut reports = judge_all(game, &entries, tests, settings, &mut SingleSink(sink))?;
+    Ok(reports.remove(0))
+}
+
+/// Every test of `report` ends with `verdict` and `reason` (nothing was played).
+fn failed<G: Game>(
+    report: Report,
+    game: &G,
+    tests: &[G::Test],
+    verdict: Verdict,
+    reason: &str,
+) -> Report {
+    let results = tests
+        .iter()
+        .enumerate()
+        .map(|(at, test)| {
+            TestResult::unplayed(
+                game.number(at, test),
+                game.input(test),
+                verdict,
+                reason.into(),
+            )
+        })
+        .collect();
+    let build = report.build;
+    let mut report = Report::new(report.game, report.player, tests.len(), results, false);
+    report.build = build;
+    report
+}
+
+/// What a silent program is told to check.
+pub const SILENCE_HINT: &str =
+    "it wrote nothing: check that it flushes its output after every move (fflush(stdout), \
+     cout << endl, flush=True, Flush(Output))";
+
+/// A program that lost to the wall clock before writing its first move most likely never
+/// flushed its output: the reason says so.
+fn hint_silence(result: &mut TestResult) {
+    let silent = result.verdict == Verdict::TimeLimit && result.moves == 0;
+    if let (true, Some(reason)) = (silent, &mut result.reason) {
+        if reason.contains("wall-clock") {
+            reason.push_str("; ");
+            reason.push_str(SILENCE_HINT);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_silent_wall_clock_losses_get_the_hint() {
+        let reason = "wall-clock limit of 3 s exceeded while waiting for the program";
+        let mut result = TestResult::unplayed(1, String::new(), Verdict::TimeLimit, reason.into());
+        let mut cpu = result.clone();
+        cpu.reason = Some("CPU time limit of 1 s exceeded".into());
+        let mut later = result.clone();
+        later.moves = 3;
+        hint_silence(&mut result);
+        hint_silence(&mut cpu);
+        hint_silence(&mut later);
+        assert!(result.reason.unwrap().ends_with(SILENCE_HINT));
+        assert!(!cpu.reason.unwrap().contains("flush"));
+        assert!(!later.reason.unwrap().contains("flush"));
+    }
+}

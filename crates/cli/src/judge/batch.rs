@@ -1,0 +1,460 @@
+//! Judging one or many submissions (programs, sources, modules, directories of them) with the
+//! arena's neutral judge: one submission keeps the per-test table, several give a ranking.
+
+use super::output::{
+    check_report_path, format_ms, interrupt_flag, Columns, LogDir, Progress, EXIT_INTERRUPTED,
+};
+use super::RunArgs;
+use anyhow::{bail, Context};
+use duel_arena::compile::{BuildRecord, Language, Toolchain};
+use duel_arena::judge::{judge_all, Entry, Game, Observer, Settings, Submission};
+use duel_arena::report::{write_atomically, BatchReport, Sink};
+use duel_arena::TestResult;
+use std::io::{self, Write};
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// The flags of batch judging and of building sources.
+#[derive(Debug, Clone, clap::Args)]
+pub struct BatchArgs {
+    /// Write the ranking as CSV here: rank, submission, score, time_ms, then one column per
+    /// verdict.
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<PathBuf>,
+
+    /// Build LANG's sources with this command instead of the default (repeatable; LANG is c,
+    /// cpp, pascal, python or rust; placeholders {source}, {output}, {dir}).
+    #[arg(long, value_name = "LANG=COMMAND")]
+    pub compile: Vec<String>,
+}
+
+impl BatchArgs {
+    /// The toolchain the flags ask for.
+    pub fn toolchain(&self) -> anyhow::Result<Toolchain> {
+        let mut toolchain = Toolchain::new();
+        for spec in &self.compile {
+            let Some((language, command)) = spec.split_once('=') else {
+                bail!("--compile wants LANG=COMMAND, got {spec:?}");
+            };
+            let language: Language = language.trim().parse().map_err(anyhow::Error::msg)?;
+            if command.trim().is_empty() {
+                bail!("--compile {language}=...: the command is empty");
+            }
+            toolchain = toolchain.with_command(language, command.trim());
+        }
+        Ok(toolchain)
+    }
+}
+
+/// What a file given on the command line (or found in a directory) is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// Ioiwari: sources, executable files, other commands.
+    Player,
+    /// Pooh-Eeyore-sticks modules: C, C++ and Pascal sources, shared libraries.
+    Module,
+}
+
+/// The entries named by `values` (`--player` or `--module`, in order): a directory stands for
+/// every submission in it (sorted by name), a source file is built, anything else is a command
+/// (players) or a library (modules).
+pub fn entries(values: &[String], kind: Kind) -> anyhow::Result<Vec<Entry>> {
+    let mut entries = Vec::new();
+    for value in values {
+        let path = Path::new(value);
+        if path.is_dir() {
+            let found = directory(path, kind)?;
+            if found.is_empty() {
+                bail!("no submissions in the directory {value} (sources, programs or .so modules)");
+            }
+            entries.extend(found);
+            continue;
+        }
+        entries.push(single(value, kind));
+    }
+    Ok(entries)
+}
+
+fn single(value: &str, kind: Kind) -> Entry {
+    let path = PathBuf::from(value);
+    let is_source = path.is_file() && Language::from_path(&path).is_some();
+    let submission = match (is_source, kind) {
+        (true, _) => Submission::Source(path),
+        (false, Kind::Player) => {
+            Submission::Command(duel_arena::runner::ProgramCommand::shell(value))
+        }
+        (false, Kind::Module) => Submission::Library(path),
+    };
+    let name = match &submission {
+        Submission::Library(path) => format!("module {}", path.display()),
+        _ => value.to_owned(),
+    };
+    Entry { name, submission }
+}
+
+fn directory(dir: &Path, kind: Kind) -> anyhow::Result<Vec<Entry>> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .with_context(|| format!("cannot read the directory {}", dir.display()))?
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|path| path.is_file())
+        .collect();
+    files.sort();
+    let mut entries = Vec::new();
+    for path in files {
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let language = Language::from_path(&path);
+        let executable = path
+            .metadata()
+            .is_ok_and(|meta| meta.permissions().mode() & 0o111 != 0);
+        let submission = match (language, kind) {
+            (Some(language), Kind::Module) if !language.builds_modules() => None,
+            (Some(_), _) => Some(Submission::Source(path.clone())),
+            (None, Kind::Player) if executable => Some(Submission::Command(
+                duel_arena::runner::ProgramCommand::program(&path),
+            )),
+            (None, Kind::Module) if name.ends_with(".so") => {
+                Some(Submission::Library(path.clone()))
+            }
+            _ => None,
+        };
+        match submission {
+            Some(submission) => entries.push(Entry { name, submission }),
+            None if name.starts_with('.') => {}
+            None => eprintln!("duel: skipping {} (not a submission)", path.display()),
+        }
+    }
+    Ok(entries)
+}
+
+/// Judges `entries` on `tests` and prints the results: with one entry the per-test table (or
+/// the JSON report) and its score, as always; with several, the ranking.
+#[allow(clippy::too_many_arguments)]
+pub fn run<G: Game>(
+    game: &G,
+    entries: Vec<Entry>,
+    tests: &[G::Test],
+    inputs: &[String],
+    columns: Columns,
+    run: &RunArgs,
+    batch: &BatchArgs,
+    mut settings: Settings,
+) -> anyhow::Result<ExitCode> {
+    settings.toolchain = batch.toolchain()?;
+    settings.cancel = interrupt_flag();
+    if let Some(path) = &batch.csv {
+        check_report_path(path)?;
+    }
+    if entries.len() == 1 {
+        return run_single(
+            game, &entries, tests, inputs, columns, run, batch, &settings,
+        );
+    }
+    if let Some(path) = &run.report {
+        check_report_path(path)?;
+    }
+    let mut printer = RankingPrinter::new(&entries, inputs.len(), run.logs.as_deref())?;
+    let reports = judge_all(game, &entries, tests, &settings, &mut printer)?;
+    let batch_report = BatchReport::new(game.name(), tests.len(), reports);
+    printer.progress.finish();
+    if run.json {
+        print_line(batch_report.to_json().trim_end());
+    } else {
+        print_line(&ranking_table(&batch_report));
+    }
+    if let Some(path) = &run.report {
+        write_atomically(path, batch_report.to_json().as_bytes())
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    write_csv(batch, &batch_report)?;
+    if let Some(error) = printer.log_error {
+        return Err(error);
+    }
+    if batch_report.interrupted {
+        eprintln!("duel: interrupted; the ranking counts the finished tests only");
+        return Ok(ExitCode::from(EXIT_INTERRUPTED));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run_single<G: Game>(
+    game: &G,
+    entries: &[Entry],
+    tests: &[G::Test],
+    inputs: &[String],
+    columns: Columns,
+    run: &RunArgs,
+    batch: &BatchArgs,
+    settings: &Settings,
+) -> anyhow::Result<ExitCode> {
+    let mut printer = run.printer(columns, inputs)?;
+    let compile_log = run.logs.clone();
+    let mut observer = SingleObserver {
+        sink: &mut printer,
+        compile_log,
+    };
+    let mut reports = judge_all(game, entries, tests, settings, &mut observer)?;
+    let report = reports.remove(0);
+    write_csv(
+        batch,
+        &BatchReport::new(game.name(), tests.len(), vec![report.clone()]),
+    )?;
+    printer.finish(&report, run.report.as_deref())
+}
+
+fn write_csv(batch: &BatchArgs, report: &BatchReport) -> anyhow::Result<()> {
+    if let Some(path) = &batch.csv {
+        write_atomically(path, report.to_csv().as_bytes())
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    Ok(())
+}
+
+/// One submission: results go to the usual printer; a failed build is shown on stderr.
+struct SingleObserver<'a> {
+    sink: &'a mut dyn Sink,
+    compile_log: Option<PathBuf>,
+}
+
+impl Observer for SingleObserver<'_> {
+    fn built(&mut self, _submission: usize, build: &BuildRecord) {
+        show_build(build);
+        if let Some(dir) = &self.compile_log {
+            let _ = std::fs::create_dir_all(dir);
+            let _ = write_atomically(&dir.join("compile.txt"), compile_text(build).as_bytes());
+        }
+    }
+
+    fn progress(&mut self, done: usize, planned: usize) {
+        self.sink.progress(done, planned);
+    }
+
+    fn result(&mut self, _submission: usize, result: &TestResult, log: &str) {
+        self.sink.result(result, log);
+    }
+}
+
+/// A failed build's compiler lines on stderr.
+fn show_build(build: &BuildRecord) {
+    if build.succeeded {
+        return;
+    }
+    let mut err = io::stderr().lock();
+    let _ = writeln!(err, "duel: {} does not compile:", build.source);
+    for line in &build.output {
+        let _ = writeln!(err, "  {line}");
+    }
+}
+
+/// The `compile.txt` of a log directory: the command and what the compiler said.
+fn compile_text(build: &BuildRecord) -> String {
+    let mut text = format!(
+        "source: {}\nlanguage: {}\ncommand: {}\nresult: {}\n",
+        build.source,
+        build.language,
+        build.command,
+        if build.succeeded {
+            "built"
+        } else {
+            "compile error"
+        }
+    );
+    for line in &build.output {
+        text.push_str(line);
+        text.push('\n');
+    }
+    text
+}
+
+/// Several submissions: progress on stderr, logs per submission, the ranking at the end.
+struct RankingPrinter {
+    progress: Progress,
+    names: Vec<String>,
+    logs: Vec<Option<LogDir>>,
+    log_root: Option<PathBuf>,
+    log_error: Option<anyhow::Error>,
+}
+
+impl RankingPrinter {
+    fn new(entries: &[Entry], planned: usize, logs: Option<&Path>) -> anyhow::Result<Self> {
+        let names: Vec<String> = entries.iter().map(|e| e.name.clone()).collect();
+        let mut dirs = Vec::new();
+        if let Some(root) = logs {
+            for name in log_names(&names) {
+                dirs.push(Some(LogDir::create(&root.join(name), planned)?));
+            }
+        } else {
+            dirs.resize_with(entries.len(), || None);
+        }
+        Ok(RankingPrinter {
+            progress: Progress::new(entries.len() * planned),
+            names,
+            logs: dirs,
+            log_root: logs.map(Path::to_path_buf),
+            log_error: None,
+        })
+    }
+}
+
+impl Observer for RankingPrinter {
+    fn built(&mut self, submission: usize, build: &BuildRecord) {
+        if !build.succeeded {
+            self.progress.suspend(|| show_build(build));
+        }
+        if let Some(root) = &self.log_root {
+            let name = &log_names(&self.names)[submission];
+            let path = root.join(name).join("compile.txt");
+            if let Err(error) = write_atomically(&path, compile_text(build).as_bytes()) {
+                self.log_error.get_or_insert(
+                    anyhow::Error::new(error).context(format!("cannot write {}", path.display())),
+                );
+            }
+        }
+    }
+
+    fn progress(&mut self, done: usize, _planned: usize) {
+        self.progress.set(done);
+    }
+
+    fn result(&mut self, submission: usize, result: &TestResult, log: &str) {
+        // Nothing was played when the source did not compile: no game log.
+        let played = result.verdict != duel_arena::Verdict::CompileError;
+        if let (Some(Some(logs)), true) = (self.logs.get_mut(submission), played) {
+            logs.write(result.index, log);
+        }
+    }
+}
+
+/// One directory name per submission: its name with anything but letters, digits, `.`, `-`
+/// and `_` replaced by `_`, made unique with `-2`, `-3`...
+pub fn log_names(names: &[String]) -> Vec<String> {
+    let mut taken: Vec<String> = Vec::new();
+    for name in names {
+        let mut base: String = name
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || ".-_".contains(c) {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .collect();
+        if base.is_empty() || base.chars().all(|c| c == '.') {
+            base = "submission".into();
+        }
+        let mut unique = base.clone();
+        let mut n = 2;
+        while taken.contains(&unique) {
+            unique = format!("{base}-{n}");
+            n += 1;
+        }
+        taken.push(unique);
+    }
+    taken
+}
+
+/// The ranking as a table: rank, submission, score, verdict counts, total time.
+pub fn ranking_table(batch: &BatchReport) -> String {
+    let width = batch
+        .ranking
+        .iter()
+        .map(|s| s.submission.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max("submission".len());
+    let mut lines = vec![format!(
+        "{:>4}  {:<width$}  {:>6}  {:>9}  verdicts",
+        "rank", "submission", "score", "time"
+    )];
+    for standing in &batch.ranking {
+        let counts: Vec<String> = duel_arena::Verdict::ALL
+            .iter()
+            .filter_map(|v| {
+                let count = standing.verdicts.get(v.name()).copied().unwrap_or(0);
+                (count > 0).then(|| format!("{count} {v}"))
+            })
+            .collect();
+        let submission: String = standing
+            .submission
+            .chars()
+            .map(|c| if c.is_control() { ' ' } else { c })
+            .collect();
+        lines.push(format!(
+            "{:>4}  {:<width$}  {:>6.2}  {:>9}  {}",
+            standing.rank,
+            submission,
+            standing.score,
+            format_ms(standing.time_ms),
+            counts.join(", ")
+        ));
+    }
+    let tests = if batch.planned == 1 { "test" } else { "tests" };
+    lines.push(format!(
+        "{} submissions, {} {tests} each{}",
+        batch.submissions.len(),
+        batch.planned,
+        if batch.interrupted {
+            " (interrupted)"
+        } else {
+            ""
+        }
+    ));
+    lines.join("\n")
+}
+
+fn print_line(text: &str) {
+    let mut out = io::stdout().lock();
+    // A closed stdout must not stop the report and the CSV from being written.
+    let _ = writeln!(out, "{text}");
+    let _ = out.flush();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn log_names_are_safe_and_unique() {
+        let names = [
+            "alice.c".to_owned(),
+            "python3 p.py".to_owned(),
+            "alice.c".to_owned(),
+            "..".to_owned(),
+            "../x/y".to_owned(),
+        ];
+        assert_eq!(
+            log_names(&names),
+            [
+                "alice.c",
+                "python3_p.py",
+                "alice.c-2",
+                "submission",
+                ".._x_y"
+            ]
+        );
+    }
+
+    #[test]
+    fn compile_flags_parse() {
+        let args = BatchArgs {
+            csv: None,
+            compile: vec!["c=clang -O2 -o {output} {source}".into()],
+        };
+        let toolchain = args.toolchain().unwrap();
+        assert!(toolchain
+            .command(Language::C, duel_arena::compile::Target::Player)
+            .starts_with("clang"));
+        for bad in ["c", "cobol=x", "c= "] {
+            let args = BatchArgs {
+                csv: None,
+                compile: vec![bad.into()],
+            };
+            assert!(args.toolchain().is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,396 @@
+//! Source files as submissions: `duel ioiwari judge --player FILE` and `duel mis judge --module
+//! FILE` build C, C++, Pascal, Python and Rust sources and judge what they built.
+//!
+//! The evidence is independent of the judge: the flawed Ioiwari players (lowest non-empty pit)
+//! are simulated here with the rules crate against the first optimal player 2; the wrong MIS
+//! modules must give exactly the verdicts of an independent line-protocol player with the same
+//! strategy (`tests/mis-players/one_stick.py`).
+
+use duel_ioiwari::{Board, Outcome, Player, Position, Table};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+
+use std::process::{Command, Output};
+
+#[path = "sources/support.rs"]
+mod support;
+
+use support::{duel, duel_ok, scratch, source};
+
+/// Whether `compiler` may be skipped here: fpc is required when DUEL_REQUIRE_FPC is set.
+fn missing(compiler: &str) -> bool {
+    let flag = if compiler == "fpc" {
+        "-iV"
+    } else {
+        "--version"
+    };
+    let present = Command::new(compiler)
+        .arg(flag)
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !present {
+        assert!(
+            compiler != "fpc" || std::env::var_os("DUEL_REQUIRE_FPC").is_none(),
+            "fpc is required (DUEL_REQUIRE_FPC is set) but missing"
+        );
+        eprintln!("skipped: {compiler} is not installed");
+    }
+    !present
+}
+
+fn compiler_of(file: &str) -> &'static str {
+    match file.rsplit('.').next().unwrap() {
+        "c" => "gcc",
+        "cpp" => "g++",
+        "pas" => "fpc",
+        "py" => "python3",
+        _ => "rustc",
+    }
+}
+
+/// Runs a judge with `--report` and returns the output and the report.
+fn judged(args: &[&str], dir: &Path) -> (Output, Value) {
+    let report = dir.join("report.json");
+    let mut all: Vec<&str> = args.to_vec();
+    all.extend(["--report", report.to_str().unwrap()]);
+    let output = duel_ok(&all);
+    let text = std::fs::read_to_string(&report).unwrap();
+    (output, serde_json::from_str(&text).unwrap())
+}
+
+/// `duel mis judge --module PATH --tests TESTS`: its report.
+fn judged_module(path: &Path, tests: &Path, dir: &Path) -> Value {
+    let args = [
+        "mis",
+        "judge",
+        "--module",
+        path.to_str().unwrap(),
+        "--tests",
+        tests.to_str().unwrap(),
+    ];
+    judged(&args, dir).1
+}
+
+fn verdicts(report: &Value) -> Vec<String> {
+    report["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["verdict"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// The lowest-pit player 1 against the first optimal player 2, played out with the rules crate.
+fn simulated_flawed_verdict(table: &Table, board: Board) -> &'static str {
+    let mut position = Position::start(board);
+    while !position.is_over() {
+        let pit = match position.to_move {
+            Player::One => board_first_pit(position.board),
+            Player::Two => table.first_best_move(position.board).unwrap(),
+        };
+        position = position.play(pit).unwrap();
+    }
+    match Outcome::from_banks(position.banks) {
+        Outcome::Win(Player::One) => "win",
+        Outcome::Draw => "draw",
+        Outcome::Win(Player::Two) => "loss",
+    }
+}
+
+fn board_first_pit(board: Board) -> duel_ioiwari::Pit {
+    board.legal_moves().first().expect("a move")
+}
+
+#[test]
+fn perfect_players_in_every_language_score_100_and_flawed_ones_what_the_simulation_says() {
+    let dir = scratch();
+    let table = Table::solve();
+    let boards: Vec<Board> = duel_arena::ioiwari::TestSet::Official.boards().unwrap();
+    let expected: Vec<&str> = boards
+        .iter()
+        .map(|b| simulated_flawed_verdict(&table, *b))
+        .collect();
+    assert!(
+        expected.contains(&"loss"),
+        "the flawed player must lose somewhere"
+    );
+    for language in ["c", "cpp", "pas", "py", "rs"] {
+        for kind in ["perfect", "flawed"] {
+            let file = format!("{kind}.{language}");
+            if missing(compiler_of(&file)) {
+                continue;
+            }
+            let path = source(&format!("ioiwari/{file}"));
+            let (_, report) = judged(
+                &[
+                    "ioiwari",
+                    "judge",
+                    "--player",
+                    path.to_str().unwrap(),
+                    "--jobs",
+                    "2",
+                ],
+                dir.path(),
+            );
+            let build = &report["build"];
+            assert_eq!(build["succeeded"], true, "{file}: {report}");
+            assert!(!build["command"].as_str().unwrap().is_empty());
+            let got = verdicts(&report);
+            if kind == "perfect" {
+                assert_eq!(report["score"], 100.0, "{file}: {got:?}");
+            } else {
+                assert_eq!(got, expected, "{file}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_pascal_player_without_flush_hangs_unless_the_judge_adds_its_unit() {
+    if missing("fpc") {
+        return;
+    }
+    let dir = scratch();
+    let tests = dir.path().join("boards.txt");
+    std::fs::write(&tests, "4 3 2 4 2 3 2\n").unwrap();
+    let player = source("ioiwari/perfect.pas");
+    let args = |extra: &[&'static str]| {
+        let mut args = vec![
+            "ioiwari".to_owned(),
+            "judge".into(),
+            "--player".into(),
+            player.to_str().unwrap().into(),
+            "--tests".into(),
+            tests.to_str().unwrap().into(),
+            "--time-limit".into(),
+            "0.5".into(),
+        ];
+        args.extend(extra.iter().map(|s| s.to_string()));
+        args
+    };
+    let plain = args(&["--compile", "pascal=fpc -v0 -O2 -o{output} {source}"]);
+    let plain: Vec<&str> = plain.iter().map(String::as_str).collect();
+    let (_, report) = judged(&plain, dir.path());
+    let test = &report["tests"][0];
+    assert_eq!(test["verdict"], "time_limit", "{report}");
+    let reason = test["reason"].as_str().unwrap();
+    assert!(reason.contains("flushes its output"), "{reason}");
+    let default = args(&[]);
+    let default: Vec<&str> = default.iter().map(String::as_str).collect();
+    let (_, report) = judged(&default, dir.path());
+    assert_eq!(report["tests"][0]["verdict"], "win", "{report}");
+}
+
+#[test]
+fn a_source_that_does_not_compile_gets_compile_error_on_every_test() {
+    let dir = scratch();
+    let path = source("ioiwari/broken.c");
+    let (output, report) = judged(
+        &["ioiwari", "judge", "--player", path.to_str().unwrap()],
+        dir.path(),
+    );
+    let tests = report["tests"].as_array().unwrap();
+    assert_eq!(tests.len(), 24);
+    for test in tests {
+        assert_eq!(test["verdict"], "compile_error");
+        let reason = test["reason"].as_str().unwrap();
+        assert!(
+            reason.starts_with("compilation failed: player.c:5"),
+            "{reason}"
+        );
+    }
+    assert_eq!(report["score"], 0.0);
+    assert_eq!(report["build"]["succeeded"], false);
+    assert_eq!(report["build"]["language"], "c");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("does not compile") && stderr.contains("error"),
+        "{stderr}"
+    );
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.contains("compile_error"), "{stdout}");
+}
+
+#[test]
+fn a_missing_compiler_is_a_judge_error_naming_the_package() {
+    let path = source("ioiwari/perfect.c");
+    let output = duel(&[
+        "ioiwari",
+        "judge",
+        "--player",
+        path.to_str().unwrap(),
+        "--compile",
+        "c=surely-no-such-cc -o {output} {source}",
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("surely-no-such-cc"), "{stderr}");
+    assert!(stderr.contains("apt-get install gcc"), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+}
+
+#[test]
+fn nothing_is_written_beside_the_source() {
+    let dir = scratch();
+    for file in ["perfect.c", "perfect.py"] {
+        std::fs::copy(source(&format!("ioiwari/{file}")), dir.path().join(file)).unwrap();
+    }
+    let tests = dir.path().join("t.txt");
+    std::fs::write(&tests, "4 3 2 4 2 3 2\n").unwrap();
+    let listing = || {
+        let mut names: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        names.sort();
+        names
+    };
+    let before = listing();
+    for file in ["perfect.c", "perfect.py"] {
+        let output = duel(&[
+            "ioiwari",
+            "judge",
+            "--player",
+            dir.path().join(file).to_str().unwrap(),
+            "--tests",
+            tests.to_str().unwrap(),
+        ]);
+        assert!(output.status.success());
+    }
+    assert_eq!(before, listing());
+}
+
+/// The mis tests: the statement's example and small positions Bolek can win (so the
+/// line-protocol reference is quick).
+fn mis_tests(dir: &Path) -> PathBuf {
+    let mut text = String::from("7 2 3\n");
+    for (p, e, bound) in [
+        (10, 7, 5),
+        (1, 12, 4),
+        (100, 3, 7),
+        (5, 5, 1),
+        (9, 2, 2),
+        (30, 40, 6),
+        (1000, 999, 10),
+        (12, 5, 3),
+        (50, 50, 50),
+    ] {
+        if !duel_mis::theory::is_losing(p, e, bound) {
+            text.push_str(&format!("{p} {e} {bound}\n"));
+        }
+    }
+    let path = dir.join("positions.txt");
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn correct_modules_in_c_cpp_and_pascal_win_and_wrong_ones_lose_like_the_reference() {
+    let dir = scratch();
+    let tests = mis_tests(dir.path());
+    let tests = tests.to_str().unwrap();
+    let reference = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mis-players/one_stick.py");
+    let (_, one_stick) = judged(
+        &[
+            "mis",
+            "judge",
+            "--player",
+            &format!("python3 {}", reference.display()),
+            "--tests",
+            tests,
+        ],
+        dir.path(),
+    );
+    let expected = verdicts(&one_stick);
+    assert!(expected.iter().any(|v| v == "loss"), "{expected:?}");
+    for file in [
+        "correct.c",
+        "correct.cpp",
+        "correct.pas",
+        "wrong.c",
+        "wrong.pas",
+    ] {
+        if missing(compiler_of(file)) {
+            continue;
+        }
+        let path = source(&format!("mis/{file}"));
+        let (_, report) = judged(
+            &[
+                "mis",
+                "judge",
+                "--module",
+                path.to_str().unwrap(),
+                "--tests",
+                tests,
+            ],
+            dir.path(),
+        );
+        assert_eq!(report["build"]["succeeded"], true, "{file}: {report}");
+        assert_eq!(report["build"]["target"], "module");
+        if file.starts_with("correct") {
+            assert_eq!(report["score"], 100.0, "{file}: {report}");
+        } else {
+            assert_eq!(verdicts(&report), expected, "{file}");
+        }
+    }
+    // The official set, with its 10^7-stick games, for the Pascal unit.
+    if !missing("fpc") {
+        let path = source("mis/correct.pas");
+        let (_, report) = judged(
+            &[
+                "mis",
+                "judge",
+                "--module",
+                path.to_str().unwrap(),
+                "--jobs",
+                "2",
+            ],
+            dir.path(),
+        );
+        assert_eq!(report["score"], 100.0, "{report}");
+    }
+}
+
+#[test]
+fn a_wrong_cpp_module_loses_and_a_mangled_one_is_refused_clearly() {
+    let dir = scratch();
+    let tests = mis_tests(dir.path());
+    let path = source("mis/wrong.cpp");
+    let report = judged_module(&path, &tests, dir.path());
+    assert!(report["score"].as_f64().unwrap() < 100.0, "{report}");
+    let mangled = source("mis/mangled.cpp");
+    let output = duel(&["mis", "judge", "--module", mangled.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("extern \"C\""), "{stderr}");
+}
+
+#[test]
+fn a_pascal_unit_that_does_not_compile_gets_compile_error() {
+    if missing("fpc") {
+        return;
+    }
+    let dir = scratch();
+    let tests = mis_tests(dir.path());
+    let path = source("mis/broken.pas");
+    let report = judged_module(&path, &tests, dir.path());
+    assert!(verdicts(&report).iter().all(|v| v == "compile_error"));
+    let reason = report["tests"][0]["reason"].as_str().unwrap();
+    assert!(
+        reason.contains("ruch_bolka") || reason.contains("rror"),
+        "{reason}"
+    );
+}
+
+#[test]
+fn python_is_not_a_module_language() {
+    let output = duel(&[
+        "mis",
+        "judge",
+        "--module",
+        source("ioiwari/perfect.py").to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("C, C++ or Pascal"), "{stderr}");
+}

@@ -1,0 +1,40 @@
+//! Helpers of the tests that judge the sources of this directory.
+
+#![allow(dead_code)]
+
+use assert_cmd::cargo::cargo_bin;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// A source of `tests/sources` (`ioiwari/perfect.c`, `mis/correct.pas`...).
+pub fn source(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/sources")
+        .join(name)
+}
+
+/// A fresh directory outside /tmp, in Cargo's scratch space for tests.
+pub fn scratch() -> tempfile::TempDir {
+    tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap()
+}
+
+/// Runs `duel` with these arguments.
+pub fn duel(args: &[&str]) -> Output {
+    Command::new(cargo_bin("duel"))
+        .args(args)
+        .output()
+        .expect("duel runs")
+}
+
+/// Runs `duel`, which must exit with status 0.
+pub fn duel_ok(args: &[&str]) -> Output {
+    let output = duel(args);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    output
+}

@@ -399,3 +399,61 @@ impl WithStdin for Command {
         child.wait_with_output().unwrap()
     }
 }
+
+#[test]
+fn module_sources_are_built_first() {
+    // The independent perfect module, given as its C source, wins against the adversarial
+    // Lolek from positions the brute-force solver says Bolek wins.
+    let source = players_source_dir().join("bolek.c");
+    let wins = brute_force(4, 40);
+    for (p, e) in [(7u32, 2u32), (12, 30), (29, 1), (3, 17)] {
+        assert!(wins[p as usize][e as usize], "{p} {e}");
+        let numbers = [p.to_string(), e.to_string(), "4".to_string()];
+        let mut args = vec![
+            "--lolek",
+            "adversarial",
+            "--module",
+            source.to_str().unwrap(),
+        ];
+        args.extend(numbers.iter().map(String::as_str));
+        let output = graj(&args);
+        assert_eq!(code(&output), 0, "{args:?}: {}", stderr(&output));
+        let (moves, result) = check_transcript(&stdout(&output), (p, e, 4));
+        assert!(result.starts_with("win "), "{result}");
+        assert!(moves.last().unwrap().bolek);
+    }
+}
+
+#[test]
+fn a_module_source_that_does_not_build_is_refused_with_the_compilers_words() {
+    let dir = work_dir();
+    let broken = dir.path().join("mis.c");
+    std::fs::write(
+        &broken,
+        "void poczatek(int p, int e, int peb) { return p +; }\n",
+    )
+    .unwrap();
+    let output = graj(&["--module", broken.to_str().unwrap(), "7", "2", "3"]);
+    assert_eq!(code(&output), 2);
+    assert!(stdout(&output).is_empty());
+    let first = stderr(&output)
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .to_owned();
+    assert!(first.starts_with("graj: cannot build "), "{first}");
+    assert!(first.contains("error"), "{first}");
+    // C++ without mis.h or extern "C" exports mangled names: built, then refused clearly.
+    let mangled = dir.path().join("mis.cpp");
+    std::fs::write(
+        &mangled,
+        "void poczatek(int, int, int) {}\nvoid ruch_bolka(int, int, int *bp, int *be) { *bp = 1; *be = 0; }\n",
+    )
+    .unwrap();
+    let output = graj(&["--module", mangled.to_str().unwrap(), "7", "2", "3"]);
+    assert_eq!(code(&output), 2);
+    let error = stderr(&output);
+    assert!(error.contains("extern \"C\""), "{error}");
+    assert!(error.contains("built from"), "{error}");
+    assert_eq!(error.lines().count(), 1, "{error}");
+}

@@ -1,6 +1,7 @@
 //! `duel kit`: every skeleton builds with its driver exactly as the kits' READMEs say and
 //! plays a game. The MIS kit's `graj` in C, C++ and Pascal must print, line for line, what
-//! the Rust `graj` prints for the same Bolek, and exit with the same status; the Ioiwari
+//! the Rust `graj` prints for the same Bolek (a line player, or the skeleton's source given to
+//! `graj --module`), and exit with the same status; the Ioiwari
 //! skeletons play every official board to the end against the kit's own `ioiwari2`, which
 //! refuses any illegal move.
 
@@ -67,8 +68,13 @@ fn kit(kind: &str) -> tempfile::TempDir {
 /// `player`, with the first-mistake line of a loss left out (the kit's drivers know no
 /// theory).
 fn rust_graj(player: &str, start: &[&str]) -> (String, Option<i32>) {
+    rust_graj_with(&["--player", player], start)
+}
+
+/// [`rust_graj`] with any Bolek options.
+fn rust_graj_with(bolek: &[&str], start: &[&str]) -> (String, Option<i32>) {
     let out = Command::new(cargo_bin("graj"))
-        .args(["--player", player])
+        .args(bolek)
         .args(start)
         .output()
         .expect("graj runs");
@@ -97,18 +103,22 @@ fn one_stick() -> String {
 }
 
 /// Builds the kit's `graj` of `lang` with the skeleton as the README says, then plays won,
-/// lost and stdin games against the Rust graj's record of the same strategy.
-fn mis_skeleton_plays_as_rust_graj(lang: &str, build: &str) {
+/// lost and stdin games against the Rust graj's record of the same strategy, both as a line
+/// player and with the skeleton's source as `graj --module`.
+fn mis_skeleton_plays_as_rust_graj(lang: &str, build: &str, module: &str) {
     let dir = kit("mis");
     let lang_dir = dir.path().join("kit").join(format!("mis_{lang}"));
     sh(&lang_dir, build);
     let graj = lang_dir.join("graj");
+    let source = format!("--module={}", lang_dir.join(module).display());
     for start in [&["7", "2", "3"][..], &["2", "2", "1"], &["12", "30", "4"]] {
         let (printed, code) = run(&graj, start);
         let (expected, expected_code) = rust_graj(&one_stick(), start);
         assert_eq!(printed, expected, "{lang} {start:?}");
         assert_eq!(code, expected_code, "{lang} {start:?}");
         support::check_transcript(&printed, parse(start));
+        let built = rust_graj_with(&[source.as_str()], start);
+        assert_eq!(built, (expected, expected_code), "graj {source} {start:?}");
     }
     // 7 + 2 sticks, one a move: Bolek takes the last one; 2 + 2: Lolek does.
     assert_eq!(run(&graj, &["7", "2", "3"]).1, Some(0));
@@ -169,18 +179,18 @@ fn a_second_kit_in_the_same_place_is_refused_with_one_line() {
 
 #[test]
 fn the_c_skeleton_builds_with_graj_c_and_plays() {
-    mis_skeleton_plays_as_rust_graj("c", "gcc -O2 -o graj graj.c mis.c");
+    mis_skeleton_plays_as_rust_graj("c", "gcc -O2 -o graj graj.c mis.c", "mis.c");
 }
 
 #[test]
 fn the_cpp_skeleton_builds_with_graj_cpp_and_plays() {
-    mis_skeleton_plays_as_rust_graj("cpp", "g++ -O2 -o graj graj.cpp mis.cpp");
+    mis_skeleton_plays_as_rust_graj("cpp", "g++ -O2 -o graj graj.cpp mis.cpp", "mis.cpp");
 }
 
 #[test]
 fn the_pascal_unit_builds_with_graj_pas_and_plays() {
     if pascal() {
-        mis_skeleton_plays_as_rust_graj("pas", "fpc -O2 graj.pas");
+        mis_skeleton_plays_as_rust_graj("pas", "fpc -O2 graj.pas", "mis.pas");
     }
 }
 

@@ -5,6 +5,7 @@
 //! process), or any program speaking the line protocol (`--player`).
 
 use clap::{Parser, ValueEnum};
+use duel_arena::compile::{build_module, default_command, Build, Language, Target, Toolchain};
 use duel_arena::mis::judge::game_limits;
 use duel_arena::mis::{
     host, parse_position, play, transcript, BolekSource, GameResult, GameSetup, MisError, MoveEvent,
@@ -13,7 +14,7 @@ use duel_arena::runner::{Limits, ProgramCommand, Sandbox};
 use duel_arena::Verdict;
 use duel_mis::{LolekKind, Position};
 use std::io::{self, IsTerminal, Read, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
@@ -37,15 +38,22 @@ Line protocol (--player): graj writes `p e B` once; before each of Bolek's moves
 `p e` (the pool as Lolek left it) and reads one line `bp be` (the poohsticks and eeyoresticks
 Bolek takes); it closes the program's input when the game is over.
 
-Module (--module): a shared library (built with `gcc -O2 -shared -fPIC -o libmine.so mis.c`)
-exporting `void poczatek(int p, int e, int peb)` and
-`void ruch_bolka(int p, int e, int *bp, int *be)` (see mis.h). It runs with Lolek in the
-separate `mis-host` process, so a crash or a hang cannot take graj down; graj checks every move.
+Module (--module): a shared library exporting `void poczatek(int p, int e, int peb)` and
+`void ruch_bolka(int p, int e, int *bp, int *be)` (see mis.h), or its source: mis.c, mis.cpp
+(.cc, .cxx) or the Pascal unit mis.pas (.pp), which graj builds first in a temporary directory,
+as `duel mis judge` does:
+  C       {c}
+  C++     {cpp}
+  Pascal  {pascal}
+          (a wrapper library that uses the unit and exports the procedures)
+The module runs with Lolek in the separate `mis-host` process, so a crash or a hang cannot
+take graj down; graj checks every move.
 
 Exit status:
   0  Bolek won
   1  Bolek lost
-  2  bad input or usage, or graj could not run (no such module or program)
+  2  bad input or usage, or graj could not run (no such module or program, a module source
+     that does not compile: the compiler's first lines go to stderr)
   3  Bolek broke a rule or a limit: illegal_move, protocol_error, time_limit, memory_limit,
      runtime_error or early_exit
   130 interrupted (Ctrl-C)
@@ -53,15 +61,27 @@ Exit status:
 Examples:
   graj 7 2 3                                   the statement's example, built-in Bolek
   echo 7 2 3 | graj --quiet                    the same from stdin, only the result
-  graj --module ./libmine.so --lolek optimal 7 2 3
-                                               a C module against the judge's Lolek
+  graj --module mis.c --lolek optimal 7 2 3    a module's source against the judge's Lolek
+  graj --module ./libmine.so 10000000 9999999 1
+                                               a built module, about 2*10^7 moves
   graj --player ./bolek --lolek adversarial 10 7 5
                                                any program speaking the line protocol
   graj --lolek random --seed 42 100 200 7";
 
+/// The help's epilogue, with the compile commands of module sources.
+fn after_help() -> String {
+    AFTER_HELP
+        .replace("{c}", &default_command(Language::C, Target::Module))
+        .replace("{cpp}", &default_command(Language::Cpp, Target::Module))
+        .replace(
+            "{pascal}",
+            &default_command(Language::Pascal, Target::Module),
+        )
+}
+
 /// Plays one game of Pooh-Eeyore-sticks (Polish OI 2004, "MIS"): Lolek against Bolek.
 #[derive(Debug, Parser)]
-#[command(name = "graj", version, after_help = AFTER_HELP)]
+#[command(name = "graj", version, after_help = after_help())]
 struct Args {
     /// Poohsticks at the start. With E and B; all three are read from standard input when
     /// absent.
@@ -80,7 +100,8 @@ struct Args {
     #[arg(short, long)]
     quiet: bool,
 
-    /// Bolek is this shared library (exporting poczatek and ruch_bolka).
+    /// Bolek is this shared library (exporting poczatek and ruch_bolka), or its source (.c,
+    /// .cpp, .cc, .cxx, .pas, .pp), built first.
     #[arg(long, value_name = "PATH", conflicts_with = "player")]
     module: Option<PathBuf>,
 
@@ -175,14 +196,26 @@ fn run(args: &Args) -> Result<GameResult, Failure> {
         None => Sandbox::None,
     };
     let usage = |error: MisError| Failure::Usage(error.to_string());
+    let cancel = interrupt_flag();
+    // A module's source is built first; the build (and its directory) lives until the end.
+    let build = match &args.module {
+        Some(source) if Language::from_path(source).is_some() => {
+            Some(build(source, sandbox, &cancel)?)
+        }
+        _ => None,
+    };
     let bolek = match (&args.module, &args.player) {
-        (Some(library), _) => {
+        (Some(module), _) => {
+            let library = match &build {
+                Some(build) => build.library().expect("a successful build").to_path_buf(),
+                None => module.clone(),
+            };
             let host = host::default_host_path().map_err(usage)?;
-            host::check_module(library, &host, limits, sandbox).map_err(usage)?;
-            BolekSource::Module {
-                library: library.clone(),
-                host,
-            }
+            host::check_module(&library, &host, limits, sandbox).map_err(|error| match &build {
+                Some(_) => Failure::Usage(format!("{error} (built from {})", module.display())),
+                None => usage(error),
+            })?;
+            BolekSource::Module { library, host }
         }
         (None, Some(command)) => {
             let program = ProgramCommand::shell(command.clone());
@@ -201,7 +234,6 @@ fn run(args: &Args) -> Result<GameResult, Failure> {
         bolek,
         sandbox,
     };
-    let cancel = interrupt_flag();
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
     // Printing stops quietly if stdout goes away (`graj ... | head`); the game goes on.
@@ -232,6 +264,26 @@ fn run(args: &Args) -> Result<GameResult, Failure> {
     // A closed stdout is the reader's choice; the exit status still tells the result.
     let _ = out.write_all(lines.as_bytes()).and_then(|()| out.flush());
     Ok(result)
+}
+
+/// Builds a module's source, as `duel mis judge` does.
+fn build(source: &Path, sandbox: Sandbox, cancel: &Arc<AtomicBool>) -> Result<Build, Failure> {
+    let toolchain = Toolchain::new()
+        .with_sandbox(sandbox)
+        .with_cancel_flag(Arc::clone(cancel));
+    let built = build_module(source, &toolchain).map_err(|e| Failure::Usage(e.to_string()))?;
+    if cancel.load(Ordering::Relaxed) {
+        return Err(Failure::Interrupted);
+    }
+    if let Some(error) = built.error_line() {
+        let mut message = format!("cannot build {}: {error}", source.display());
+        for line in built.output() {
+            message.push_str("\n  ");
+            message.push_str(line);
+        }
+        return Err(Failure::Usage(message));
+    }
+    Ok(built)
 }
 
 fn lolek_kind(args: &Args) -> Result<LolekKind, Failure> {

@@ -9,6 +9,7 @@
 //!   in a host process, or a line-protocol program).
 //! - [`report`]: per-test results, the score and the atomic JSON report.
 //! - [`verdict`]: the verdicts every test ends with.
+//! - [`untrusted`]: showing a submission's text clipped and escaped.
 
 pub mod compile;
 pub mod ioiwari;
@@ -16,6 +17,7 @@ pub mod judge;
 pub mod mis;
 pub mod report;
 pub mod runner;
+pub mod untrusted;
 pub mod verdict;
 
 pub use report::{Report, TestResult};

@@ -1,9 +1,14 @@
 //! What to run, how, and under which limits: the recipe for a [`Process`].
 
-use super::{Limits, Process, ProgramCommand, Sandbox, SpawnError};
-use std::path::PathBuf;
+use super::child::{self, Confinement};
+use super::isolation::{unreachable_path, BoxUser, BOX_ID_BASE};
+use super::process::Placement;
+use super::{signal, CgroupRoot, Isolation, Limits, Process, ProgramCommand, Sandbox, SpawnError};
+use std::os::fd::AsRawFd;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
+use std::sync::OnceLock;
 
 /// Starts the same program again and again (once per test) with the same limits.
 ///
@@ -31,6 +36,7 @@ pub struct Launcher {
     sandbox: Sandbox,
     cancel: Option<Arc<AtomicBool>>,
     working_dir: Option<PathBuf>,
+    visible: Vec<PathBuf>,
 }
 
 impl Launcher {
@@ -42,6 +48,7 @@ impl Launcher {
             sandbox: Sandbox::None,
             cancel: None,
             working_dir: None,
+            visible: Vec::new(),
         }
     }
 
@@ -67,6 +74,15 @@ impl Launcher {
         }
     }
 
+    /// The same launcher with these files or directories visible (read-only) to the program
+    /// under bubblewrap, beyond what its command names.
+    pub fn with_visible(self, paths: Vec<PathBuf>) -> Launcher {
+        Launcher {
+            visible: paths,
+            ..self
+        }
+    }
+
     /// The command run.
     pub fn command(&self) -> &ProgramCommand {
         &self.command
@@ -88,46 +104,124 @@ impl Launcher {
         self.sandbox.check()
     }
 
-    /// Starts the program: its own session and process group, the limits set, stdin, stdout
-    /// and stderr piped to the judge.
+    /// One line saying how this launcher's programs are isolated here, and what cannot be
+    /// guaranteed.
+    pub fn describe_isolation(&self) -> String {
+        let isolation = Isolation::detect();
+        let sandbox = self.sandbox.resolve();
+        let mut line = isolation.describe(sandbox == Sandbox::Bwrap);
+        if sandbox == Sandbox::None {
+            line.push_str("; the program runs as the judge's user, as asked");
+        } else if isolation.box_users {
+            if let Ok(dir) = self.working_dir() {
+                if let Some(path) = self.unreachable(&dir) {
+                    line.push_str(&format!(
+                        "; but the program runs as the judge's user: {} is not reachable by other users",
+                        path.display()
+                    ));
+                }
+            }
+        }
+        line
+    }
+
+    fn working_dir(&self) -> Result<PathBuf, SpawnError> {
+        match &self.working_dir {
+            Some(dir) => Ok(dir.clone()),
+            None => std::env::current_dir().map_err(|source| SpawnError::Io {
+                command: self.command.to_string(),
+                source,
+            }),
+        }
+    }
+
+    fn unreachable(&self, working_dir: &Path) -> Option<PathBuf> {
+        let mut argv = self.command.argv();
+        argv.extend(
+            self.visible
+                .iter()
+                .map(|path| path.clone().into_os_string()),
+        );
+        unreachable_path(&argv, working_dir)
+    }
+
+    /// Starts the program: its own session and process group, its own cgroup and user when
+    /// the machine allows them (see [`Isolation`]), the limits set, stdin, stdout and stderr
+    /// piped to the judge.
     ///
     /// The program is killed (`PR_SET_PDEATHSIG`) if the thread that spawned it ends, so a
     /// judge that dies never leaves programs behind: spawn, talk to and finish a process on
     /// one thread.
     pub fn spawn(&self) -> Result<Process, SpawnError> {
-        let working_dir = match &self.working_dir {
-            Some(dir) => dir.clone(),
-            None => std::env::current_dir().map_err(|source| SpawnError::Io {
-                command: self.command.to_string(),
-                source,
-            })?,
+        let working_dir = self.working_dir()?;
+        let io_error = |source| SpawnError::Io {
+            command: self.command.to_string(),
+            source,
         };
-        ignore_sigpipe();
-        let argv = self.sandbox.wrap(self.command.argv(), &working_dir);
+        signal::ignore_sigpipe();
+        let isolation = Isolation::detect();
+        let sandbox = self.sandbox.resolve();
+        let bwrap = sandbox == Sandbox::Bwrap;
+        let user = (sandbox != Sandbox::None
+            && isolation.box_users
+            && self.unreachable(&working_dir).is_none())
+        .then(BoxUser::acquire);
+        let argv = sandbox.wrap_as(
+            self.command.argv(),
+            &working_dir,
+            &self.visible,
+            user.as_ref().filter(|_| bwrap).map(|user| user.id),
+        );
+        let cgroup = match &isolation.cgroups {
+            Some(root) => Some(root.create().map_err(io_error)?),
+            None => None,
+        };
+        let overhead_bytes = match (&isolation.cgroups, bwrap) {
+            (Some(root), true) => bwrap_overhead(root, isolation.box_users),
+            _ => 0,
+        };
         Process::spawn(
             &argv,
             &working_dir,
             &self.command.to_string(),
             self.limits,
             self.cancel.clone(),
+            Placement {
+                cgroup,
+                overhead_bytes,
+                user,
+                switch_user_before_exec: !bwrap,
+            },
         )
     }
 }
 
-/// Writing to a program that has exited must fail with EPIPE, not kill the judge. Rust
-/// binaries ignore SIGPIPE already; a host that left it at its default gets it ignored here,
-/// once (a handler the host installed itself is left alone).
-fn ignore_sigpipe() {
-    static ONCE: std::sync::Once = std::sync::Once::new();
-    ONCE.call_once(|| {
-        // SAFETY: reading and setting a signal disposition with fully initialised structs.
-        unsafe {
-            let mut current: libc::sigaction = std::mem::zeroed();
-            if libc::sigaction(libc::SIGPIPE, std::ptr::null(), &mut current) == 0
-                && current.sa_sigaction == libc::SIG_DFL
-            {
-                libc::signal(libc::SIGPIPE, libc::SIG_IGN);
-            }
-        }
-    });
+/// The memory bubblewrap itself gets charged in a run's cgroup (its two processes and the
+/// namespaces it creates), measured once by running `true` the way programs are run; it is
+/// added to the cgroup's limit and taken off the reported peak.
+fn bwrap_overhead(root: &CgroupRoot, box_users: bool) -> u64 {
+    static OVERHEAD: OnceLock<u64> = OnceLock::new();
+    *OVERHEAD.get_or_init(|| {
+        let measure = || -> Option<u64> {
+            let cgroup = root.create().ok()?;
+            let join = cgroup.join_files().ok()?;
+            let argv = Sandbox::Bwrap.wrap_as(
+                vec!["true".into()],
+                Path::new("/"),
+                &[],
+                box_users.then_some(BOX_ID_BASE),
+            );
+            let confinement = Confinement {
+                join: join.iter().map(AsRawFd::as_raw_fd).collect(),
+                cpu_seconds: 10,
+                ..Confinement::default()
+            };
+            let started = child::start(&argv, Path::new("/"), &confinement).ok()?;
+            drop(join);
+            child::reap(started.pid, true)?;
+            cgroup.peak_memory()
+        };
+        // The smallest of three runs: what bubblewrap needs at least.
+        (0..3).filter_map(|_| measure()).min().unwrap_or(0)
+    })
 }

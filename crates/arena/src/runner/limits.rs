@@ -17,10 +17,14 @@ pub struct Limits {
     pub cpu_time: Duration,
     /// Time the judge may spend waiting for the program, in total.
     pub wall_time: Duration,
-    /// Address space per process (`RLIMIT_AS`) and resident memory of the whole tree.
+    /// Memory of all the program's processes: the cgroup's limit (pages actually used), or
+    /// without a cgroup `RLIMIT_AS` per process and the sampled resident memory of the tree.
     pub memory_bytes: u64,
     /// The longest line the program may write, newline excluded.
     pub max_line_bytes: usize,
+    /// Processes and threads the program may have at once (the cgroup's `pids.max`; without
+    /// a cgroup, `RLIMIT_NPROC` when the program runs as a user of its own).
+    pub max_processes: u32,
 }
 
 impl Limits {
@@ -31,6 +35,10 @@ impl Limits {
     /// loaded machine and parallel jobs, small enough that a sleeping program is caught quickly.
     pub const DEFAULT_WALL_FACTOR: u32 = 3;
 
+    /// The default process limit: enough for interpreters and runtimes with helper threads
+    /// (a JVM starts about 20), far too few for a fork bomb to hurt.
+    pub const DEFAULT_MAX_PROCESSES: u32 = 64;
+
     /// Limits with this CPU time and memory (in MiB), a wall-clock limit of
     /// [`DEFAULT_WALL_FACTOR`](Self::DEFAULT_WALL_FACTOR) times the CPU time and 4 KiB lines.
     pub fn new(cpu_time: Duration, memory_mib: u64) -> Limits {
@@ -39,12 +47,21 @@ impl Limits {
             wall_time: cpu_time * Self::DEFAULT_WALL_FACTOR,
             memory_bytes: memory_mib.saturating_mul(1 << 20),
             max_line_bytes: Self::DEFAULT_MAX_LINE_BYTES,
+            max_processes: Self::DEFAULT_MAX_PROCESSES,
         }
     }
 
     /// The same limits with another wall-clock limit.
     pub fn with_wall_time(self, wall_time: Duration) -> Limits {
         Limits { wall_time, ..self }
+    }
+
+    /// The same limits with another process limit.
+    pub fn with_max_processes(self, max_processes: u32) -> Limits {
+        Limits {
+            max_processes,
+            ..self
+        }
     }
 
     /// The same limits with another longest line.

@@ -8,59 +8,74 @@
 //!
 //! # What is enforced, and how
 //!
-//! - **Own session and process group.** The program runs as `sh -c CMD` (or an argv) after
-//!   `setsid()`, so its process group and session ids equal its pid. At the end of every run the
-//!   judge kills (SIGKILL) the process group, every process of the session, and every live
-//!   descendant of the program, repeating until none is left, so forked children never outlive
-//!   their test. A child that calls `setsid()` *and* is orphaned escapes this sweep; under
-//!   `--sandbox bwrap` the PID namespace takes it down as well.
-//! - **CPU time.** The CPU time (user + system) of the whole process tree is sampled from
-//!   `/proc/<pid>/stat` every [`TICK`] while the judge waits for the program, and the program is
-//!   stopped as soon as it exceeds [`Limits::cpu_time`]. `RLIMIT_CPU` (the limit rounded up, plus
-//!   one second) is a backstop in every process. The final figure is the larger of the last sample
-//!   and `wait4`'s rusage of the direct child (which includes its reaped children).
+//! [`Isolation::detect`] probes once what the machine allows; every run gets all of it:
+//!
+//! - **A cgroup per run** (v1 or v2, see [`CgroupRoot`]) when cgroups are writable: the child
+//!   joins it between fork and exec, so every process and thread the program ever starts is
+//!   in it, whatever it does (`setsid`, double forks, ignoring SIGCHLD). CPU time is the
+//!   cgroup's (`cpuacct.usage` / `cpu.stat`), checked every [`TICK`] and read once more at
+//!   the end; memory is limited by the kernel (`memory.limit_in_bytes` / `memory.max`, swap
+//!   included) and its peak is the cgroup's, so pages never touched do not count, and an
+//!   out-of-memory kill in the cgroup is `memory_limit` whatever the program did then;
+//!   [`Limits::max_processes`] is its `pids.max`. At the end the cgroup is frozen, every
+//!   process in it killed, and the cgroup removed once empty. Under bubblewrap, the memory
+//!   bubblewrap itself needs (measured once) is added to the limit and taken off the peak.
+//! - **Without cgroups**, the judge samples `/proc/<pid>/stat` of the tree every [`TICK`]
+//!   (CPU, resident memory), `RLIMIT_AS` limits each process, and the judge is the child
+//!   subreaper (`PR_SET_CHILD_SUBREAPER`) of everything its programs orphan: at the end of a
+//!   run it kills the process group, the session, every descendant and every orphan that
+//!   came back to it, and counts the orphans' CPU when it reaps them.
+//! - **A user of its own** when the judge runs as root ([`Sandbox::User`], [`Sandbox::Bwrap`]):
+//!   a uid and gid from [`BOX_ID_BASE`] up, distinct per running program, no supplementary
+//!   groups. The program can then neither signal the judge nor read what only root may read
+//!   nor write the judge's files. Its files must be reachable by other users; when one is
+//!   not, it runs as the judge's user and [`Launcher::describe_isolation`] says why.
+//! - **Always**: its own session and process group; `RLIMIT_CPU` (the limit rounded up,
+//!   plus one second) as a backstop; `RLIMIT_CORE` 0; `RLIMIT_FSIZE` caps files at
+//!   [`MAX_FILE_BYTES`]; `PR_SET_PDEATHSIG` so the program dies with the judge's thread.
 //! - **Wall clock.** [`Limits::wall_time`] is charged only while the judge waits for the program
 //!   (reading its output or writing to a full pipe), never while the judge computes the
 //!   opponent's move.
-//! - **Memory.** `RLIMIT_AS` is set to [`Limits::memory_bytes`] in every process, and the
-//!   resident memory of the whole tree is sampled with the CPU time; a tree above the limit is
-//!   killed. The reported peak is the larger of the sampled tree total and `ru_maxrss`.
-//!   `RLIMIT_CORE` is 0 and `RLIMIT_FSIZE` caps files the program writes at [`MAX_FILE_BYTES`].
-//!   `RLIMIT_NPROC` is not used: it counts every process of the user, judge included.
 //! - **Bounded reads.** Output is read through a fixed-size buffer: a line longer than
 //!   [`Limits::max_line_bytes`] is a protocol error, and standard error keeps only its last
 //!   [`STDERR_TAIL_BYTES`] bytes, so a flooding program cannot grow the judge's memory.
 //! - **Writes** never raise SIGPIPE in the judge (Rust binaries ignore it, and the launcher
 //!   ignores it in a host that left it at its default; a closed pipe shows as the program's end
 //!   at the next read) and never block forever (non-blocking pipe + poll).
-//! - **The judge's death** (a second Ctrl-C, a crash) takes its programs along:
-//!   `PR_SET_PDEATHSIG` kills the program when the thread that spawned it ends.
 //!
 //! How an abnormal end becomes a verdict is documented on [`classify_termination`].
 //! [`run_in_order`] runs tests on several threads and hands their results over in test order.
 
+mod cgroup;
+mod child;
 mod command;
 mod error;
 mod fault;
+mod isolation;
 mod launcher;
 mod limits;
 mod lines;
 mod parallel;
+mod pipes;
 mod process;
 mod procfs;
 mod sandbox;
+mod signal;
 mod termination;
+mod tree;
 mod usage;
 
+pub use cgroup::{Cgroup, CgroupRoot, CgroupVersion};
 pub use command::ProgramCommand;
 pub use error::SpawnError;
 pub use fault::{Fault, Halt};
+pub use isolation::{Isolation, BOX_ID_BASE, BOX_SLOTS, ISOLATION_ENV};
 pub use launcher::Launcher;
 pub use limits::Limits;
 pub use lines::{LineBuffer, LineTooLong};
 pub use parallel::{run_in_order, Completion};
 pub use process::{Ending, Process, MAX_FILE_BYTES, STDERR_TAIL_BYTES, TICK};
-pub use sandbox::Sandbox;
+pub use sandbox::{Sandbox, SANDBOX_TMP_BYTES};
 pub use termination::{
     classify_termination, Termination, MEMORY_NEAR_LIMIT_PERCENT, OUT_OF_MEMORY_MARKERS,
 };

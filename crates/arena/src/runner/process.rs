@@ -1,22 +1,24 @@
 //! A running program the judge talks to line by line, within its limits.
 
-use super::procfs::{self, TreeSample};
+use super::cgroup::Cgroup;
+use super::child::{self, Confinement, Reaped};
+use super::isolation::BoxUser;
+use super::pipes::{self, ReadResult, WriteResult};
+use super::procfs::TreeSample;
 use super::termination::{cpu_limit_fault, megabytes, seconds};
+use super::tree;
 use super::{
     classify_termination, Fault, Halt, Limits, LineBuffer, SpawnError, Termination, Usage,
 };
 use crate::Verdict;
 use std::ffi::OsString;
-use std::io;
 use std::os::fd::{AsRawFd, OwnedFd, RawFd};
-use std::os::unix::process::CommandExt;
 use std::path::Path;
-use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// How often the judge measures the process tree (CPU, memory, exit) while it waits.
+/// How often the judge measures the program (CPU, memory, exit) while it waits.
 pub const TICK: Duration = Duration::from_millis(50);
 
 /// How much of the program's standard error the judge keeps (the end of it).
@@ -34,17 +36,31 @@ pub struct Ending {
     pub usage: Usage,
 }
 
-/// What the final `wait4` told.
-#[derive(Debug, Clone, Copy)]
-struct Reaped {
-    termination: Termination,
+/// How the program is confined, decided by the [`Launcher`](super::Launcher).
+#[derive(Debug, Default)]
+pub(crate) struct Placement {
+    /// The run's own cgroup, when cgroups are usable.
+    pub cgroup: Option<Cgroup>,
+    /// Memory charged to the cgroup that is not the program's (bubblewrap's own).
+    pub overhead_bytes: u64,
+    /// The user of its own the program runs as.
+    pub user: Option<BoxUser>,
+    /// Whether the change of user happens before exec (else inside the sandbox).
+    pub switch_user_before_exec: bool,
+}
+
+/// The kernel's figures for the run's cgroup.
+#[derive(Debug, Clone, Copy, Default)]
+struct Accounted {
     cpu: Duration,
-    max_rss_bytes: u64,
+    peak_bytes: u64,
+    oom_kills: u64,
+    pids_limit_hits: u64,
 }
 
 /// A running program: its pipes, its measured usage and the limits it is held to.
 ///
-/// Dropping a `Process` kills its whole tree, like [`abort`](Process::abort).
+/// Dropping a `Process` kills everything it started, like [`abort`](Process::abort).
 #[derive(Debug)]
 pub struct Process {
     pid: i32,
@@ -62,9 +78,15 @@ pub struct Process {
     stderr_tail: Vec<u8>,
     waited: Duration,
     last_sample: Instant,
+    placement: Placement,
+    accounted: Accounted,
+    /// Whether a cgroup accounted the run (its figures are in `accounted` once it is gone).
+    kernel_accounted: bool,
     sampled: TreeSample,
     peak_rss_bytes: u64,
     peak_vsize_bytes: u64,
+    /// CPU of orphans the judge reaped as their subreaper (no cgroup).
+    orphans_cpu: Duration,
     exited: bool,
     reaped: Option<Reaped>,
 }
@@ -77,70 +99,68 @@ impl Process {
         command: &str,
         limits: Limits,
         cancel: Option<Arc<AtomicBool>>,
+        placement: Placement,
     ) -> Result<Process, SpawnError> {
         let io_error = |source| SpawnError::Io {
             command: command.to_owned(),
             source,
         };
-        let (program, args) = argv.split_first().ok_or(SpawnError::EmptyCommand)?;
-        let mut builder = Command::new(program);
-        builder
-            .args(args)
-            .current_dir(working_dir)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
-        let memory = limits.memory_bytes;
+        if argv.is_empty() {
+            return Err(SpawnError::EmptyCommand);
+        }
         // RLIMIT_CPU is whole seconds; round up and add one so the judge's own, finer check
         // normally fires first and the kernel only catches what escapes it.
         let cpu_seconds =
             limits.cpu_time.as_secs() + u64::from(limits.cpu_time.subsec_nanos() > 0) + 1;
-        let judge_pid = std::process::id() as libc::pid_t;
-        // SAFETY: the closure runs between fork and exec and only calls async-signal-safe
-        // functions (setsid, prctl, getppid, getrlimit, setrlimit) on copies of plain integers.
-        unsafe {
-            builder.pre_exec(move || {
-                if libc::setsid() < 0 {
-                    return Err(io::Error::last_os_error());
-                }
-                // If the judge dies (a second Ctrl-C, a crash), its programs die with it.
-                libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL as libc::c_ulong);
-                if libc::getppid() != judge_pid {
-                    return Err(io::Error::from_raw_os_error(libc::ESRCH));
-                }
-                lower_limit(libc::RLIMIT_AS, memory, memory)?;
-                lower_limit(libc::RLIMIT_CPU, cpu_seconds, cpu_seconds + 1)?;
-                lower_limit(libc::RLIMIT_CORE, 0, 0)?;
-                lower_limit(libc::RLIMIT_FSIZE, MAX_FILE_BYTES, MAX_FILE_BYTES)?;
-                Ok(())
-            });
+        let mut join_files = Vec::new();
+        if let Some(cgroup) = &placement.cgroup {
+            let memory = limits.memory_bytes.saturating_add(placement.overhead_bytes);
+            cgroup
+                .set_limits(memory, limits.max_processes)
+                .map_err(io_error)?;
+            join_files = cgroup.join_files().map_err(io_error)?;
+        } else {
+            tree::become_subreaper();
         }
-        let mut child = builder.spawn().map_err(io_error)?;
-        let pid = child.id() as i32;
-        let pipes = (child.stdin.take(), child.stdout.take(), child.stderr.take());
-        // The std handle is not needed any more: the judge waits for the pid itself (with
-        // rusage), and dropping a Child neither kills nor reaps it.
-        drop(child);
-        let (Some(stdin), Some(stdout), Some(stderr)) = pipes else {
-            unreachable!("all three pipes were requested")
+        let user = placement
+            .user
+            .as_ref()
+            .filter(|_| placement.switch_user_before_exec)
+            .map(|user| (user.id, user.id));
+        let confinement = Confinement {
+            join: join_files.iter().map(AsRawFd::as_raw_fd).collect(),
+            // With a cgroup the kernel limits what is used, not what is reserved.
+            address_space: placement.cgroup.is_none().then_some(limits.memory_bytes),
+            cpu_seconds,
+            processes: (placement.cgroup.is_none() && placement.user.is_some())
+                .then_some(u64::from(limits.max_processes)),
+            user,
         };
+        let started = child::start(argv, working_dir, &confinement).map_err(io_error)?;
+        drop(join_files);
+        let pid = started.pid;
+        tree::register(pid);
         let mut process = Process {
             pid,
             command: command.to_owned(),
             limits,
             cancel,
-            stdin: Some(stdin.into()),
-            stdout: Some(stdout.into()),
-            stderr: Some(stderr.into()),
-            pidfd: open_pidfd(pid),
+            stdin: Some(started.stdin),
+            stdout: Some(started.stdout),
+            stderr: Some(started.stderr),
+            pidfd: child::open_pidfd(pid),
             lines: LineBuffer::new(limits.max_line_bytes),
             discard_output: false,
             stderr_tail: Vec::new(),
             waited: Duration::ZERO,
             last_sample: Instant::now(),
+            kernel_accounted: placement.cgroup.is_some(),
+            placement,
+            accounted: Accounted::default(),
             sampled: TreeSample::default(),
             peak_rss_bytes: 0,
             peak_vsize_bytes: 0,
+            orphans_cpu: Duration::ZERO,
             exited: false,
             reaped: None,
         };
@@ -149,7 +169,7 @@ impl Process {
             .flatten()
             .map(AsRawFd::as_raw_fd)
             .collect();
-        if let Err(source) = fds.into_iter().try_for_each(set_nonblocking) {
+        if let Err(source) = fds.into_iter().try_for_each(pipes::set_nonblocking) {
             process.cleanup();
             return Err(io_error(source));
         }
@@ -166,6 +186,17 @@ impl Process {
         &self.command
     }
 
+    /// Whether the kernel accounts this run (a cgroup of its own) rather than the judge
+    /// sampling it.
+    pub fn kernel_accounted(&self) -> bool {
+        self.kernel_accounted
+    }
+
+    /// The user id the program runs as, when it has one of its own.
+    pub fn box_uid(&self) -> Option<u32> {
+        self.placement.user.as_ref().map(|user| user.id)
+    }
+
     /// Sends one line (a newline is added). A program that closed its input or exited is not
     /// an error here: the next [`read_line`](Self::read_line) reports how it ended.
     pub fn write_line(&mut self, line: &str) -> Result<(), Halt> {
@@ -177,18 +208,10 @@ impl Process {
             let Some(fd) = self.stdin.as_ref().map(AsRawFd::as_raw_fd) else {
                 return Ok(());
             };
-            let rest = &data[written..];
-            // SAFETY: `rest` is a valid buffer of `rest.len()` bytes; fd is our open pipe.
-            let n = unsafe { libc::write(fd, rest.as_ptr().cast(), rest.len()) };
-            if n >= 0 {
-                written += n as usize;
-                continue;
-            }
-            match io::Error::last_os_error().raw_os_error() {
-                Some(libc::EAGAIN) => self.wait_step(true)?,
-                Some(libc::EINTR) => {}
-                // EPIPE and anything else: the program will not read any more.
-                _ => self.stdin = None,
+            match pipes::write_fd(fd, &data[written..]) {
+                WriteResult::Wrote(n) => written += n,
+                WriteResult::Full => self.wait_step(true)?,
+                WriteResult::Closed => self.stdin = None,
             }
         }
         Ok(())
@@ -232,8 +255,8 @@ impl Process {
     }
 
     /// The game is over: closes the program's input, waits (within the limits) for it to exit,
-    /// kills whatever is left of its tree and says whether it ended cleanly (status 0, within
-    /// the CPU limit). Output written after the game is ignored.
+    /// kills whatever is left of it and says whether it ended cleanly (status 0, within the
+    /// limits). Output written after the game is ignored.
     pub fn finish(mut self) -> Ending {
         self.close_input();
         let waited = self.wait_for_exit();
@@ -251,7 +274,7 @@ impl Process {
         }
     }
 
-    /// Kills the whole tree now and returns what the run used.
+    /// Kills everything the program started now and returns what the run used.
     pub fn abort(mut self) -> Usage {
         self.cleanup();
         self.usage()
@@ -259,8 +282,32 @@ impl Process {
 
     /// What the run used so far (final once the process has ended).
     pub fn usage(&self) -> Usage {
+        if self.kernel_accounted {
+            self.accounted_usage()
+        } else {
+            self.sampled_usage()
+        }
+    }
+
+    fn accounted_usage(&self) -> Usage {
+        let mut accounted = self.accounted;
+        if let Some(cgroup) = &self.placement.cgroup {
+            accounted.cpu = cgroup.cpu().unwrap_or(accounted.cpu).max(accounted.cpu);
+            accounted.peak_bytes = cgroup.peak_memory().unwrap_or(0).max(accounted.peak_bytes);
+        }
+        Usage {
+            cpu: accounted.cpu,
+            wall: self.waited,
+            peak_memory_bytes: accounted
+                .peak_bytes
+                .saturating_sub(self.placement.overhead_bytes),
+            peak_address_space_bytes: self.peak_vsize_bytes,
+        }
+    }
+
+    fn sampled_usage(&self) -> Usage {
         let (cpu, max_rss) = match self.reaped {
-            Some(reaped) => (reaped.cpu, reaped.max_rss_bytes),
+            Some(reaped) => (reaped.cpu + self.orphans_cpu, reaped.max_rss_bytes),
             None => (Duration::ZERO, 0),
         };
         Usage {
@@ -293,13 +340,50 @@ impl Process {
 
     fn classify(&self, mid_game: bool) -> Option<Fault> {
         let reaped = self.reaped?;
+        let usage = self.usage();
+        if usage.cpu > self.limits.cpu_time {
+            return Some(cpu_limit_fault(&usage, &self.limits));
+        }
+        if let Some(fault) = self.kernel_fault() {
+            // What the kernel stopped is the verdict, whatever the program did then.
+            if !reaped.termination.is_success() || mid_game {
+                return Some(fault);
+            }
+        }
         classify_termination(
             reaped.termination,
-            &self.usage(),
+            &usage,
             &self.limits,
             &self.stderr_tail(),
             mid_game,
         )
+    }
+
+    /// A limit the kernel enforced in the run's cgroup: the OOM killer, the process limit.
+    fn kernel_fault(&self) -> Option<Fault> {
+        let (oom_kills, pids_hits) = match &self.placement.cgroup {
+            Some(cgroup) => (cgroup.oom_kills(), cgroup.pids_limit_hits()),
+            None => (self.accounted.oom_kills, self.accounted.pids_limit_hits),
+        };
+        if oom_kills > 0 {
+            return Some(Fault::new(
+                Verdict::MemoryLimit,
+                format!(
+                    "the kernel stopped it at the {} memory limit (out-of-memory kill in its cgroup)",
+                    megabytes(self.limits.memory_bytes)
+                ),
+            ));
+        }
+        if pids_hits > 0 {
+            return Some(Fault::new(
+                Verdict::RuntimeError,
+                format!(
+                    "tried to run more than {} processes or threads at once (the process limit)",
+                    self.limits.max_processes
+                ),
+            ));
+        }
+        None
     }
 
     /// Waits until the direct child has exited, discarding its output meanwhile.
@@ -334,31 +418,23 @@ impl Process {
         } else {
             remaining.min(TICK)
         };
-        let mut fds = Vec::with_capacity(3);
+        let mut fds = Vec::with_capacity(4);
         let stdout_wanted = self.discard_output || self.lines.room() > 0;
         if let (Some(fd), true) = (&self.stdout, stdout_wanted) {
-            fds.push(pollfd(fd.as_raw_fd(), libc::POLLIN));
+            fds.push(pipes::pollfd(fd.as_raw_fd(), libc::POLLIN));
         }
         if let Some(fd) = &self.stderr {
-            fds.push(pollfd(fd.as_raw_fd(), libc::POLLIN));
+            fds.push(pipes::pollfd(fd.as_raw_fd(), libc::POLLIN));
         }
         if let (Some(fd), true) = (&self.stdin, want_write) {
-            fds.push(pollfd(fd.as_raw_fd(), libc::POLLOUT));
+            fds.push(pipes::pollfd(fd.as_raw_fd(), libc::POLLOUT));
         }
         if let (Some(fd), false) = (&self.pidfd, self.exited) {
-            fds.push(pollfd(fd.as_raw_fd(), libc::POLLIN));
+            fds.push(pipes::pollfd(fd.as_raw_fd(), libc::POLLIN));
         }
         let started = Instant::now();
-        // SAFETY: `fds` is a valid array of `fds.len()` pollfd structures.
-        let ready = unsafe {
-            libc::poll(
-                fds.as_mut_ptr(),
-                fds.len() as libc::nfds_t,
-                timeout.as_millis().max(u128::from(!timeout.is_zero())) as libc::c_int,
-            )
-        };
+        let ready = pipes::poll(&mut fds, timeout);
         self.waited += started.elapsed();
-        let ready = ready.max(0);
         let is_ready = |fd: &Option<OwnedFd>| {
             fd.as_ref()
                 .is_some_and(|fd| fds.iter().any(|p| p.fd == fd.as_raw_fd() && p.revents != 0))
@@ -370,7 +446,7 @@ impl Process {
             self.read_stderr();
         }
         if is_ready(&self.pidfd) {
-            self.exited = has_exited(self.pid);
+            self.exited = child::has_exited(self.pid);
         }
         if self.exited && ready == 0 {
             // The program is gone but something it started still holds the pipes open:
@@ -399,7 +475,7 @@ impl Process {
         if room == 0 {
             return false;
         }
-        match read_fd(fd, &mut chunk[..room]) {
+        match pipes::read_fd(fd, &mut chunk[..room]) {
             ReadResult::Data(n) => {
                 if !self.discard_output {
                     self.lines.extend(&chunk[..n]);
@@ -422,7 +498,7 @@ impl Process {
         let mut chunk = [0u8; 4096];
         // A bounded number of reads, so a program flooding stderr cannot keep the judge here.
         for _ in 0..16 {
-            match read_fd(fd, &mut chunk) {
+            match pipes::read_fd(fd, &mut chunk) {
                 ReadResult::Data(n) => {
                     self.stderr_tail.extend_from_slice(&chunk[..n]);
                     let excess = self.stderr_tail.len().saturating_sub(STDERR_TAIL_BYTES);
@@ -437,16 +513,29 @@ impl Process {
         }
     }
 
-    /// Measures the tree, notices the child's exit, and enforces the CPU and memory limits.
+    /// Measures the run, notices the child's exit, and enforces the CPU and memory limits.
     fn check_progress(&mut self) -> Result<(), Halt> {
         self.last_sample = Instant::now();
         if self.reaped.is_some() {
             return Ok(());
         }
         if !self.exited {
-            self.exited = has_exited(self.pid);
+            self.exited = child::has_exited(self.pid);
         }
-        self.record(procfs::sample_tree(self.pid));
+        if self.placement.cgroup.is_some() {
+            let usage = self.usage();
+            if usage.cpu > self.limits.cpu_time {
+                return Err(cpu_limit_fault(&usage, &self.limits).into());
+            }
+            if let Some(fault) = self.kernel_fault() {
+                return Err(fault.into());
+            }
+            return Ok(());
+        }
+        self.sampled = tree::record(self.sampled, tree::sample(self.pid), &mut |s| {
+            self.peak_rss_bytes = self.peak_rss_bytes.max(s.rss_bytes);
+            self.peak_vsize_bytes = self.peak_vsize_bytes.max(s.max_vsize_bytes);
+        });
         let usage = self.usage();
         if usage.cpu > self.limits.cpu_time {
             return Err(cpu_limit_fault(&usage, &self.limits).into());
@@ -465,16 +554,6 @@ impl Process {
         Ok(())
     }
 
-    fn record(&mut self, sample: TreeSample) {
-        if sample.processes == 0 {
-            return;
-        }
-        let cpu = self.sampled.cpu.max(sample.cpu);
-        self.peak_rss_bytes = self.peak_rss_bytes.max(sample.rss_bytes);
-        self.peak_vsize_bytes = self.peak_vsize_bytes.max(sample.max_vsize_bytes);
-        self.sampled = TreeSample { cpu, ..sample };
-    }
-
     fn wall_limit_fault(&self) -> Fault {
         Fault::new(
             Verdict::TimeLimit,
@@ -485,17 +564,46 @@ impl Process {
         )
     }
 
-    /// Kills every process of the run, reaps the direct child and keeps its rusage. Idempotent.
+    /// Kills every process of the run, reaps the direct child and keeps its rusage, and
+    /// (with a cgroup) the kernel's final figures, then removes the cgroup. Idempotent.
     fn cleanup(&mut self) {
         if self.reaped.is_some() {
             return;
         }
-        // Measure before killing: grandchildren are never reaped by the judge, so this is the
-        // only time their CPU is seen.
-        let members = procfs::members(self.pid, &procfs::all_processes());
-        self.record(procfs::summarize(&members));
-        kill_tree(self.pid, members);
-        self.reaped = Some(reap(self.pid));
+        let reaped = match &self.placement.cgroup {
+            Some(cgroup) => {
+                signal_all_once(cgroup, self.pid);
+                let reaped = child::reap(self.pid, true);
+                cgroup.kill_all();
+                self.accounted = Accounted {
+                    cpu: cgroup.cpu().unwrap_or_default(),
+                    peak_bytes: cgroup.peak_memory().unwrap_or(0),
+                    oom_kills: cgroup.oom_kills(),
+                    pids_limit_hits: cgroup.pids_limit_hits(),
+                };
+                reaped
+            }
+            None => {
+                let swept = tree::kill_everything(self.pid, self.placement.user.as_ref());
+                self.sampled = tree::record(self.sampled, swept.sample, &mut |s| {
+                    self.peak_rss_bytes = self.peak_rss_bytes.max(s.rss_bytes);
+                    self.peak_vsize_bytes = self.peak_vsize_bytes.max(s.max_vsize_bytes);
+                });
+                let reaped = child::reap(self.pid, true);
+                self.orphans_cpu = tree::reap_orphans(swept.orphans);
+                reaped
+            }
+        };
+        tree::unregister(self.pid);
+        // Someone else reaped it (should not happen): nothing more to learn.
+        self.reaped = Some(reaped.unwrap_or(Reaped {
+            termination: Termination::Signaled(libc::SIGKILL),
+            cpu: Duration::ZERO,
+            max_rss_bytes: 0,
+        }));
+        // The cgroup goes once it is empty; its figures are kept.
+        let cgroup = self.placement.cgroup.take();
+        drop(cgroup);
         self.exited = true;
         // What the program wrote to stderr before dying is still in the pipe.
         self.read_stderr();
@@ -506,158 +614,16 @@ impl Process {
     }
 }
 
+/// One SIGKILL to everything in the cgroup and to the direct child.
+fn signal_all_once(cgroup: &Cgroup, pid: i32) {
+    super::signal::kill(pid);
+    for member in cgroup.processes() {
+        super::signal::kill(member);
+    }
+}
+
 impl Drop for Process {
     fn drop(&mut self) {
         self.cleanup();
-    }
-}
-
-/// Lowers a resource limit to (soft, hard), never above the current hard limit (raising it
-/// would fail for an unprivileged judge).
-macro_rules! lower_limit_impl {
-    ($resource:expr, $soft:expr, $hard:expr) => {{
-        let mut current = libc::rlimit {
-            rlim_cur: 0,
-            rlim_max: 0,
-        };
-        // SAFETY: getrlimit/setrlimit only read/write the struct passed.
-        if unsafe { libc::getrlimit($resource, &mut current) } != 0 {
-            return Err(io::Error::last_os_error());
-        }
-        let hard = ($hard as libc::rlim_t).min(current.rlim_max);
-        let wanted = libc::rlimit {
-            rlim_cur: ($soft as libc::rlim_t).min(hard),
-            rlim_max: hard,
-        };
-        if unsafe { libc::setrlimit($resource, &wanted) } != 0 {
-            return Err(io::Error::last_os_error());
-        }
-        Ok(())
-    }};
-}
-
-#[cfg(all(target_os = "linux", target_env = "gnu"))]
-fn lower_limit(resource: libc::__rlimit_resource_t, soft: u64, hard: u64) -> io::Result<()> {
-    lower_limit_impl!(resource, soft, hard)
-}
-
-#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
-fn lower_limit(resource: libc::c_int, soft: u64, hard: u64) -> io::Result<()> {
-    lower_limit_impl!(resource, soft, hard)
-}
-
-fn set_nonblocking(fd: RawFd) -> io::Result<()> {
-    // SAFETY: fcntl on an fd we own, with integer arguments only.
-    let flags = unsafe { libc::fcntl(fd, libc::F_GETFL) };
-    if flags < 0 || unsafe { libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK) } < 0 {
-        return Err(io::Error::last_os_error());
-    }
-    Ok(())
-}
-
-fn pollfd(fd: RawFd, events: libc::c_short) -> libc::pollfd {
-    libc::pollfd {
-        fd,
-        events,
-        revents: 0,
-    }
-}
-
-enum ReadResult {
-    Data(usize),
-    End,
-    Nothing,
-}
-
-fn read_fd(fd: RawFd, buffer: &mut [u8]) -> ReadResult {
-    loop {
-        // SAFETY: `buffer` is valid for `buffer.len()` bytes; fd is our open, non-blocking pipe.
-        let n = unsafe { libc::read(fd, buffer.as_mut_ptr().cast(), buffer.len()) };
-        if n > 0 {
-            return ReadResult::Data(n as usize);
-        }
-        if n == 0 {
-            return ReadResult::End;
-        }
-        match io::Error::last_os_error().raw_os_error() {
-            Some(libc::EINTR) => continue,
-            Some(libc::EAGAIN) => return ReadResult::Nothing,
-            // Any other error on our own pipe: treat the stream as ended.
-            _ => return ReadResult::End,
-        }
-    }
-}
-
-/// A pidfd for the child, if the kernel has them.
-fn open_pidfd(pid: i32) -> Option<OwnedFd> {
-    use std::os::fd::FromRawFd;
-    // SAFETY: pidfd_open takes a pid and flags and returns a new fd or -1.
-    let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) };
-    // SAFETY: a non-negative result is a fresh fd that nothing else owns.
-    (fd >= 0).then(|| unsafe { OwnedFd::from_raw_fd(fd as RawFd) })
-}
-
-/// Whether the child has exited, without reaping it: its pid (and with it the process-group
-/// and session ids used to find its tree) stays reserved until [`reap`].
-fn has_exited(pid: i32) -> bool {
-    // SAFETY: siginfo_t is plain data; waitid with WNOWAIT only fills it in.
-    unsafe {
-        let mut info: libc::siginfo_t = std::mem::zeroed();
-        let flags = libc::WEXITED | libc::WNOHANG | libc::WNOWAIT;
-        libc::waitid(libc::P_PID, pid as libc::id_t, &mut info, flags) == 0 && info.si_pid() != 0
-    }
-}
-
-/// SIGKILLs the process group, the session and the descendants of `root` (`members`, as just
-/// scanned), rescanning until none is left.
-fn kill_tree(root: i32, mut members: Vec<procfs::ProcStat>) {
-    let judge = std::process::id() as i32;
-    for round in 0..200 {
-        // SAFETY: sending a signal has no memory-safety preconditions.
-        unsafe { libc::killpg(root, libc::SIGKILL) };
-        let alive: Vec<i32> = members
-            .iter()
-            .filter(|p| !p.zombie && p.pid != judge)
-            .map(|p| p.pid)
-            .collect();
-        if alive.is_empty() {
-            return;
-        }
-        for pid in alive {
-            // SAFETY: as above.
-            unsafe { libc::kill(pid, libc::SIGKILL) };
-        }
-        // Give the kernel a moment to deliver; back off a little if a tree is stubborn.
-        std::thread::sleep(Duration::from_millis(1 + round / 20));
-        members = procfs::members(root, &procfs::all_processes());
-    }
-}
-
-/// Reaps the (killed or exited) child and reads its rusage.
-fn reap(pid: i32) -> Reaped {
-    let mut status: libc::c_int = 0;
-    // SAFETY: rusage is plain data filled in by wait4.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    loop {
-        // SAFETY: valid pointers to our locals.
-        let r = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-        if r == pid {
-            break;
-        }
-        if r < 0 && io::Error::last_os_error().raw_os_error() == Some(libc::EINTR) {
-            continue;
-        }
-        // Someone else reaped it (should not happen): nothing more to learn.
-        return Reaped {
-            termination: Termination::Signaled(libc::SIGKILL),
-            cpu: Duration::ZERO,
-            max_rss_bytes: 0,
-        };
-    }
-    let time = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
-    Reaped {
-        termination: Termination::from_wait_status(status),
-        cpu: time(usage.ru_utime) + time(usage.ru_stime),
-        max_rss_bytes: (usage.ru_maxrss.max(0) as u64) * 1024,
     }
 }

@@ -1,30 +1,44 @@
 //! Optional confinement of the program with bubblewrap.
 
 use super::command::find_in_path;
-use super::SpawnError;
+use super::{Isolation, SpawnError};
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::OnceLock;
 
-/// Where the program runs.
+/// Where the program runs, and as whom. Whatever the sandbox, a per-run cgroup accounts and
+/// limits the program when the machine allows it (see [`Isolation`](super::Isolation)).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum Sandbox {
-    /// Directly, as the judge's user (limits and process-group cleanup still apply).
+    /// Directly, as the judge's user (limits and process cleanup still apply): for programs
+    /// the judge trusts, such as compilers.
     #[default]
     None,
-    /// Under bubblewrap: no network, a read-only root, a private `/tmp`, fresh `/dev` and
-    /// `/proc`, its own PID namespace (so nothing it starts survives it), no capabilities, and
-    /// killed when the judge dies.
+    /// Directly, but as a user of its own when the judge runs as root (and the program's
+    /// files are reachable by other users; if they are not, as the judge's user).
+    User,
+    /// Under bubblewrap: no network, a read-only root, a private `/tmp` (64 MB, world
+    /// writable), fresh `/dev` and `/proc`, its own PID namespace (so nothing it starts
+    /// survives it), no capabilities, killed when the judge dies; as a user of its own when
+    /// the judge runs as root, as for [`Sandbox::User`].
     ///
     /// The private `/tmp` starts empty. Two things under the real `/tmp` stay visible,
     /// read-only: the working directory, and the directory of every existing path under
     /// `/tmp` that the command names (so `--player "/tmp/x/a.out"` still runs). Anything else
     /// the program needs must live outside `/tmp`.
     Bwrap,
+    /// The strongest this machine allows: [`Sandbox::Bwrap`] when bubblewrap is installed and
+    /// works, else [`Sandbox::User`].
+    Auto,
 }
 
+/// The size of the private `/tmp` under bubblewrap.
+pub const SANDBOX_TMP_BYTES: u64 = 64 << 20;
+
 impl Sandbox {
-    /// The bwrap options used by [`Sandbox::Bwrap`], before `--chdir DIR --`.
+    /// The bwrap options used by [`Sandbox::Bwrap`], before the private `/tmp`, the visible
+    /// paths and `--chdir DIR --`.
     pub const BWRAP_OPTIONS: &'static [&'static str] = &[
         "--unshare-net",
         "--unshare-pid",
@@ -32,19 +46,30 @@ impl Sandbox {
         "--ro-bind",
         "/",
         "/",
-        "--tmpfs",
-        "/tmp",
         "--dev",
         "/dev",
         "--proc",
         "/proc",
         "--die-with-parent",
         "--new-session",
-        "--cap-drop",
-        "ALL",
     ];
 
-    /// Wraps an argument vector so that it runs in this sandbox, in `working_dir`.
+    /// What [`Sandbox::Auto`] stands for on this machine (other sandboxes are themselves).
+    pub fn resolve(self) -> Sandbox {
+        match self {
+            Sandbox::Auto if Isolation::detect().bwrap && bwrap_works() => Sandbox::Bwrap,
+            Sandbox::Auto => Sandbox::User,
+            other => other,
+        }
+    }
+
+    /// Whether the program runs under bubblewrap.
+    pub fn uses_bwrap(self) -> bool {
+        self.resolve() == Sandbox::Bwrap
+    }
+
+    /// Wraps an argument vector so that it runs in this sandbox, in `working_dir`, as the
+    /// judge's user.
     ///
     /// ```
     /// use duel_arena::runner::Sandbox;
@@ -53,60 +78,108 @@ impl Sandbox {
     /// assert_eq!(argv[argv.len() - 2..], ["--".into(), "./a.out".into()] as [std::ffi::OsString; 2]);
     /// ```
     pub fn wrap(self, argv: Vec<OsString>, working_dir: &Path) -> Vec<OsString> {
-        match self {
-            Sandbox::None => argv,
-            Sandbox::Bwrap => {
-                let mut wrapped: Vec<OsString> = vec!["bwrap".into()];
-                wrapped.extend(Self::BWRAP_OPTIONS.iter().map(OsString::from));
-                // What lives under the real /tmp would vanish under the private one: keep the
-                // working directory and the places the command names visible, read-only.
-                for dir in visible_under_tmp(&argv, working_dir) {
-                    wrapped.push("--ro-bind".into());
-                    wrapped.push(dir.clone().into());
-                    wrapped.push(dir.into());
-                }
-                wrapped.push("--chdir".into());
-                wrapped.push(working_dir.into());
-                wrapped.push("--".into());
-                wrapped.extend(argv);
-                wrapped
-            }
-        }
+        self.wrap_as(argv, working_dir, &[], None)
     }
 
-    /// Checks that the sandbox can work here: bwrap is installed and can create its sandbox
-    /// (it is run once with `true`; its own error message is reported if it fails).
+    /// [`wrap`](Self::wrap) with more paths visible (read-only) under bubblewrap, and run as
+    /// `user` (uid = gid) there: bubblewrap then keeps its capabilities for `setpriv` to drop
+    /// them with the user change, just before the program starts.
+    pub(crate) fn wrap_as(
+        self,
+        argv: Vec<OsString>,
+        working_dir: &Path,
+        visible: &[PathBuf],
+        user: Option<u32>,
+    ) -> Vec<OsString> {
+        if self.resolve() != Sandbox::Bwrap {
+            return argv;
+        }
+        let mut wrapped: Vec<OsString> = vec!["bwrap".into()];
+        wrapped.extend(Self::BWRAP_OPTIONS.iter().map(OsString::from));
+        let size = SANDBOX_TMP_BYTES.to_string();
+        for option in ["--perms", "1777", "--size", &size, "--tmpfs", "/tmp"] {
+            wrapped.push(option.into());
+        }
+        // What lives under the real /tmp would vanish under the private one: keep the
+        // working directory and the places the command names visible, read-only.
+        let mut dirs = visible_under_tmp(&argv, working_dir);
+        for path in visible {
+            if !dirs.contains(path) {
+                dirs.push(path.clone());
+            }
+        }
+        for dir in dirs {
+            wrapped.push("--ro-bind".into());
+            wrapped.push(dir.clone().into());
+            wrapped.push(dir.into());
+        }
+        if user.is_none() {
+            wrapped.extend(["--cap-drop".into(), "ALL".into()]);
+        }
+        wrapped.push("--chdir".into());
+        wrapped.push(working_dir.into());
+        wrapped.push("--".into());
+        if let Some(id) = user {
+            let id = id.to_string();
+            for word in [
+                "setpriv",
+                "--reuid",
+                &id,
+                "--regid",
+                &id,
+                "--clear-groups",
+                "--inh-caps=-all",
+                "--bounding-set=-all",
+                "--no-new-privs",
+                "--",
+            ] {
+                wrapped.push(word.into());
+            }
+        }
+        wrapped.extend(argv);
+        wrapped
+    }
+
+    /// Checks that the sandbox can work here: for [`Sandbox::Bwrap`], that bwrap is installed
+    /// and can create its sandbox (it is run once with `true`; its own error message is
+    /// reported if it fails). The other sandboxes always work.
     pub fn check(self) -> Result<(), SpawnError> {
-        if self == Sandbox::None {
+        if self != Sandbox::Bwrap {
             return Ok(());
         }
         if find_in_path("bwrap".as_ref()).is_none() {
             return Err(SpawnError::BwrapMissing);
         }
-        let working_dir = std::env::current_dir().unwrap_or_else(|_| "/".into());
-        let argv = self.wrap(vec!["true".into()], &working_dir);
-        let probe = Command::new(&argv[0])
-            .args(&argv[1..])
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .output();
-        match probe {
-            Err(error) => Err(SpawnError::BwrapFailed {
-                message: error.to_string(),
-            }),
-            Ok(output) if !output.status.success() => {
-                let message = String::from_utf8_lossy(&output.stderr).trim().to_owned();
-                Err(SpawnError::BwrapFailed {
-                    message: if message.is_empty() {
-                        format!("bwrap {}", output.status)
-                    } else {
-                        message
-                    },
-                })
-            }
-            Ok(_) => Ok(()),
+        probe_bwrap().map_err(|message| SpawnError::BwrapFailed { message })
+    }
+}
+
+/// Whether bubblewrap works here (probed once).
+fn bwrap_works() -> bool {
+    static WORKS: OnceLock<bool> = OnceLock::new();
+    *WORKS.get_or_init(|| probe_bwrap().is_ok())
+}
+
+fn probe_bwrap() -> Result<(), String> {
+    let working_dir = std::env::current_dir().unwrap_or_else(|_| "/".into());
+    let argv = Sandbox::Bwrap.wrap(vec!["true".into()], &working_dir);
+    let probe = Command::new(&argv[0])
+        .args(&argv[1..])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .output();
+    match probe {
+        Err(error) => Err(error.to_string()),
+        Ok(output) if !output.status.success() => {
+            let message = String::from_utf8_lossy(&output.stderr).trim().to_owned();
+            Err(if message.is_empty() {
+                format!("bwrap {}", output.status)
+            } else {
+                crate::untrusted::clip_line(&message, 300)
+            })
         }
+        Ok(_) => Ok(()),
     }
 }
 

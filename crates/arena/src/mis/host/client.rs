@@ -125,30 +125,21 @@ fn start(
     argv.extend(request.to_args());
     if sandbox == Sandbox::Bwrap {
         sandbox.check()?;
-        argv = bwrap_argv(argv, host, &request.library);
     }
     let host_limits = Limits {
         memory_bytes: limits.memory_bytes.saturating_add(HOST_MEMORY_ALLOWANCE),
         ..limits.with_max_line_bytes(frame::MAX_LINE_BYTES)
     };
-    let mut launcher = Launcher::new(ProgramCommand::Argv(argv), host_limits);
+    // The host and the module stay visible under bubblewrap (they may live under /tmp,
+    // which the sandbox replaces); the host works from the root directory.
+    let mut launcher = Launcher::new(ProgramCommand::Argv(argv), host_limits)
+        .with_sandbox(sandbox)
+        .with_visible(vec![host.to_path_buf(), request.library.clone()])
+        .with_working_dir("/");
     if let Some(cancel) = cancel {
         launcher = launcher.with_cancel_flag(Arc::clone(cancel));
     }
     Ok(launcher.spawn()?)
-}
-
-/// The host under bubblewrap, with the module and the host bound in read-only (they may live
-/// under /tmp, which the sandbox replaces).
-fn bwrap_argv(argv: Vec<OsString>, host: &Path, library: &Path) -> Vec<OsString> {
-    let mut wrapped: Vec<OsString> = vec!["bwrap".into()];
-    wrapped.extend(Sandbox::BWRAP_OPTIONS.iter().map(OsString::from));
-    for path in [host, library] {
-        wrapped.extend(["--ro-bind".into(), path.into(), path.into()]);
-    }
-    wrapped.extend(["--chdir".into(), "/".into(), "--".into()]);
-    wrapped.extend(argv);
-    wrapped
 }
 
 /// Reads the header and the load report. `Ok(Ok(baseline))` when the module is ready,

@@ -1,0 +1,253 @@
+//! What isolation this machine allows, probed once per judge process: a cgroup per run, a
+//! user of its own for every program when the judge runs as root, and bubblewrap.
+
+use super::cgroup::CgroupRoot;
+use super::command::find_in_path;
+use super::signal;
+use std::ffi::OsString;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, OnceLock};
+
+/// The environment variable that turns isolation levels off, for machines (and tests) where
+/// one of them must not be used: a comma-separated list of `no-cgroups`, `no-user`,
+/// `no-bwrap`.
+pub const ISOLATION_ENV: &str = "DUEL_ISOLATION";
+
+/// The isolation levels available to the runner here.
+///
+/// ```
+/// let isolation = duel_arena::runner::Isolation::detect();
+/// println!("{}", isolation.describe(isolation.bwrap));
+/// ```
+#[derive(Debug, Clone)]
+pub struct Isolation {
+    /// Where per-run cgroups are created, when cgroups are usable.
+    pub cgroups: Option<CgroupRoot>,
+    /// Whether programs run as users of their own (the judge is root).
+    pub box_users: bool,
+    /// Whether bubblewrap is installed (whether it works is checked when it is used).
+    pub bwrap: bool,
+}
+
+impl Isolation {
+    /// Probes this machine once (later calls return the same answer), honouring
+    /// [`ISOLATION_ENV`].
+    pub fn detect() -> &'static Isolation {
+        static DETECTED: OnceLock<Isolation> = OnceLock::new();
+        DETECTED.get_or_init(|| {
+            let off = std::env::var(ISOLATION_ENV).unwrap_or_default();
+            let disabled = |word: &str| off.split(',').any(|w| w.trim() == word);
+            Isolation {
+                cgroups: (!disabled("no-cgroups")).then(CgroupRoot::probe).flatten(),
+                box_users: !disabled("no-user") && signal::effective_uid() == 0,
+                bwrap: !disabled("no-bwrap") && find_in_path("bwrap".as_ref()).is_some(),
+            }
+        })
+    }
+
+    /// One line saying what a run gets, and what it cannot be guaranteed.
+    pub fn describe(&self, bwrap: bool) -> String {
+        let mut got = Vec::new();
+        let mut missing = Vec::new();
+        match &self.cgroups {
+            Some(root) => got.push(format!(
+                "{} (CPU, memory and processes counted and limited by the kernel)",
+                root.describe()
+            )),
+            None => missing.push(
+                "no cgroups (CPU and memory are sampled every 50 ms; orphans are caught as the judge is their subreaper)",
+            ),
+        }
+        if self.box_users {
+            got.push("a user of its own per run".to_owned());
+        } else {
+            missing.push("no separate user (programs run as the judge's user and could signal it)");
+        }
+        if bwrap {
+            got.push("bubblewrap".to_owned());
+        } else {
+            missing.push("no bubblewrap (programs see the judge's file system)");
+        }
+        let mut line = format!("isolation: {}", got.join(", "));
+        if got.is_empty() {
+            line = "isolation: rlimits only".to_owned();
+        }
+        if !missing.is_empty() {
+            line.push_str("; ");
+            line.push_str(&missing.join("; "));
+        }
+        line
+    }
+}
+
+/// The first uid (and gid) of the programs' own users: far above the ids distributions hand
+/// out, like the box users of contest sandboxes.
+pub const BOX_ID_BASE: u32 = 1_000_000;
+
+/// How many programs of one judge run at once as distinct users (more share the last one).
+pub const BOX_SLOTS: u32 = 64;
+
+static SLOTS_IN_USE: Mutex<u64> = Mutex::new(0);
+
+/// A user (and group) id of its own for one run: distinct for every running program of this
+/// judge and, derived from the judge's pid, from those of other judges on the machine.
+#[derive(Debug)]
+pub(crate) struct BoxUser {
+    pub id: u32,
+    slot: Option<u32>,
+}
+
+impl BoxUser {
+    pub(crate) fn acquire() -> BoxUser {
+        let slot = {
+            let mut used = SLOTS_IN_USE.lock().unwrap_or_else(|e| e.into_inner());
+            let free = (0..BOX_SLOTS).find(|slot| *used & (1 << slot) == 0);
+            if let Some(slot) = free {
+                *used |= 1 << slot;
+            }
+            free
+        };
+        let pid = std::process::id() % 4_000_000;
+        BoxUser {
+            id: BOX_ID_BASE + pid * BOX_SLOTS + slot.unwrap_or(BOX_SLOTS - 1),
+            slot,
+        }
+    }
+}
+
+impl Drop for BoxUser {
+    fn drop(&mut self) {
+        if let Some(slot) = self.slot {
+            let mut used = SLOTS_IN_USE.lock().unwrap_or_else(|e| e.into_inner());
+            *used &= !(1 << slot);
+        }
+    }
+}
+
+/// The first file the command or its working directory needs that a user of its own could
+/// not reach (every directory on the way searchable by others, the file readable or
+/// executable by others): the files its words name, and the programs they name that are
+/// found in `$PATH` (an interpreter installed under root's home, say).
+pub(crate) fn unreachable_path(argv: &[OsString], working_dir: &Path) -> Option<PathBuf> {
+    if !reachable(working_dir, true) {
+        return Some(working_dir.to_path_buf());
+    }
+    let programs = argv
+        .iter()
+        .filter_map(|arg| arg.to_str())
+        .flat_map(str::split_whitespace)
+        .filter(|word| !word.contains('/') && !word.is_empty())
+        .filter_map(|word| find_in_path(word.as_ref()));
+    named_paths(argv, working_dir)
+        .into_iter()
+        .chain(programs)
+        .find(|path| !reachable(path, path.is_dir()))
+}
+
+/// Existing files and directories that words of the command name, as absolute paths (shell
+/// command lines are split on whitespace, quotes trimmed; relative words are taken from the
+/// working directory).
+pub(crate) fn named_paths(argv: &[OsString], working_dir: &Path) -> Vec<PathBuf> {
+    let mut paths: Vec<PathBuf> = Vec::new();
+    let words = argv
+        .iter()
+        .filter_map(|arg| arg.to_str())
+        .flat_map(str::split_whitespace)
+        .map(|word| word.trim_matches(|c| c == '\'' || c == '"' || c == ';'));
+    for word in words {
+        if word.is_empty() || word.starts_with('-') {
+            continue;
+        }
+        let path = working_dir.join(word);
+        // `sh`, `python3`: programs from $PATH, not files of the submission.
+        if !word.contains('/') && !path.is_file() {
+            continue;
+        }
+        if path.exists() && !paths.contains(&path) {
+            paths.push(path);
+        }
+    }
+    paths
+}
+
+fn reachable(path: &Path, is_dir: bool) -> bool {
+    let Ok(path) = path.canonicalize() else {
+        return false;
+    };
+    let others = |path: &Path, bits: u32| {
+        std::fs::metadata(path).is_ok_and(|meta| meta.permissions().mode() & bits != 0)
+    };
+    let ancestors_searchable = path.ancestors().skip(1).all(|dir| others(dir, 0o001));
+    ancestors_searchable && others(&path, if is_dir { 0o001 } else { 0o005 })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn box_users_are_distinct_while_they_run() {
+        let a = BoxUser::acquire();
+        let b = BoxUser::acquire();
+        assert_ne!(a.id, b.id);
+        assert!(a.id >= BOX_ID_BASE && b.id >= BOX_ID_BASE);
+        let freed = a.id;
+        drop(a);
+        let c = BoxUser::acquire();
+        assert_eq!(c.id, freed, "a freed slot is reused");
+    }
+
+    #[test]
+    fn private_directories_are_not_reachable_by_others() {
+        let dir = tempfile::tempdir().unwrap();
+        let program = dir.path().join("a.out");
+        std::fs::write(&program, "").unwrap();
+        std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o755)).unwrap();
+        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o700)).unwrap();
+        let argv: Vec<OsString> = vec!["sh".into(), "-c".into(), "exec ./a.out x".into()];
+        assert_eq!(
+            unreachable_path(&argv, Path::new("/")),
+            None,
+            "no file named"
+        );
+        assert_eq!(
+            unreachable_path(&argv, dir.path()),
+            Some(dir.path().to_path_buf())
+        );
+        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o711)).unwrap();
+        assert_eq!(unreachable_path(&argv, dir.path()), None);
+        assert_eq!(
+            named_paths(&argv, dir.path()),
+            std::slice::from_ref(&program)
+        );
+        std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o700)).unwrap();
+        assert_eq!(unreachable_path(&argv, dir.path()), Some(program));
+    }
+
+    #[test]
+    fn the_description_says_what_is_missing() {
+        let none = Isolation {
+            cgroups: None,
+            box_users: false,
+            bwrap: false,
+        };
+        let line = none.describe(false);
+        assert!(
+            line.starts_with("isolation: rlimits only; no cgroups"),
+            "{line}"
+        );
+        assert!(line.contains("no separate user") && line.contains("no bubblewrap"));
+        let all = Isolation {
+            cgroups: Some(CgroupRoot::v2("/sys/fs/cgroup/x")),
+            box_users: true,
+            bwrap: true,
+        };
+        let line = all.describe(true);
+        assert!(!line.contains("; "), "{line}");
+        assert!(
+            line.contains("cgroup v2") && line.contains("bubblewrap"),
+            "{line}"
+        );
+    }
+}

@@ -1,0 +1,138 @@
+//! Without a cgroup: finding, measuring and killing a run's processes from `/proc`, with the
+//! judge as the child subreaper of everything its programs orphan.
+
+use super::isolation::BoxUser;
+use super::procfs::{self, ProcStat, TreeSample};
+use super::{child, signal};
+use std::collections::HashSet;
+use std::os::unix::fs::MetadataExt;
+use std::sync::Mutex;
+use std::time::Duration;
+
+/// The judge's direct children that are programs being run (so not orphans).
+static RUNNING: Mutex<Option<HashSet<i32>>> = Mutex::new(None);
+
+pub(crate) fn register(pid: i32) {
+    let mut running = RUNNING.lock().unwrap_or_else(|e| e.into_inner());
+    running.get_or_insert_with(HashSet::new).insert(pid);
+}
+
+pub(crate) fn unregister(pid: i32) {
+    let mut running = RUNNING.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(set) = running.as_mut() {
+        set.remove(&pid);
+    }
+}
+
+fn running() -> HashSet<i32> {
+    let running = RUNNING.lock().unwrap_or_else(|e| e.into_inner());
+    running.clone().unwrap_or_default()
+}
+
+pub(crate) use signal::become_subreaper;
+
+/// Measures the tree of `root` now.
+pub(crate) fn sample(root: i32) -> TreeSample {
+    procfs::sample_tree(root)
+}
+
+/// Folds a new sample into the running one: CPU only grows; `peaks` sees every real sample.
+pub(crate) fn record(
+    previous: TreeSample,
+    sample: TreeSample,
+    peaks: &mut dyn FnMut(&TreeSample),
+) -> TreeSample {
+    if sample.processes == 0 {
+        return previous;
+    }
+    peaks(&sample);
+    TreeSample {
+        cpu: previous.cpu.max(sample.cpu),
+        ..sample
+    }
+}
+
+/// What [`kill_everything`] found.
+pub(crate) struct Swept {
+    /// The run's processes as last seen alive.
+    pub sample: TreeSample,
+    /// Processes reparented to the judge (as subreaper) that it must reap.
+    pub orphans: Vec<i32>,
+}
+
+/// The run's processes: its group, session and descendants; orphans reparented to the judge
+/// that left for a session no running program owns; and, with a user of its own, every
+/// process of that user.
+fn run_members(root: i32, user: Option<&BoxUser>, all: &[ProcStat]) -> Vec<ProcStat> {
+    let judge = std::process::id() as i32;
+    let judge_session = signal::own_session();
+    let running = running();
+    let mut members = procfs::members(root, all);
+    let add = |process: &ProcStat, members: &mut Vec<ProcStat>| {
+        if process.pid != judge && !members.iter().any(|m| m.pid == process.pid) {
+            members.push(*process);
+        }
+    };
+    for process in all {
+        let orphan = process.ppid == judge
+            && process.session != judge_session
+            && !running.contains(&process.pid)
+            && !running.contains(&process.session);
+        let same_user = user.is_some_and(|user| owner(process.pid) == Some(user.id));
+        if orphan || same_user {
+            for member in procfs::members(process.pid, all) {
+                add(&member, &mut members);
+            }
+        }
+    }
+    members.retain(|p| p.pid != judge);
+    members
+}
+
+fn owner(pid: i32) -> Option<u32> {
+    std::fs::metadata(format!("/proc/{pid}"))
+        .ok()
+        .map(|m| m.uid())
+}
+
+/// SIGKILLs every process of the run, rescanning until none is left alive.
+pub(crate) fn kill_everything(root: i32, user: Option<&BoxUser>) -> Swept {
+    let judge = std::process::id() as i32;
+    let mut members = run_members(root, user, &procfs::all_processes());
+    // Measure before killing: grandchildren are never reaped by the judge, so this is the
+    // only time their CPU is seen.
+    let sample = procfs::summarize(&members);
+    let mut orphans: Vec<i32> = Vec::new();
+    for round in 0..200 {
+        signal::kill_group(root);
+        for p in &members {
+            if p.ppid == judge && p.pid != root && !orphans.contains(&p.pid) {
+                orphans.push(p.pid);
+            }
+        }
+        let alive: Vec<i32> = members
+            .iter()
+            .filter(|p| !p.zombie)
+            .map(|p| p.pid)
+            .collect();
+        if alive.is_empty() {
+            break;
+        }
+        for pid in alive {
+            signal::kill(pid);
+        }
+        // Give the kernel a moment to deliver; back off a little if a tree is stubborn.
+        std::thread::sleep(Duration::from_millis(1 + round / 20));
+        members = run_members(root, user, &procfs::all_processes());
+    }
+    Swept { sample, orphans }
+}
+
+/// Reaps the orphans the judge inherited and returns the CPU time they used.
+pub(crate) fn reap_orphans(orphans: Vec<i32>) -> Duration {
+    orphans
+        .into_iter()
+        .filter_map(|pid| child::reap(pid, true))
+        .map(|reaped| reaped.cpu)
+        .sum()
+}

@@ -1,0 +1,382 @@
+//! Attacks on the runner's accounting and confinement, one test each: every process counted,
+//! nothing outliving its run, no reaching out of the box.
+//!
+//! Cases that need a kernel feature this machine does not give the judge (cgroups, running as
+//! root, bubblewrap) say so on stderr and pass; on the project's CI machine (root, cgroup v1,
+//! bubblewrap) they all run.
+
+#[path = "runner_support/mod.rs"]
+mod support;
+
+use duel_arena::runner::{Halt, Isolation, Launcher, Limits, ProgramCommand, Sandbox};
+use duel_arena::Verdict;
+use std::time::{Duration, Instant};
+use support::{is_alive, read_pid};
+
+fn has_cgroups() -> bool {
+    let ok = Isolation::detect().cgroups.is_some();
+    if !ok {
+        eprintln!("no usable cgroups here: the kernel-accounting case is skipped");
+    }
+    ok
+}
+
+fn is_root_with_box_users() -> bool {
+    let ok = Isolation::detect().box_users;
+    if !ok {
+        eprintln!("the judge is not root here: the separate-user case is skipped");
+    }
+    ok
+}
+
+fn has_bwrap() -> bool {
+    let ok = Sandbox::Auto.uses_bwrap();
+    if !ok {
+        eprintln!("bubblewrap does not work here: the sandbox case is skipped");
+    }
+    ok
+}
+
+/// The system's python (one under root's home would not be reachable by a box user).
+fn python(script: &str) -> ProgramCommand {
+    let python = if std::path::Path::new("/usr/bin/python3").exists() {
+        "/usr/bin/python3"
+    } else {
+        "python3"
+    };
+    ProgramCommand::Argv(vec![python.into(), "-c".into(), script.into()])
+}
+
+/// Runs to the end of its output and returns the fault, or `None` when it ended cleanly
+/// after writing `expected`.
+fn fault_of(launcher: &Launcher, expected: &str) -> Option<(Verdict, String)> {
+    let mut process = launcher.spawn().unwrap();
+    match process.read_line() {
+        Ok(line) => {
+            assert_eq!(line, expected);
+            match process.finish().result {
+                Ok(()) => None,
+                Err(Halt::Fault(fault)) => Some((fault.verdict, fault.reason)),
+                Err(Halt::Cancelled) => panic!("cancelled"),
+            }
+        }
+        Err(Halt::Fault(fault)) => Some((fault.verdict, fault.reason)),
+        Err(Halt::Cancelled) => panic!("cancelled"),
+    }
+}
+
+/// A burner of `seconds` of its own CPU time, then `done`.
+fn burner(seconds: f64) -> ProgramCommand {
+    python(&format!(
+        "import time\nwhile time.process_time() < {seconds}: pass\nprint('done', flush=True)"
+    ))
+}
+
+#[test]
+fn auto_reaped_children_burning_cpu_are_charged() {
+    if !has_cgroups() {
+        return;
+    }
+    // 30 children of 40 ms each, never waited for (SIGCHLD ignored: the kernel reaps them,
+    // so no rusage ever shows them): 1.2 s in all, against a 0.5 s limit.
+    let script = "import os, signal, time\n\
+        signal.signal(signal.SIGCHLD, signal.SIG_IGN)\n\
+        for _ in range(30):\n\
+        \x20   if os.fork() == 0:\n\
+        \x20       t = time.process_time()\n\
+        \x20       while time.process_time() - t < 0.04: pass\n\
+        \x20       os._exit(0)\n\
+        \x20   time.sleep(0.045)\n\
+        print('done', flush=True)\n";
+    let limits =
+        Limits::new(Duration::from_millis(500), 64).with_wall_time(Duration::from_secs(10));
+    let launcher = Launcher::new(python(script), limits);
+    let (verdict, reason) = fault_of(&launcher, "done").expect("the burners must be caught");
+    assert_eq!(verdict, Verdict::TimeLimit, "{reason}");
+    assert!(reason.contains("CPU"), "{reason}");
+}
+
+#[test]
+fn a_setsid_double_forked_orphan_is_killed_and_charged() {
+    let dir = tempfile::tempdir().unwrap();
+    let pid_file = dir.path().join("orphan");
+    // The grandchild leaves the session and is orphaned at once, then burns CPU.
+    let script = format!(
+        "(setsid sh -c 'echo $$ > {}; while :; do :; done' &) ; sleep 0.3; echo done",
+        pid_file.display()
+    );
+    let limits = Limits::new(Duration::from_secs(5), 64);
+    let mut process = Launcher::new(ProgramCommand::shell(script), limits)
+        .spawn()
+        .unwrap();
+    assert_eq!(process.read_line().unwrap(), "done");
+    let ending = process.finish();
+    let pid: u32 = read_pid(&pid_file);
+    assert!(!is_alive(pid), "the orphan {pid} outlived its run");
+    if Isolation::detect().cgroups.is_some() {
+        // Its CPU is the run's: it burned from its start until the run ended.
+        assert!(
+            ending.usage.cpu >= Duration::from_millis(50),
+            "{:?}",
+            ending.usage
+        );
+    }
+}
+
+#[test]
+fn an_orphan_is_killed_under_bubblewrap_too() {
+    if !has_bwrap() {
+        return;
+    }
+    let script = "(setsid sh -c 'sleep 30' &); sleep 0.2; ps -e -o pid= | wc -l; echo done";
+    let launcher = Launcher::new(
+        ProgramCommand::shell(script),
+        Limits::new(Duration::from_secs(2), 64),
+    )
+    .with_sandbox(Sandbox::Bwrap);
+    let mut process = launcher.spawn().unwrap();
+    let _processes = process.read_line();
+    let _ = process.read_line();
+    let _ = process.finish();
+    // Nothing that was started in the sandbox is left anywhere.
+    let left = std::fs::read_dir("/proc")
+        .unwrap()
+        .filter_map(Result::ok)
+        .filter_map(|e| std::fs::read_to_string(e.path().join("cmdline")).ok())
+        .filter(|cmdline| cmdline == "sleep\x0030\x00")
+        .count();
+    assert_eq!(left, 0, "a sleeper outlived its sandbox");
+}
+
+#[test]
+fn a_cpu_burner_just_over_the_limit_is_caught_under_bubblewrap() {
+    if !has_bwrap() || !has_cgroups() {
+        return;
+    }
+    let limits = Limits::new(Duration::from_secs(1), 64).with_wall_time(Duration::from_secs(20));
+    let launcher = Launcher::new(burner(1.04), limits).with_sandbox(Sandbox::Bwrap);
+    let (verdict, reason) = fault_of(&launcher, "done").expect("1.04 s is over 1 s");
+    assert_eq!(verdict, Verdict::TimeLimit, "{reason}");
+}
+
+#[test]
+fn a_cpu_burner_under_the_limit_passes_under_bubblewrap() {
+    if !has_bwrap() || !has_cgroups() {
+        return;
+    }
+    let limits = Limits::new(Duration::from_secs(1), 64).with_wall_time(Duration::from_secs(20));
+    let launcher = Launcher::new(burner(0.9), limits).with_sandbox(Sandbox::Bwrap);
+    let mut process = launcher.spawn().unwrap();
+    assert_eq!(process.read_line().unwrap(), "done");
+    let ending = process.finish();
+    assert_eq!(ending.result, Ok(()));
+    let cpu = ending.usage.cpu;
+    assert!(
+        cpu >= Duration::from_millis(900) && cpu < Duration::from_millis(1000),
+        "{cpu:?}"
+    );
+}
+
+/// Python holding about 28 MB in all: its ~9 MB plus a 19 MB buffer it touches.
+fn holder_of_28_mb() -> ProgramCommand {
+    python("x = bytearray(19 << 20)\nprint('done', flush=True)\ninput()")
+}
+
+/// The peak memory of [`holder_of_28_mb`] in this sandbox, under a 32 MB limit it must meet.
+fn peak_of_28_mb(sandbox: Sandbox) -> u64 {
+    let limits = Limits::new(Duration::from_secs(2), 32);
+    let launcher = Launcher::new(holder_of_28_mb(), limits).with_sandbox(sandbox);
+    let mut process = launcher.spawn().unwrap();
+    assert_eq!(process.read_line().unwrap(), "done");
+    process.write_line("").unwrap();
+    let ending = process.finish();
+    assert_eq!(ending.result, Ok(()), "{:?}", ending.usage);
+    ending.usage.peak_memory_bytes
+}
+
+#[test]
+fn a_28_mb_program_fits_a_32_mb_limit_under_bubblewrap() {
+    if !has_bwrap() || !has_cgroups() {
+        return;
+    }
+    let peak = peak_of_28_mb(Sandbox::Bwrap);
+    assert!(peak > 19 << 20 && peak < 32 << 20, "{peak}");
+}
+
+#[test]
+fn the_same_28_mb_program_measures_alike_without_bubblewrap() {
+    if !has_cgroups() {
+        return;
+    }
+    let peak = peak_of_28_mb(Sandbox::User);
+    assert!(peak > 19 << 20 && peak < 32 << 20, "{peak}");
+}
+
+#[test]
+fn memory_is_charged_when_touched_not_when_reserved() {
+    if !has_cgroups() {
+        return;
+    }
+    // 1 GB reserved, 1 MB of it touched: well within a 32 MB limit.
+    let script = "import mmap\nm = mmap.mmap(-1, 1 << 30)\nm[:1 << 20] = b'x' * (1 << 20)\nprint('done', flush=True)";
+    let launcher = Launcher::new(python(script), Limits::new(Duration::from_secs(2), 32));
+    assert_eq!(fault_of(&launcher, "done"), None);
+}
+
+#[test]
+fn a_c_style_crash_after_running_out_of_memory_is_a_memory_limit() {
+    if !has_cgroups() {
+        return;
+    }
+    // Touching page after page past the limit: the kernel stops it, whatever it would do
+    // with a failed allocation.
+    let script = "blocks = []\nwhile True: blocks.append(bytearray(1 << 20))";
+    let launcher = Launcher::new(python(script), Limits::new(Duration::from_secs(5), 32));
+    let (verdict, reason) = fault_of(&launcher, "").unwrap();
+    assert_eq!(verdict, Verdict::MemoryLimit, "{reason}");
+    assert!(reason.contains("memory limit"), "{reason}");
+}
+
+#[test]
+fn files_in_the_private_tmp_are_charged_or_bounded() {
+    if !has_bwrap() || !has_cgroups() {
+        return;
+    }
+    // 200 MB into /tmp under a 32 MB limit: the write fails or the kernel stops the program;
+    // either way the run cannot keep 200 MB of RAM for free.
+    let script = "dd if=/dev/zero of=/tmp/big bs=1M count=200 2>/dev/null; \
+                  fallocate -l 2G /tmp/huge 2>/dev/null; \
+                  du -sm /tmp | cut -f1";
+    let launcher = Launcher::new(
+        ProgramCommand::shell(script),
+        Limits::new(Duration::from_secs(5), 32),
+    )
+    .with_sandbox(Sandbox::Bwrap);
+    let mut process = launcher.spawn().unwrap();
+    match process.read_line() {
+        Ok(megabytes) => {
+            let megabytes: u64 = megabytes.trim().parse().unwrap();
+            assert!(megabytes <= 64, "{megabytes} MB kept in /tmp");
+            let ending = process.finish();
+            assert!(
+                ending.usage.peak_memory_bytes <= 32 << 20,
+                "{:?}",
+                ending.usage
+            );
+        }
+        Err(Halt::Fault(fault)) => {
+            assert_eq!(fault.verdict, Verdict::MemoryLimit, "{}", fault.reason)
+        }
+        Err(Halt::Cancelled) => panic!("cancelled"),
+    }
+}
+
+#[test]
+fn a_fork_bomb_meets_the_process_limit() {
+    if !has_cgroups() {
+        return;
+    }
+    let started = Instant::now();
+    let script = "bomb() { bomb | bomb & }; bomb; sleep 5";
+    let launcher = Launcher::new(
+        ProgramCommand::shell(script),
+        Limits::new(Duration::from_secs(2), 64).with_max_processes(32),
+    );
+    let (verdict, reason) = fault_of(&launcher, "").unwrap();
+    assert_eq!(verdict, Verdict::RuntimeError, "{reason}");
+    assert!(reason.contains("process limit"), "{reason}");
+    assert!(started.elapsed() < Duration::from_secs(10));
+}
+
+#[test]
+fn a_program_cannot_read_what_only_root_may_read() {
+    if !is_root_with_box_users() {
+        return;
+    }
+    for sandbox in [Sandbox::User, Sandbox::Auto] {
+        let launcher = Launcher::new(
+            // The path is the program's own business, not a word of its command.
+            ProgramCommand::shell(
+                "cat \"/etc/$(echo shadow)\" >/dev/null 2>&1 && echo read || echo denied",
+            ),
+            Limits::new(Duration::from_secs(2), 64),
+        )
+        .with_sandbox(sandbox)
+        .with_working_dir("/");
+        assert_eq!(fault_of(&launcher, "denied"), None, "{sandbox:?}");
+    }
+}
+
+#[test]
+fn a_program_cannot_signal_the_judge() {
+    if !is_root_with_box_users() {
+        return;
+    }
+    let judge = std::process::id();
+    let script = format!("kill -9 {judge} 2>/dev/null && echo killed || echo refused");
+    let launcher = Launcher::new(
+        ProgramCommand::shell(script),
+        Limits::new(Duration::from_secs(2), 64),
+    )
+    .with_sandbox(Sandbox::User)
+    .with_working_dir("/");
+    assert_eq!(fault_of(&launcher, "refused"), None);
+}
+
+#[test]
+fn programs_run_as_distinct_users_of_their_own() {
+    if !is_root_with_box_users() {
+        return;
+    }
+    let launcher = Launcher::new(
+        ProgramCommand::shell("id -u; read x"),
+        Limits::new(Duration::from_secs(2), 64),
+    )
+    .with_sandbox(Sandbox::User)
+    .with_working_dir("/");
+    let mut a = launcher.spawn().unwrap();
+    let mut b = launcher.spawn().unwrap();
+    let (ua, ub) = (a.read_line().unwrap(), b.read_line().unwrap());
+    assert_ne!(ua, ub);
+    assert_eq!(Some(ua.parse().unwrap()), a.box_uid());
+    assert!(ua.parse::<u32>().unwrap() >= duel_arena::runner::BOX_ID_BASE);
+}
+
+#[test]
+fn nothing_is_left_in_the_cgroup_hierarchy_after_a_run() {
+    let Some(root) = Isolation::detect().cgroups.clone() else {
+        eprintln!("no usable cgroups here: skipped");
+        return;
+    };
+    let cgroup = root.create().unwrap();
+    let procs = cgroup.processes();
+    assert!(procs.is_empty());
+    drop(cgroup);
+    let launcher = Launcher::new(
+        ProgramCommand::shell("echo $$; sleep 10 & sleep 10"),
+        Limits::new(Duration::from_secs(2), 64),
+    );
+    let mut process = launcher.spawn().unwrap();
+    assert!(process.kernel_accounted());
+    let _ = process.read_line().unwrap();
+    let usage = process.abort();
+    assert!(usage.wall < Duration::from_secs(2));
+    // The run's cgroup directories are gone: only other runs' (of parallel tests) remain.
+    let own = format!("duel-{}-", std::process::id());
+    let mine = |dir: &str| {
+        std::fs::read_dir(dir)
+            .map(|entries| {
+                entries
+                    .filter_map(Result::ok)
+                    .filter(|e| e.file_name().to_string_lossy().starts_with(&own))
+                    .count()
+            })
+            .unwrap_or(0)
+    };
+    // Other tests of this binary run in parallel; wait for them to finish their runs.
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while mine("/sys/fs/cgroup/cpuacct") > 0 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert!(Instant::now() < deadline, "cgroups left behind");
+}

@@ -51,6 +51,7 @@ pub const COMPILE_LIMITS: Limits = Limits {
     wall_time: Duration::from_secs(180),
     memory_bytes: 1536 << 20,
     max_line_bytes: 64 << 10,
+    max_processes: Limits::DEFAULT_MAX_PROCESSES,
 };
 
 /// At most this many lines of the compiler's output are kept.

@@ -37,9 +37,32 @@ pub enum Sandbox {
 pub const SANDBOX_TMP_BYTES: u64 = 64 << 20;
 
 impl Sandbox {
-    /// The bwrap options used by [`Sandbox::Bwrap`], before the private `/tmp`, the visible
-    /// paths and `--chdir DIR --`.
+    /// The bwrap options of a confined run as the judge's user, before the visible paths and
+    /// `--chdir DIR --`: [`Sandbox::Bwrap`]'s common options, an empty private `/tmp`, and no
+    /// capabilities.
     pub const BWRAP_OPTIONS: &'static [&'static str] = &[
+        "--unshare-net",
+        "--unshare-pid",
+        "--unshare-ipc",
+        "--ro-bind",
+        "/",
+        "/",
+        "--tmpfs",
+        "/tmp",
+        "--dev",
+        "/dev",
+        "--proc",
+        "/proc",
+        "--die-with-parent",
+        "--new-session",
+        "--cap-drop",
+        "ALL",
+    ];
+
+    /// What every [`Sandbox::Bwrap`] run gets, before its private `/tmp` (sized, world
+    /// writable), the visible paths, the capability drop (or the change of user) and
+    /// `--chdir DIR --`.
+    const COMMON_OPTIONS: &'static [&'static str] = &[
         "--unshare-net",
         "--unshare-pid",
         "--unshare-ipc",
@@ -95,7 +118,7 @@ impl Sandbox {
             return argv;
         }
         let mut wrapped: Vec<OsString> = vec!["bwrap".into()];
-        wrapped.extend(Self::BWRAP_OPTIONS.iter().map(OsString::from));
+        wrapped.extend(Self::COMMON_OPTIONS.iter().map(OsString::from));
         let size = SANDBOX_TMP_BYTES.to_string();
         for option in ["--perms", "1777", "--size", &size, "--tmpfs", "/tmp"] {
             wrapped.push(option.into());

@@ -1,3 +1,3 @@
 # Sleeps past the time limit before its first move.
-sleep 5
+sleep 10
 echo 1

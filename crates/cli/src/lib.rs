@@ -9,3 +9,4 @@ pub mod kit;
 pub mod play;
 pub mod protocol;
 pub mod serve;
+pub mod variants;

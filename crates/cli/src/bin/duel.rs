@@ -1,7 +1,7 @@
 //! `duel`: one command for judging, analysing and playing both games.
 
 use clap::{Parser, Subcommand};
-use duel_cli::{analyze, judge, kit, play, serve};
+use duel_cli::{analyze, judge, kit, play, serve, variants};
 use std::process::ExitCode;
 
 const EXAMPLES: &str = "\
@@ -11,6 +11,7 @@ Examples:
   duel ioiwari analyze \"4 3 2 4 2 3 2\"        every move's value and moves to the end
   duel ioiwari table --classes                the 51 rotation classes, as in the official notes
   duel ioiwari play                           play against the perfect player
+  duel ioiwari variants --pits 9              the 9-pit game solved: every start total
   duel mis judge --module ./libmine.so        score a C-ABI module on the official MIS tests
   duel mis analyze 7 2 3                      winning moves and the pattern of losing positions
   duel kit mis kit                            the contestant kit: skeletons and graj in C, C++, Pascal
@@ -52,6 +53,8 @@ enum IoiwariCommand {
     Table(analyze::table::TableArgs),
     /// Play against the computer in the terminal.
     Play(play::ioiwari::PlayArgs),
+    /// Solve a variant (any pits, cap, start rule): wins, draws and losses per bead total.
+    Variants(variants::VariantsArgs),
 }
 
 #[derive(Debug, Subcommand)]
@@ -72,6 +75,7 @@ fn main() -> ExitCode {
         Game::Ioiwari(IoiwariCommand::Analyze(args)) => analyze::ioiwari::run(args),
         Game::Ioiwari(IoiwariCommand::Table(args)) => analyze::table::run(args),
         Game::Ioiwari(IoiwariCommand::Play(args)) => play::ioiwari::run(args),
+        Game::Ioiwari(IoiwariCommand::Variants(args)) => variants::run(args),
         Game::Mis(MisCommand::Analyze(args)) => analyze::mis::run(args),
         Game::Mis(MisCommand::Play(args)) => play::mis::run(args),
         Game::Serve(args) => serve::run(args),

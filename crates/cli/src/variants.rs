@@ -1,0 +1,506 @@
+//! `duel ioiwari variants`: solve a member of Ioiwari's family and tell, for each bead total,
+//! how its start boards turn out for player 1; save and load solved tables; draw heat maps.
+
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::{self, BufReader, BufWriter, IsTerminal, Read};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::{bail, Context};
+use duel_ioiwari::variant::{
+    summarize, SolveOptions, StartRule, TierProgress, TotalSummary, Variant, VariantTable,
+};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use serde::ser::SerializeMap;
+use serde::{Deserialize, Serialize, Serializer};
+
+use crate::analyze::{print_json, print_text};
+
+const AFTER_HELP: &str = "\
+Examples:
+  duel ioiwari variants --pits 7 --beads 20          the task: 357 starts, all won by player 1
+  duel ioiwari variants --pits 9                     every total from 18 to 36 beads
+  duel ioiwari variants --pits 5 --cap 3 --min 1 --max 3 --json
+  duel ioiwari variants --pits 11 --save t11.bin     solve once ...
+  duel ioiwari variants --pits 11 --load t11.bin --beads 33    ... and ask again without solving
+  duel ioiwari variants --pits 8 --json > n8.json
+  duel ioiwari variants --pits 9 --add-summary n8.json --table-svg map.svg
+
+A variant has 2 to 14 pits and a cap of 2 to 9 beads a pit; solving it takes one byte of
+memory per board, (cap+1)^pits bytes (60 MB for 10 pits of cap 5, 2.2 GB for 12). Progress goes
+to stderr, tier by tier, when stderr is a terminal.
+
+--table-svg draws a heat map, one row per variant (this one and every --add-summary, a file
+printed by --json) and one column per bead total, coloured by player 1's share of wins.
+
+Exit status: 0 on success, 2 on bad arguments or unreadable files (one line on stderr).";
+
+/// Arguments of `duel ioiwari variants`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = AFTER_HELP)]
+pub struct VariantsArgs {
+    /// Number of pits (2 to 14); may be left out when only drawing --add-summary files.
+    #[arg(long, value_name = "N")]
+    pub pits: Option<usize>,
+    /// Most beads a pit holds (2 to 9).
+    #[arg(long, value_name = "C", default_value_t = 5)]
+    pub cap: u8,
+    /// Least beads in a start pit.
+    #[arg(long = "min", value_name = "LO", default_value_t = 2)]
+    pub min: u8,
+    /// Most beads in a start pit.
+    #[arg(long = "max", value_name = "HI", default_value_t = 4)]
+    pub max: u8,
+    /// Only this bead total (default: every total from pits*LO to pits*HI).
+    #[arg(long, value_name = "T")]
+    pub beads: Option<u32>,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Solver threads (default: one per core).
+    #[arg(long, value_name = "K")]
+    pub threads: Option<usize>,
+    /// Save the solved table to FILE (format documented in duel_ioiwari::variant::VariantTable).
+    #[arg(long, value_name = "FILE", conflicts_with = "load")]
+    pub save: Option<PathBuf>,
+    /// Load the table from FILE instead of solving (it must be of the same pits and cap).
+    #[arg(long, value_name = "FILE")]
+    pub load: Option<PathBuf>,
+    /// Write a heat map of player 1's win share per variant and total to FILE (SVG).
+    #[arg(long, value_name = "FILE")]
+    pub table_svg: Option<PathBuf>,
+    /// Another variant's --json output to add as a row of the heat map (repeatable).
+    #[arg(long, value_name = "FILE", requires = "table_svg")]
+    pub add_summary: Vec<PathBuf>,
+}
+
+/// The `--json` document.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct VariantsDoc {
+    /// Number of pits.
+    pub pits: usize,
+    /// The cap.
+    pub cap: u8,
+    /// Least beads in a start pit.
+    pub min: u8,
+    /// Most beads in a start pit.
+    pub max: u8,
+    /// One entry per bead total.
+    pub totals: Vec<TotalDoc>,
+    /// Boards in the solved table, `(cap+1)^pits`.
+    #[serde(default)]
+    pub boards: u64,
+}
+
+/// One bead total of [`VariantsDoc`].
+#[derive(Debug, Serialize, Deserialize)]
+pub struct TotalDoc {
+    /// Beads on the start boards.
+    pub beads: u32,
+    /// Start boards.
+    pub starts: u64,
+    /// Won by player 1.
+    pub wins: u64,
+    /// Drawn.
+    pub draws: u64,
+    /// Lost by player 1.
+    pub losses: u64,
+    /// Starts per value, keys in increasing numeric order.
+    #[serde(serialize_with = "numeric_keys", default)]
+    pub values: BTreeMap<String, u64>,
+    /// The first start of each outcome, in pit order (absent when there is none).
+    #[serde(default)]
+    pub examples: Examples,
+}
+
+/// Example starts of [`TotalDoc`].
+#[derive(Debug, Default, Serialize, Deserialize)]
+pub struct Examples {
+    /// A start player 1 wins.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub win: Option<Vec<u8>>,
+    /// A drawn start.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub draw: Option<Vec<u8>>,
+    /// A start player 1 loses.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub loss: Option<Vec<u8>>,
+}
+
+/// Writes the value map with its keys ordered as numbers (`-2`, `0`, `2`, `10`).
+fn numeric_keys<S: Serializer>(values: &BTreeMap<String, u64>, s: S) -> Result<S::Ok, S::Error> {
+    let mut entries: Vec<(&String, &u64)> = values.iter().collect();
+    entries.sort_by_key(|(key, _)| key.parse::<i64>().unwrap_or(i64::MAX));
+    let mut map = s.serialize_map(Some(entries.len()))?;
+    for (key, count) in entries {
+        map.serialize_entry(key, count)?;
+    }
+    map.end()
+}
+
+impl TotalDoc {
+    fn of(row: &TotalSummary) -> TotalDoc {
+        let pits = |board: &Option<duel_ioiwari::variant::VariantBoard>| {
+            board.map(|board| board.pits().to_vec())
+        };
+        TotalDoc {
+            beads: row.beads,
+            starts: row.starts,
+            wins: row.wins,
+            draws: row.draws,
+            losses: row.losses,
+            values: row
+                .values
+                .iter()
+                .map(|(value, count)| (value.to_string(), *count))
+                .collect(),
+            examples: Examples {
+                win: pits(&row.example_win),
+                draw: pits(&row.example_draw),
+                loss: pits(&row.example_loss),
+            },
+        }
+    }
+}
+
+/// Runs `duel ioiwari variants`.
+pub fn run(args: VariantsArgs) -> anyhow::Result<ExitCode> {
+    let doc = match args.pits {
+        Some(pits) => Some(solve_and_summarize(&args, pits)?),
+        None if args.add_summary.is_empty() => {
+            bail!("give --pits N (or --table-svg FILE with --add-summary FILE to draw saved summaries)")
+        }
+        None => None,
+    };
+    if let Some(path) = &args.table_svg {
+        let mut rows = Vec::new();
+        for file in &args.add_summary {
+            rows.push(read_summary(file)?);
+        }
+        rows.extend(doc.iter().map(|doc| {
+            VariantsDoc {
+                pits: doc.pits,
+                cap: doc.cap,
+                min: doc.min,
+                max: doc.max,
+                totals: doc
+                    .totals
+                    .iter()
+                    .map(|t| TotalDoc {
+                        values: BTreeMap::new(),
+                        examples: Examples::default(),
+                        ..*t
+                    })
+                    .collect(),
+                boards: doc.boards,
+            }
+        }));
+        write_atomically(path, heat_map(&rows).as_bytes())?;
+    }
+    if let Some(doc) = doc {
+        if args.json {
+            print_json(&doc)?;
+        } else {
+            print_text(&render(&doc))?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn solve_and_summarize(args: &VariantsArgs, pits: usize) -> anyhow::Result<VariantsDoc> {
+    let variant = Variant::new(pits, args.cap)?;
+    let rule = StartRule::new(variant, args.min, args.max)?;
+    if args.threads == Some(0) {
+        bail!("--threads must be at least 1");
+    }
+    let table = match &args.load {
+        Some(path) => load(path, variant)?,
+        None => solve(variant, args.threads)?,
+    };
+    if let Some(path) = &args.save {
+        save(path, &table)?;
+    }
+    Ok(VariantsDoc {
+        pits,
+        cap: args.cap,
+        min: args.min,
+        max: args.max,
+        totals: summarize(&table, rule, args.beads)
+            .iter()
+            .map(TotalDoc::of)
+            .collect(),
+        boards: variant.board_count(),
+    })
+}
+
+fn solve(variant: Variant, threads: Option<usize>) -> anyhow::Result<VariantTable> {
+    let terminal = io::stderr().is_terminal();
+    let bar = terminal.then(|| {
+        let bar = ProgressBar::with_draw_target(
+            Some(u64::from(variant.max_beads())),
+            ProgressDrawTarget::stderr(),
+        );
+        bar.set_style(
+            ProgressStyle::with_template("{prefix} [{bar:30}] tier {pos}/{len} {msg}")
+                .expect("a valid template")
+                .progress_chars("=> "),
+        );
+        bar.set_prefix(format!("solving {variant}"));
+        bar
+    });
+    let started = Instant::now();
+    let mut report = |tier: &TierProgress| {
+        if let Some(bar) = &bar {
+            let seconds = tier.tier_time.as_secs_f64().max(1e-9);
+            bar.set_position(u64::from(tier.beads));
+            bar.set_message(format!(
+                "{} boards of {} beads, {:.1} M positions/s, {:.1} s",
+                tier.boards,
+                tier.beads,
+                tier.boards as f64 / seconds / 1e6,
+                tier.elapsed.as_secs_f64()
+            ));
+        }
+    };
+    let table = VariantTable::solve_with(
+        variant,
+        SolveOptions {
+            threads,
+            progress: Some(&mut report),
+        },
+    )?;
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+        let seconds = started.elapsed().as_secs_f64();
+        eprintln!(
+            "solved {} boards of {variant} in {seconds:.2} s ({:.1} M positions/s)",
+            variant.board_count(),
+            variant.board_count() as f64 / seconds.max(1e-9) / 1e6
+        );
+    }
+    Ok(table)
+}
+
+fn load(path: &Path, variant: Variant) -> anyhow::Result<VariantTable> {
+    let file = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
+    let table = VariantTable::read_from(BufReader::with_capacity(1 << 20, file))
+        .with_context(|| format!("cannot load {}", path.display()))?;
+    if table.variant() != variant {
+        bail!(
+            "{} holds {}, not {variant}",
+            path.display(),
+            table.variant()
+        );
+    }
+    Ok(table)
+}
+
+fn save(path: &Path, table: &VariantTable) -> anyhow::Result<()> {
+    let temporary = temporary_path(path);
+    let written = (|| -> io::Result<()> {
+        let mut file = BufWriter::with_capacity(1 << 20, File::create(&temporary)?);
+        table.write_to(&mut file)?;
+        file.into_inner().map_err(|e| e.into_error())?.sync_all()
+    })();
+    finish_atomic_write(path, &temporary, written)
+}
+
+/// Writes `bytes` to `path` through a temporary file renamed into place.
+fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    let temporary = temporary_path(path);
+    let written = std::fs::write(&temporary, bytes);
+    finish_atomic_write(path, &temporary, written)
+}
+
+fn temporary_path(path: &Path) -> PathBuf {
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(".partial");
+    path.with_file_name(name)
+}
+
+fn finish_atomic_write(
+    path: &Path,
+    temporary: &Path,
+    written: io::Result<()>,
+) -> anyhow::Result<()> {
+    let result = written.and_then(|()| std::fs::rename(temporary, path));
+    if let Err(error) = result {
+        let _ = std::fs::remove_file(temporary);
+        bail!("cannot write {}: {error}", path.display());
+    }
+    Ok(())
+}
+
+/// The most bytes read from an --add-summary file.
+const SUMMARY_LIMIT: u64 = 4 << 20;
+
+fn read_summary(path: &Path) -> anyhow::Result<VariantsDoc> {
+    let file = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
+    let mut text = Vec::new();
+    file.take(SUMMARY_LIMIT + 1)
+        .read_to_end(&mut text)
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    if text.len() as u64 > SUMMARY_LIMIT {
+        bail!("{} is larger than {SUMMARY_LIMIT} bytes", path.display());
+    }
+    let doc: VariantsDoc = serde_json::from_slice(&text).with_context(|| {
+        format!(
+            "{} is not the --json output of duel ioiwari variants",
+            path.display()
+        )
+    })?;
+    Variant::new(doc.pits, doc.cap)
+        .with_context(|| format!("{}: not a valid variant", path.display()))?;
+    for total in &doc.totals {
+        if total.wins + total.draws + total.losses != total.starts || total.beads > 126 {
+            bail!(
+                "{}: inconsistent counts at {} beads",
+                path.display(),
+                total.beads
+            );
+        }
+    }
+    Ok(doc)
+}
+
+/// The summary as text for people.
+pub fn render(doc: &VariantsDoc) -> String {
+    let mut out = format!(
+        "{} pits, cap {}, starts of {} to {} beads a pit ({} boards solved)\n\n",
+        doc.pits, doc.cap, doc.min, doc.max, doc.boards
+    );
+    out += "beads      starts        wins       draws      losses\n";
+    for total in &doc.totals {
+        out += &format!(
+            "{:>5}  {:>10}  {:>10}  {:>10}  {:>10}\n",
+            total.beads, total.starts, total.wins, total.draws, total.losses
+        );
+        if total.starts == 0 {
+            continue;
+        }
+        let mut values: Vec<(i64, u64)> = total
+            .values
+            .iter()
+            .map(|(key, &count)| (key.parse().unwrap_or(0), count))
+            .collect();
+        values.sort();
+        let values: Vec<String> = values
+            .iter()
+            .map(|(value, count)| format!("{}:{count}", crate::analyze::signed(*value)))
+            .collect();
+        out += &format!("       values {}\n", values.join(" "));
+        let examples = [
+            ("win", &total.examples.win),
+            ("draw", &total.examples.draw),
+            ("loss", &total.examples.loss),
+        ];
+        for (name, example) in examples {
+            if let Some(pits) = example {
+                let pits: Vec<String> = pits.iter().map(u8::to_string).collect();
+                out += &format!("       {name:<6} {}\n", pits.join(" "));
+            }
+        }
+    }
+    let (starts, wins): (u64, u64) = doc
+        .totals
+        .iter()
+        .fold((0, 0), |(s, w), t| (s + t.starts, w + t.wins));
+    out += &format!("\nplayer 1 wins {wins} of {starts} starts\n");
+    out
+}
+
+/// The heat map: one row per variant, one column per total, coloured by the win share.
+pub fn heat_map(docs: &[VariantsDoc]) -> String {
+    let mut rows: Vec<&VariantsDoc> = docs.iter().collect();
+    rows.sort_by_key(|d| (d.pits, d.cap, d.min, d.max));
+    let beads = rows
+        .iter()
+        .flat_map(|d| d.totals.iter().filter(|t| t.starts > 0).map(|t| t.beads));
+    let (low, high) = beads.fold((u32::MAX, 0), |(lo, hi), b| (lo.min(b), hi.max(b)));
+    let (low, high) = if low > high { (0, 0) } else { (low, high) };
+    let cell = 16;
+    let left = 150;
+    let top = 50;
+    let columns = (high - low + 1) as usize;
+    let width = left + columns * cell + 20;
+    let height = top + rows.len() * cell + 90;
+    let mut svg = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
+         viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\" font-size=\"11\">\n\
+         <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n\
+         <text x=\"{left}\" y=\"18\" font-size=\"14\">Ioiwari variants: player 1's share of \
+         won starts, per number of pits and beads</text>\n"
+    );
+    for beads in (low..=high).filter(|b| b % 2 == 0) {
+        let x = left + (beads - low) as usize * cell + cell / 2;
+        svg += &format!(
+            "<text x=\"{x}\" y=\"{}\" text-anchor=\"middle\">{beads}</text>\n",
+            top - 6
+        );
+    }
+    for (r, doc) in rows.iter().enumerate() {
+        let y = top + r * cell;
+        svg += &format!(
+            "<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{} pits, cap {}, {}..{}</text>\n",
+            left - 6,
+            y + cell - 4,
+            doc.pits,
+            doc.cap,
+            doc.min,
+            doc.max
+        );
+        for total in doc.totals.iter().filter(|t| t.starts > 0) {
+            let x = left + (total.beads - low) as usize * cell;
+            let share = total.wins as f64 / total.starts as f64;
+            svg += &format!(
+                "<rect x=\"{x}\" y=\"{y}\" width=\"{cell}\" height=\"{cell}\" fill=\"{}\" \
+                 stroke=\"white\"><title>{} pits, cap {}, {} beads: {} starts, {} wins, {} \
+                 draws, {} losses</title></rect>\n",
+                colour(share, total.wins == total.starts),
+                doc.pits,
+                doc.cap,
+                total.beads,
+                total.starts,
+                total.wins,
+                total.draws,
+                total.losses
+            );
+        }
+    }
+    let legend_y = top + rows.len() * cell + 20;
+    let legend = [
+        (1.0, true, "all won"),
+        (0.9, false, "90%"),
+        (0.7, false, "70%"),
+        (0.5, false, "50%"),
+        (0.3, false, "30%"),
+        (0.0, false, "none won"),
+    ];
+    for (i, (share, all, label)) in legend.iter().enumerate() {
+        let x = left + i * 80;
+        svg += &format!(
+            "<rect x=\"{x}\" y=\"{legend_y}\" width=\"{cell}\" height=\"{cell}\" fill=\"{}\"/>\
+             <text x=\"{}\" y=\"{}\">{label}</text>\n",
+            colour(*share, *all),
+            x + cell + 4,
+            legend_y + cell - 4
+        );
+    }
+    svg += &format!(
+        "<text x=\"{left}\" y=\"{}\">columns: beads on the start board; hover a cell for its \
+         counts</text>\n</svg>\n",
+        legend_y + cell + 24
+    );
+    svg
+}
+
+/// Dark green when every start is won; otherwise from red (none won) through yellow to green.
+fn colour(share: f64, all: bool) -> String {
+    if all {
+        return "#1b6e2f".to_string();
+    }
+    let hue = (share.clamp(0.0, 1.0) * 110.0).round();
+    format!("hsl({hue}, 75%, 55%)")
+}

@@ -21,6 +21,7 @@
 #![deny(missing_docs)]
 
 pub mod engine;
+pub mod replay;
 pub mod report;
 pub mod rng;
 mod standing;

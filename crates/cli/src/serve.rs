@@ -9,20 +9,43 @@ use duel_web::{App, Server};
 /// Arguments of `duel serve`.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Examples:\n  duel serve               # then open http://127.0.0.1:8080/\n  duel serve --port 9000\n  duel serve --port 0      # any free port; the first line printed names it"
+    after_help = "Examples:\n  duel serve               # then open http://127.0.0.1:8080/\n  duel serve --port 9000\n  duel serve --port 0      # any free port; the first line printed names it\n  duel ioiwari judge --player ./a.out --report r.json && duel serve --report r.json\n  duel serve --report logs/test-01.out   # a --logs file, replayed the same way\n\nThe page's Viewer tab shows the reports and logs given here, and opens others from disk."
 )]
 pub struct ServeArgs {
     /// Port on 127.0.0.1 to listen on (0 picks a free one).
     #[arg(long, default_value_t = 8080)]
     pub port: u16,
+    /// A judge report (`--report` of `duel ... judge`) or a `--logs` file to open in the
+    /// viewer; may be given several times.
+    #[arg(long = "report", value_name = "FILE")]
+    pub reports: Vec<std::path::PathBuf>,
 }
+
+/// Largest report or log file read.
+const MAX_REPORT_BYTES: u64 = 256 * 1024 * 1024;
 
 /// Solves the games, binds 127.0.0.1 and serves until interrupted.
 ///
 /// The first line on standard output is `listening on http://127.0.0.1:PORT/`, printed once
 /// the tables are solved and the port is bound, so scripts can wait for it.
 pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
-    let server = Server::bind(args.port, App::new()).with_context(|| {
+    let app = App::new();
+    for path in &args.reports {
+        let size = std::fs::metadata(path)
+            .with_context(|| format!("cannot read {}", path.display()))?
+            .len();
+        if size > MAX_REPORT_BYTES {
+            anyhow::bail!("{} is larger than {MAX_REPORT_BYTES} bytes", path.display());
+        }
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        let name = path.file_name().map_or_else(
+            || path.display().to_string(),
+            |name| name.to_string_lossy().into_owned(),
+        );
+        app.open(&name, &text).map_err(anyhow::Error::msg)?;
+    }
+    let server = Server::bind(args.port, app).with_context(|| {
         format!(
             "cannot listen on 127.0.0.1:{}; choose another port with --port",
             args.port

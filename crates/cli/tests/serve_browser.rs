@@ -63,11 +63,14 @@ fn free_port() -> u16 {
         .port()
 }
 
-/// Starts `duel serve --port 0` and returns it with the URL it prints first (and the rest of
-/// its output, kept open so the server never writes into a closed pipe).
-fn start_server() -> (Guard, String, BufReader<std::process::ChildStdout>) {
+/// Starts `duel serve --port 0` (with `extra` arguments) and returns it with the URL it prints
+/// first (and the rest of its output, kept open so the server never writes into a closed pipe).
+fn start_server(
+    extra: &[&std::ffi::OsStr],
+) -> (Guard, String, BufReader<std::process::ChildStdout>) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_duel"))
         .args(["serve", "--port", "0"])
+        .args(extra)
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
         .spawn()
@@ -297,9 +300,25 @@ async fn the_page_in_a_real_browser() {
     let Some((chromium, chromedriver)) = tools() else {
         return;
     };
-    let (_server, url, _server_output) = start_server();
+    // A real judge report and logs: our own player on the official tests.
+    let work = tempfile::tempdir().unwrap();
+    let report = work.path().join("judged.json");
+    let logs = work.path().join("logs");
+    let judged = Command::new(env!("CARGO_BIN_EXE_duel"))
+        .args(["ioiwari", "judge", "--report"])
+        .arg(&report)
+        .arg("--logs")
+        .arg(&logs)
+        .output()
+        .expect("the judge runs");
+    assert!(judged.status.success(), "{judged:?}");
+    let (_server, url, _server_output) = start_server(&["--report".as_ref(), report.as_os_str()]);
     let browser = Browser::start(&chromedriver, &chromium).await;
-    browser.client.goto(&url).await.expect("the page loads");
+    browser
+        .client
+        .goto(&format!("{url}#ioiwari"))
+        .await
+        .expect("the page loads");
     browser.wait_state("#ioi-status", &["your-turn"]).await;
     assert_eq!(
         browser
@@ -311,6 +330,7 @@ async fn the_page_in_a_real_browser() {
 
     ioiwari_by_keyboard(&browser).await;
     pooh_eeyore_sticks(&browser).await;
+    viewer(&browser, work.path(), &logs).await;
     let _ = browser.client.clone().close().await;
 }
 
@@ -563,4 +583,149 @@ async fn pooh_eeyore_sticks(browser: &Browser) {
     );
     let status = browser.text("#mis-status").await;
     assert!(status.contains("You made no mistake."), "{status}");
+}
+
+/// Waits until the viewer's status shows frame `number`; returns the status text.
+async fn wait_frame(browser: &Browser, number: usize) -> String {
+    let deadline = Instant::now() + WAIT;
+    loop {
+        if browser.attribute("#view-status", "data-frame").await == Some(number.to_string()) {
+            return browser.text("#view-status").await;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the viewer never showed move {number}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+async fn viewer(browser: &Browser, work: &Path, logs: &Path) {
+    let table = Table::solve();
+    browser.click("#tab-viewer").await;
+    // The report given to duel serve: our player wins all 24 official tests.
+    let deadline = Instant::now() + WAIT;
+    while browser
+        .attribute("#view-summary", "data-score")
+        .await
+        .as_deref()
+        != Some("100")
+    {
+        assert!(Instant::now() < deadline, "the report's score never showed");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let rows = browser
+        .client
+        .find_all(Locator::Css("#view-tests tbody tr"))
+        .await
+        .unwrap();
+    assert_eq!(rows.len(), 24, "one row per official test");
+    let first_input = browser
+        .text("#view-tests tbody tr:first-child td:nth-child(2)")
+        .await;
+    let board: Board = first_input.parse().expect("the test's board");
+    browser
+        .click("#view-tests tbody tr:first-child button.replay")
+        .await;
+    wait_frame(browser, 0).await;
+    browser.click("#view-next").await;
+    let status = wait_frame(browser, 1).await;
+    let best = table.best_moves(board);
+    let played = best.iter().next().unwrap();
+    assert!(
+        status.starts_with(&format!("move 1: player 1 plays pit {played}")),
+        "{status}"
+    );
+    browser.click("#view-last").await;
+    let moves: usize = browser
+        .attribute("#view-goto", "max")
+        .await
+        .and_then(|m| m.parse().ok())
+        .unwrap();
+    let status = wait_frame(browser, moves).await;
+    assert!(status.contains("game over, banks"), "{status}");
+
+    // A report with a lost game, opened from the page: player 1's first move is not optimal.
+    let start: Board = "4 3 2 4 2 3 2".parse().unwrap();
+    let wrong = start
+        .legal_moves()
+        .iter()
+        .find(|pit| !table.best_moves(start).contains(*pit))
+        .unwrap();
+    let mut position = duel_ioiwari::Position::start(start).play(wrong).unwrap();
+    let mut pits = vec![wrong.to_string()];
+    while let Some(pit) = table.first_best_move(position.board) {
+        pits.push(pit.to_string());
+        position = position.play(pit).unwrap();
+    }
+    let lost = json!({
+        "game": "ioiwari", "player": "./weak", "score": 0.0, "planned": 1, "interrupted": false,
+        "tests": [{ "index": 1, "input": start.to_string(), "verdict": "loss", "reason": "lost",
+            "moves": pits.len(), "move_list": pits.join(" "), "summary": null,
+            "time_ms": 0, "wall_ms": 0, "memory_kb": 0, "first_mistake": null }]
+    });
+    let path = work.join("lost.json");
+    std::fs::write(&path, lost.to_string()).unwrap();
+    browser
+        .find("#view-file")
+        .await
+        .send_keys(&path.to_string_lossy())
+        .await
+        .expect("a file chosen");
+    let deadline = Instant::now() + WAIT;
+    while !browser.text("#view-title").await.starts_with("lost.json") {
+        assert!(
+            Instant::now() < deadline,
+            "the uploaded report never showed"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    browser
+        .click("#view-tests tbody tr:first-child button.replay")
+        .await;
+    wait_frame(browser, 0).await;
+    browser.click("#view-mistake").await;
+    let status = wait_frame(browser, 1).await;
+    assert_eq!(
+        browser
+            .attribute("#view-status", "data-state")
+            .await
+            .as_deref(),
+        Some("mistake")
+    );
+    let best: Vec<String> = table
+        .best_moves(start)
+        .iter()
+        .map(|p| p.to_string())
+        .collect();
+    assert!(
+        status.contains(&format!("pit {} kept", best.join(" or "))),
+        "{status}"
+    );
+
+    // A log file of the judge, opened the same way.
+    let log = std::fs::read_dir(logs)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .min()
+        .expect("the judge wrote logs");
+    browser
+        .find("#view-file")
+        .await
+        .send_keys(&log.to_string_lossy())
+        .await
+        .expect("a file chosen");
+    let name = log.file_name().unwrap().to_string_lossy().into_owned();
+    let deadline = Instant::now() + WAIT;
+    while !browser.text("#view-title").await.starts_with(&name) {
+        assert!(Instant::now() < deadline, "the log never showed");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    browser
+        .click("#view-tests tbody tr:first-child button.replay")
+        .await;
+    wait_frame(browser, 0).await;
+    browser.click("#view-play").await;
+    wait_frame(browser, 2).await;
+    browser.click("#view-play").await;
 }

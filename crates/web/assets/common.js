@@ -77,7 +77,8 @@ const Duel = (() => {
   }
 
   function setupTabs() {
-    const tabs = [["tab-ioiwari", "ioiwari-panel"], ["tab-mis", "mis-panel"]];
+    const tabs = [["tab-ioiwari", "ioiwari-panel"], ["tab-mis", "mis-panel"], ["tab-viewer", "viewer-panel"]];
+    const hashOf = { "tab-ioiwari": "#ioiwari", "tab-mis": "#mis", "tab-viewer": "#viewer" };
     for (const [tabId, panelId] of tabs) {
       document.getElementById(tabId).addEventListener("click", () => {
         for (const [otherTab, otherPanel] of tabs) {
@@ -85,17 +86,17 @@ const Duel = (() => {
           document.getElementById(otherTab).classList.toggle("active", active);
           document.getElementById(otherPanel).hidden = !active;
         }
-        location.hash = tabId === "tab-mis" ? "#mis" : "#ioiwari";
+        location.hash = hashOf[tabId];
       });
     }
     const follow = () => {
-      const wanted = location.hash === "#mis" ? "tab-mis" : "tab-ioiwari";
+      const wanted = Object.keys(hashOf).find((tab) => hashOf[tab] === location.hash) || "tab-ioiwari";
       if (!document.getElementById(wanted).classList.contains("active")) {
         document.getElementById(wanted).click();
       }
     };
     window.addEventListener("hashchange", follow);
-    if (location.hash === "#mis") follow();
+    if (location.hash === "#mis" || location.hash === "#viewer") follow();
   }
 
   /** "1 move", "2 moves": a count with its noun. */

@@ -2,9 +2,12 @@
 
 use duel_ioiwari::remoteness::Remoteness;
 
+use std::sync::Mutex;
+
 use crate::api;
 use crate::assets;
 use crate::http::{Method, Request, Response};
+use crate::viewer::Viewer;
 use duel_analysis::report::ioiwari::{self as ioiwari_report, TableDoc};
 
 /// Everything the server knows, built once at start-up: the Ioiwari tables and the start-board
@@ -12,6 +15,7 @@ use duel_analysis::report::ioiwari::{self as ioiwari_report, TableDoc};
 pub struct App {
     pub(crate) ioiwari: Remoteness,
     pub(crate) start_table: TableDoc,
+    pub(crate) viewer: Mutex<Viewer>,
 }
 
 impl App {
@@ -22,7 +26,18 @@ impl App {
         App {
             ioiwari,
             start_table,
+            viewer: Mutex::new(Viewer::default()),
         }
+    }
+
+    /// Opens a judge report or a `--logs` file in the viewer (as `duel serve --report` does);
+    /// returns its id, or a one-line reason it is neither.
+    pub fn open(&self, name: &str, text: &str) -> Result<u64, String> {
+        let mut viewer = self
+            .viewer
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner());
+        viewer.open(name, text).map(|document| document.id)
     }
 
     /// The Ioiwari solver the API answers from.

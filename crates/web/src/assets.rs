@@ -14,7 +14,7 @@ const CSS: &str = "text/css; charset=utf-8";
 const JS: &str = "text/javascript; charset=utf-8";
 
 /// Every asset by path.
-pub const ASSETS: [(&str, Asset); 5] = [
+pub const ASSETS: [(&str, Asset); 6] = [
     ("/", asset(HTML, include_str!("../assets/index.html"))),
     ("/app.css", asset(CSS, include_str!("../assets/app.css"))),
     ("/common.js", asset(JS, include_str!("../assets/common.js"))),
@@ -23,6 +23,7 @@ pub const ASSETS: [(&str, Asset); 5] = [
         asset(JS, include_str!("../assets/ioiwari.js")),
     ),
     ("/mis.js", asset(JS, include_str!("../assets/mis.js"))),
+    ("/viewer.js", asset(JS, include_str!("../assets/viewer.js"))),
 ];
 
 const fn asset(content_type: &'static str, body: &'static str) -> Asset {

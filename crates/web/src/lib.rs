@@ -31,6 +31,7 @@ mod app;
 pub mod assets;
 pub mod http;
 mod server;
+pub mod viewer;
 
 pub use app::App;
 pub use server::{

@@ -2,6 +2,7 @@
 
 mod ioiwari;
 mod mis;
+mod viewer;
 
 use serde::de::DeserializeOwned;
 use serde_json::json;
@@ -18,6 +19,14 @@ pub(crate) struct ApiError {
 }
 
 impl ApiError {
+    /// 404: nothing of that name.
+    pub(crate) fn not_found(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: 404,
+            message: message.into(),
+        }
+    }
+
     /// 400: the body is not JSON of the expected shape.
     pub(crate) fn bad_request(message: impl Into<String>) -> ApiError {
         ApiError {
@@ -38,7 +47,7 @@ impl ApiError {
 pub(crate) type ApiResult = Result<serde_json::Value, ApiError>;
 
 /// The endpoints: path, method, what it does.
-const ENDPOINTS: [(&str, &str, &str); 10] = [
+const ENDPOINTS: [(&str, &str, &str); 14] = [
     ("/api", "GET", "this list"),
     (
         "/api/ioiwari/table",
@@ -81,6 +90,26 @@ const ENDPOINTS: [(&str, &str, &str); 10] = [
         "the losing positions in a window around a position",
     ),
     (
+        "/api/viewer",
+        "GET",
+        "the judge reports and logs open in the viewer",
+    ),
+    (
+        "/api/viewer/open",
+        "POST",
+        "open a judge report or log: {\"name\", \"text\"}",
+    ),
+    (
+        "/api/viewer/report",
+        "GET",
+        "?id=N: a report's score, ranking and tests",
+    ),
+    (
+        "/api/viewer/game",
+        "GET",
+        "?id=N&submission=S&test=T&from=K&count=C: moves K.. of a test's game, analysed",
+    ),
+    (
         "/api/health",
         "GET",
         "{\"ok\": true} once the tables are solved",
@@ -113,6 +142,10 @@ pub(crate) fn route(app: &App, request: &Request) -> Response {
         "/api/mis/play" => mis::play(request),
         "/api/mis/engine" => mis::engine(request),
         "/api/mis/pattern" => mis::pattern(request),
+        "/api/viewer" => viewer::list(app),
+        "/api/viewer/open" => viewer::open(app, request),
+        "/api/viewer/report" => viewer::report(app, request),
+        "/api/viewer/game" => viewer::game(app, request),
         _ => Err(ApiError {
             status: 404,
             message: "no such endpoint".to_string(),

@@ -1,0 +1,440 @@
+//! Replaying a judged game move by move: the position after each move, its value, and whether
+//! the move gave value away (with the best alternative).
+//!
+//! A replay answers in windows ([`IoiwariReplay::window`], [`MisReplay::window`]) so a front
+//! end never needs the whole game at once.
+
+use duel_ioiwari::remoteness::Remoteness;
+use duel_ioiwari::{Pit, Player, Position as IoiwariPosition};
+use duel_mis::{Move, Position as MisPosition};
+use serde::Serialize;
+
+use crate::report::mis::describe;
+use crate::Standing;
+
+/// Most frames one window holds.
+pub const WINDOW_MAX: usize = 500;
+
+/// Why a list of moves does not replay.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("move {number} ({text}) is not legal: {reason}")]
+pub struct ReplayError {
+    /// The move's number, from 1.
+    pub number: u64,
+    /// The move as given.
+    pub text: String,
+    /// The rule it breaks.
+    pub reason: String,
+}
+
+/// One Ioiwari position of a replay: the start (move 0) or the position after a move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct IoiwariFrameDoc {
+    /// 0 for the start, else the number of the move that led here.
+    pub number: usize,
+    /// The player who made that move (`null` at the start).
+    pub player: Option<u8>,
+    /// The pit sown (`null` at the start).
+    pub pit: Option<u8>,
+    /// Beads in pits 1..7 afterwards.
+    pub board: [u8; 7],
+    /// The banks afterwards.
+    pub banks: [u32; 2],
+    /// Who moves next.
+    pub to_move: u8,
+    /// Whether the game is over here.
+    pub over: bool,
+    /// Player 1's final bank difference with best play from here.
+    pub margin_for_player_1: i32,
+    /// What that means for player 1.
+    pub standing_for_player_1: Standing,
+    /// Whether the move kept the value of the position before it (`true` at the start).
+    pub best: bool,
+    /// For a move that gave value away: the mover's margin it left, and what the best pit
+    /// would have kept.
+    pub mistake: Option<IoiwariMistakeDoc>,
+}
+
+/// A move that gave value away.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct IoiwariMistakeDoc {
+    /// The mover's final margin after the move played.
+    pub played_margin: i32,
+    /// The optimal pits there were.
+    pub best_pits: Vec<u8>,
+    /// The mover's final margin a best pit kept.
+    pub best_margin: i32,
+}
+
+/// A window of an Ioiwari replay (`GET /api/viewer/game`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct IoiwariWindowDoc {
+    /// `"ioiwari"`.
+    pub game: &'static str,
+    /// Moves in the game.
+    pub total_moves: usize,
+    /// The number of the first move that gave value away, if any.
+    pub first_mistake: Option<usize>,
+    /// The frames asked for, in order.
+    pub frames: Vec<IoiwariFrameDoc>,
+}
+
+/// An Ioiwari game: a start and legal moves.
+///
+/// ```
+/// use duel_analysis::replay::IoiwariReplay;
+/// use duel_ioiwari::{remoteness::Remoteness, Position};
+///
+/// let solver = Remoteness::solve();
+/// let start = Position::start("4 3 2 4 2 3 2".parse()?);
+/// let replay = IoiwariReplay::from_text(start, "2 3 5 4 5 7")?;
+/// let window = replay.window(&solver, 6, 1);
+/// assert_eq!(window.frames[0].banks, [11, 9]);
+/// assert_eq!(window.first_mistake, None);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IoiwariReplay {
+    positions: Vec<IoiwariPosition>,
+    moves: Vec<Pit>,
+}
+
+impl IoiwariReplay {
+    /// Replays `moves` from `start`, refusing the first illegal one.
+    pub fn new(start: IoiwariPosition, moves: &[Pit]) -> Result<IoiwariReplay, ReplayError> {
+        let mut positions = vec![start];
+        for (index, &pit) in moves.iter().enumerate() {
+            let before = positions[index];
+            let after = before.play(pit).map_err(|error| ReplayError {
+                number: index as u64 + 1,
+                text: pit.to_string(),
+                reason: error.to_string(),
+            })?;
+            positions.push(after);
+        }
+        Ok(IoiwariReplay {
+            positions,
+            moves: moves.to_vec(),
+        })
+    }
+
+    /// Replays pits written as text, `2 3 5 4 5 7` (any separators but digits).
+    pub fn from_text(start: IoiwariPosition, text: &str) -> Result<IoiwariReplay, ReplayError> {
+        let mut pits = Vec::new();
+        for (index, word) in text
+            .split(|c: char| !c.is_ascii_digit())
+            .filter(|word| !word.is_empty())
+            .enumerate()
+        {
+            let pit = word
+                .parse::<u8>()
+                .ok()
+                .and_then(|n| Pit::new(n).ok())
+                .ok_or_else(|| ReplayError {
+                    number: index as u64 + 1,
+                    text: word.to_string(),
+                    reason: "not a pit 1..7".to_string(),
+                })?;
+            pits.push(pit);
+        }
+        IoiwariReplay::new(start, &pits)
+    }
+
+    /// Moves in the game.
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Whether no move was played.
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    fn frame(&self, solver: &Remoteness, number: usize) -> IoiwariFrameDoc {
+        let position = self.positions[number];
+        let facts = solver.analyze(&position);
+        let for_one = match position.to_move {
+            Player::One => facts.final_margin,
+            Player::Two => -facts.final_margin,
+        };
+        let mut frame = IoiwariFrameDoc {
+            number,
+            player: None,
+            pit: None,
+            board: position.board.pits(),
+            banks: [position.banks.one, position.banks.two],
+            to_move: position.to_move.number(),
+            over: position.is_over(),
+            margin_for_player_1: for_one,
+            standing_for_player_1: Standing::from_margin(for_one),
+            best: true,
+            mistake: None,
+        };
+        if number > 0 {
+            let before = self.positions[number - 1];
+            let pit = self.moves[number - 1];
+            let options = solver.analyze(&before);
+            frame.player = Some(before.to_move.number());
+            frame.pit = Some(pit.number());
+            if let Some(played) = options.moves.iter().find(|m| m.pit == pit) {
+                frame.best = played.best;
+                if !played.best {
+                    frame.mistake = Some(IoiwariMistakeDoc {
+                        played_margin: played.final_margin,
+                        best_pits: options
+                            .moves
+                            .iter()
+                            .filter(|m| m.best)
+                            .map(|m| m.pit.number())
+                            .collect(),
+                        best_margin: options.final_margin,
+                    });
+                }
+            }
+        }
+        frame
+    }
+
+    /// The number of the first move that gave value away.
+    pub fn first_mistake(&self, solver: &Remoteness) -> Option<usize> {
+        (1..=self.len()).find(|&number| {
+            let options = solver.analyze(&self.positions[number - 1]);
+            options
+                .moves
+                .iter()
+                .any(|m| m.pit == self.moves[number - 1] && !m.best)
+        })
+    }
+
+    /// Frames `from..from + count` (0 is the start), at most [`WINDOW_MAX`] of them.
+    pub fn window(&self, solver: &Remoteness, from: usize, count: usize) -> IoiwariWindowDoc {
+        let end = from
+            .saturating_add(count.min(WINDOW_MAX))
+            .min(self.len() + 1);
+        IoiwariWindowDoc {
+            game: "ioiwari",
+            total_moves: self.len(),
+            first_mistake: self.first_mistake(solver),
+            frames: (from.min(end)..end)
+                .map(|number| self.frame(solver, number))
+                .collect(),
+        }
+    }
+}
+
+/// One Pooh-Eeyore-sticks position of a replay.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MisFrameDoc {
+    /// 0 for the start, else the number of the move that led here.
+    pub number: u64,
+    /// `Bolek` or `Lolek`, who made the move (`null` at the start).
+    pub side: Option<&'static str>,
+    /// The move, e.g. `take 1 of each` (`null` at the start).
+    pub text: Option<String>,
+    /// The pool afterwards, `[p, e]`.
+    pub pool: [u32; 2],
+    /// Whether the side to move next wins with best play.
+    pub standing_to_move: Standing,
+    /// Whether the pool is empty.
+    pub over: bool,
+    /// For a move that left the opponent a winning position from a winning one: a winning
+    /// move there was.
+    pub mistake: Option<String>,
+}
+
+/// A window of a Pooh-Eeyore-sticks replay.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MisWindowDoc {
+    /// `"mis"`.
+    pub game: &'static str,
+    /// The PE-bound.
+    pub bound: u32,
+    /// Moves in the game as far as they are known.
+    pub total_moves: u64,
+    /// The number of the first move that gave a win away, if any.
+    pub first_mistake: Option<u64>,
+    /// The frames asked for, in order.
+    pub frames: Vec<MisFrameDoc>,
+}
+
+/// A Pooh-Eeyore-sticks game: a start and legal moves (Bolek moves first). Positions are
+/// recomputed from a checkpoint every [`MisReplay::CHECKPOINT`] moves, so a window anywhere in
+/// a game of 2·10^7 moves costs a few thousand moves of work.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MisReplay {
+    moves: Vec<Move>,
+    checkpoints: Vec<MisPosition>,
+    first_mistake: Option<u64>,
+}
+
+impl MisReplay {
+    /// Moves between two stored positions.
+    pub const CHECKPOINT: usize = 4096;
+
+    /// Replays `moves` from `start`, refusing the first illegal one.
+    ///
+    /// ```
+    /// use duel_analysis::replay::MisReplay;
+    /// use duel_mis::{Move, Position};
+    ///
+    /// let replay = MisReplay::new(Position::new(7, 2, 3)?, &[Move::pooh(3), Move::both(1)])?;
+    /// let window = replay.window(0, 10);
+    /// assert_eq!(window.frames.len(), 3);
+    /// assert_eq!(window.first_mistake, Some(1)); // 7 2 was won; 4 2 is won for Lolek
+    /// assert_eq!(window.frames[1].mistake.as_deref(), Some("take 2 poohsticks"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn new(start: MisPosition, moves: &[Move]) -> Result<MisReplay, ReplayError> {
+        let mut checkpoints = vec![start];
+        let mut position = start;
+        let mut first_mistake = None;
+        for (index, &mv) in moves.iter().enumerate() {
+            let after = position.play(mv).map_err(|error| ReplayError {
+                number: index as u64 + 1,
+                text: describe(mv),
+                reason: error.to_string(),
+            })?;
+            if first_mistake.is_none() && position.is_win() && after.is_win() {
+                first_mistake = Some(index as u64 + 1);
+            }
+            position = after;
+            if (index + 1) % Self::CHECKPOINT == 0 {
+                checkpoints.push(position);
+            }
+        }
+        Ok(MisReplay {
+            moves: moves.to_vec(),
+            checkpoints,
+            first_mistake,
+        })
+    }
+
+    /// Moves in the game.
+    pub fn len(&self) -> u64 {
+        self.moves.len() as u64
+    }
+
+    /// Whether no move was played.
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    /// The position after `number` moves.
+    fn position(&self, number: usize) -> MisPosition {
+        let checkpoint = number / Self::CHECKPOINT;
+        let mut position = self.checkpoints[checkpoint];
+        for &mv in &self.moves[checkpoint * Self::CHECKPOINT..number] {
+            position = position.play(mv).expect("moves were checked when replayed");
+        }
+        position
+    }
+
+    /// Frames `from..from + count` (0 is the start), at most [`WINDOW_MAX`] of them.
+    pub fn window(&self, from: u64, count: u64) -> MisWindowDoc {
+        let total = self.len();
+        let end = from
+            .saturating_add(count.min(WINDOW_MAX as u64))
+            .min(total + 1);
+        let from = from.min(end);
+        let mut frames = Vec::new();
+        let mut position = self.position(from as usize);
+        let mut before: Option<MisPosition> = (from > 0).then(|| self.position(from as usize - 1));
+        for number in from..end {
+            if number > 0 && number > from {
+                before = Some(position);
+                position = position
+                    .play(self.moves[number as usize - 1])
+                    .expect("moves were checked when replayed");
+            }
+            let played = (number > 0).then(|| self.moves[number as usize - 1]);
+            let mistake = before
+                .filter(|before| before.is_win() && position.is_win())
+                .and_then(|before| before.winning_move())
+                .map(describe);
+            frames.push(MisFrameDoc {
+                number,
+                side: played.map(|_| if number % 2 == 1 { "Bolek" } else { "Lolek" }),
+                text: played.map(describe),
+                pool: [position.p(), position.e()],
+                standing_to_move: if position.is_win() {
+                    Standing::Win
+                } else {
+                    Standing::Loss
+                },
+                over: position.is_over(),
+                mistake,
+            });
+        }
+        MisWindowDoc {
+            game: "mis",
+            bound: self.checkpoints[0].bound(),
+            total_moves: total,
+            first_mistake: self.first_mistake,
+            frames,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ioiwari_mistakes_are_the_moves_that_lose_value() {
+        let solver = Remoteness::solve();
+        let start = IoiwariPosition::start("4 3 2 4 2 3 2".parse().unwrap());
+        // Pit 1 first: a draw at best for player 1, where pit 2 kept a win by 2.
+        let replay = IoiwariReplay::from_text(start, "1").unwrap();
+        let window = replay.window(&solver, 0, 5);
+        assert_eq!(window.frames.len(), 2);
+        assert_eq!(window.first_mistake, Some(1));
+        let mistake = window.frames[1].mistake.as_ref().unwrap();
+        assert_eq!(mistake.played_margin, 0);
+        assert_eq!(mistake.best_margin, 2);
+        assert!(mistake.best_pits.contains(&2));
+        assert_eq!(window.frames[1].margin_for_player_1, 0);
+        assert_eq!(window.frames[0].margin_for_player_1, 2);
+        assert!(
+            IoiwariReplay::from_text(start, "2 2").is_err(),
+            "pit 2 is empty"
+        );
+    }
+
+    #[test]
+    fn mis_windows_agree_with_a_straight_replay_of_a_long_game() {
+        // One stick at a time from 30 000 + 29 999 with B = 1: 59 999 moves.
+        let start = MisPosition::new(30_000, 29_999, 1).unwrap();
+        let mut moves = Vec::new();
+        let mut position = start;
+        let mut after = vec![start];
+        while !position.is_over() {
+            let mv = if position.p() >= position.e() {
+                Move::pooh(1)
+            } else {
+                Move::eeyore(1)
+            };
+            moves.push(mv);
+            position = position.play(mv).unwrap();
+            after.push(position);
+        }
+        let replay = MisReplay::new(start, &moves).unwrap();
+        assert_eq!(replay.len(), 59_999);
+        for from in [0u64, 1, 4095, 4096, 4097, 30_000, 59_990] {
+            let window = replay.window(from, 20);
+            for frame in &window.frames {
+                let expected = after[frame.number as usize];
+                assert_eq!(
+                    frame.pool,
+                    [expected.p(), expected.e()],
+                    "move {}",
+                    frame.number
+                );
+            }
+            assert_eq!(window.frames[0].number, from);
+        }
+        assert!(replay.window(0, 1_000_000).frames.len() <= WINDOW_MAX);
+        // Brute force over the whole game: the first move that left a won position won.
+        let first = (1..after.len()).find(|&k| after[k - 1].is_win() && after[k].is_win());
+        assert_eq!(replay.window(0, 1).first_mistake, first.map(|k| k as u64));
+    }
+}

@@ -1,0 +1,101 @@
+//! `/api/viewer*`: judge reports and logs, replayed in windows of moves.
+
+use serde::Deserialize;
+use serde_json::json;
+
+use super::{parse_body, to_value, ApiError, ApiResult};
+use crate::http::Request;
+use crate::viewer::{DocumentView, Record};
+use crate::App;
+
+/// Frames sent when a request names no count.
+const DEFAULT_COUNT: u64 = 100;
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OpenIn {
+    name: String,
+    text: String,
+}
+
+pub(crate) fn list(app: &App) -> ApiResult {
+    let viewer = app
+        .viewer
+        .lock()
+        .unwrap_or_else(|poison| poison.into_inner());
+    let documents: Vec<_> = viewer
+        .documents()
+        .map(|document| {
+            json!({
+                "id": document.id,
+                "name": document.name,
+                "kind": document.kind,
+                "game": document.game,
+            })
+        })
+        .collect();
+    Ok(json!({ "documents": documents }))
+}
+
+pub(crate) fn open(app: &App, request: &Request) -> ApiResult {
+    let input: OpenIn = parse_body(request)?;
+    let id = app
+        .open(&input.name, &input.text)
+        .map_err(ApiError::invalid)?;
+    with_document(app, id, |document| to_value(document))
+}
+
+fn number(request: &Request, name: &str, default: Option<u64>) -> Result<u64, ApiError> {
+    match request.query_param(name) {
+        Some(text) => text
+            .parse()
+            .map_err(|_| ApiError::bad_request(format!("{name}: {text:?} is not a number"))),
+        None => default.ok_or_else(|| ApiError::bad_request(format!("{name} is missing"))),
+    }
+}
+
+fn with_document(app: &App, id: u64, then: impl FnOnce(&DocumentView) -> ApiResult) -> ApiResult {
+    let viewer = app
+        .viewer
+        .lock()
+        .unwrap_or_else(|poison| poison.into_inner());
+    let document = viewer.document(id).ok_or_else(|| {
+        ApiError::not_found(format!(
+            "no document {id} is open: start duel serve --report FILE, or open a file on the page"
+        ))
+    })?;
+    then(document)
+}
+
+pub(crate) fn report(app: &App, request: &Request) -> ApiResult {
+    let id = number(request, "id", None)?;
+    with_document(app, id, |document| to_value(document))
+}
+
+pub(crate) fn game(app: &App, request: &Request) -> ApiResult {
+    let id = number(request, "id", None)?;
+    let submission = number(request, "submission", Some(0))?;
+    let test = number(request, "test", None)?;
+    let from = number(request, "from", Some(0))?;
+    let count = number(request, "count", Some(DEFAULT_COUNT))?;
+    with_document(app, id, |document| {
+        let submission = document
+            .submissions
+            .get(submission as usize)
+            .ok_or_else(|| ApiError::not_found(format!("no submission {submission}")))?;
+        let test = submission
+            .tests
+            .iter()
+            .find(|t| t.index as u64 == test)
+            .ok_or_else(|| ApiError::not_found(format!("no test {test}")))?;
+        match &test.record {
+            Record::Ioiwari(replay) => to_value(replay.window(
+                &app.ioiwari,
+                usize::try_from(from).unwrap_or(usize::MAX),
+                usize::try_from(count).unwrap_or(usize::MAX),
+            )),
+            Record::Mis(replay) => to_value(replay.window(from, count)),
+            Record::Missing(why) => Err(ApiError::invalid(why)),
+        }
+    })
+}

@@ -1,0 +1,222 @@
+//! The viewer's API: reports and logs opened, and games replayed in windows, checked against
+//! the rules and the solver.
+
+use duel_ioiwari::{Board, Pit, Position, Table};
+use duel_mis::{Move, Position as MisPosition};
+use duel_web::http::{Method, Request};
+use duel_web::App;
+use serde_json::{json, Value};
+
+fn call(app: &App, method: Method, target: &str, body: Option<Value>) -> (u16, Value) {
+    let body = body.map(|b| b.to_string()).unwrap_or_default();
+    let response = app.handle(&Request::new(method, target, body.as_bytes()));
+    let value = serde_json::from_slice(&response.body).expect("JSON answers");
+    (response.status, value)
+}
+
+/// A report of one Ioiwari test in which player 1 plays `first` and then both sides play the
+/// first optimal pit: a mistake at move 1 exactly when `first` is not optimal.
+fn ioiwari_report(table: &Table, board: Board, first: Pit) -> (Value, Vec<Position>) {
+    let mut position = Position::start(board);
+    let mut positions = vec![position];
+    let mut pits = vec![first];
+    position = position.play(first).unwrap();
+    positions.push(position);
+    while let Some(pit) = table.first_best_move(position.board) {
+        pits.push(pit);
+        position = position.play(pit).unwrap();
+        positions.push(position);
+    }
+    let list: Vec<String> = pits.iter().map(Pit::to_string).collect();
+    let report = json!({
+        "game": "ioiwari", "player": "./a.out", "score": 0.0, "planned": 1, "interrupted": false,
+        "tests": [{
+            "index": 1, "input": board.to_string(), "verdict": "loss", "reason": "lost",
+            "moves": pits.len(), "move_list": list.join(" "), "summary": null,
+            "time_ms": 1, "wall_ms": 1, "memory_kb": 1, "first_mistake": "move 1"
+        }]
+    });
+    (report, positions)
+}
+
+#[test]
+fn an_ioiwari_report_replays_with_its_first_mistake() {
+    let app = App::new();
+    let table = Table::solve();
+    let board: Board = "4 3 2 4 2 3 2".parse().unwrap();
+    let wrong = board
+        .legal_moves()
+        .iter()
+        .find(|pit| !table.best_moves(board).contains(*pit))
+        .unwrap();
+    let (report, positions) = ioiwari_report(&table, board, wrong);
+    let (status, doc) = call(
+        &app,
+        Method::Post,
+        "/api/viewer/open",
+        Some(json!({ "name": "report.json", "text": report.to_string() })),
+    );
+    assert_eq!(status, 200, "{doc}");
+    let id = doc["id"].as_u64().unwrap();
+    assert_eq!(doc["ranking"], Value::Null);
+    assert_eq!(doc["submissions"][0]["tests"][0]["verdict"], "loss");
+
+    let (status, window) = call(
+        &app,
+        Method::Get,
+        &format!("/api/viewer/game?id={id}&test=1&from=0&count=100"),
+        None,
+    );
+    assert_eq!(status, 200, "{window}");
+    assert_eq!(window["first_mistake"], 1);
+    let frames = window["frames"].as_array().unwrap();
+    assert_eq!(frames.len(), positions.len());
+    for (frame, position) in frames.iter().zip(&positions) {
+        assert_eq!(frame["board"], json!(position.board.pits()));
+        assert_eq!(
+            frame["banks"],
+            json!([position.banks.one, position.banks.two])
+        );
+        // Player 1's margin with best play: the banks so far plus the table's value.
+        let value = i32::from(table.value(position.board));
+        let so_far = position.banks.one as i32 - position.banks.two as i32;
+        let expected = if position.to_move.number() == 1 {
+            so_far + value
+        } else {
+            so_far - value
+        };
+        assert_eq!(frame["margin_for_player_1"], expected);
+    }
+    let best: Vec<u8> = table.best_moves(board).iter().map(Pit::number).collect();
+    assert_eq!(frames[1]["mistake"]["best_pits"], json!(best));
+    assert!(frames[2..].iter().all(|f| f["mistake"].is_null()));
+
+    // A window in the middle, and one past the end.
+    let (_, middle) = call(
+        &app,
+        Method::Get,
+        &format!("/api/viewer/game?id={id}&test=1&from=3&count=2"),
+        None,
+    );
+    let numbers: Vec<u64> = middle["frames"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["number"].as_u64().unwrap())
+        .collect();
+    assert_eq!(numbers, [3, 4]);
+    let (_, past) = call(
+        &app,
+        Method::Get,
+        &format!("/api/viewer/game?id={id}&test=1&from=999&count=5"),
+        None,
+    );
+    assert!(past["frames"].as_array().unwrap().is_empty());
+}
+
+#[test]
+fn a_ranking_and_mis_games_from_reports_and_logs() {
+    let app = App::new();
+    let start = MisPosition::new(7, 2, 3).unwrap();
+    // Bolek's first move is a mistake (to 4 2, a win for Lolek); then one stick at a time.
+    let mut moves = vec![Move::pooh(3)];
+    let mut position = start.play(moves[0]).unwrap();
+    while !position.is_over() {
+        let mv = position.winning_move().unwrap_or(if position.p() > 0 {
+            Move::pooh(1)
+        } else {
+            Move::eeyore(1)
+        });
+        moves.push(mv);
+        position = position.play(mv).unwrap();
+    }
+    let list: Vec<String> = moves.iter().map(Move::to_string).collect();
+    let report = |name: &str| {
+        json!({
+            "game": "mis", "player": name, "score": 0.0, "planned": 1, "interrupted": false,
+            "tests": [{ "index": 1, "input": "7 2 3", "verdict": "loss", "reason": null,
+              "moves": moves.len(), "move_list": list.join(", "), "summary": "0 0",
+              "time_ms": 0, "wall_ms": 0, "memory_kb": 0, "first_mistake": null }]
+        })
+    };
+    let batch = json!({
+        "game": "mis", "planned": 1, "interrupted": false,
+        "ranking": [
+            { "rank": 1, "submission": "b", "score": 0.0, "verdicts": { "loss": 1 }, "time_ms": 0 },
+            { "rank": 1, "submission": "a", "score": 0.0, "verdicts": { "loss": 1 }, "time_ms": 0 }
+        ],
+        "submissions": [report("a"), report("b")]
+    });
+    app.open("batch.json", &batch.to_string()).unwrap();
+    let (_, list_doc) = call(&app, Method::Get, "/api/viewer", None);
+    let id = list_doc["documents"][0]["id"].as_u64().unwrap();
+    let (_, doc) = call(
+        &app,
+        Method::Get,
+        &format!("/api/viewer/report?id={id}"),
+        None,
+    );
+    assert_eq!(doc["ranking"].as_array().unwrap().len(), 2);
+    assert_eq!(doc["submissions"][1]["player"], "b");
+    let (status, window) = call(
+        &app,
+        Method::Get,
+        &format!("/api/viewer/game?id={id}&submission=1&test=1"),
+        None,
+    );
+    assert_eq!(status, 200, "{window}");
+    assert_eq!(window["first_mistake"], 1);
+    assert_eq!(window["frames"][1]["pool"], json!([4, 2]));
+    assert_eq!(window["frames"][1]["standing_to_move"], "win");
+    assert_eq!(window["frames"][0]["standing_to_move"], "win");
+    let last = window["frames"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(last["over"], true);
+    assert_eq!(window["total_moves"], moves.len());
+
+    // A log of the same game, with the middle elided as the judge does for long games.
+    let log = "start: p=7 e=2 B=3\n1. Bolek takes p=3 e=0, leaving p=4 e=2\n... 2 moves not kept ...\nresult: loss after 3 moves\n";
+    let log_id = app.open("test-1.out", log).unwrap();
+    let (_, doc) = call(
+        &app,
+        Method::Get,
+        &format!("/api/viewer/report?id={log_id}"),
+        None,
+    );
+    let test = &doc["submissions"][0]["tests"][0];
+    assert_eq!(test["replayable_moves"], 1);
+    assert_eq!(test["moves"], 3);
+    assert!(test["note"].as_str().unwrap().contains("first 1 of 3"));
+}
+
+#[test]
+fn viewer_errors_are_json_with_a_status() {
+    let app = App::new();
+    let (status, doc) = call(&app, Method::Get, "/api/viewer/report?id=7", None);
+    assert_eq!(status, 404);
+    assert!(doc["error"].as_str().unwrap().contains("--report"));
+    assert_eq!(call(&app, Method::Get, "/api/viewer/report", None).0, 400);
+    assert_eq!(
+        call(&app, Method::Get, "/api/viewer/report?id=x", None).0,
+        400
+    );
+    let (status, doc) = call(
+        &app,
+        Method::Post,
+        "/api/viewer/open",
+        Some(json!({ "name": "notes.txt", "text": "hello" })),
+    );
+    assert_eq!(status, 422);
+    assert!(doc["error"].as_str().unwrap().contains("notes.txt"));
+    // A report whose moves break the rules opens, but says its game cannot be replayed.
+    let bad = json!({ "game": "ioiwari", "player": "x", "score": 0.0, "planned": 1, "interrupted": false,
+        "tests": [{ "index": 1, "input": "4 3 2 4 2 3 2", "verdict": "win", "moves": 2, "move_list": "2 2" }] });
+    let id = app.open("bad.json", &bad.to_string()).unwrap();
+    let (status, doc) = call(
+        &app,
+        Method::Get,
+        &format!("/api/viewer/game?id={id}&test=1"),
+        None,
+    );
+    assert_eq!(status, 422);
+    assert!(doc["error"].as_str().unwrap().contains("move 2"), "{doc}");
+}

@@ -394,3 +394,30 @@ fn python_is_not_a_module_language() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("C, C++ or Pascal"), "{stderr}");
 }
+
+#[test]
+fn test_files_are_bounded_and_read_errors_said_once() {
+    for game in ["ioiwari", "mis"] {
+        let output = duel(&[game, "judge", "--tests", "/dev/zero"]);
+        assert_eq!(output.status.code(), Some(2), "{game}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains("too large for a test file"), "{stderr}");
+        let output = duel(&[game, "judge", "--tests", "/no/such/tests.txt"]);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(stderr.matches("os error").count(), 1, "{stderr}");
+    }
+}
+
+#[test]
+fn an_unwinnable_ioiwari_board_is_named_in_a_warning() {
+    let dir = scratch();
+    let boards = dir.path().join("boards.txt");
+    std::fs::write(&boards, "4 3 2 4 2 3 2\n0 0 0 0 0 0 1\n").unwrap();
+    let output = duel_ok(&["ioiwari", "judge", "--tests", boards.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("test 2 (0 0 0 0 0 0 1): player 1 cannot win"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("test 1 "), "{stderr}");
+}

@@ -92,6 +92,13 @@ impl Ioiwari {
     }
 }
 
+impl Ioiwari {
+    /// The solver's table player 2 plays from.
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+}
+
 impl Game for Ioiwari {
     type Test = Board;
     type Player = Launcher;

@@ -21,4 +21,4 @@ pub use judge::{judge, Ioiwari, JudgeError, JudgeOptions, DEFAULT_MEMORY_MIB, DE
 pub use mistake::{first_mistake, PlayerMove};
 pub use opponent::{Chooser, Opponent};
 pub use referee::{parse_move, JudgedGame};
-pub use test_set::{parse_positions, TestSet, TestSetError, OFFICIAL_POSITIONS};
+pub use test_set::{parse_positions, unwinnable, TestSet, TestSetError, OFFICIAL_POSITIONS};

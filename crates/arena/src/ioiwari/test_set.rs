@@ -1,6 +1,6 @@
 //! Which boards to judge: the official 24, all 357 start boards, or a file of positions.
 
-use duel_ioiwari::Board;
+use duel_ioiwari::{Board, Oracle};
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
@@ -56,10 +56,11 @@ impl TestSet {
             TestSet::Official => parse_positions(OFFICIAL_POSITIONS, Path::new("official")),
             TestSet::All => Ok(Board::start_boards()),
             TestSet::File(path) => {
-                let text = std::fs::read_to_string(path).map_err(|source| TestSetError::Read {
-                    path: path.clone(),
-                    source,
-                })?;
+                let text =
+                    crate::judge::read_test_file(path).map_err(|error| TestSetError::Read {
+                        path: path.clone(),
+                        error,
+                    })?;
                 parse_positions(&text, path)
             }
         }
@@ -69,14 +70,13 @@ impl TestSet {
 /// A test set that cannot be used.
 #[derive(Debug, thiserror::Error)]
 pub enum TestSetError {
-    /// The file cannot be read.
-    #[error("cannot read the test file {}: {source}", path.display())]
+    /// The file cannot be read (or is too large for a test file).
+    #[error("cannot read the test file {}: {error}", path.display())]
     Read {
         /// The file.
         path: PathBuf,
-        /// Why.
-        #[source]
-        source: std::io::Error,
+        /// Why (given once, in the message: it is not chained as a source).
+        error: std::io::Error,
     },
     /// A line is not a board, or a board where the game is already over.
     #[error("{}:{line}: {message}: {text:?}", path.display())]
@@ -137,6 +137,28 @@ pub fn parse_positions(text: &str, path: &Path) -> Result<Vec<Board>, TestSetErr
     Ok(boards)
 }
 
+/// The boards of `boards` player 1 cannot win with best play, as (test number from 1, board,
+/// the best final bank difference player 1 can force: 0 for a draw, negative for a loss).
+///
+/// ```
+/// use duel_arena::ioiwari::unwinnable;
+/// use duel_ioiwari::{Board, Table};
+/// let table = Table::solve();
+/// let boards: Vec<Board> = ["4 3 2 4 2 3 2", "0 0 0 0 0 5 5"].iter().map(|b| b.parse().unwrap()).collect();
+/// let hopeless = unwinnable(&table, &boards);
+/// assert!(hopeless.iter().all(|(number, _, value)| *number == 2 && *value <= 0));
+/// ```
+pub fn unwinnable(oracle: &impl Oracle, boards: &[Board]) -> Vec<(usize, Board, i8)> {
+    boards
+        .iter()
+        .enumerate()
+        .filter_map(|(at, board)| {
+            let value = oracle.value(*board);
+            (value <= 0).then_some((at + 1, *board, value))
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -167,9 +189,33 @@ mod tests {
     }
 
     #[test]
-    fn a_missing_file_is_an_error_naming_it() {
+    fn a_missing_file_is_an_error_naming_it_and_the_reason_once() {
         let set: TestSet = "/no/such/positions.txt".parse().unwrap();
         let error = set.boards().unwrap_err();
-        assert!(error.to_string().contains("/no/such/positions.txt"));
+        let message = error.to_string();
+        assert!(message.contains("/no/such/positions.txt"));
+        assert_eq!(message.matches("os error").count(), 1, "{message}");
+        assert!(std::error::Error::source(&error).is_none());
+    }
+
+    #[test]
+    fn an_endless_file_is_refused_at_once() {
+        let set: TestSet = "/dev/zero".parse().unwrap();
+        let error = set.boards().unwrap_err();
+        assert!(error.to_string().contains("too large"), "{error}");
+    }
+
+    #[test]
+    fn boards_player_one_cannot_win_are_found() {
+        let table = duel_ioiwari::Table::solve();
+        let starts = Board::start_boards();
+        assert!(
+            unwinnable(&table, &starts).is_empty(),
+            "every start board is a win"
+        );
+        // One bead in pit 7: player 1 sows it into an empty pit 1, so the bead goes to
+        // player 2's bank and the game is over, lost 0-1.
+        let lost: Board = "0 0 0 0 0 0 1".parse().unwrap();
+        assert_eq!(unwinnable(&table, &[lost]), [(1, lost, -1)]);
     }
 }

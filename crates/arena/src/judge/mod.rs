@@ -338,6 +338,32 @@ fn failed<G: Game>(
     report
 }
 
+/// Test files larger than this are refused (all 357 Ioiwari start boards take 5 KB).
+pub const MAX_TEST_FILE_BYTES: u64 = 1 << 20;
+
+/// Reads a test file of at most [`MAX_TEST_FILE_BYTES`], so that `--tests /dev/zero` fails at
+/// once instead of filling the memory.
+///
+/// ```
+/// let error = duel_arena::judge::read_test_file("/dev/zero".as_ref()).unwrap_err();
+/// assert_eq!(error.to_string(), "larger than 1024 KiB, too large for a test file");
+/// ```
+pub fn read_test_file(path: &std::path::Path) -> std::io::Result<String> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?
+        .take(MAX_TEST_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_TEST_FILE_BYTES {
+        return Err(std::io::Error::other(format!(
+            "larger than {} KiB, too large for a test file",
+            MAX_TEST_FILE_BYTES >> 10
+        )));
+    }
+    String::from_utf8(bytes)
+        .map_err(|_| std::io::Error::new(std::io::ErrorKind::InvalidData, "not UTF-8 text"))
+}
+
 /// What a silent program is told to check.
 pub const SILENCE_HINT: &str =
     "it wrote nothing: check that it flushes its output after every move (fflush(stdout), \

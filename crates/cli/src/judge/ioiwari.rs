@@ -3,7 +3,7 @@
 use super::batch::{self, BatchArgs, Kind};
 use super::output::Columns;
 use anyhow::{bail, Context};
-use duel_arena::ioiwari::{Ioiwari, Opponent, TestSet};
+use duel_arena::ioiwari::{unwinnable, Ioiwari, Opponent, TestSet};
 use duel_arena::judge::{Entry, Settings, Submission};
 use duel_arena::runner::ProgramCommand;
 use std::process::ExitCode;
@@ -110,6 +110,9 @@ pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
     settings.jobs = args.run.jobs()?;
     settings.logs = true;
     let game = Ioiwari::new(opponent);
+    if matches!(tests, TestSet::File(_)) {
+        warn_unwinnable(&game, &boards);
+    }
     batch::run(
         &game,
         entries,
@@ -120,6 +123,21 @@ pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
         &args.batch,
         settings,
     )
+}
+
+/// A test board player 1 cannot win is judged all the same, with a warning naming it: even a
+/// perfect player scores less than 100 there.
+fn warn_unwinnable(game: &Ioiwari, boards: &[duel_ioiwari::Board]) {
+    for (number, board, value) in unwinnable(game.table(), boards) {
+        let best = if value == 0 {
+            "a draw at best".to_owned()
+        } else {
+            format!("a loss by {} at best", -value)
+        };
+        eprintln!(
+            "duel: warning: test {number} ({board}): player 1 cannot win this board ({best})"
+        );
+    }
 }
 
 /// The project's own player, installed beside `duel`.

@@ -141,7 +141,7 @@ fn test_set(name: &str) -> anyhow::Result<Vec<MisTest>> {
     if name == "official" {
         return Ok(official_tests());
     }
-    let text = std::fs::read_to_string(name)
+    let text = duel_arena::judge::read_test_file(name.as_ref())
         .with_context(|| format!("cannot read the test file {name} (or say --tests official)"))?;
     parse_tests(&text).with_context(|| format!("bad test file {name}"))
 }

@@ -421,3 +421,43 @@ fn an_unwinnable_ioiwari_board_is_named_in_a_warning() {
     );
     assert!(!stderr.contains("test 1 "), "{stderr}");
 }
+
+#[test]
+fn under_bwrap_the_compiler_can_write_only_its_build_directory() {
+    if duel_arena::runner::Sandbox::Bwrap.check().is_err() {
+        eprintln!("skipped: bubblewrap cannot run here");
+        return;
+    }
+    let dir = scratch();
+    let tests = dir.path().join("t.txt");
+    std::fs::write(&tests, "4 3 2 4 2 3 2\n").unwrap();
+    let intruder = dir.path().join("written-by-the-compiler");
+    let command = format!(
+        "c=touch {} ; gcc -O2 -o {{output}} {{source}}",
+        intruder.display()
+    );
+    let player = source("ioiwari/perfect.c");
+    let (_, report) = judged(
+        &[
+            "ioiwari",
+            "judge",
+            "--player",
+            player.to_str().unwrap(),
+            "--tests",
+            tests.to_str().unwrap(),
+            "--sandbox",
+            "bwrap",
+            "--compile",
+            &command,
+        ],
+        dir.path(),
+    );
+    assert!(
+        !intruder.exists(),
+        "the compiler wrote outside its directory"
+    );
+    let output = report["build"]["output"].to_string();
+    assert!(output.contains("Read-only file system"), "{report}");
+    // The build itself worked, in the sandbox, and so did the game.
+    assert_eq!(report["tests"][0]["verdict"], "win", "{report}");
+}

@@ -194,19 +194,20 @@ pub fn judge_all<G: Game>(
     let batch = entries.len() > 1;
     let planned = tests.len();
     let mut reports: Vec<Report> = Vec::with_capacity(entries.len());
+    let mut built = build_all(game, entries, &toolchain, settings)?;
     // Kept alive until every test has run: dropping a build removes its files.
     let mut builds: Vec<Build> = Vec::new();
     let mut players: Vec<(usize, G::Player, bool)> = Vec::new();
     for (at, entry) in entries.iter().enumerate() {
         let mut report = Report::new(game.name(), entry.name.clone(), planned, vec![], false);
         let runnable = match &entry.submission {
-            Submission::Source(path) => match toolchain.build(path, game.target()) {
-                Err(CompileError::Cancelled) => {
+            Submission::Source(_) => match built.remove(&at) {
+                // Ctrl-C stopped the build.
+                None => {
                     report.interrupted = true;
                     None
                 }
-                Err(error) => return Err(error.into()),
-                Ok(build) => {
+                Some(build) => {
                     let record = build.record();
                     observer.built(at, &record);
                     report.build = Some(record);
@@ -293,6 +294,40 @@ pub fn judge_all<G: Game>(
         report.build = build;
     }
     Ok(reports)
+}
+
+/// Builds every source entry, on [`Settings::jobs`] threads; a build that Ctrl-C stopped is
+/// missing from the map.
+fn build_all<G: Game>(
+    game: &G,
+    entries: &[Entry],
+    toolchain: &Toolchain,
+    settings: &Settings,
+) -> Result<std::collections::BTreeMap<usize, Build>, CompileError> {
+    let sources: Vec<(usize, &PathBuf)> = entries
+        .iter()
+        .enumerate()
+        .filter_map(|(at, entry)| match &entry.submission {
+            Submission::Source(path) => Some((at, path)),
+            _ => None,
+        })
+        .collect();
+    let mut built = std::collections::BTreeMap::new();
+    run_in_order(
+        sources.len(),
+        settings.jobs,
+        &settings.cancel,
+        |i| match toolchain.build(sources[i].1, game.target()) {
+            Ok(build) => Ok(Some(build)),
+            Err(CompileError::Cancelled) => Ok(None),
+            Err(error) => Err(error),
+        },
+        |_| {},
+        |i, build| {
+            built.insert(sources[i].0, build);
+        },
+    )?;
+    Ok(built)
 }
 
 /// Judges a single submission (see [`judge_all`]); results reach `sink` in test order.

@@ -504,3 +504,239 @@ fn colour(share: f64, all: bool) -> String {
     let hue = (share.clamp(0.0, 1.0) * 110.0).round();
     format!("hsl({hue}, 75%, 55%)")
 }
+
+/// `--pits N --cap C` of `duel ioiwari analyze` and `duel ioiwari play`: a position of a
+/// variant other than the task's.
+#[derive(Debug, Clone, Copy, clap::Args)]
+pub struct VariantFlags {
+    /// Number of pits of the variant (2 to 14; default 7, the task's game).
+    #[arg(long, value_name = "N")]
+    pub pits: Option<usize>,
+    /// Cap of the variant (2 to 9; default 5, the task's game).
+    #[arg(long, value_name = "C")]
+    pub cap: Option<u8>,
+}
+
+impl VariantFlags {
+    /// The variant asked for, `None` for the task's game (so the task's own engines serve it).
+    pub fn variant(&self) -> anyhow::Result<Option<Variant>> {
+        let variant = Variant::new(self.pits.unwrap_or(7), self.cap.unwrap_or(5))?;
+        Ok((variant != Variant::IOI).then_some(variant))
+    }
+}
+
+/// Solves `variant`, with progress on a terminal, for analysis or play.
+fn solve_for_position(variant: Variant) -> anyhow::Result<VariantTable> {
+    solve(variant, None)
+}
+
+/// The `--json` document of `duel ioiwari analyze --pits N --cap C`.
+#[derive(Debug, Serialize)]
+pub struct VariantAnalysisDoc {
+    /// Number of pits.
+    pub pits: usize,
+    /// The cap.
+    pub cap: u8,
+    /// The pits 1..=n.
+    pub board: Vec<u8>,
+    /// The player to move, 1 or 2.
+    pub to_move: u8,
+    /// The banks so far: player 1's, player 2's.
+    pub banks: [u32; 2],
+    /// The best bank difference the player to move can force from the pits.
+    pub value: i8,
+    /// The final bank difference for the player to move with best play: value plus banks.
+    pub final_margin: i64,
+    /// Every pit: its value to the mover (`null` when empty) and whether it is optimal.
+    pub moves: Vec<VariantMoveDoc>,
+}
+
+/// One pit of [`VariantAnalysisDoc`].
+#[derive(Debug, Serialize)]
+pub struct VariantMoveDoc {
+    /// The pit number.
+    pub pit: usize,
+    /// What playing it is worth to the mover, `null` for an empty pit.
+    pub value: Option<i8>,
+    /// Whether it is an optimal move.
+    pub best: bool,
+}
+
+/// `duel ioiwari analyze BOARD --pits N --cap C`: the value and every move's value.
+/// `to_move` is `1` or `2`; `banks` the two banks so far, if given.
+pub fn analyze_variant(
+    variant: Variant,
+    board: &str,
+    to_move: &str,
+    banks: Option<&[String]>,
+    json: bool,
+) -> anyhow::Result<ExitCode> {
+    let to_move: u8 = match to_move.trim() {
+        "1" => 1,
+        "2" => 2,
+        other => bail!("invalid --to-move {other:?}: expected 1 or 2"),
+    };
+    let most = variant.max_beads();
+    let bank = |text: &String| -> anyhow::Result<u32> {
+        match text.trim().parse::<u32>() {
+            Ok(bank) if bank <= most => Ok(bank),
+            _ => bail!("invalid bank {text:?}: expected a number of beads 0..={most}"),
+        }
+    };
+    let banks = match banks {
+        Some([one, two]) => [bank(one)?, bank(two)?],
+        _ => [0, 0],
+    };
+    let board = duel_ioiwari::variant::VariantBoard::parse(variant, board)
+        .with_context(|| format!("invalid board {board:?} for {variant}"))?;
+    let table = solve_for_position(variant)?;
+    let best = table.best_moves(&board);
+    let value = table.value(&board);
+    let (mine, theirs) = if to_move == 1 {
+        (banks[0], banks[1])
+    } else {
+        (banks[1], banks[0])
+    };
+    let doc = VariantAnalysisDoc {
+        pits: variant.pits(),
+        cap: variant.cap(),
+        board: board.pits().to_vec(),
+        to_move,
+        banks,
+        value,
+        final_margin: i64::from(value) + i64::from(mine) - i64::from(theirs),
+        moves: table
+            .move_values(&board)
+            .into_iter()
+            .enumerate()
+            .map(|(k, value)| VariantMoveDoc {
+                pit: k + 1,
+                value,
+                best: best.contains(&(k + 1)),
+            })
+            .collect(),
+    };
+    if json {
+        print_json(&doc)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut out = format!(
+        "{board} ({variant}), player {to_move} to move: value {} from the pits, final margin {}\n\npit  beads  value\n",
+        crate::analyze::signed(doc.value),
+        crate::analyze::margin_words(doc.final_margin as i32)
+    );
+    for (m, beads) in doc.moves.iter().zip(board.pits()) {
+        let value = m.value.map_or("-".to_string(), crate::analyze::signed);
+        let mark = if m.best { "  best" } else { "" };
+        out += &format!("{:>3}  {beads:>5}  {value:>5}{mark}\n", m.pit);
+    }
+    print_text(&out)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `duel ioiwari play --pits N --cap C`: a game against the perfect computer (the first
+/// optimal pit), reading pit numbers, `hint` or `quit` from `console`.
+///
+/// Exit code 0 when the game ends or the person quits, 1 when the input ends mid-game.
+///
+/// `board` is the start board; the task's default `4 3 2 4 2 3 2` on a variant of another
+/// size stands for 3 beads a pit (the cap, if lower). `strength` must be `perfect`.
+pub fn play_variant<R: std::io::BufRead, W: std::io::Write>(
+    variant: Variant,
+    board: &str,
+    side: Option<&str>,
+    strength: &str,
+    console: &mut crate::play::Console<R, W>,
+) -> anyhow::Result<ExitCode> {
+    if strength != "perfect" {
+        bail!("--strength {strength:?}: variants are played only by the perfect computer");
+    }
+    let mut board = if board == "4 3 2 4 2 3 2" && variant.pits() != 7 {
+        let pits = vec![variant.cap().min(3); variant.pits()];
+        duel_ioiwari::variant::VariantBoard::new(variant, &pits)?
+    } else {
+        duel_ioiwari::variant::VariantBoard::parse(variant, board)
+            .with_context(|| format!("invalid board {board:?} for {variant}"))?
+    };
+    let Some(side) = crate::play::choose_side(side, ["player 1", "player 2"], console)? else {
+        writeln!(console.output, "\nThe input ended before the game began.")?;
+        return Ok(ExitCode::from(1));
+    };
+    if board.is_empty() {
+        bail!("invalid board: it has no beads to play");
+    }
+    let table = solve_for_position(variant)?;
+    let n = variant.pits();
+    let mut banks = [0u32; 2];
+    let mut to_move = 1u8;
+    writeln!(
+        console.output,
+        "{variant}: you are player {side}, the perfect computer is player {}. Type a pit number, hint or quit.",
+        3 - side
+    )?;
+    while !board.is_empty() {
+        writeln!(
+            console.output,
+            "pits {board}   banks {} {}   player {to_move} to move",
+            banks[0], banks[1]
+        )?;
+        let pit = if to_move == side {
+            write!(console.output, "Your move (pit 1-{n}, hint, quit): ")?;
+            console.output.flush()?;
+            let Some(command) = console.read_command()? else {
+                writeln!(console.output, "\nThe input ended before the game did.")?;
+                return Ok(ExitCode::from(1));
+            };
+            match command.as_str() {
+                "quit" | "q" | "exit" => {
+                    writeln!(console.output, "You left the game.")?;
+                    return Ok(ExitCode::SUCCESS);
+                }
+                "hint" | "h" | "?" => {
+                    let values: Vec<String> = table
+                        .move_values(&board)
+                        .iter()
+                        .enumerate()
+                        .filter_map(|(k, v)| {
+                            v.map(|v| format!("{}:{}", k + 1, crate::analyze::signed(v)))
+                        })
+                        .collect();
+                    writeln!(console.output, "move values {}", values.join(" "))?;
+                    continue;
+                }
+                text => match text.parse::<usize>().ok().map(|pit| (pit, board.play(pit))) {
+                    Some((pit, Ok(_))) => pit,
+                    Some((_, Err(error))) => {
+                        writeln!(console.output, "{error}")?;
+                        continue;
+                    }
+                    None => {
+                        writeln!(console.output, "type a pit number 1..{n}, hint or quit")?;
+                        continue;
+                    }
+                },
+            }
+        } else {
+            let pit = table.best_moves(&board)[0];
+            writeln!(console.output, "The computer plays pit {pit}.")?;
+            pit
+        };
+        let sowing = board.play(pit).expect("checked legal");
+        let (mover, other) = if to_move == 1 { (0, 1) } else { (1, 0) };
+        banks[mover] += u32::from(sowing.mover_gain);
+        banks[other] += u32::from(sowing.opponent_gain);
+        board = sowing.board;
+        to_move = 3 - to_move;
+    }
+    let result = match banks[0].cmp(&banks[1]) {
+        std::cmp::Ordering::Greater => "player 1 wins",
+        std::cmp::Ordering::Less => "player 2 wins",
+        std::cmp::Ordering::Equal => "a draw",
+    };
+    writeln!(
+        console.output,
+        "Game over: banks {} {}, {result}.",
+        banks[0], banks[1]
+    )?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -180,3 +180,75 @@ fn the_heat_map_has_a_cell_per_total_and_variant() {
         "not the --json output",
     );
 }
+
+#[test]
+fn analyze_takes_pits_and_cap_and_agrees_with_the_library() {
+    use duel_ioiwari::variant::{Variant, VariantBoard, VariantTable};
+    let variant = Variant::new(5, 4).unwrap();
+    let table = VariantTable::solve(variant).unwrap();
+    let board = VariantBoard::parse(variant, "3 2 4 2 3").unwrap();
+    let output = duel()
+        .args([
+            "ioiwari",
+            "analyze",
+            "3 2 4 2 3",
+            "--pits",
+            "5",
+            "--cap",
+            "4",
+        ])
+        .args(["--to-move", "2", "--banks", "1", "4", "--json"])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let doc: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(doc["value"], i64::from(table.value(&board)));
+    assert_eq!(doc["final_margin"], i64::from(table.value(&board)) + 4 - 1);
+    let moves = doc["moves"].as_array().unwrap();
+    let values = table.move_values(&board);
+    for (k, m) in moves.iter().enumerate() {
+        assert_eq!(m["value"].as_i64(), values[k].map(i64::from));
+        assert_eq!(m["best"], table.best_moves(&board).contains(&(k + 1)));
+    }
+    let bad = duel()
+        .args([
+            "ioiwari",
+            "analyze",
+            "3 2 4 2 5",
+            "--pits",
+            "5",
+            "--cap",
+            "4",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("more than the cap of 4"));
+}
+
+#[test]
+fn play_takes_pits_and_cap_and_finishes_a_game_in_a_pipe() {
+    // The person plays the lowest non-empty pit each turn (unknown pits are refused and asked
+    // again); the computer answers until every bead is banked.
+    let moves: String = (0..60).map(|k| format!("{}\n", k % 6 + 1)).collect();
+    let output = duel()
+        .args([
+            "ioiwari", "play", "--pits", "6", "--cap", "4", "--side", "1",
+        ])
+        .args(["--board", "2 3 2 3 2 3"])
+        .write_stdin(format!("hint\n{moves}"))
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("move values 1:"), "{text}");
+    let last = text.lines().last().unwrap();
+    assert!(last.starts_with("Game over: banks"), "{text}");
+    let banks: Vec<u32> = last
+        .trim_start_matches("Game over: banks ")
+        .split([' ', ','])
+        .take(2)
+        .map(|b| b.parse().unwrap())
+        .collect();
+    assert_eq!(banks.iter().sum::<u32>(), 15, "every bead ends in a bank");
+}

@@ -28,6 +28,8 @@ pub struct AnalyzeArgs {
     /// Print the analysis as JSON instead of text.
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub variant: crate::variants::VariantFlags,
 }
 
 /// Parses the arguments into a position, with one-line errors.
@@ -68,6 +70,16 @@ pub(crate) fn position_from(args: &AnalyzeArgs) -> anyhow::Result<Position> {
 
 /// Runs `duel ioiwari analyze`.
 pub fn run(args: AnalyzeArgs) -> anyhow::Result<ExitCode> {
+    if let Some(variant) = args.variant.variant()? {
+        let banks = args.banks.as_deref();
+        return crate::variants::analyze_variant(
+            variant,
+            &args.board,
+            &args.to_move,
+            banks,
+            args.json,
+        );
+    }
     let position = position_from(&args)?;
     let doc = analyze(&Remoteness::solve(), &position);
     if args.json {

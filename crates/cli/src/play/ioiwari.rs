@@ -24,6 +24,8 @@ pub struct PlayArgs {
     pub side: Option<String>,
     #[command(flatten)]
     pub computer: super::ComputerArgs,
+    #[command(flatten)]
+    pub variant: crate::variants::VariantFlags,
 }
 
 /// Runs `duel ioiwari play` on standard input and output.
@@ -46,6 +48,10 @@ pub fn play<R: BufRead, W: Write>(
     args: &PlayArgs,
     console: &mut Console<R, W>,
 ) -> anyhow::Result<ExitCode> {
+    if let Some(variant) = args.variant.variant()? {
+        let (side, strength) = (args.side.as_deref(), args.computer.strength.as_str());
+        return crate::variants::play_variant(variant, &args.board, side, strength, console);
+    }
     let board: Board = args
         .board
         .parse()

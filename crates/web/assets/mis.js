@@ -73,7 +73,8 @@
   async function drawPattern(generation) {
     const analysis = current().analysis;
     const { p, e, bound } = analysis.position;
-    const size = Math.min(41, Math.max(15, 2 * (bound + 1) + 3));
+    // On a phone a smaller window, so each square can be tapped (24 px or more).
+    const size = narrowScreen() ? 11 : Math.min(41, Math.max(15, 2 * (bound + 1) + 3));
     // Only the answer to the latest request may draw: an earlier one that arrives late
     // belongs to an older pool.
     const ticket = ++game.mapTicket;
@@ -218,7 +219,7 @@
       setStatus("mis-status", "your-turn",
         `${playerName(toMove())} to move (${analysis.standing === "win" ? "a winning" : "a losing"} position): ` +
         (narrowScreen()
-          ? "tap a stick, type a move, or tap a dotted square on the map below the moves."
+          ? "tap a stick, type a move, or tap a dotted square on the map just below."
           : "click a stick, a dotted square on the map, or type a move."));
     }
     $("mis-undo").disabled = game.entries.length < 2;

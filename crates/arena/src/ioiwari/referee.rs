@@ -159,6 +159,7 @@ impl Game {
             self.player_moves.push(PlayerMove {
                 number: self.transcript.moves() + 1,
                 board: self.position.board,
+                banks: self.position.banks,
                 pit,
             });
             self.apply(Player::One, pit);

@@ -208,3 +208,40 @@ fn repeated_flags_judge_several_modules_and_one_keeps_the_usual_report() {
     assert_eq!(single["tests"].as_array().unwrap().len(), 2);
     assert_eq!(single["build"]["language"], "c");
 }
+
+#[test]
+fn ctrl_c_during_a_contest_keeps_the_finished_tests_of_every_submission() {
+    let dir = scratch();
+    let slow = dir.path().join("slow.sh");
+    let perfect = assert_cmd::cargo::cargo_bin("ioiwari");
+    std::fs::write(&slow, format!("sleep 0.3\nexec {}\n", perfect.display())).unwrap();
+    let report = dir.path().join("r.json");
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("duel"))
+        .args(["ioiwari", "judge", "--jobs", "1", "--report"])
+        .arg(&report)
+        .arg("--player")
+        .arg(format!("sh {}", slow.display()))
+        .arg("--player")
+        .arg(format!("sh {}", slow.display()))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(2500));
+    // SAFETY: sending a signal to our own child.
+    unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(130));
+    let batch: Value = serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    assert_eq!(batch["interrupted"], true);
+    let first = batch["submissions"][0]["tests"].as_array().unwrap();
+    // With one job the first submission's tests run first: some finished, all won, in order.
+    assert!(!first.is_empty() && first.len() < 24, "{batch}");
+    for (i, test) in first.iter().enumerate() {
+        assert_eq!(test["index"], i + 1);
+        assert_eq!(test["verdict"], "win");
+    }
+    assert_eq!(batch["submissions"][0]["interrupted"], true);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.contains("(interrupted)"), "{stdout}");
+}

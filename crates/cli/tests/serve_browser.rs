@@ -600,6 +600,26 @@ async fn wait_frame(browser: &Browser, number: usize) -> String {
     }
 }
 
+/// Chooses `path` in the viewer's file field, waits for it to show, and replays its first test.
+async fn open_and_replay(browser: &Browser, path: &Path) {
+    browser
+        .find("#view-file")
+        .await
+        .send_keys(&path.to_string_lossy())
+        .await
+        .expect("a file chosen");
+    let name = path.file_name().unwrap().to_string_lossy().into_owned();
+    let deadline = Instant::now() + WAIT;
+    while !browser.text("#view-title").await.starts_with(&name) {
+        assert!(Instant::now() < deadline, "{name} never showed");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    browser
+        .click("#view-tests tbody tr:first-child button.replay")
+        .await;
+    wait_frame(browser, 0).await;
+}
+
 async fn viewer(browser: &Browser, work: &Path, logs: &Path) {
     let table = Table::solve();
     browser.click("#tab-viewer").await;
@@ -666,24 +686,7 @@ async fn viewer(browser: &Browser, work: &Path, logs: &Path) {
     });
     let path = work.join("lost.json");
     std::fs::write(&path, lost.to_string()).unwrap();
-    browser
-        .find("#view-file")
-        .await
-        .send_keys(&path.to_string_lossy())
-        .await
-        .expect("a file chosen");
-    let deadline = Instant::now() + WAIT;
-    while !browser.text("#view-title").await.starts_with("lost.json") {
-        assert!(
-            Instant::now() < deadline,
-            "the uploaded report never showed"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    browser
-        .click("#view-tests tbody tr:first-child button.replay")
-        .await;
-    wait_frame(browser, 0).await;
+    open_and_replay(browser, &path).await;
     browser.click("#view-mistake").await;
     let status = wait_frame(browser, 1).await;
     assert_eq!(
@@ -709,22 +712,7 @@ async fn viewer(browser: &Browser, work: &Path, logs: &Path) {
         .map(|entry| entry.unwrap().path())
         .min()
         .expect("the judge wrote logs");
-    browser
-        .find("#view-file")
-        .await
-        .send_keys(&log.to_string_lossy())
-        .await
-        .expect("a file chosen");
-    let name = log.file_name().unwrap().to_string_lossy().into_owned();
-    let deadline = Instant::now() + WAIT;
-    while !browser.text("#view-title").await.starts_with(&name) {
-        assert!(Instant::now() < deadline, "the log never showed");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    browser
-        .click("#view-tests tbody tr:first-child button.replay")
-        .await;
-    wait_frame(browser, 0).await;
+    open_and_replay(browser, &log).await;
     browser.click("#view-play").await;
     wait_frame(browser, 2).await;
     browser.click("#view-play").await;

@@ -153,42 +153,39 @@ fn spread(durations: &mut [Duration]) -> String {
     )
 }
 
+/// Benches page loads under `name`; returns how long each one took.
+fn timed_loads(
+    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    name: &str,
+    address: SocketAddr,
+) -> Vec<Duration> {
+    let mut seen = Vec::new();
+    group.bench_function(name, |b| {
+        b.iter_custom(|iters| {
+            let mut total = Duration::ZERO;
+            for _ in 0..iters {
+                let started = Instant::now();
+                assert!(page_load(address), "{name}: GET / failed");
+                let took = started.elapsed();
+                seen.push(took);
+                total += took;
+            }
+            total
+        })
+    });
+    seen
+}
+
 fn page_loads(c: &mut Criterion, address: SocketAddr, figures: &Mutex<Figures>) {
     let mut group = c.benchmark_group("page load");
     group
         .sample_size(20)
         .measurement_time(Duration::from_secs(4));
-    let mut seen = Vec::new();
-    group.bench_function("GET / alone", |b| {
-        b.iter_custom(|iters| {
-            let mut total = Duration::ZERO;
-            for _ in 0..iters {
-                let started = Instant::now();
-                assert!(page_load(address), "GET / failed");
-                let took = started.elapsed();
-                seen.push(took);
-                total += took;
-            }
-            total
-        })
-    });
+    let seen = timed_loads(&mut group, "GET / alone", address);
     figures.lock().unwrap().alone = seen;
     let slowloris = Slowloris::start(address);
     thread::sleep(Duration::from_millis(300));
-    let mut seen = Vec::new();
-    group.bench_function("GET / with 40 slowloris connections", |b| {
-        b.iter_custom(|iters| {
-            let mut total = Duration::ZERO;
-            for _ in 0..iters {
-                let started = Instant::now();
-                assert!(page_load(address), "GET / failed beside slowloris");
-                let took = started.elapsed();
-                seen.push(took);
-                total += took;
-            }
-            total
-        })
-    });
+    let seen = timed_loads(&mut group, "GET / with 40 slowloris connections", address);
     drop(slowloris);
     figures.lock().unwrap().beside_slowloris = seen;
     group.finish();

@@ -168,7 +168,7 @@ fn a_pascal_player_without_flush_hangs_unless_the_judge_adds_its_unit() {
         args.extend(extra.iter().map(|s| s.to_string()));
         args
     };
-    let plain = args(&["--compile", "pascal=fpc -v0 -O2 -o{output} {source}"]);
+    let plain = args(&["--compile", "pascal=fpc -l- -v0 -O2 -o{output} {source}"]);
     let plain: Vec<&str> = plain.iter().map(String::as_str).collect();
     let (_, report) = judged(&plain, dir.path());
     let test = &report["tests"][0];

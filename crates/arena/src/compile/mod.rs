@@ -98,10 +98,10 @@ pub fn default_command(language: Language, target: Target) -> String {
             "g++ -std=gnu++17 -O2 -pipe -shared -fPIC -o {output} {source}".into()
         }
         (Language::Pascal, Target::Player) => {
-            format!("fpc -v0 -O2 -Xs -Fa{flush} -Fu{{dir}} -FU{{dir}} -FE{{dir}} -o{{output}} {{source}}")
+            format!("fpc -l- -v0 -O2 -Xs -Fa{flush} -Fu{{dir}} -FU{{dir}} -FE{{dir}} -o{{output}} {{source}}")
         }
         (Language::Pascal, Target::Module) => {
-            "fpc -v0 -O2 -Cg -Fu{dir} -FU{dir} -FE{dir} -o{output} {source}".into()
+            "fpc -l- -v0 -O2 -Cg -Fu{dir} -FU{dir} -FE{dir} -o{output} {source}".into()
         }
         (Language::Python, _) => format!("python3 -c \"{}\" {{source}}", support::PYTHON_CHECK),
         (Language::Rust, _) => "rustc --edition 2021 -O -o {output} {source}".into(),

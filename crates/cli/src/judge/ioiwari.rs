@@ -28,7 +28,7 @@ Sources (built in a temporary directory that is removed afterwards, nothing is w
 the source; the compiler runs with the submission's sandbox, limited to 60 s of CPU and 1.5 GB):
   .c              gcc -std=gnu11 -O2 -pipe -o {output} {source} -lm
   .cpp .cc .cxx   g++ -std=gnu++17 -O2 -pipe -o {output} {source}
-  .pas .pp        fpc -v0 -O2 -Xs -Faduelflush -Fu{dir} -FU{dir} -FE{dir} -o{output} {source}
+  .pas .pp        fpc -l- -v0 -O2 -Xs -Faduelflush -Fu{dir} -FU{dir} -FE{dir} -o{output} {source}
                   (the unit duelflush makes Writeln flush, so the statement's Writeln/Readln
                   without Flush works on a pipe)
   .py             checked with python3's compile(), then run as python3 {source}
@@ -152,4 +152,17 @@ fn default_player() -> anyhow::Result<ProgramCommand> {
         );
     }
     Ok(ProgramCommand::program(path))
+}
+
+#[cfg(test)]
+mod tests {
+    use duel_arena::compile::{default_command, Language, Target};
+
+    #[test]
+    fn the_help_quotes_the_compile_commands_in_use() {
+        for language in [Language::C, Language::Cpp, Language::Pascal, Language::Rust] {
+            let command = default_command(language, Target::Player);
+            assert!(super::EXAMPLES.contains(&command), "{command}");
+        }
+    }
 }

@@ -34,7 +34,7 @@ mis.h beside them; the compiler runs with the submission's sandbox):
   .cpp .cc .cxx   g++ -std=gnu++17 -O2 -pipe -shared -fPIC -o {output} {source}
                   (the functions need C linkage: include mis.h or write extern \"C\")
   .pas .pp        the unit mis, wrapped by the judge in a library exporting poczatek and
-                  ruch_bolka (cdecl): fpc -v0 -O2 -Cg -Fu{dir} -FU{dir} -FE{dir} -o{output} {source}
+                  ruch_bolka (cdecl): fpc -l- -v0 -O2 -Cg -Fu{dir} -FU{dir} -FE{dir} -o{output} {source}
 Replace one with --compile LANG=COMMAND (LANG: c, cpp, pascal). A source that does not compile
 gets compile_error on every test, with the compiler's first error line.
 
@@ -144,4 +144,21 @@ fn test_set(name: &str) -> anyhow::Result<Vec<MisTest>> {
     let text = duel_arena::judge::read_test_file(name.as_ref())
         .with_context(|| format!("cannot read the test file {name} (or say --tests official)"))?;
     parse_tests(&text).with_context(|| format!("bad test file {name}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use duel_arena::compile::{default_command, Language, Target};
+
+    #[test]
+    fn the_help_quotes_the_compile_commands_in_use() {
+        for language in [Language::C, Language::Cpp, Language::Pascal] {
+            let command = default_command(language, Target::Module);
+            let help = super::EXAMPLES
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ");
+            assert!(help.contains(&command), "{command}");
+        }
+    }
 }

@@ -249,8 +249,11 @@ pub struct MisWindowDoc {
     pub game: &'static str,
     /// The PE-bound.
     pub bound: u32,
-    /// Moves in the game as far as they are known.
+    /// Moves of this replay's part of the game, up to its last (for a part that starts
+    /// later, [`MisReplay::starting_after`], the number of its last move).
     pub total_moves: u64,
+    /// The frames this replay has, as ranges `[first, last]` of frame numbers.
+    pub known: Vec<[u64; 2]>,
     /// The number of the first move that gave a win away, if any.
     pub first_mistake: Option<u64>,
     /// The frames asked for, in order.
@@ -262,6 +265,8 @@ pub struct MisWindowDoc {
 /// a game of 2·10^7 moves costs a few thousand moves of work.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MisReplay {
+    /// Moves played before this replay's start (0 for a whole game).
+    after: u64,
     moves: Vec<Move>,
     checkpoints: Vec<MisPosition>,
     first_mistake: Option<u64>,
@@ -285,24 +290,48 @@ impl MisReplay {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn new(start: MisPosition, moves: &[Move]) -> Result<MisReplay, ReplayError> {
+        MisReplay::starting_after(0, start, moves)
+    }
+
+    /// Replays the part of a game that starts at `from`, the position after `after` moves
+    /// (the end of a long game whose middle was not kept); its frames carry the game's move
+    /// numbers, and the position `from` itself is not a frame unless `after` is 0.
+    ///
+    /// ```
+    /// use duel_analysis::replay::MisReplay;
+    /// use duel_mis::{Move, Position};
+    ///
+    /// let end = MisReplay::starting_after(1000, Position::in_play(1, 1, 3)?, &[Move::both(1)])?;
+    /// let window = end.window(1000, 10);
+    /// assert_eq!(window.known, [[1001, 1001]]);
+    /// assert_eq!(window.frames[0].side, Some("Bolek")); // move 1001
+    /// assert!(window.frames[0].over);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn starting_after(
+        after: u64,
+        start: MisPosition,
+        moves: &[Move],
+    ) -> Result<MisReplay, ReplayError> {
         let mut checkpoints = vec![start];
         let mut position = start;
         let mut first_mistake = None;
         for (index, &mv) in moves.iter().enumerate() {
-            let after = position.play(mv).map_err(|error| ReplayError {
-                number: index as u64 + 1,
+            let next = position.play(mv).map_err(|error| ReplayError {
+                number: after + index as u64 + 1,
                 text: describe(mv),
                 reason: error.to_string(),
             })?;
-            if first_mistake.is_none() && position.is_win() && after.is_win() {
-                first_mistake = Some(index as u64 + 1);
+            if first_mistake.is_none() && position.is_win() && next.is_win() {
+                first_mistake = Some(after + index as u64 + 1);
             }
-            position = after;
+            position = next;
             if (index + 1) % Self::CHECKPOINT == 0 {
                 checkpoints.push(position);
             }
         }
         Ok(MisReplay {
+            after,
             moves: moves.to_vec(),
             checkpoints,
             first_mistake,
@@ -329,14 +358,26 @@ impl MisReplay {
         position
     }
 
-    /// Frames `from..from + count` (0 is the start), at most [`WINDOW_MAX`] of them.
+    /// The frames this replay has: `[first, last]` frame numbers.
+    pub fn known(&self) -> [u64; 2] {
+        [
+            self.after + u64::from(self.after > 0),
+            self.after + self.len(),
+        ]
+    }
+
+    /// Frames `from..from + count` (0 is the start of the game) that this replay has, at most
+    /// [`WINDOW_MAX`] of them.
     pub fn window(&self, from: u64, count: u64) -> MisWindowDoc {
-        let total = self.len();
-        let end = from
-            .saturating_add(count.min(WINDOW_MAX as u64))
-            .min(total + 1);
-        let from = from.min(end);
+        let [first, last] = self.known();
+        let wanted_end = from.saturating_add(count.min(WINDOW_MAX as u64));
+        // In this replay's own numbering (0 is its start position).
+        let end = wanted_end.min(last + 1).saturating_sub(self.after);
+        let from = from.max(first).saturating_sub(self.after).min(end);
         let mut frames = Vec::new();
+        if from >= end {
+            return self.doc(first, last, frames);
+        }
         let mut position = self.position(from as usize);
         let mut before: Option<MisPosition> = (from > 0).then(|| self.position(from as usize - 1));
         for number in from..end {
@@ -347,6 +388,7 @@ impl MisReplay {
                     .expect("moves were checked when replayed");
             }
             let played = (number > 0).then(|| self.moves[number as usize - 1]);
+            let number = self.after + number;
             let mistake = before
                 .filter(|before| before.is_win() && position.is_win())
                 .and_then(|before| before.winning_move())
@@ -365,10 +407,15 @@ impl MisReplay {
                 mistake,
             });
         }
+        self.doc(first, last, frames)
+    }
+
+    fn doc(&self, first: u64, last: u64, frames: Vec<MisFrameDoc>) -> MisWindowDoc {
         MisWindowDoc {
             game: "mis",
             bound: self.checkpoints[0].bound(),
-            total_moves: total,
+            total_moves: last,
+            known: vec![[first, last]],
             first_mistake: self.first_mistake,
             frames,
         }
@@ -433,6 +480,14 @@ mod tests {
             assert_eq!(window.frames[0].number, from);
         }
         assert!(replay.window(0, 1_000_000).frames.len() <= WINDOW_MAX);
+        assert!(replay.window(60_000, 10).frames.is_empty());
+        assert!(replay.window(u64::MAX - 1, u64::MAX).frames.is_empty());
+        let tail = MisReplay::starting_after(59_990, after[59_990], &moves[59_990..]).unwrap();
+        assert!(tail.window(0, 100).frames.is_empty());
+        let frames = tail.window(59_990, 100).frames;
+        assert_eq!(frames.len(), 9);
+        assert_eq!(frames[0].number, 59_991);
+        assert_eq!(frames[8].pool, [0, 0]);
         // Brute force over the whole game: the first move that left a won position won.
         let first = (1..after.len()).find(|&k| after[k - 1].is_win() && after[k].is_win());
         assert_eq!(replay.window(0, 1).first_mistake, first.map(|k| k as u64));

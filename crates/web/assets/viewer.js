@@ -128,14 +128,37 @@
     state.bound = window.bound || 0;
     state.total = window.total_moves;
     state.firstMistake = window.first_mistake;
+    state.known = window.known || [[0, window.total_moves]];
     for (const frame of window.frames) state.frames.set(frame.number, frame);
+  }
+
+  /** The known frame nearest `number` (a long game's log keeps only its start and end). */
+  function nearestKnown(number) {
+    let best = number;
+    let distance = Infinity;
+    for (const [first, last] of state.known || []) {
+      const candidate = Math.max(first, Math.min(number, last));
+      if (Math.abs(candidate - number) < distance) {
+        best = candidate;
+        distance = Math.abs(candidate - number);
+      }
+    }
+    return best;
   }
 
   async function go(number) {
     const asked = ++state.asked;
-    const target = Math.max(0, Math.min(number, state.total || number));
+    let target = Math.max(0, Math.min(number, state.total || number));
     if (!state.frames.has(target)) await fetchAround(target);
     if (asked !== state.asked) return;
+    state.skipped = null;
+    if (!state.frames.has(target)) {
+      const known = nearestKnown(target);
+      state.skipped = target;
+      target = known;
+      if (!state.frames.has(target)) await fetchAround(target);
+      if (asked !== state.asked) return;
+    }
     state.at = Math.max(0, Math.min(target, state.total));
     // Keep the moves next to this one at hand, so stepping is instant.
     if (!state.frames.has(Math.min(state.at + 1, state.total)) || !state.frames.has(Math.max(state.at - 1, 0))) {
@@ -181,8 +204,10 @@
     if (state.game === "ioiwari") drawIoiwari(board, frame);
     else drawMis(board, frame);
     const status = $("view-status");
+    const skipped = state.skipped === null || state.skipped === undefined ? "" :
+      `Move ${state.skipped} was not kept; the nearest kept is shown. `;
     setStatus("view-status", frame.mistake ? "mistake" : "ok",
-      `${frameText(frame)} of ${plural(state.total, "move")}. ${valueText(frame)}.${mistakeText(frame)}`);
+      `${skipped}${frameText(frame)} of ${plural(state.total, "move")}. ${valueText(frame)}.${mistakeText(frame)}`);
     status.dataset.frame = String(frame.number);
     $("view-goto").value = String(frame.number);
     $("view-goto").max = String(state.total);
@@ -255,8 +280,16 @@
       showSubmission();
     });
     $("view-first").addEventListener("click", step(() => 0));
-    $("view-prev").addEventListener("click", step(() => state.at - 1));
-    $("view-next").addEventListener("click", step(() => state.at + 1));
+    $("view-prev").addEventListener("click", step(() => {
+      const gap = (state.known || []).find(([first]) => first === state.at && first > 0);
+      const before = (state.known || []).filter(([, last]) => last < state.at).pop();
+      return gap && before ? before[1] : state.at - 1;
+    }));
+    $("view-next").addEventListener("click", step(() => {
+      const after = (state.known || []).find(([first]) => first > state.at + 1);
+      const inside = (state.known || []).some(([first, last]) => state.at + 1 >= first && state.at + 1 <= last);
+      return inside || !after ? state.at + 1 : after[0];
+    }));
     $("view-last").addEventListener("click", step(() => state.total));
     $("view-mistake").addEventListener("click", step(() => state.firstMistake ?? state.at));
     $("view-play").addEventListener("click", play);

@@ -253,16 +253,22 @@ async fn answer(
                 };
                 if request.method == Method::Post {
                     // Analyses take microseconds to milliseconds: off the I/O threads.
-                    tokio::task::spawn_blocking(move || app.handle(&request))
+                    tokio::task::spawn_blocking(move || handle(&app, &request))
                         .await
                         .unwrap_or_else(|_| Response::error(500, "the request handler failed"))
                 } else {
-                    app.handle(&request)
+                    handle(&app, &request)
                 }
             }
         }
     };
     into_http(response)
+}
+
+/// [`App::handle`], with a bug in it answered as a `500` rather than a dropped connection.
+fn handle(app: &App, request: &Request) -> Response {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| app.handle(request)))
+        .unwrap_or_else(|_| Response::error(500, "the request handler failed"))
 }
 
 fn too_large(limit: usize) -> Response {

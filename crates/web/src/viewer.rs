@@ -16,7 +16,8 @@ pub const MAX_OPEN: usize = 16;
 #[derive(Clone, Debug)]
 pub(crate) enum Record {
     Ioiwari(IoiwariReplay),
-    Mis(MisReplay),
+    /// The parts of the game that are known: the whole game, or a long game's start and end.
+    Mis(Vec<MisReplay>),
     Missing(String),
 }
 
@@ -245,11 +246,23 @@ fn submission(game: &str, report: ReportIn) -> Result<SubmissionView, String> {
 fn view(test: TestIn, record: Record) -> TestView {
     let replayable_moves = match &record {
         Record::Ioiwari(replay) => replay.len() as u64,
-        Record::Mis(replay) => replay.len(),
+        Record::Mis(parts) => parts.iter().map(MisReplay::len).sum(),
         Record::Missing(_) => 0,
     };
     let note = match &record {
         Record::Missing(why) => Some(why.clone()),
+        Record::Mis(parts) if parts.len() > 1 => Some(format!(
+            "{replayable_moves} of {} moves are known: moves {}",
+            test.moves,
+            parts
+                .iter()
+                .map(|part| {
+                    let [first, last] = part.known();
+                    format!("{}-{last}", first.max(1))
+                })
+                .collect::<Vec<_>>()
+                .join(" and ")
+        )),
         _ if replayable_moves < test.moves => Some(format!(
             "only the first {replayable_moves} of {} moves are known",
             test.moves
@@ -297,7 +310,7 @@ fn replay(game: &str, input: &str, list: &str) -> Record {
                     .collect::<Result<Vec<_>, _>>()?;
                 MisReplay::new(start, &moves).map_err(|error| error.to_string())
             })
-            .map(Record::Mis)
+            .map(|replay| Record::Mis(vec![replay]))
     };
     result.unwrap_or_else(|why| Record::Missing(format!("the moves do not replay: {why}")))
 }
@@ -376,6 +389,8 @@ fn mis_log(name: &str, text: &str) -> Result<DocumentView, String> {
     };
     let start = MisPosition::in_play(p, e, bound).map_err(|error| format!("{name}: {error}"))?;
     let mut moves = Vec::new();
+    // After an elision: the number of the first move kept, the position before it, its moves.
+    let mut tail: Option<(u64, MisPosition, Vec<Move>)> = None;
     let mut elided = false;
     let mut ending = None;
     let mut total = 0u64;
@@ -390,23 +405,44 @@ fn mis_log(name: &str, text: &str) -> Result<DocumentView, String> {
                 .and_then(|n| n.parse().ok())
                 .unwrap_or(total);
             ending = Some(line.to_string());
-        } else if let Some((_, taken)) = line.split_once(" takes ") {
-            total += 1;
+        } else if let Some((number, rest)) = line.split_once(". ") {
+            let (Ok(number), Some((_, taken))) =
+                (number.parse::<u64>(), rest.split_once(" takes "))
+            else {
+                continue;
+            };
+            total = total.max(number);
+            let (taken, left) = taken.split_once(", leaving").unwrap_or((taken, ""));
+            let (Some(take_p), Some(take_e)) = (field(taken, "p="), field(taken, "e=")) else {
+                continue;
+            };
+            let mv = Move::new(
+                u32::try_from(take_p).unwrap_or(u32::MAX),
+                u32::try_from(take_e).unwrap_or(u32::MAX),
+            );
             if !elided {
-                let taken = taken.split(", leaving").next().unwrap_or_default();
-                let (Some(take_p), Some(take_e)) = (field(taken, "p="), field(taken, "e=")) else {
-                    continue;
-                };
-                moves.push(Move::new(
-                    u32::try_from(take_p).unwrap_or(u32::MAX),
-                    u32::try_from(take_e).unwrap_or(u32::MAX),
-                ));
+                moves.push(mv);
+            } else if let Some((_, _, tail_moves)) = tail.as_mut() {
+                tail_moves.push(mv);
+            } else if let (Some(p), Some(e)) = (field(left, "p="), field(left, "e=")) {
+                // The position before the first kept move: what it left, plus what it took.
+                let before = MisPosition::in_play(p + take_p, e + take_e, bound)
+                    .map_err(|error| format!("{name}: move {number}: {error}"))?;
+                tail = Some((number, before, vec![mv]));
             }
         }
     }
-    let record = MisReplay::new(start, &moves)
-        .map(Record::Mis)
-        .unwrap_or_else(|error| Record::Missing(format!("the moves do not replay: {error}")));
+    let head = MisReplay::new(start, &moves);
+    let rest = tail.map(|(number, before, moves)| {
+        MisReplay::starting_after(number.saturating_sub(1), before, &moves)
+    });
+    let record = match (head, rest) {
+        (Ok(head), None) => Record::Mis(vec![head]),
+        (Ok(head), Some(Ok(tail))) => Record::Mis(vec![head, tail]),
+        (Err(error), _) | (_, Some(Err(error))) => {
+            Record::Missing(format!("the moves do not replay: {error}"))
+        }
+    };
     let test = TestIn {
         index: 1,
         input: start.to_string(),
@@ -462,10 +498,14 @@ mod tests {
         assert_eq!(doc.submissions[0].tests[0].replayable_moves, 2);
         let mis = "start: p=7 e=2 B=3\n1. Bolek takes p=1 e=1, leaving p=6 e=1\n\
             2. Lolek takes p=1 e=0, leaving p=5 e=1\n... 3 moves not kept ...\n\
-            6. Bolek takes p=1 e=0, leaving p=0 e=0\nresult: win after 6 moves\n";
+            6. Lolek takes p=0 e=1, leaving p=1 e=0\n7. Bolek takes p=1 e=0, leaving p=0 e=0\n\
+            result: win after 7 moves\n";
         let doc = viewer.open("test-02.out", mis).unwrap();
         let test = &doc.submissions[0].tests[0];
-        assert_eq!((test.replayable_moves, test.moves), (2, 6));
-        assert!(test.note.as_deref().unwrap().contains("first 2 of 6"));
+        assert_eq!((test.replayable_moves, test.moves), (4, 7));
+        assert_eq!(
+            test.note.as_deref(),
+            Some("4 of 7 moves are known: moves 1-2 and 6-7")
+        );
     }
 }

@@ -94,7 +94,19 @@ pub(crate) fn game(app: &App, request: &Request) -> ApiResult {
                 usize::try_from(from).unwrap_or(usize::MAX),
                 usize::try_from(count).unwrap_or(usize::MAX),
             )),
-            Record::Mis(replay) => to_value(replay.window(from, count)),
+            Record::Mis(parts) => {
+                // The windows of every known part, as one.
+                let mut window = parts[0].window(from, count);
+                for part in &parts[1..] {
+                    let more = part.window(from, count);
+                    window.known.extend(more.known);
+                    window.frames.extend(more.frames);
+                    window.first_mistake = window.first_mistake.or(more.first_mistake);
+                }
+                window.frames.truncate(duel_analysis::replay::WINDOW_MAX);
+                window.total_moves = test.moves.max(window.total_moves);
+                to_value(window)
+            }
             Record::Missing(why) => Err(ApiError::invalid(why)),
         }
     })

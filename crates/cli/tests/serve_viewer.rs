@@ -1,0 +1,136 @@
+//! `duel serve --report` with what the judge writes: a report and the log of a game of
+//! 1 000 001 moves, of which the log keeps the start and the end. The viewer serves windows of
+//! moves, never the whole game, and its frames agree with the log.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+
+use serde_json::Value;
+
+struct Guard(Child);
+
+impl Drop for Guard {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn get(address: &str, path: &str) -> (u16, Value, usize) {
+    let mut stream = TcpStream::connect(address).unwrap();
+    write!(
+        stream,
+        "GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    let status = answer[9..12].parse().unwrap();
+    let body = answer.split_once("\r\n\r\n").unwrap().1;
+    (status, serde_json::from_str(body).unwrap(), body.len())
+}
+
+#[test]
+fn a_long_judged_game_is_viewed_a_window_at_a_time() {
+    let work = tempfile::tempdir().unwrap();
+    let tests = work.path().join("long.txt");
+    std::fs::write(&tests, "1 1000000 1\n").unwrap();
+    let report = work.path().join("report.json");
+    let logs = work.path().join("logs");
+    let judged = Command::new(env!("CARGO_BIN_EXE_duel"))
+        .args(["mis", "judge", "--tests"])
+        .arg(&tests)
+        .arg("--report")
+        .arg(&report)
+        .arg("--logs")
+        .arg(&logs)
+        .output()
+        .unwrap();
+    assert!(judged.status.success(), "{judged:?}");
+    let log = logs.join("test-01.out");
+    let log_text = std::fs::read_to_string(&log).unwrap();
+
+    let mut child = Command::new(env!("CARGO_BIN_EXE_duel"))
+        .args(["serve", "--port", "0", "--report"])
+        .arg(&report)
+        .arg("--report")
+        .arg(&log)
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let _guard = Guard(child);
+    let mut line = String::new();
+    BufReader::new(stdout).read_line(&mut line).unwrap();
+    let address = line
+        .trim()
+        .trim_start_matches("listening on http://")
+        .trim_end_matches('/')
+        .to_string();
+
+    let (_, list, _) = get(&address, "/api/viewer");
+    let documents = list["documents"].as_array().unwrap();
+    assert_eq!(documents.len(), 2);
+    // The report: one win, the move list too long to be kept.
+    let report_id = documents[0]["id"].as_u64().unwrap();
+    let (_, doc, _) = get(&address, &format!("/api/viewer/report?id={report_id}"));
+    let test = &doc["submissions"][0]["tests"][0];
+    assert_eq!(test["verdict"], "win");
+    assert_eq!(test["moves"], 1_000_001);
+    assert_eq!(test["replayable_moves"], 0);
+    // The log: its start and its end.
+    let log_id = documents[1]["id"].as_u64().unwrap();
+    let (_, doc, _) = get(&address, &format!("/api/viewer/report?id={log_id}"));
+    let test = &doc["submissions"][0]["tests"][0];
+    assert_eq!(test["moves"], 1_000_001);
+    let kept = log_text.lines().filter(|l| l.contains(" takes ")).count();
+    assert_eq!(test["replayable_moves"], kept as u64);
+
+    let window = |from: u64, count: u64| {
+        get(
+            &address,
+            &format!("/api/viewer/game?id={log_id}&test=1&from={from}&count={count}"),
+        )
+    };
+    let (status, start, _) = window(0, 3);
+    assert_eq!(status, 200);
+    assert_eq!(start["total_moves"], 1_000_001);
+    assert_eq!(
+        start["frames"][0]["pool"],
+        serde_json::json!([1, 1_000_000])
+    );
+    assert_eq!(
+        start["frames"][1]["pool"],
+        serde_json::json!([0, 1_000_000])
+    );
+    let known = start["known"].as_array().unwrap();
+    assert_eq!(known.len(), 2, "the start and the end: {known:?}");
+    // The end, frame by frame as in the log.
+    let (_, end, _) = window(999_995, 10);
+    let frames = end["frames"].as_array().unwrap();
+    let last = frames.last().unwrap();
+    assert_eq!(last["number"], 1_000_001);
+    assert_eq!(last["pool"], serde_json::json!([0, 0]));
+    assert_eq!(last["over"], true);
+    assert_eq!(last["side"], "Bolek");
+    for frame in frames {
+        let number = frame["number"].as_u64().unwrap();
+        let pool = &frame["pool"];
+        let line = format!("{number}. ");
+        let logged = log_text
+            .lines()
+            .find(|l| l.starts_with(&line))
+            .unwrap_or_else(|| panic!("move {number} is in the log"));
+        assert!(
+            logged.ends_with(&format!("leaving p={} e={}", pool[0], pool[1])),
+            "{logged} vs {frame}"
+        );
+    }
+    // The middle was not kept: an empty window, and no window is ever the whole game.
+    let (_, middle, _) = window(500_000, 10);
+    assert!(middle["frames"].as_array().unwrap().is_empty());
+    let (_, big, bytes) = window(0, 1_000_000_000);
+    assert!(big["frames"].as_array().unwrap().len() <= 500);
+    assert!(bytes < 200_000, "a window is small: {bytes} bytes");
+}

@@ -221,6 +221,9 @@ impl Toolchain {
             }
             run::Outcome::Failed { output } => BuildOutcome::Failed { output },
         };
+        if matches!(outcome, BuildOutcome::Built { .. }) {
+            layout.open_to_box_users()?;
+        }
         Ok(Build {
             source: source.to_owned(),
             language,
@@ -523,6 +526,27 @@ impl Layout {
             })?;
         }
         Ok(())
+    }
+
+    /// When the judge runs as root, submissions run as users of their own, which only works
+    /// when they can reach what they run: the directory becomes searchable (not listable) by
+    /// others and the built program (or script) readable and executable, while the source
+    /// copy of a compiled language stays the judge's alone.
+    fn open_to_box_users(&self) -> Result<(), CompileError> {
+        use std::os::unix::fs::PermissionsExt;
+        let set = |path: &Path, mode: u32| {
+            std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).map_err(|error| {
+                CompileError::Io {
+                    what: format!("cannot set the permissions of {}", path.display()),
+                    message: error.to_string(),
+                }
+            })
+        };
+        if self.copy != self.output {
+            set(&self.copy, 0o600)?;
+        }
+        set(&self.output, 0o755)?;
+        set(&self.dir, 0o711)
     }
 
     fn expand(&self, template: &str) -> String {

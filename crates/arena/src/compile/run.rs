@@ -74,7 +74,7 @@ pub(super) fn compile(
 /// Under bubblewrap the compiler sees what a submission sees, but its build directory is
 /// writable (a submission's own directory is read-only).
 fn confine(sandbox: Sandbox, argv: Vec<OsString>, dir: &Path) -> Vec<OsString> {
-    if sandbox != Sandbox::Bwrap {
+    if !sandbox.uses_bwrap() {
         return argv;
     }
     let mut wrapped: Vec<OsString> = vec!["bwrap".into()];

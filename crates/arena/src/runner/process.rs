@@ -136,10 +136,14 @@ impl Process {
                 .then_some(u64::from(limits.max_processes)),
             user,
         };
-        let started = child::start(argv, working_dir, &confinement).map_err(io_error)?;
+        let started = tree::spawning(|| {
+            let started = child::start(argv, working_dir, &confinement)?;
+            tree::register(started.pid);
+            Ok(started)
+        })
+        .map_err(io_error)?;
         drop(join_files);
         let pid = started.pid;
-        tree::register(pid);
         let mut process = Process {
             pid,
             command: command.to_owned(),

@@ -6,11 +6,21 @@ use super::procfs::{self, ProcStat, TreeSample};
 use super::{child, signal};
 use std::collections::HashSet;
 use std::os::unix::fs::MetadataExt;
-use std::sync::Mutex;
+use std::sync::{Mutex, RwLock};
 use std::time::Duration;
 
 /// The judge's direct children that are programs being run (so not orphans).
 static RUNNING: Mutex<Option<HashSet<i32>>> = Mutex::new(None);
+
+/// Held (shared) from fork until the new child is registered, and (exclusively) while a
+/// sweep looks for orphans: a child another thread has just started is never taken for one.
+static SPAWNING: RwLock<()> = RwLock::new(());
+
+/// Runs `start` (which forks a program and registers it) so that no sweep runs meanwhile.
+pub(crate) fn spawning<T>(start: impl FnOnce() -> T) -> T {
+    let _guard = SPAWNING.read().unwrap_or_else(|e| e.into_inner());
+    start()
+}
 
 pub(crate) fn register(pid: i32) {
     let mut running = RUNNING.lock().unwrap_or_else(|e| e.into_inner());
@@ -97,6 +107,7 @@ fn owner(pid: i32) -> Option<u32> {
 
 /// SIGKILLs every process of the run, rescanning until none is left alive.
 pub(crate) fn kill_everything(root: i32, user: Option<&BoxUser>) -> Swept {
+    let _no_spawns = SPAWNING.write().unwrap_or_else(|e| e.into_inner());
     let judge = std::process::id() as i32;
     let mut members = run_members(root, user, &procfs::all_processes());
     // Measure before killing: grandchildren are never reaped by the judge, so this is the

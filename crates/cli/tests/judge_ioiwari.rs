@@ -313,6 +313,9 @@ fn ctrl_c_keeps_the_finished_tests_and_kills_the_running_one() {
         .arg(&report_path)
         .arg("--player")
         .arg(format!("sh {}", script.display()))
+        // The players write their pids into the judge's directory: only the judge's own user,
+        // outside bubblewrap, may do that.
+        .env("DUEL_ISOLATION", "no-user,no-bwrap")
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()

@@ -82,6 +82,9 @@ fn every_hostile_program_gets_its_verdict_and_nothing_else_is_disturbed() {
         .env("HOSTILE", hostile_dir())
         .env("PLAYERS", players)
         .env("DUEL_TEST_PIDS", &pids)
+        // The forker writes its child's pid into the judge's directory, as seen from outside:
+        // only the judge's own user, outside bubblewrap, can.
+        .env("DUEL_ISOLATION", "no-user,no-bwrap")
         .output()
         .unwrap();
     let elapsed = started.elapsed();

@@ -46,6 +46,19 @@ impl Isolation {
         })
     }
 
+    /// What a run gets, for the JSON report.
+    pub fn record(&self, bwrap: bool) -> IsolationRecord {
+        IsolationRecord {
+            cgroups: self.cgroups.as_ref().map(|root| match root.version() {
+                super::CgroupVersion::V1 => "v1".to_owned(),
+                super::CgroupVersion::V2 => "v2".to_owned(),
+            }),
+            separate_user: self.box_users,
+            bubblewrap: bwrap,
+            summary: self.describe(bwrap),
+        }
+    }
+
     /// One line saying what a run gets, and what it cannot be guaranteed.
     pub fn describe(&self, bwrap: bool) -> String {
         let mut got = Vec::new();
@@ -79,6 +92,19 @@ impl Isolation {
         }
         line
     }
+}
+
+/// The `isolation` object of a judge's JSON report.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct IsolationRecord {
+    /// `"v1"` or `"v2"` when every run had a cgroup of its own, else null (sampling).
+    pub cgroups: Option<String>,
+    /// Whether programs ran as users of their own (when their files were reachable).
+    pub separate_user: bool,
+    /// Whether programs ran under bubblewrap.
+    pub bubblewrap: bool,
+    /// The line the judge printed on stderr, with what it could not guarantee.
+    pub summary: String,
 }
 
 /// The first uid (and gid) of the programs' own users: far above the ids distributions hand

@@ -191,6 +191,7 @@ impl Launcher {
                 overhead_bytes,
                 user,
                 switch_user_before_exec: !bwrap,
+                signals_as_status: bwrap,
             },
         )
     }

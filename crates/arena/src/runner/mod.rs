@@ -69,7 +69,7 @@ pub use cgroup::{Cgroup, CgroupRoot, CgroupVersion};
 pub use command::ProgramCommand;
 pub use error::SpawnError;
 pub use fault::{Fault, Halt};
-pub use isolation::{Isolation, BOX_ID_BASE, BOX_SLOTS, ISOLATION_ENV};
+pub use isolation::{Isolation, IsolationRecord, BOX_ID_BASE, BOX_SLOTS, ISOLATION_ENV};
 pub use launcher::Launcher;
 pub use limits::Limits;
 pub use lines::{LineBuffer, LineTooLong};

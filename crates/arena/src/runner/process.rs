@@ -47,6 +47,9 @@ pub(crate) struct Placement {
     pub user: Option<BoxUser>,
     /// Whether the change of user happens before exec (else inside the sandbox).
     pub switch_user_before_exec: bool,
+    /// Whether the direct child reports a program killed by signal N as exit status 128 + N
+    /// (bubblewrap does).
+    pub signals_as_status: bool,
 }
 
 /// The kernel's figures for the run's cgroup.
@@ -599,6 +602,15 @@ impl Process {
             }
         };
         tree::unregister(self.pid);
+        let signals_as_status = self.placement.signals_as_status;
+        let reaped = reaped.map(|mut reaped| {
+            if let (true, Termination::Exited(code)) = (signals_as_status, reaped.termination) {
+                if (129..=128 + 64).contains(&code) {
+                    reaped.termination = Termination::Signaled(code - 128);
+                }
+            }
+            reaped
+        });
         // Someone else reaped it (should not happen): nothing more to learn.
         self.reaped = Some(reaped.unwrap_or(Reaped {
             termination: Termination::Signaled(libc::SIGKILL),

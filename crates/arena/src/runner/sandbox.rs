@@ -127,7 +127,8 @@ impl Sandbox {
         // working directory and the places the command names visible, read-only.
         let mut dirs = visible_under_tmp(&argv, working_dir);
         for path in visible {
-            if !dirs.contains(path) {
+            // bwrap refuses to bind what does not exist; the program will find it missing.
+            if path.exists() && !dirs.contains(path) {
                 dirs.push(path.clone());
             }
         }

@@ -6,7 +6,7 @@ pub mod mis;
 pub mod output;
 
 use anyhow::bail;
-use duel_arena::runner::{Limits, Sandbox};
+use duel_arena::runner::{Isolation, IsolationRecord, Limits, Sandbox};
 use output::{check_report_path, Columns, Format, LogDir, Printer};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -31,8 +31,12 @@ pub struct RunArgs {
     #[arg(long, value_name = "N")]
     pub jobs: Option<usize>,
 
-    /// Run the submission under bubblewrap: no network, read-only file system, private /tmp.
-    #[arg(long, value_name = "KIND", value_parser = ["none", "bwrap"], default_value = "none")]
+    /// Isolation of the submission. auto: the strongest this machine allows (bubblewrap when
+    /// it is installed and works); bwrap: demand bubblewrap (no network, read-only file
+    /// system, private 64 MB /tmp, own PID namespace), fail if it cannot run; none: no
+    /// bubblewrap. A cgroup per test and, when the judge runs as root, a user of its own apply
+    /// whatever the choice, where the machine allows them.
+    #[arg(long, value_name = "KIND", value_parser = ["auto", "bwrap", "none"], default_value = "auto")]
     pub sandbox: String,
 
     /// Write a JSON report here (atomically): the score and, per test, its input, verdict,
@@ -72,12 +76,23 @@ impl RunArgs {
         }
     }
 
-    /// The sandbox the submission runs in.
+    /// The sandbox the submission runs in (`none` still gets a user of its own).
     pub fn sandbox(&self) -> Sandbox {
         match self.sandbox.as_str() {
             "bwrap" => Sandbox::Bwrap,
-            _ => Sandbox::None,
+            "none" => Sandbox::User,
+            _ => Sandbox::Auto,
         }
+    }
+
+    /// How the runs are isolated here, as the report records it.
+    pub fn isolation(&self) -> IsolationRecord {
+        let bwrap = match self.sandbox.as_str() {
+            "bwrap" => true,
+            "none" => false,
+            _ => Sandbox::Auto.uses_bwrap(),
+        };
+        Isolation::detect().record(bwrap)
     }
 
     /// Checks the report and log destinations before any test runs, and builds the printer
@@ -95,7 +110,7 @@ impl RunArgs {
         } else {
             Format::Table
         };
-        Ok(Printer::new(columns, inputs, format, logs))
+        Ok(Printer::new(columns, inputs, format, logs).with_isolation(self.isolation()))
     }
 }
 

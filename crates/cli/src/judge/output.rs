@@ -6,12 +6,13 @@
 
 use anyhow::{bail, Context};
 use duel_arena::report::{write_atomically, Sink};
+use duel_arena::runner::IsolationRecord;
 use duel_arena::{Report, TestResult, Verdict};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::sync::{Arc, OnceLock};
 
 /// The exit status after Ctrl-C (128 + SIGINT, as shells report it).
@@ -135,11 +136,10 @@ pub fn format_kb(kb: u64) -> String {
     }
 }
 
-/// Submissions' text never breaks the table: control characters become spaces.
+/// Submissions' text never breaks the table nor drives the terminal: control characters are
+/// shown escaped.
 fn one_line(text: &str) -> String {
-    text.chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect()
+    duel_arena::untrusted::escape(text)
 }
 
 /// The closing line: the score and how the tests ended.
@@ -225,10 +225,38 @@ pub struct LogDir {
 }
 
 impl LogDir {
-    /// Creates (if needed) the directory for `planned` tests' logs.
+    /// Creates (if needed) the directory for `planned` tests' logs, so that it holds exactly
+    /// this run's logs: the logs of an earlier run there (`test-*.out`, `compile.txt`) are
+    /// removed first, and a directory holding anything else is refused.
     pub fn create(dir: &Path, planned: usize) -> anyhow::Result<LogDir> {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("cannot create the log directory {}", dir.display()))?;
+        let entries = std::fs::read_dir(dir)
+            .with_context(|| format!("cannot read the log directory {}", dir.display()))?;
+        let mut stale = Vec::new();
+        for entry in entries {
+            let entry = entry.with_context(|| format!("cannot read {}", dir.display()))?;
+            let name = entry.file_name();
+            let name = name.to_string_lossy();
+            let is_log = name == "compile.txt"
+                || name
+                    .strip_prefix("test-")
+                    .and_then(|rest| rest.strip_suffix(".out"))
+                    .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+            let is_file = entry.file_type().is_ok_and(|t| !t.is_dir());
+            if !(is_log && is_file) {
+                bail!(
+                    "the log directory {} holds {name}, which is not a log of a judge run: give a new or empty directory",
+                    dir.display()
+                );
+            }
+            stale.push(entry.path());
+        }
+        for path in stale {
+            std::fs::remove_file(&path)
+                .with_context(|| format!("cannot remove the old log {}", path.display()))?;
+        }
+        check_output_path(&dir.join("test-1.out"), "log")?;
         Ok(LogDir {
             dir: dir.to_owned(),
             width: planned.to_string().len().max(2),
@@ -245,7 +273,7 @@ impl LogDir {
     /// Writes the log of test `index` (atomically); the first failure is kept for the end.
     pub fn write(&mut self, index: usize, log: &str) {
         let path = self.path(index);
-        if let Err(error) = write_atomically(&path, log.as_bytes()) {
+        if let Err(error) = write_output(&path, log.as_bytes()) {
             self.first_error.get_or_insert(
                 anyhow::Error::new(error).context(format!("cannot write {}", path.display())),
             );
@@ -274,6 +302,8 @@ pub struct Printer {
     progress: Progress,
     logs: Option<LogDir>,
     header_printed: bool,
+    isolation: Option<IsolationRecord>,
+    announced: bool,
 }
 
 impl Printer {
@@ -290,6 +320,8 @@ impl Printer {
             progress: Progress::new(inputs.len()),
             logs,
             header_printed: false,
+            isolation: None,
+            announced: false,
         }
     }
 
@@ -310,6 +342,7 @@ impl Printer {
         report: &Report,
         report_path: Option<&Path>,
     ) -> anyhow::Result<ExitCode> {
+        self.announce_isolation();
         self.progress.finish();
         match self.format {
             Format::Table => {
@@ -318,28 +351,68 @@ impl Printer {
                 }
                 self.print(&score_line(report));
             }
-            Format::Json => self.print(report.to_json().trim_end()),
+            Format::Json => self.print(self.report_json(report).trim_end()),
         }
         if let Some(path) = report_path {
-            report.write_json(path)?;
+            let json = self.report_json(report);
+            write_output(path, json.as_bytes())
+                .with_context(|| format!("cannot write the report {}", path.display()))?;
         }
         if let Some(error) = self.logs.take().and_then(LogDir::into_error) {
             return Err(error);
         }
         if report.interrupted {
             eprintln!("duel: interrupted; the results of the finished tests are above");
-            return Ok(ExitCode::from(EXIT_INTERRUPTED));
+            return Ok(ExitCode::from(interrupted_exit_status()));
         }
         Ok(ExitCode::SUCCESS)
+    }
+
+    /// Says once on stderr, as the first results come (so after every check that may refuse
+    /// the run), what isolation the runs get and what the judge cannot guarantee here.
+    fn announce_isolation(&mut self) {
+        if self.announced {
+            return;
+        }
+        self.announced = true;
+        if let Some(isolation) = &self.isolation {
+            self.progress
+                .suspend(|| eprintln!("duel: {}", isolation.summary));
+        }
+    }
+
+    /// The report's JSON with the `isolation` object the runs had.
+    fn report_json(&self, report: &Report) -> String {
+        let Some(isolation) = &self.isolation else {
+            return report.to_json();
+        };
+        let mut value = serde_json::to_value(report).expect("a report always serializes");
+        if let serde_json::Value::Object(map) = &mut value {
+            map.insert(
+                "isolation".into(),
+                serde_json::to_value(isolation).expect("plain data"),
+            );
+        }
+        serde_json::to_string_pretty(&value).expect("plain data") + "\n"
+    }
+
+    /// The same printer recording how the runs were isolated, for the report.
+    pub fn with_isolation(self, isolation: IsolationRecord) -> Printer {
+        Printer {
+            isolation: Some(isolation),
+            ..self
+        }
     }
 }
 
 impl Sink for Printer {
     fn progress(&mut self, done: usize, _planned: usize) {
+        self.announce_isolation();
         self.progress.set(done);
     }
 
     fn result(&mut self, result: &TestResult, log: &str) {
+        self.announce_isolation();
         if let Some(logs) = &mut self.logs {
             logs.write(result.index, log);
         }
@@ -353,54 +426,167 @@ impl Sink for Printer {
     }
 }
 
-/// Fails early when the report could not be written at the end (its directory is missing).
+/// Fails early, before any test runs, when the report could not be written at the end.
 pub fn check_report_path(path: &Path) -> anyhow::Result<()> {
-    let dir = match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir,
-        _ => Path::new("."),
+    check_output_path(path, "report")
+}
+
+/// How the judge writes one of its output files (see [`write_output`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Destination {
+    /// A regular file or a new one: replaced atomically (a temporary file renamed over it).
+    Replace,
+    /// A character device, a FIFO, or a symbolic link to one of those or to a regular file:
+    /// opened and written, never replaced, so the device, FIFO or link stays what it is.
+    WriteThrough,
+}
+
+fn destination(path: &Path) -> anyhow::Result<Destination> {
+    use std::os::unix::fs::FileTypeExt;
+    let shown = path.display();
+    let meta = match std::fs::symlink_metadata(path) {
+        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(Destination::Replace),
+        Err(error) => bail!("cannot write {shown}: {error}"),
+        Ok(meta) => meta,
     };
-    if !dir.is_dir() {
-        bail!(
-            "cannot write the report {}: no directory {}",
-            path.display(),
-            dir.display()
-        );
+    let kind = meta.file_type();
+    if kind.is_file() {
+        return Ok(Destination::Replace);
     }
-    if path.is_dir() {
-        bail!(
-            "cannot write the report {}: it is a directory",
-            path.display()
-        );
+    let target = if kind.is_symlink() {
+        match std::fs::metadata(path) {
+            Ok(target) => target.file_type(),
+            Err(error) => {
+                bail!("cannot write {shown}: it is a symbolic link to nothing usable ({error})")
+            }
+        }
+    } else {
+        kind
+    };
+    if target.is_dir() {
+        bail!("cannot write {shown}: it is a directory");
+    }
+    if target.is_file() || target.is_char_device() || target.is_fifo() {
+        return Ok(Destination::WriteThrough);
+    }
+    bail!(
+        "cannot write {shown}: it is a block device or a socket, not something the judge writes to"
+    )
+}
+
+/// Checks, before any test runs, that `path` can be written at the end: a new or regular file
+/// needs a directory the judge may create files in; a device, FIFO or link is written
+/// through. `what` names the file in the error ("report", "log").
+pub fn check_output_path(path: &Path, what: &str) -> anyhow::Result<()> {
+    let shown = path.display();
+    match destination(path).with_context(|| format!("the {what}"))? {
+        Destination::Replace => {
+            let dir = match path.parent() {
+                Some(dir) if !dir.as_os_str().is_empty() => dir,
+                _ => Path::new("."),
+            };
+            if !dir.is_dir() {
+                bail!(
+                    "cannot write the {what} {shown}: no directory {}",
+                    dir.display()
+                );
+            }
+            let probe = dir.join(format!(".duel-probe-{}", std::process::id()));
+            std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(&probe)
+                .with_context(|| format!("cannot write the {what} {shown}"))?;
+            let _ = std::fs::remove_file(&probe);
+        }
+        Destination::WriteThrough => {
+            use std::os::unix::fs::FileTypeExt;
+            // Opening a FIFO with no reader would wait for one: only its permissions are
+            // checked, by the kernel, when it is written at the end.
+            let fifo = std::fs::metadata(path).is_ok_and(|m| m.file_type().is_fifo());
+            if !fifo {
+                std::fs::OpenOptions::new()
+                    .write(true)
+                    .open(path)
+                    .with_context(|| format!("cannot write the {what} {shown}"))?;
+            }
+        }
     }
     Ok(())
 }
 
-static INTERRUPTED: OnceLock<Arc<AtomicBool>> = OnceLock::new();
-
-extern "C" fn on_interrupt(_signal: libc::c_int) {
-    // Only an atomic store: async-signal-safe.
-    if let Some(flag) = INTERRUPTED.get() {
-        flag.store(true, Ordering::SeqCst);
+/// Writes one of the judge's outputs: a regular (or new) file is replaced atomically; a
+/// character device, a FIFO or a symbolic link is written through and never replaced, so
+/// `--report /dev/null` stays the device it is.
+pub fn write_output(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    match destination(path).map_err(|error| io::Error::other(error.to_string()))? {
+        Destination::Replace => write_atomically(path, bytes),
+        Destination::WriteThrough => {
+            let mut file = std::fs::OpenOptions::new()
+                .write(true)
+                .truncate(true)
+                .open(path)?;
+            file.write_all(bytes)?;
+            file.flush()
+        }
     }
 }
 
-/// A flag set by the first Ctrl-C (SIGINT) or SIGTERM. The handler resets itself, so a second
-/// Ctrl-C kills the judge at once.
+static INTERRUPTED: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+
+/// The signal that interrupted the run (0: none).
+static INTERRUPTING_SIGNAL: AtomicI32 = AtomicI32::new(0);
+
+/// The signals that end a run like Ctrl-C does.
+const INTERRUPTING_SIGNALS: [libc::c_int; 3] = [libc::SIGINT, libc::SIGTERM, libc::SIGHUP];
+
+extern "C" fn on_interrupt(signal: libc::c_int) {
+    // Atomic stores and sigaction only: async-signal-safe.
+    INTERRUPTING_SIGNAL.store(signal, Ordering::SeqCst);
+    if let Some(flag) = INTERRUPTED.get() {
+        flag.store(true, Ordering::SeqCst);
+    }
+    // Any second signal of the three now ends the judge at once.
+    for other in INTERRUPTING_SIGNALS {
+        set_handler(other, libc::SIG_DFL);
+    }
+}
+
+fn set_handler(signal: libc::c_int, handler: libc::sighandler_t) {
+    // SAFETY: a fully initialised sigaction; sigaction is async-signal-safe, and the handler
+    // installed only stores to atomics and calls sigaction.
+    unsafe {
+        let mut action: libc::sigaction = std::mem::zeroed();
+        action.sa_sigaction = handler;
+        action.sa_flags = libc::SA_RESTART;
+        libc::sigemptyset(&mut action.sa_mask);
+        libc::sigaction(signal, &action, std::ptr::null_mut());
+    }
+}
+
+/// A flag set by the first Ctrl-C (SIGINT), SIGTERM or SIGHUP: judging stops, and the report
+/// of the finished tests is written, saying `"interrupted": true`. A second signal of any of
+/// the three ends the judge at once.
 pub fn interrupt_flag() -> Arc<AtomicBool> {
     let flag = INTERRUPTED
         .get_or_init(|| Arc::new(AtomicBool::new(false)))
         .clone();
-    for signal in [libc::SIGINT, libc::SIGTERM] {
-        // SAFETY: the handler only stores to an atomic; the struct is fully initialised.
-        unsafe {
-            let mut action: libc::sigaction = std::mem::zeroed();
-            action.sa_sigaction = on_interrupt as extern "C" fn(libc::c_int) as libc::sighandler_t;
-            action.sa_flags = libc::SA_RESETHAND | libc::SA_RESTART;
-            libc::sigemptyset(&mut action.sa_mask);
-            libc::sigaction(signal, &action, std::ptr::null_mut());
-        }
+    for signal in INTERRUPTING_SIGNALS {
+        set_handler(
+            signal,
+            on_interrupt as extern "C" fn(libc::c_int) as libc::sighandler_t,
+        );
     }
     flag
+}
+
+/// The exit status of an interrupted run: 128 + the signal, as shells report it (130 after
+/// Ctrl-C, 143 after SIGTERM, 129 after SIGHUP).
+pub fn interrupted_exit_status() -> u8 {
+    match INTERRUPTING_SIGNAL.load(Ordering::SeqCst) {
+        0 => EXIT_INTERRUPTED,
+        signal => 128u8.saturating_add(signal as u8),
+    }
 }
 
 #[cfg(test)]
@@ -458,6 +644,6 @@ mod tests {
 
     #[test]
     fn control_characters_cannot_break_rows() {
-        assert_eq!(one_line("a\nb\tc\u{1b}"), "a b c ");
+        assert_eq!(one_line("a\nb\tc\u{1b}[2J"), "a\\nb\\tc\\x1b[2J");
     }
 }

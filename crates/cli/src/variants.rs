@@ -243,7 +243,7 @@ fn solve(variant: Variant, threads: Option<usize>) -> anyhow::Result<VariantTabl
             ProgressDrawTarget::stderr(),
         );
         bar.set_style(
-            ProgressStyle::with_template("{prefix} [{bar:30}] tier {pos}/{len} {msg}")
+            ProgressStyle::with_template("{prefix} [{bar:30}] {msg}")
                 .expect("a valid template")
                 .progress_chars("=> "),
         );
@@ -254,14 +254,17 @@ fn solve(variant: Variant, threads: Option<usize>) -> anyhow::Result<VariantTabl
     let mut report = |tier: &TierProgress| {
         if let Some(bar) = &bar {
             let seconds = tier.tier_time.as_secs_f64().max(1e-9);
-            bar.set_position(u64::from(tier.beads));
+            // The tier is named in the message, so a redraw between the two calls stays
+            // consistent.
             bar.set_message(format!(
-                "{} boards of {} beads, {:.1} M positions/s, {:.1} s",
-                tier.boards,
+                "tier {}/{}: {} boards, {:.1} M positions/s, {:.1} s",
                 tier.beads,
+                tier.max_beads,
+                tier.boards,
                 tier.boards as f64 / seconds / 1e6,
                 tier.elapsed.as_secs_f64()
             ));
+            bar.set_position(u64::from(tier.beads));
         }
     };
     let table = VariantTable::solve_with(

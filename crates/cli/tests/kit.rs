@@ -363,3 +363,85 @@ fn the_ioiwari_pascal_skeleton_plays_legally_against_ioiwari2() {
 fn the_ioiwari_python_skeleton_plays_legally_against_ioiwari2() {
     ioiwari_skeleton_plays_every_official_board(None, "python3 player.py");
 }
+
+/// The judge's report of one submission, as JSON.
+fn judge_json(dir: &Path, args: &[&str]) -> serde_json::Value {
+    let out = duel(args, dir);
+    assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("a JSON report")
+}
+
+/// Each test's verdict and moves, from a report.
+fn games_of(report: &serde_json::Value) -> Vec<(String, String)> {
+    report["tests"]
+        .as_array()
+        .expect("tests")
+        .iter()
+        .map(|test| {
+            (
+                test["verdict"].as_str().unwrap().to_owned(),
+                test["move_list"].to_string(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn the_judge_takes_every_skeleton_source_as_it_is() {
+    // The four Ioiwari skeletons play the same strategy, so they must play the same games on
+    // the official boards, each to its end (never an illegal move or a protocol error).
+    let dir = kit("ioiwari");
+    let mut sources = vec!["player.c", "player.cpp", "player.py"];
+    if pascal() {
+        sources.push("player.pas");
+    }
+    let mut first: Option<Vec<(String, String)>> = None;
+    for source in &sources {
+        let path = format!("kit/ioiwari/{source}");
+        let report = judge_json(
+            dir.path(),
+            &["ioiwari", "judge", "--player", &path, "--json"],
+        );
+        let games = games_of(&report);
+        assert_eq!(games.len(), 24, "{source}");
+        for (verdict, _) in &games {
+            assert!(
+                ["win", "draw", "loss"].contains(&verdict.as_str()),
+                "{source}: {verdict}"
+            );
+        }
+        match &first {
+            None => first = Some(games),
+            Some(first) => assert_eq!(&games, first, "{source} against {}", sources[0]),
+        }
+    }
+    // The three MIS skeletons likewise, as modules, on small positions.
+    let dir = kit("mis");
+    let tests = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/mis-positions.txt");
+    let tests = tests.to_str().unwrap();
+    let mut modules = vec!["kit/mis_c/mis.c", "kit/mis_cpp/mis.cpp"];
+    if pascal() {
+        modules.push("kit/mis_pas/mis.pas");
+    }
+    let mut first: Option<Vec<(String, String)>> = None;
+    for module in &modules {
+        let report = judge_json(
+            dir.path(),
+            &[
+                "mis", "judge", "--module", module, "--tests", tests, "--json",
+            ],
+        );
+        let games = games_of(&report);
+        assert_eq!(games.len(), 4, "{module}");
+        for (verdict, _) in &games {
+            assert!(
+                ["win", "loss"].contains(&verdict.as_str()),
+                "{module}: {verdict}"
+            );
+        }
+        match &first {
+            None => first = Some(games),
+            Some(first) => assert_eq!(&games, first, "{module} against {}", modules[0]),
+        }
+    }
+}

@@ -53,14 +53,14 @@ impl fmt::Display for IllegalMove {
             IllegalMove::UnequalBoth { take_p, take_e } => write!(
                 f,
                 "the move takes {} and {}: both kinds must be taken in equal numbers",
-                StickKind::Pooh.count(*take_p),
-                StickKind::Eeyore.count(*take_e),
+                StickKind::Pooh.count(u64::from(*take_p)),
+                StickKind::Eeyore.count(u64::from(*take_e)),
             ),
             IllegalMove::OverBound { kind, taken, bound } => {
                 write!(
                     f,
                     "the move takes {}, over the PE-bound {bound}",
-                    kind.count(*taken)
+                    kind.count(u64::from(*taken))
                 )
             }
             IllegalMove::MoreThanPool {
@@ -70,7 +70,7 @@ impl fmt::Display for IllegalMove {
             } => write!(
                 f,
                 "the move takes {} but the pool holds only {available}",
-                kind.count(*taken)
+                kind.count(u64::from(*taken))
             ),
         }
     }

@@ -22,11 +22,11 @@ impl StickKind {
     /// assert_eq!(StickKind::Eeyore.count(1), "1 eeyorestick");
     /// assert_eq!(StickKind::Pooh.count(3), "3 poohsticks");
     /// ```
-    pub fn count(self, count: u32) -> String {
+    pub fn count(self, count: u64) -> String {
         let name = self.to_string();
         match count {
             1 => format!("1 {}", name.trim_end_matches('s')),
-            _ => format!("{count} {name}"),
+            count => format!("{count} {name}"),
         }
     }
 }

@@ -4,7 +4,7 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use duel_analysis::report::mis::{analyze, window, AnalysisDoc, WindowDoc};
-use duel_mis::Position;
+use duel_mis::{Position, StickKind};
 
 use super::{print_json, print_text};
 
@@ -62,8 +62,10 @@ pub fn render(doc: &AnalysisDoc, map: &WindowDoc) -> String {
     let position = doc.position;
     let pattern = &doc.pattern;
     let mut out = format!(
-        "Pool     p = {} poohsticks, e = {} eeyoresticks; at most B = {} of a kind per move\n",
-        position.p, position.e, position.bound
+        "Pool     p = {}, e = {}; at most B = {} of a kind per move\n",
+        StickKind::Pooh.count(position.p),
+        StickKind::Eeyore.count(position.e),
+        position.bound
     );
     if doc.over {
         out += "The pool is empty: the player who moved last took the last stick and won.\n";

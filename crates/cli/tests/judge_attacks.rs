@@ -202,3 +202,84 @@ fn the_log_directory_holds_exactly_this_runs_logs() {
     assert_eq!(output.status.code(), Some(2), "{output:?}");
     assert!(logs.join("notes.txt").exists() && logs.join("test-01.out").exists());
 }
+
+/// Builds a C module from `source` into `dir`.
+fn c_module(dir: &std::path::Path, name: &str, source: &str) -> std::path::PathBuf {
+    let c = dir.join(format!("{name}.c"));
+    std::fs::write(&c, source).unwrap();
+    let library = dir.join(format!("lib{name}.so"));
+    let status = std::process::Command::new("gcc")
+        .args(["-shared", "-fPIC", "-O2", "-o"])
+        .arg(&library)
+        .arg(&c)
+        .status()
+        .expect("gcc is needed to build the test modules");
+    assert!(status.success());
+    library
+}
+
+/// The statement's example only.
+fn one_position(dir: &std::path::Path) -> String {
+    let tests = dir.join("one.txt");
+    std::fs::write(&tests, "7 2 3\n").unwrap();
+    tests.display().to_string()
+}
+
+#[test]
+fn a_module_with_a_100_mb_static_array_gets_memory_limit() {
+    let dir = work_dir();
+    let module = c_module(
+        dir.path(),
+        "big",
+        "#include <string.h>\n\
+         static char big[100 << 20];\n\
+         void poczatek(int p, int e, int b) { memset(big, 1, sizeof big); }\n\
+         void ruch_bolka(int p, int e, int *bp, int *be) { *bp = p > 0; *be = p == 0; }\n",
+    );
+    let output = duel()
+        .args([
+            "mis",
+            "judge",
+            "--json",
+            "--tests",
+            &one_position(dir.path()),
+            "--module",
+        ])
+        .arg(&module)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(report["tests"][0]["verdict"], "memory_limit", "{report}");
+}
+
+#[test]
+fn a_module_forging_a_host_line_cannot_drive_the_terminal() {
+    let dir = work_dir();
+    let module = c_module(
+        dir.path(),
+        "forger",
+        "#include <string.h>\n#include <unistd.h>\n\
+         __attribute__((constructor)) static void forge(void) {\n\
+           const char *m = \"error \\033[2J\\033[31mjudge crashed\\n\";\n\
+           for (int fd = 3; fd < 10; fd++) write(fd, m, strlen(m));\n\
+         }\n\
+         void poczatek(int p, int e, int b) {}\n\
+         void ruch_bolka(int p, int e, int *bp, int *be) { *bp = 1; *be = 0; }\n",
+    );
+    let output = duel()
+        .args([
+            "mis",
+            "judge",
+            "--tests",
+            &one_position(dir.path()),
+            "--module",
+        ])
+        .arg(&module)
+        .output()
+        .unwrap();
+    assert!(
+        !output.stderr.contains(&0x1b) && !output.stdout.contains(&0x1b),
+        "escape sequences reached the terminal: {output:?}"
+    );
+}

@@ -173,7 +173,12 @@ fn handshake(process: &mut Process, library: &Path) -> Result<Result<u64, Ending
     };
     match frame::parse(&report, &mut numbers) {
         Ok(Frame::Ready) => Ok(Ok(baseline)),
-        Ok(Frame::Error(message)) => Err(MisError::Module(message)),
+        // The host's words may be the module's (its constructors run before this line):
+        // shown clipped and escaped.
+        Ok(Frame::Error(message)) => Err(MisError::Module(crate::untrusted::clip_line(
+            &message,
+            crate::untrusted::SHOWN_CHARS,
+        ))),
         _ => Ok(Err(Ending::new(
             Verdict::ProtocolError,
             format!(

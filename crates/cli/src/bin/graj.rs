@@ -128,9 +128,11 @@ struct Args {
     #[arg(long, value_name = "MB", default_value_t = 32)]
     memory_limit: u64,
 
-    /// Run Bolek's process under bubblewrap (no network, read-only file system).
-    #[arg(long, value_enum)]
-    sandbox: Option<SandboxArg>,
+    /// How Bolek's process is isolated: auto (the default) picks the strongest the machine
+    /// allows (a cgroup, a user of its own under root, bubblewrap when installed); bwrap
+    /// demands bubblewrap; none opts out of bubblewrap only.
+    #[arg(long, value_enum, default_value_t = SandboxArg::Auto)]
+    sandbox: SandboxArg,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -147,8 +149,12 @@ enum LolekArg {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum SandboxArg {
-    /// bubblewrap: no network, a read-only root, a private /tmp.
+    /// The strongest isolation this machine allows.
+    Auto,
+    /// bubblewrap: no network, a read-only root, a private /tmp; an error when missing.
     Bwrap,
+    /// No bubblewrap (cgroups and a user of its own still apply where available).
+    None,
 }
 
 /// How graj ends, as an exit status.
@@ -192,8 +198,9 @@ fn run(args: &Args) -> Result<GameResult, Failure> {
     let start = start_position(&numbers)?;
     let limits = limits(args)?;
     let sandbox = match args.sandbox {
-        Some(SandboxArg::Bwrap) => Sandbox::Bwrap,
-        None => Sandbox::None,
+        SandboxArg::Auto => Sandbox::Auto,
+        SandboxArg::Bwrap => Sandbox::Bwrap,
+        SandboxArg::None => Sandbox::User,
     };
     let usage = |error: MisError| Failure::Usage(error.to_string());
     let cancel = interrupt_flag();

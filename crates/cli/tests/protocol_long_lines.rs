@@ -1,0 +1,104 @@
+//! `ioiwari` and `ioiwari2` against a 50 MB line: they refuse it at a cost of a few megabytes,
+//! and what they print or log about it is clipped.
+//!
+//! Each program's peak memory is read from `wait4`'s rusage of that very child, so nothing
+//! else in this test binary can blur the figure.
+
+use assert_cmd::cargo::cargo_bin;
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+const LINE_BYTES: usize = 50 << 20;
+
+/// Runs `program` with `prefix`, a 50 MB line of digits and a newline on stdin; returns its
+/// exit status, its stderr and its peak resident memory in KiB.
+// The child is reaped by `wait4` below, which also yields its rusage.
+#[allow(clippy::zombie_processes)]
+fn feed_long_line(program: &str, dir: &std::path::Path, prefix: &[u8]) -> (i32, String, i64) {
+    let mut child = Command::new(cargo_bin(program))
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let prefix = prefix.to_vec();
+    let writer = std::thread::spawn(move || {
+        let chunk = vec![b'1'; 1 << 20];
+        let _ = stdin.write_all(&prefix);
+        for _ in 0..LINE_BYTES / chunk.len() {
+            if stdin.write_all(&chunk).is_err() {
+                return;
+            }
+        }
+        let _ = stdin.write_all(b"\n");
+    });
+    let stderr = std::io::read_to_string(child.stderr.take().unwrap()).unwrap();
+    let mut status = 0;
+    // SAFETY: a zeroed rusage is a valid value to be filled in, and the pid is our own
+    // child, not yet reaped (Child::wait is never called on it).
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    let pid = child.id() as libc::pid_t;
+    let reaped = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    assert_eq!(reaped, pid);
+    writer.join().unwrap();
+    (libc::WEXITSTATUS(status), stderr, usage.ru_maxrss)
+}
+
+#[test]
+fn ioiwari2_refuses_a_fifty_megabyte_move_line_in_a_few_megabytes() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, stderr, peak_kib) = feed_long_line("ioiwari2", dir.path(), b"");
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("longer than"), "{stderr}");
+    assert!(
+        stderr.len() < 1000,
+        "stderr repeats the line: {} bytes",
+        stderr.len()
+    );
+    let log = std::fs::read_to_string(dir.path().join("ioiwari.out")).unwrap();
+    assert!(
+        log.len() < 1000,
+        "the log repeats the line: {} bytes",
+        log.len()
+    );
+    assert!(
+        peak_kib < 16 << 10,
+        "ioiwari2 used {peak_kib} KiB for one long line"
+    );
+}
+
+#[test]
+fn ioiwari_refuses_a_fifty_megabyte_start_line_in_a_few_megabytes() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, stderr, peak_kib) = feed_long_line("ioiwari", dir.path(), b"");
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("longer than"), "{stderr}");
+    assert!(
+        stderr.len() < 1000,
+        "stderr repeats the line: {} bytes",
+        stderr.len()
+    );
+    assert!(
+        peak_kib < 16 << 10,
+        "ioiwari used {peak_kib} KiB for one long line"
+    );
+}
+
+#[test]
+fn ioiwari_refuses_a_fifty_megabyte_move_of_player_2_in_a_few_megabytes() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, stderr, peak_kib) = feed_long_line("ioiwari", dir.path(), b"4 3 2 4 2 3 2\n");
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("longer than"), "{stderr}");
+    assert!(
+        stderr.len() < 1000,
+        "stderr repeats the line: {} bytes",
+        stderr.len()
+    );
+    assert!(
+        peak_kib < 16 << 10,
+        "ioiwari used {peak_kib} KiB for one long line"
+    );
+}

@@ -283,3 +283,37 @@ fn a_module_forging_a_host_line_cannot_drive_the_terminal() {
         "escape sequences reached the terminal: {output:?}"
     );
 }
+
+#[test]
+fn a_module_forging_a_host_error_gets_a_verdict_not_a_judge_failure() {
+    let dir = work_dir();
+    let module = c_module(
+        dir.path(),
+        "fake_error",
+        "#include <string.h>\n#include <unistd.h>\n\
+         __attribute__((constructor)) static void forge(void) {\n\
+           const char *m = \"error cannot load module: the judge is broken\\n\";\n\
+           for (int fd = 1; fd < 10; fd++) write(fd, m, strlen(m));\n\
+         }\n\
+         void poczatek(int p, int e, int b) {}\n\
+         void ruch_bolka(int p, int e, int *bp, int *be) { *bp = 1; *be = 0; }\n",
+    );
+    let output = duel()
+        .args([
+            "mis",
+            "judge",
+            "--json",
+            "--tests",
+            &one_position(dir.path()),
+            "--module",
+        ])
+        .arg(&module)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let test = &report["tests"][0];
+    assert_eq!(test["verdict"], "runtime_error", "{report}");
+    let reason = test["reason"].as_str().unwrap();
+    assert!(reason.contains("the module did not load"), "{report}");
+}

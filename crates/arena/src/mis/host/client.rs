@@ -14,10 +14,12 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Instant;
 
-/// Checks, before any game, that the host exists and loads the module with both functions:
-/// runs `mis-host --check LIBRARY` under the limits. A missing file, a library that does not
-/// load and a missing symbol are each a one-line [`MisError`]; a module that crashes or hangs
-/// while loading passes (its games will say so).
+/// Checks, before any game, that the module is a shared library defining both functions
+/// ([`check_exports`](super::check_exports): the judge reads the file itself) and that the host
+/// starts: runs `mis-host --check LIBRARY` under the limits. A missing file, a file that is no
+/// shared library and a missing function are each a one-line [`MisError`]; whatever happens
+/// once the module's code runs (a crash, a hang, a failed load, words on the host's pipe)
+/// passes, and its games give the verdicts.
 pub fn check_module(
     library: &Path,
     host: &Path,
@@ -25,6 +27,7 @@ pub fn check_module(
     sandbox: Sandbox,
 ) -> Result<(), MisError> {
     let library = absolute(library)?;
+    super::check_exports(&library)?;
     let request = HostRequest {
         library: library.clone(),
         game: None,
@@ -173,11 +176,14 @@ fn handshake(process: &mut Process, library: &Path) -> Result<Result<u64, Ending
     };
     match frame::parse(&report, &mut numbers) {
         Ok(Frame::Ready) => Ok(Ok(baseline)),
-        // The host's words may be the module's (its constructors run before this line):
-        // shown clipped and escaped.
-        Ok(Frame::Error(message)) => Err(MisError::Module(crate::untrusted::clip_line(
-            &message,
-            crate::untrusted::SHOWN_CHARS,
+        // The host's words may be the module's (its constructors run before this line), and
+        // the judge has checked the file itself: a verdict, shown clipped and escaped.
+        Ok(Frame::Error(message)) => Ok(Err(Ending::new(
+            Verdict::RuntimeError,
+            format!(
+                "the module did not load: {}",
+                crate::untrusted::clip_line(&message, crate::untrusted::SHOWN_CHARS)
+            ),
         ))),
         _ => Ok(Err(Ending::new(
             Verdict::ProtocolError,

@@ -10,12 +10,14 @@
 
 mod client;
 mod emergency;
+mod exports;
 pub(crate) mod frame;
 mod request;
 mod serve;
 
 pub use client::check_module;
 pub(crate) use client::play;
+pub use exports::{check_exports, MAX_MODULE_BYTES};
 pub use request::HostRequest;
 pub use serve::serve;
 

@@ -1,0 +1,80 @@
+//! The judge's own look at a module file, before any of the module's code runs: is it a
+//! shared library, and does it define `poczatek` and `ruch_bolka`?
+//!
+//! The module host reports load failures too, but its words cannot be trusted: the module's
+//! constructors run inside the host before it writes them, and may write anything on the
+//! host's pipes. So the one-line errors that stop a judge before its first test come from
+//! here, and whatever the host says afterwards is treated as the module's doing (a verdict).
+
+use crate::mis::MisError;
+use object::{Object, ObjectKind, ObjectSymbol};
+use std::io::Read;
+use std::path::Path;
+
+/// The largest module file read (its zero-initialised data takes no room in the file).
+pub const MAX_MODULE_BYTES: u64 = 256 << 20;
+
+/// The task's two functions, which a module must define and export.
+const FUNCTIONS: [&str; 2] = ["poczatek", "ruch_bolka"];
+
+/// Checks that `library` is a shared library that defines both of the task's functions.
+pub fn check_exports(library: &Path) -> Result<(), MisError> {
+    let shown = library.display();
+    let file = std::fs::File::open(library).map_err(|error| match error.kind() {
+        std::io::ErrorKind::NotFound => MisError::Module(format!("no such module: {shown}")),
+        _ => MisError::Module(format!("cannot read module {shown}: {error}")),
+    })?;
+    let mut data = Vec::new();
+    file.take(MAX_MODULE_BYTES + 1)
+        .read_to_end(&mut data)
+        .map_err(|error| MisError::Module(format!("cannot read module {shown}: {error}")))?;
+    if data.len() as u64 > MAX_MODULE_BYTES {
+        return Err(MisError::Module(format!(
+            "cannot load module {shown}: larger than {} MB",
+            MAX_MODULE_BYTES >> 20
+        )));
+    }
+    let not_a_library = |why: &str| MisError::Module(format!("cannot load module {shown}: {why}"));
+    let object = object::File::parse(&*data)
+        .map_err(|error| not_a_library(&format!("not a shared library ({error})")))?;
+    if object.kind() != ObjectKind::Dynamic {
+        return Err(not_a_library(
+            "not a shared library (build it with -shared -fPIC)",
+        ));
+    }
+    for name in FUNCTIONS {
+        let defined = object.dynamic_symbols().any(|symbol| {
+            symbol.is_definition() && symbol.is_global() && symbol.name() == Ok(name)
+        });
+        if !defined {
+            return Err(MisError::Module(format!(
+                "module {shown} does not export `{name}` (C++ needs extern \"C\", see mis.h)"
+            )));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_missing_file_and_a_text_file_are_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let missing = dir.path().join("libnone.so");
+        let message = check_exports(&missing).unwrap_err().to_string();
+        assert!(message.contains("no such module"), "{message}");
+        let text = dir.path().join("libtext.so");
+        std::fs::write(&text, "hello").unwrap();
+        let message = check_exports(&text).unwrap_err().to_string();
+        assert!(message.contains("cannot load module"), "{message}");
+    }
+
+    #[test]
+    fn an_executable_is_not_a_module() {
+        // The test binary itself: an ELF file, but no library of the task's functions.
+        let me = std::env::current_exe().unwrap();
+        assert!(check_exports(&me).is_err());
+    }
+}

@@ -4,6 +4,7 @@
 
 pub mod analyze;
 pub mod draw;
+pub mod export;
 pub mod judge;
 pub mod kit;
 pub mod play;

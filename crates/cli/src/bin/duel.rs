@@ -1,7 +1,7 @@
 //! `duel`: one command for judging, analysing and playing both games.
 
 use clap::{Parser, Subcommand};
-use duel_cli::{analyze, judge, kit, play, serve, variants};
+use duel_cli::{analyze, export, judge, kit, play, serve, variants};
 use std::process::ExitCode;
 
 const EXAMPLES: &str = "\
@@ -41,6 +41,8 @@ enum Game {
     Kit(kit::KitCommand),
     /// Serve a local web page for playing and analysing both games, with a JSON API.
     Serve(serve::ServeArgs),
+    /// Write both tasks as packages for contest systems (Kattis), with duel's referees.
+    Export(export::ExportArgs),
 }
 
 #[derive(Debug, Subcommand)]
@@ -80,6 +82,7 @@ fn main() -> ExitCode {
         Game::Mis(MisCommand::Play(args)) => play::mis::run(args),
         Game::Serve(args) => serve::run(args),
         Game::Kit(command) => kit::run(command),
+        Game::Export(args) => export::run(args),
     };
     match result {
         Ok(code) => code,

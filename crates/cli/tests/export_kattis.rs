@@ -1,0 +1,423 @@
+//! The Kattis packages agree with duel: for every official test and every submission in a
+//! package, the verdict of the package's own referee (run here as Kattis runs it) is the
+//! verdict of `duel ioiwari judge` / `duel mis judge`.
+
+mod export_common;
+
+use export_common::*;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A compiled submission: how to run it, and its name.
+struct Built {
+    name: String,
+    run: Vec<String>,
+}
+
+/// Python submissions run under CPython on both sides here: duel limits a submission's address
+/// space, which PyPy's garbage collector cannot start under (Kattis runs them with PyPy, which
+/// `verifyproblem` checks).
+fn python() -> &'static str {
+    "python3"
+}
+
+/// Compiles every Ioiwari submission of the package.
+fn build_ioiwari_submissions(package: &Path, work: &Path) -> Vec<Built> {
+    let mut built = Vec::new();
+    for category in [
+        "accepted",
+        "partially_accepted",
+        "wrong_answer",
+        "time_limit_exceeded",
+        "run_time_error",
+    ] {
+        let mut entries: Vec<PathBuf> = fs::read_dir(package.join("submissions").join(category))
+            .expect("the category exists")
+            .map(|entry| entry.expect("a directory entry").path())
+            .collect();
+        entries.sort();
+        for source in entries {
+            let name = format!(
+                "{category}/{}",
+                source.file_name().unwrap().to_string_lossy()
+            );
+            let binary = work.join(name.replace(['/', '.'], "_"));
+            let run = match source.extension().and_then(|e| e.to_str()) {
+                Some("c") => {
+                    c(std::slice::from_ref(&source), work, &binary);
+                    vec![binary.display().to_string()]
+                }
+                Some("cpp") => {
+                    cpp(std::slice::from_ref(&source), work, &binary);
+                    vec![binary.display().to_string()]
+                }
+                Some("pas") => {
+                    let dir = work.join(format!("{}-pas", binary.display()));
+                    fs::create_dir_all(&dir).unwrap();
+                    let program = dir.join("program");
+                    pascal(&source, &dir, &program);
+                    vec![program.display().to_string()]
+                }
+                Some("py") => vec![python().to_owned(), source.display().to_string()],
+                other => panic!("unexpected submission {source:?} ({other:?})"),
+            };
+            built.push(Built { name, run });
+        }
+    }
+    built
+}
+
+/// One Ioiwari game as Kattis plays it: the submission's output feeds the interactor and the
+/// interactor's output feeds the submission. Returns duel's verdict word for the outcome.
+// Both processes are waited for in the polling loop (try_wait, or kill and wait at the deadline).
+#[allow(clippy::zombie_processes)]
+fn kattis_ioiwari_game(interactor: &Path, submission: &Built, board: &str, dir: &Path) -> String {
+    fs::create_dir_all(dir).unwrap();
+    let input = dir.join("input");
+    fs::write(&input, format!("{board}\n")).unwrap();
+    let feedback = dir.join("feedback");
+    fs::create_dir_all(&feedback).unwrap();
+    let mut player = Command::new(&submission.run[0])
+        .args(&submission.run[1..])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the submission starts");
+    let to_player = player.stdin.take().unwrap();
+    let from_player = player.stdout.take().unwrap();
+    let mut referee = Command::new(interactor)
+        .arg(&input)
+        .arg(&input)
+        .arg(&feedback)
+        .stdin(Stdio::from(from_player))
+        .stdout(Stdio::from(to_player))
+        .spawn()
+        .expect("the interactor starts");
+    // Kattis's limit here is a few seconds; a correct player needs well under half a second.
+    let deadline = Instant::now() + Duration::from_secs(3);
+    let (mut player_end, mut referee_end) = (None, None);
+    let mut player_first = false;
+    while player_end.is_none() || referee_end.is_none() {
+        if player_end.is_none() {
+            if let Some(status) = player.try_wait().unwrap() {
+                player_first = referee_end.is_none();
+                player_end = Some(Ended::Status(status));
+            }
+        }
+        if referee_end.is_none() {
+            if let Some(status) = referee.try_wait().unwrap() {
+                referee_end = Some(Ended::Status(status));
+            }
+        }
+        if Instant::now() >= deadline {
+            if player_end.is_none() {
+                player_end = Some(wait_until(&mut player, Instant::now()));
+            }
+            if referee_end.is_none() {
+                referee_end = Some(wait_until(
+                    &mut referee,
+                    Instant::now() + Duration::from_secs(1),
+                ));
+            }
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    let (Some(player_end), Some(referee_end)) = (player_end, referee_end) else {
+        unreachable!()
+    };
+    if matches!(player_end, Ended::TimedOut) {
+        return "time_limit".into();
+    }
+    let Ended::Status(referee_status) = referee_end else {
+        panic!("the interactor hung on {board} against {}", submission.name);
+    };
+    let message = fs::read_to_string(feedback.join("judgemessage.txt")).unwrap_or_default();
+    let Ended::Status(player_status) = player_end else {
+        unreachable!()
+    };
+    // As Kattis: a wrong answer the interactor gave before the submission ended stands;
+    // otherwise a submission that failed is a run-time error.
+    if referee_status.code() == Some(43) && !player_first {
+        return verdict_word(&message);
+    }
+    if !player_status.success() {
+        return "runtime_error".into();
+    }
+    match referee_status.code() {
+        Some(42) => {
+            let score = fs::read_to_string(feedback.join("score.txt")).unwrap();
+            let word = verdict_word(&message);
+            let expected = match word.as_str() {
+                "win" => "100",
+                "draw" => "50",
+                _ => "0",
+            };
+            assert_eq!(score.trim(), expected, "{word} is scored {expected}");
+            word
+        }
+        Some(43) => verdict_word(&message),
+        other => panic!("the interactor failed ({other:?}) on {board}: {message}"),
+    }
+}
+
+fn duel_judge(args: &[&str], report: &Path) -> Vec<String> {
+    let output = Command::new(env!("CARGO_BIN_EXE_duel"))
+        .args(args)
+        .arg("--report")
+        .arg(report)
+        .args(["--jobs", "2"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .output()
+        .expect("duel runs");
+    assert!(
+        output.status.success(),
+        "duel {args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    report_verdicts(report)
+}
+
+#[test]
+fn kattis_ioiwari_package_agrees_with_duel_on_every_test_and_submission() {
+    if !need("g++", "DUEL_REQUIRE_FPC") || !need("fpc", "DUEL_REQUIRE_FPC") {
+        return;
+    }
+    let work = tempfile::tempdir().unwrap();
+    let package = export("kattis", "ioiwari", work.path());
+    let validator = package.join("output_validators/interactor");
+    let interactor = work.path().join("interactor");
+    cpp(&[validator.join("interactor.cpp")], &validator, &interactor);
+    let boards: Vec<String> = (1..=24)
+        .map(|n| {
+            let text = fs::read_to_string(package.join(format!("data/secret/{n:02}.in"))).unwrap();
+            text.trim().to_owned()
+        })
+        .collect();
+    assert_eq!(boards.len(), 24);
+    let tests_file = work.path().join("official.txt");
+    fs::write(&tests_file, boards.join("\n") + "\n").unwrap();
+    let submissions = build_ioiwari_submissions(&package, work.path());
+    assert_eq!(submissions.len(), 8);
+    let mut seen = std::collections::BTreeSet::new();
+    for submission in &submissions {
+        let command = submission.run.join(" ");
+        let report = work.path().join("report.json");
+        let duel = duel_judge(
+            &[
+                "ioiwari",
+                "judge",
+                "--player",
+                &command,
+                "--memory-limit",
+                "256",
+            ],
+            &report,
+        );
+        let games = work
+            .path()
+            .join("games")
+            .join(submission.name.replace('/', "_"));
+        let numbered: Vec<(usize, &String)> = boards.iter().enumerate().collect();
+        let package_verdicts = parallel(&numbered, 2, |(i, board)| {
+            kattis_ioiwari_game(&interactor, submission, board, &games.join(i.to_string()))
+        });
+        assert_eq!(
+            package_verdicts, duel,
+            "{}: the package against duel",
+            submission.name
+        );
+        seen.extend(duel);
+    }
+    // The submissions reach every kind of ending the package can give.
+    for verdict in [
+        "win",
+        "draw",
+        "loss",
+        "illegal_move",
+        "time_limit",
+        "runtime_error",
+    ] {
+        assert!(
+            seen.contains(verdict),
+            "no submission gets {verdict}: {seen:?}"
+        );
+    }
+}
+
+/// Builds a Pooh-Eeyore-sticks submission twice: linked with the package's driver (as Kattis
+/// builds it) and as a shared library for `duel mis judge --module`.
+fn build_mis_submission(package: &Path, source: &Path, work: &Path) -> (PathBuf, PathBuf) {
+    let stem = source.to_string_lossy().replace(['/', '.'], "_");
+    let binary = work.join(format!("{stem}-driver"));
+    let library = work.join(format!("lib{stem}.so"));
+    if source.is_dir() {
+        let unit = source.join("mis.pas");
+        let dir = work.join(format!("{stem}-pas"));
+        fs::create_dir_all(&dir).unwrap();
+        fs::copy(&unit, dir.join("mis.pas")).unwrap();
+        pascal(&package.join("include/pascal/main.pas"), &dir, &binary);
+        let wrapper = dir.join("bolek.pas");
+        fs::write(
+            &wrapper,
+            "library bolek;\n{$mode objfpc}\nuses mis;\n\
+             procedure c_poczatek(p, e, peb: LongInt); cdecl;\nbegin\n  poczatek(p, e, peb);\nend;\n\
+             procedure c_ruch_bolka(p, e: LongInt; bp, be: PLongInt); cdecl;\nbegin\n  ruch_bolka(p, e, bp^, be^);\nend;\n\
+             exports c_poczatek name 'poczatek', c_ruch_bolka name 'ruch_bolka';\nbegin\nend.\n",
+        )
+        .unwrap();
+        let lib_dir = work.join(format!("{stem}-lib"));
+        fs::create_dir_all(&lib_dir).unwrap();
+        compile(
+            Command::new("fpc")
+                .args(["-O2", "-Cg"])
+                .arg(format!("-Fu{}", dir.display()))
+                .arg(format!("-FE{}", lib_dir.display()))
+                .arg(format!("-FU{}", lib_dir.display()))
+                .arg(&wrapper)
+                .stdout(Stdio::null()),
+        );
+        fs::copy(lib_dir.join("libbolek.so"), &library).unwrap();
+    } else if source.extension().is_some_and(|e| e == "c") {
+        let include = package.join("include/c");
+        c(
+            &[include.join("driver.c"), source.to_owned()],
+            &include,
+            &binary,
+        );
+        compile(
+            Command::new("gcc")
+                .args(["-O2", "-shared", "-fPIC", "-I"])
+                .arg(&include)
+                .arg(source)
+                .arg("-o")
+                .arg(&library),
+        );
+    } else {
+        let include = package.join("include/cpp");
+        cpp(
+            &[include.join("driver.cpp"), source.to_owned()],
+            &include,
+            &binary,
+        );
+        compile(
+            Command::new("g++")
+                .args(["-O2", "-shared", "-fPIC", "-I"])
+                .arg(&include)
+                .arg(source)
+                .arg("-o")
+                .arg(&library),
+        );
+    }
+    (binary, library)
+}
+
+/// One Pooh-Eeyore-sticks test as Kattis runs it: the driver-linked submission writes its
+/// stream, then the output validator judges it. Returns duel's verdict word.
+fn kattis_mis_test(
+    binary: &Path,
+    validator: &Path,
+    input: &Path,
+    answer: &Path,
+    dir: &Path,
+) -> String {
+    fs::create_dir_all(dir).unwrap();
+    let output = dir.join("output");
+    let mut run = Command::new(binary)
+        .stdin(fs::File::open(input).unwrap())
+        .stdout(fs::File::create(&output).unwrap())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the submission starts");
+    // The slowest accepted submission needs about 0.2 s on the longest game.
+    match wait_until(&mut run, Instant::now() + Duration::from_secs(3)) {
+        Ended::TimedOut => return "time_limit".into(),
+        Ended::Status(status) if !status.success() => return "runtime_error".into(),
+        Ended::Status(_) => {}
+    }
+    let feedback = dir.join("feedback");
+    fs::create_dir_all(&feedback).unwrap();
+    let status = Command::new(validator)
+        .arg(input)
+        .arg(answer)
+        .arg(&feedback)
+        .stdin(fs::File::open(&output).unwrap())
+        .status()
+        .expect("the validator runs");
+    let message = fs::read_to_string(feedback.join("judgemessage.txt")).unwrap_or_default();
+    match status.code() {
+        Some(42) => {
+            assert!(message.starts_with("win"), "{message}");
+            "win".into()
+        }
+        Some(43) => verdict_word(&message),
+        other => panic!(
+            "the validator failed ({other:?}) on {}: {message}",
+            input.display()
+        ),
+    }
+}
+
+#[test]
+fn kattis_mis_package_agrees_with_duel_on_every_test_and_submission() {
+    if !need("g++", "DUEL_REQUIRE_FPC") || !need("fpc", "DUEL_REQUIRE_FPC") {
+        return;
+    }
+    let work = tempfile::tempdir().unwrap();
+    let package = export("kattis", "mis", work.path());
+    let referee = package.join("output_validators/referee");
+    let validator = work.path().join("validator");
+    cpp(&[referee.join("validator.cpp")], &referee, &validator);
+    let tests = duel_arena::mis::official_tests();
+    let mut submissions = Vec::new();
+    for category in [
+        "accepted",
+        "wrong_answer",
+        "time_limit_exceeded",
+        "run_time_error",
+    ] {
+        let mut entries: Vec<PathBuf> = fs::read_dir(package.join("submissions").join(category))
+            .unwrap()
+            .map(|entry| entry.unwrap().path())
+            .collect();
+        entries.sort();
+        submissions.extend(entries);
+    }
+    assert_eq!(submissions.len(), 7);
+    let mut seen = std::collections::BTreeSet::new();
+    for source in &submissions {
+        let (binary, library) = build_mis_submission(&package, source, work.path());
+        let report = work.path().join("report.json");
+        let duel = duel_judge(
+            &["mis", "judge", "--module", &library.display().to_string()],
+            &report,
+        );
+        let runs = work.path().join("runs").join(source.file_name().unwrap());
+        let package_verdicts = parallel(&tests, 2, |test| {
+            let name = format!("data/secret/{:02}", test.number);
+            kattis_mis_test(
+                &binary,
+                &validator,
+                &package.join(format!("{name}.in")),
+                &package.join(format!("{name}.ans")),
+                &runs.join(test.number.to_string()),
+            )
+        });
+        assert_eq!(
+            package_verdicts,
+            duel,
+            "{}: the package against duel",
+            source.display()
+        );
+        seen.extend(duel);
+    }
+    for verdict in ["win", "loss", "illegal_move", "time_limit", "runtime_error"] {
+        assert!(
+            seen.contains(verdict),
+            "no submission gets {verdict}: {seen:?}"
+        );
+    }
+}

@@ -1,0 +1,180 @@
+//! The Kattis problem format (legacy), as problemtools' `verifyproblem` checks it.
+//!
+//! - Ioiwari: a scoring interactive problem. The output validator is the interactor playing
+//!   the optimal player 2; a finished game is accepted with score 100 (win), 50 (draw) or 0
+//!   (loss), and the secret group averages the tests, so a submission's score is duel's.
+//! - Pooh-Eeyore-sticks: a pass-fail problem whose drivers in `include/c`, `include/cpp` and
+//!   `include/pascal` link the contestant's module, play duel's adversarial Lolek in the same
+//!   process and stream the game to the output validator, which replays and checks it.
+
+use crate::generated::{ioiwari_referee, mis_lolek_header, mis_source, mis_stream};
+use crate::{Package, Task};
+use duel_ioiwari::{Board, Table};
+use duel_mis::Position;
+
+/// The Kattis package of `task`.
+pub(crate) fn package(task: Task) -> Package {
+    match task {
+        Task::Ioiwari => ioiwari(),
+        Task::Mis => mis(),
+    }
+}
+
+const IOIWARI_PROBLEM: &str = "\
+name: Ioiwari
+uuid: 3f0f5c8e-6a43-4d6e-9d1e-2b7c1a9e0401
+source: IOI 2001
+type: scoring
+validation: custom interactive score
+limits:
+  memory: 256
+";
+
+const IOIWARI_GROUP: &str = "\
+grading: default
+grader_flags: avg
+range: 0 100
+on_reject: continue
+";
+
+const ROOT_GROUP: &str = "\
+grading: default
+grader_flags: ignore_sample sum
+range: 0 100
+on_reject: continue
+";
+
+fn ioiwari() -> Package {
+    let mut package = Package::new("ioiwari");
+    package.add("problem.yaml", IOIWARI_PROBLEM);
+    package.add(
+        "problem_statement/problem.en.tex",
+        include_str!("../templates/statements/ioiwari.tex"),
+    );
+    package.add("data/testdata.yaml", ROOT_GROUP);
+    package.add("data/sample/testdata.yaml", IOIWARI_GROUP);
+    package.add("data/secret/testdata.yaml", IOIWARI_GROUP);
+    let sample: Board = "4 3 2 4 2 3 2".parse().expect("the statement's board");
+    package.add("data/sample/1.in", format!("{sample}\n"));
+    package.add("data/sample/1.ans", "");
+    for (number, board) in Board::official_positions().iter().enumerate() {
+        let name = format!("data/secret/{:02}", number + 1);
+        package.add(&format!("{name}.in"), format!("{board}\n"));
+        package.add(&format!("{name}.ans"), "");
+    }
+    package.add(
+        "input_validators/board/board.cpp",
+        include_str!("../templates/ioiwari/input_validator.cpp"),
+    );
+    let table = Table::solve();
+    package.add(
+        "output_validators/interactor/referee.h",
+        ioiwari_referee(&table),
+    );
+    package.add(
+        "output_validators/interactor/interactor.cpp",
+        include_str!("../templates/ioiwari/kattis_interactor.cpp"),
+    );
+    for (dir, file) in IOIWARI_SUBMISSIONS {
+        package.add(&format!("submissions/{dir}/{}", file.name), file.text);
+    }
+    package
+}
+
+/// A submission's source file.
+pub(crate) struct Source {
+    /// The file name.
+    pub name: &'static str,
+    /// The text.
+    pub text: &'static str,
+}
+
+macro_rules! source {
+    ($dir:literal, $name:literal) => {
+        Source {
+            name: $name,
+            text: include_str!(concat!("../templates/", $dir, "/submissions/", $name)),
+        }
+    };
+}
+
+/// The Ioiwari submissions, by Kattis category.
+pub(crate) const IOIWARI_SUBMISSIONS: [(&str, Source); 8] = [
+    ("accepted", source!("ioiwari", "perfect.c")),
+    ("accepted", source!("ioiwari", "perfect.cpp")),
+    ("accepted", source!("ioiwari", "perfect.pas")),
+    ("accepted", source!("ioiwari", "perfect.py")),
+    ("partially_accepted", source!("ioiwari", "greedy.c")),
+    ("wrong_answer", source!("ioiwari", "first_pit.py")),
+    ("time_limit_exceeded", source!("ioiwari", "spin.c")),
+    ("run_time_error", source!("ioiwari", "crash.cpp")),
+];
+
+/// The Pooh-Eeyore-sticks submissions, by Kattis category (the Pascal one is a unit, so it
+/// sits in a directory of its own).
+pub(crate) const MIS_SUBMISSIONS: [(&str, Source); 7] = [
+    ("accepted", source!("mis", "bolek.c")),
+    ("accepted", source!("mis", "bolek.cpp")),
+    ("accepted", source!("mis", "pascal/mis.pas")),
+    ("wrong_answer", source!("mis", "simple.c")),
+    ("wrong_answer", source!("mis", "no_bound.cpp")),
+    ("time_limit_exceeded", source!("mis", "spin.c")),
+    ("run_time_error", source!("mis", "crash.c")),
+];
+
+const MIS_PROBLEM: &str = "\
+name: Pooh-Eeyore-sticks
+uuid: 9b2d7e41-58c3-4f0a-8e6b-c4d1f2a3b502
+source: Polish Olympiad in Informatics 2004
+validation: custom
+limits:
+  memory: 64
+  output: 64
+";
+
+fn mis() -> Package {
+    let mut package = Package::new("mis");
+    package.add("problem.yaml", MIS_PROBLEM);
+    package.add(
+        "problem_statement/problem.en.tex",
+        include_str!("../templates/statements/mis.tex"),
+    );
+    package.add("data/sample/1.in", "7 2 3\n");
+    let sample: Position = "7 2 3".parse().expect("the statement's example");
+    package.add_bytes("data/sample/1.ans", mis_stream(sample));
+    for test in duel_arena::mis::official_tests() {
+        let name = format!("data/secret/{:02}", test.number);
+        package.add(&format!("{name}.in"), format!("{}\n", test.start));
+        package.add(&format!("{name}.ans"), "");
+    }
+    let lolek = mis_lolek_header();
+    let driver = include_str!("../templates/mis/driver.c");
+    let header = include_str!("../templates/mis/mis.h");
+    package.add("input_validators/position/lolek.h", lolek.clone());
+    package.add(
+        "input_validators/position/position.cpp",
+        include_str!("../templates/mis/input_validator.cpp"),
+    );
+    package.add("output_validators/referee/lolek.h", lolek.clone());
+    package.add(
+        "output_validators/referee/validator.cpp",
+        include_str!("../templates/mis/validator.cpp"),
+    );
+    for (dir, name) in [("c", "driver.c"), ("cpp", "driver.cpp")] {
+        package.add(&format!("include/{dir}/{name}"), driver);
+        package.add(&format!("include/{dir}/lolek.h"), lolek.clone());
+        package.add(&format!("include/{dir}/mis.h"), header);
+    }
+    package.add(
+        "include/pascal/main.pas",
+        mis_source(include_str!("../templates/mis/main.pas")),
+    );
+    for (dir, file) in MIS_SUBMISSIONS {
+        let path = match file.name.split_once('/') {
+            Some((_, name)) => format!("submissions/{dir}/bolek_pascal/{name}"),
+            None => format!("submissions/{dir}/{}", file.name),
+        };
+        package.add(&path, file.text);
+    }
+    package
+}

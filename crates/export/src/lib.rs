@@ -1,0 +1,107 @@
+//! Packages of duel's two tasks for the contest systems organisers run: Kattis (the legacy
+//! problem format, also imported by DOMjudge), DMOJ and CMS (the `italy_yaml` format).
+//!
+//! Every package carries duel's referees, generated from the same rules and strategies as
+//! `duel`'s own judge: the Ioiwari referee's value table is written out by duel's solver
+//! ([`duel_ioiwari::Table`]), and the Pooh-Eeyore-sticks referee plays duel's adversarial
+//! Lolek ([`duel_mis::AdversarialLolek`]) with duel's fixed-point constant
+//! ([`duel_mis::theory::INV_PHI_FIXED`]). The tests of this crate check, for every official
+//! test and every submission in a package, that the package's verdict is duel's.
+//!
+//! ```
+//! use duel_export::{Format, Task};
+//! let package = duel_export::package(Format::Kattis, Task::Mis);
+//! assert!(package.file("problem.yaml").is_some());
+//! assert!(package.file("include/pascal/main.pas").is_some());
+//! let dir = tempfile::tempdir()?;
+//! let root = package.write_into(dir.path())?;
+//! assert!(root.join("output_validators/referee/validator.cpp").is_file());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+#![deny(missing_docs)]
+
+pub mod generated;
+mod kattis;
+mod package;
+
+pub use package::{ExportError, Package, PackageFile};
+
+use std::fmt;
+use std::str::FromStr;
+
+/// A contest system's package format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// The Kattis problem format (legacy), checked by problemtools' `verifyproblem`.
+    Kattis,
+}
+
+impl Format {
+    /// Every format, in the order `duel export --help` lists them.
+    pub const ALL: [Format; 1] = [Format::Kattis];
+
+    /// The format's name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Kattis => "kattis",
+        }
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One of duel's two tasks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Task {
+    /// Ioiwari (IOI 2001): an interactive player 1 against the optimal player 2.
+    Ioiwari,
+    /// Pooh-Eeyore-sticks (Polish OI 2004, "MIS"): a module playing Bolek.
+    Mis,
+}
+
+impl Task {
+    /// Both tasks.
+    pub const ALL: [Task; 2] = [Task::Ioiwari, Task::Mis];
+
+    /// The task's short name: its package directory and its name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Task::Ioiwari => "ioiwari",
+            Task::Mis => "mis",
+        }
+    }
+}
+
+impl fmt::Display for Task {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A task name that is neither `ioiwari` nor `mis`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown task {0:?}: expected ioiwari or mis")]
+pub struct ParseTaskError(pub String);
+
+impl FromStr for Task {
+    type Err = ParseTaskError;
+
+    fn from_str(s: &str) -> Result<Task, ParseTaskError> {
+        Task::ALL
+            .into_iter()
+            .find(|task| task.name() == s)
+            .ok_or_else(|| ParseTaskError(s.to_owned()))
+    }
+}
+
+/// The package of `task` in `format`, in memory (see [`Package::write_into`]).
+pub fn package(format: Format, task: Task) -> Package {
+    match format {
+        Format::Kattis => kattis::package(task),
+    }
+}

@@ -79,7 +79,7 @@ fn kattis_ioiwari_game(interactor: &Path, submission: &Built, board: &str, dir: 
     fs::write(&input, format!("{board}\n")).unwrap();
     let feedback = dir.join("feedback");
     fs::create_dir_all(&feedback).unwrap();
-    let mut player = Command::new(&submission.run[0])
+    let mut player = cpu_limited(Command::new(&submission.run[0]), 1)
         .args(&submission.run[1..])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -96,8 +96,9 @@ fn kattis_ioiwari_game(interactor: &Path, submission: &Built, board: &str, dir: 
         .stdout(Stdio::from(to_player))
         .spawn()
         .expect("the interactor starts");
-    // Kattis's limit here is a few seconds; a correct player needs well under half a second.
-    let deadline = Instant::now() + Duration::from_secs(3);
+    // The CPU limit decides time limits, as on Kattis; the wall-clock deadline only guards
+    // against a player that sleeps (none of the examples does).
+    let deadline = Instant::now() + Duration::from_secs(60);
     let (mut player_end, mut referee_end) = (None, None);
     let mut player_first = false;
     while player_end.is_none() || referee_end.is_none() {
@@ -128,7 +129,7 @@ fn kattis_ioiwari_game(interactor: &Path, submission: &Built, board: &str, dir: 
     let (Some(player_end), Some(referee_end)) = (player_end, referee_end) else {
         unreachable!()
     };
-    if matches!(player_end, Ended::TimedOut) {
+    if matches!(player_end, Ended::TimedOut) || player_end.out_of_cpu() {
         return "time_limit".into();
     }
     let Ended::Status(referee_status) = referee_end else {
@@ -214,6 +215,8 @@ fn kattis_ioiwari_package_agrees_with_duel_on_every_test_and_submission() {
                 &command,
                 "--memory-limit",
                 "256",
+                "--wall-limit",
+                "60",
             ],
             &report,
         );
@@ -326,15 +329,16 @@ fn kattis_mis_test(
 ) -> String {
     fs::create_dir_all(dir).unwrap();
     let output = dir.join("output");
-    let mut run = Command::new(binary)
+    // The slowest accepted submission needs about 0.2 s of CPU on the longest game.
+    let mut run = cpu_limited(Command::new(binary), 1)
         .stdin(fs::File::open(input).unwrap())
         .stdout(fs::File::create(&output).unwrap())
         .stderr(Stdio::null())
         .spawn()
         .expect("the submission starts");
-    // The slowest accepted submission needs about 0.2 s on the longest game.
-    match wait_until(&mut run, Instant::now() + Duration::from_secs(3)) {
+    match wait_until(&mut run, Instant::now() + Duration::from_secs(60)) {
         Ended::TimedOut => return "time_limit".into(),
+        ended if ended.out_of_cpu() => return "time_limit".into(),
         Ended::Status(status) if !status.success() => return "runtime_error".into(),
         Ended::Status(_) => {}
     }
@@ -392,7 +396,16 @@ fn kattis_mis_package_agrees_with_duel_on_every_test_and_submission() {
         let (binary, library) = build_mis_submission(&package, source, work.path());
         let report = work.path().join("report.json");
         let duel = duel_judge(
-            &["mis", "judge", "--module", &library.display().to_string()],
+            // duel's CPU limits (1 s plus the host's allowance), as in the package's harness; a
+            // generous wall-clock limit, as the machine may be loaded.
+            &[
+                "mis",
+                "judge",
+                "--module",
+                &library.display().to_string(),
+                "--wall-limit",
+                "60",
+            ],
             &report,
         );
         let runs = work.path().join("runs").join(source.file_name().unwrap());

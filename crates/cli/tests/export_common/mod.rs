@@ -104,6 +104,41 @@ pub enum Ended {
     TimedOut,
 }
 
+impl Ended {
+    /// Whether the process was killed for using up its CPU limit (SIGXCPU, or SIGKILL at the
+    /// hard limit).
+    pub fn out_of_cpu(&self) -> bool {
+        use std::os::unix::process::ExitStatusExt;
+        match self {
+            Ended::Status(status) => {
+                matches!(status.signal(), Some(libc::SIGXCPU) | Some(libc::SIGKILL))
+            }
+            Ended::TimedOut => false,
+        }
+    }
+}
+
+/// `command` with a CPU-time limit of `seconds` (soft; the hard limit one second more), the
+/// way contest systems limit a submission's time.
+pub fn cpu_limited(mut command: Command, seconds: u64) -> Command {
+    use std::os::unix::process::CommandExt;
+    let limit = libc::rlimit {
+        rlim_cur: seconds,
+        rlim_max: seconds + 1,
+    };
+    // SAFETY: setrlimit is async-signal-safe and touches only the child's own limits.
+    unsafe {
+        command.pre_exec(move || {
+            if libc::setrlimit(libc::RLIMIT_CPU, &limit) == 0 {
+                Ok(())
+            } else {
+                Err(std::io::Error::last_os_error())
+            }
+        });
+    }
+    command
+}
+
 /// Waits for `child` until `deadline`, killing it then.
 pub fn wait_until(child: &mut Child, deadline: Instant) -> Ended {
     loop {

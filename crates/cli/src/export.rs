@@ -14,10 +14,16 @@ Formats and what each system supports:
           averaged). Pooh-Eeyore-sticks: drivers in include/c, include/cpp and
           include/pascal link the module (C, C++, Pascal); the output validator replays the
           streamed game. Verify: verifyproblem DIR/mis -p config data validators submissions
+  dmoj    DMOJ problem directories. Ioiwari: interactive (testlib contract), 2 points a test,
+          a draw 1. Pooh-Eeyore-sticks: signature grader with mis.h, C and C++ only (DMOJ has
+          no Pascal signature grading). Both carry self-tests with duel's results.
+          Verify: dmoj-cli -c judge.yml test ioiwari mis (judge.yml: problem_storage_globs
+          naming DIR/*, plus the runtime paths dmoj-autoconf prints)
 
 Examples:
   duel export kattis out                 both tasks: out/ioiwari and out/mis
   duel export kattis out --task mis      only Pooh-Eeyore-sticks
+  duel export dmoj problems              problems/ioiwari and problems/mis for DMOJ
 
 Exit status: 0 when every package was written, 2 on bad usage or a write error.";
 

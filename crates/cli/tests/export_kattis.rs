@@ -100,11 +100,9 @@ fn kattis_ioiwari_game(interactor: &Path, submission: &Built, board: &str, dir: 
     // against a player that sleeps (none of the examples does).
     let deadline = Instant::now() + Duration::from_secs(60);
     let (mut player_end, mut referee_end) = (None, None);
-    let mut player_first = false;
     while player_end.is_none() || referee_end.is_none() {
         if player_end.is_none() {
             if let Some(status) = player.try_wait().unwrap() {
-                player_first = referee_end.is_none();
                 player_end = Some(Ended::Status(status));
             }
         }
@@ -139,10 +137,12 @@ fn kattis_ioiwari_game(interactor: &Path, submission: &Built, board: &str, dir: 
     let Ended::Status(player_status) = player_end else {
         unreachable!()
     };
-    // As Kattis: a wrong answer the interactor gave before the submission ended stands;
-    // otherwise a submission that failed is a run-time error.
-    if referee_status.code() == Some(43) && !player_first {
-        return verdict_word(&message);
+    // An illegal or unreadable move is the interactor's wrong answer whatever the submission
+    // did next; a submission whose output ended because it failed is a run-time error (the
+    // interactor only saw the output end), as duel judges it.
+    let word = verdict_word(&message);
+    if referee_status.code() == Some(43) && word != "early_exit" {
+        return word;
     }
     if !player_status.success() {
         return "runtime_error".into();

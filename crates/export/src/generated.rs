@@ -121,6 +121,14 @@ pub(crate) fn mis_lolek_header() -> String {
     mis_source(include_str!("../templates/mis/lolek.h"))
 }
 
+/// `source` with its line `#include "NAME"` replaced by `header`, for systems that compile a
+/// single file (DMOJ's graders and checkers).
+pub(crate) fn inline_header(source: &str, name: &str, header: &str) -> String {
+    let line = format!("#include \"{name}\"\n");
+    assert!(source.contains(&line), "the source includes {name}");
+    source.replacen(&line, &format!("{header}\n"), 1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,5 +1,5 @@
 //! Packages of duel's two tasks for the contest systems organisers run: Kattis (the legacy
-//! problem format, also imported by DOMjudge), DMOJ and CMS (the `italy_yaml` format).
+//! problem format, also imported by DOMjudge) and DMOJ.
 //!
 //! Every package carries duel's referees, generated from the same rules and strategies as
 //! `duel`'s own judge: the Ioiwari referee's value table is written out by duel's solver
@@ -21,6 +21,7 @@
 
 #![deny(missing_docs)]
 
+mod dmoj;
 pub mod generated;
 mod kattis;
 mod package;
@@ -35,16 +36,19 @@ use std::str::FromStr;
 pub enum Format {
     /// The Kattis problem format (legacy), checked by problemtools' `verifyproblem`.
     Kattis,
+    /// A DMOJ problem directory, checked by the DMOJ judge's self-tests (`dmoj-cli`).
+    Dmoj,
 }
 
 impl Format {
     /// Every format, in the order `duel export --help` lists them.
-    pub const ALL: [Format; 1] = [Format::Kattis];
+    pub const ALL: [Format; 2] = [Format::Kattis, Format::Dmoj];
 
     /// The format's name on the command line.
     pub fn name(self) -> &'static str {
         match self {
             Format::Kattis => "kattis",
+            Format::Dmoj => "dmoj",
         }
     }
 }
@@ -103,5 +107,6 @@ impl FromStr for Task {
 pub fn package(format: Format, task: Task) -> Package {
     match format {
         Format::Kattis => kattis::package(task),
+        Format::Dmoj => dmoj::package(task),
     }
 }

@@ -4,103 +4,30 @@
 // Plays the optimal player 2 (the first optimal pit, in order 1..7) against the submission.
 // A finished game is accepted (exit 42) with score 100 for a win, 50 for a draw and 0 for a
 // loss; an illegal move, unreadable output or output that ends mid-game is a wrong answer
-// (exit 43). The reason, in duel's verdict words, goes to feedback_dir/judgemessage.txt.
+// (exit 43). duel's verdict and its reason go to feedback_dir/judgemessage.txt.
 #include "referee.h"
 
 #include <string>
 
-static std::string feedback_dir;
-
-static void feedback(const char *file, const std::string &text) {
-    std::string path = feedback_dir + "/" + file;
-    FILE *out = fopen(path.c_str(), "w");
-    if (out) {
-        fputs(text.c_str(), out);
-        fputc('\n', out);
+static void feedback(const std::string &dir, const char *file, const std::string &text) {
+    std::string path = dir + "/" + file;
+    if (FILE *out = fopen(path.c_str(), "w")) {
+        fprintf(out, "%s\n", text.c_str());
         fclose(out);
     }
 }
 
-[[noreturn]] static void wrong(const char *verdict, const std::string &reason) {
-    feedback("judgemessage.txt", std::string(verdict) + ": " + reason);
-    exit(43);
-}
-
-[[noreturn]] static void judge_error(const std::string &reason) {
-    fprintf(stderr, "interactor: %s\n", reason.c_str());
-    exit(1);
-}
-
-// Reads one line of the submission's output; false at end of input before any byte.
-static bool read_line(std::string &line) {
-    line.clear();
-    int c;
-    while ((c = getchar()) != EOF && c != '\n') {
-        if (line.size() >= 4096) wrong("protocol_error", "a line longer than 4096 bytes");
-        line.push_back((char)c);
-    }
-    return c != EOF || !line.empty();
-}
-
 int main(int argc, char **argv) {
-    if (argc < 4) judge_error("usage: interactor input_file answer_file feedback_dir");
-    feedback_dir = argv[3];
-    FILE *input = fopen(argv[1], "r");
-    if (!input) judge_error("cannot open the input file");
     int pits[PITS];
-    for (int i = 0; i < PITS; i++)
-        if (fscanf(input, "%d", &pits[i]) != 1 || pits[i] < 0 || pits[i] > MAX_BEADS)
-            judge_error("the input file is not a board");
-    fclose(input);
-
-    char board[32];
-    format_board(pits, board);
-    printf("%s\n", board);
-    fflush(stdout);
-
-    static struct played_move moves[64];
-    int played = 0, number = 0, bank_one = 0, bank_two = 0;
-    std::string line;
-    char reason[256];
-    while (!board_empty(pits)) {
-        if (!read_line(line)) {
-            format_board(pits, board);
-            wrong("early_exit", std::string("the output ended before the game was over, at ") +
-                                    board);
-        }
-        int pit = 0;
-        int fault = parse_move(line.c_str(), pits, &pit, reason);
-        if (fault == 1) wrong("protocol_error", reason);
-        if (fault == 2) wrong("illegal_move", reason);
-        number++;
-        moves[played].number = number;
-        memcpy(moves[played].pits, pits, sizeof pits);
-        moves[played].pit = pit;
-        played++;
-        sow(pits, pit, &bank_one, &bank_two);
-        if (board_empty(pits)) break;
-        int reply = first_best_move(pits);
-        number++;
-        sow(pits, reply, &bank_two, &bank_one);
-        printf("%d\n", reply);
-        fflush(stdout);
+    if (argc < 4 || !read_board(argv[1], pits)) {
+        fprintf(stderr, "usage: interactor input_file answer_file feedback_dir (a board)\n");
+        return 1;
     }
-
-    char mistake[256];
-    char text[512];
-    if (bank_one > bank_two) {
-        snprintf(text, sizeof text, "win: player 1 wins %d-%d", bank_one, bank_two);
-        feedback("score.txt", "100");
-    } else if (bank_one == bank_two) {
-        first_mistake(moves, played, mistake);
-        snprintf(text, sizeof text, "draw: draw %d-%d; %s", bank_one, bank_two, mistake);
-        feedback("score.txt", "50");
-    } else {
-        first_mistake(moves, played, mistake);
-        snprintf(text, sizeof text, "loss: player 2 wins %d-%d; %s", bank_two, bank_one,
-                 mistake);
-        feedback("score.txt", "0");
-    }
-    feedback("judgemessage.txt", text);
+    struct game_result result;
+    play_game(pits, stdin, stdout, &result);
+    feedback(argv[3], "judgemessage.txt", std::string(result.verdict) + ": " + result.reason);
+    std::string verdict = result.verdict;
+    if (verdict != "win" && verdict != "draw" && verdict != "loss") return 43;
+    feedback(argv[3], "score.txt", verdict == "win" ? "100" : verdict == "draw" ? "50" : "0");
     return 42;
 }

@@ -149,4 +149,94 @@ static void first_mistake(const struct played_move *moves, int count, char *out)
     }
 }
 
+/* How a game ended: duel's verdict name and its reason. */
+struct game_result {
+    const char *verdict; /* win, draw, loss, illegal_move, protocol_error or early_exit */
+    char reason[600];
+};
+
+/* Reads one line of player 1's output (without its newline) into `line` (4097 bytes):
+ * returns 1, or 0 at the end of the output before any byte, or -1 when it is longer than
+ * 4096 bytes. */
+static int read_player_line(FILE *from_player, char *line) {
+    int c, length = 0;
+    while ((c = getc(from_player)) != EOF && c != '\n') {
+        if (length == 4096) return -1;
+        line[length++] = (char)(c == 0 ? ' ' : c);
+    }
+    line[length] = 0;
+    return c != EOF || length > 0;
+}
+
+/* Plays one game from `pits` (the start board, changed in place): writes the board and
+ * player 2's pits to `to_player`, reads player 1's from `from_player`, and judges it as duel
+ * does. */
+static void play_game(int *pits, FILE *from_player, FILE *to_player, struct game_result *out) {
+    static struct played_move moves[64];
+    static char line[4097];
+    int played = 0, number = 0, bank_one = 0, bank_two = 0;
+    char board[32], mistake[256];
+    format_board(pits, board);
+    fprintf(to_player, "%s\n", board);
+    fflush(to_player);
+    while (!board_empty(pits)) {
+        int got = read_player_line(from_player, line), pit = 0, fault;
+        if (got == 0) {
+            format_board(pits, board);
+            out->verdict = "early_exit";
+            sprintf(out->reason, "the output ended before the game was over, at %s", board);
+            return;
+        }
+        if (got < 0) {
+            out->verdict = "protocol_error";
+            strcpy(out->reason, "a line longer than 4096 bytes");
+            return;
+        }
+        fault = parse_move(line, pits, &pit, out->reason);
+        if (fault != 0) {
+            out->verdict = fault == 1 ? "protocol_error" : "illegal_move";
+            return;
+        }
+        number++;
+        moves[played].number = number;
+        memcpy(moves[played].pits, pits, sizeof moves[played].pits);
+        moves[played].pit = pit;
+        played++;
+        sow(pits, pit, &bank_one, &bank_two);
+        if (board_empty(pits)) break;
+        int reply = first_best_move(pits);
+        number++;
+        sow(pits, reply, &bank_two, &bank_one);
+        fprintf(to_player, "%d\n", reply);
+        fflush(to_player);
+    }
+    if (bank_one > bank_two) {
+        out->verdict = "win";
+        sprintf(out->reason, "player 1 wins %d-%d", bank_one, bank_two);
+        return;
+    }
+    first_mistake(moves, played, mistake);
+    if (bank_one == bank_two) {
+        out->verdict = "draw";
+        sprintf(out->reason, "draw %d-%d; %s", bank_one, bank_two, mistake);
+    } else {
+        out->verdict = "loss";
+        sprintf(out->reason, "player 2 wins %d-%d; %s", bank_two, bank_one, mistake);
+    }
+}
+
+/* Reads the start board from the test file `path`; returns 0 if it is not a board. */
+static int read_board(const char *path, int *pits) {
+    FILE *input = fopen(path, "r");
+    if (!input) return 0;
+    for (int i = 0; i < PITS; i++) {
+        if (fscanf(input, "%d", &pits[i]) != 1 || pits[i] < 0 || pits[i] > MAX_BEADS) {
+            fclose(input);
+            return 0;
+        }
+    }
+    fclose(input);
+    return 1;
+}
+
 #endif

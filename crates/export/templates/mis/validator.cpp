@@ -3,9 +3,10 @@
 // Bolek's and Lolek's, against the rules and Lolek's against duel's adversarial Lolek, and
 // accepts exactly when Bolek took the last stick.
 //
-// Usage: validator input_file answer_file feedback_dir < team_output
-// Exit 42 accepted, 43 wrong answer; the reason, in duel's verdict words, goes to
-// feedback_dir/judgemessage.txt.
+// Kattis: validator input_file answer_file feedback_dir < team_output; exit 42 accepted, 43
+// wrong answer; duel's verdict and its reason go to feedback_dir/judgemessage.txt.
+// DMOJ (built with DUEL_DMOJ defined): validator input_file output_file answer_file; exit 0
+// accepted, 1 wrong answer; duel's verdict and its reason go to standard error (the feedback).
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
@@ -14,19 +15,26 @@
 #include "lolek.h"
 
 static std::string feedback_dir;
+static FILE *stream = stdin;
 
+// Ends validation: accepted (42) or wrong answer (43), in the system's own terms.
 [[noreturn]] static void finish(int status, const std::string &text) {
+#ifdef DUEL_DMOJ
+    fprintf(stderr, "%s\n", text.c_str());
+    exit(status == 42 ? 0 : 1);
+#else
     std::string path = feedback_dir + "/judgemessage.txt";
     if (FILE *out = fopen(path.c_str(), "w")) {
         fprintf(out, "%s\n", text.c_str());
         fclose(out);
     }
     exit(status);
+#endif
 }
 
 [[noreturn]] static void judge_error(const char *reason) {
     fprintf(stderr, "validator: %s\n", reason);
-    exit(1);
+    exit(3);
 }
 
 static unsigned char buffer[1 << 16];
@@ -36,7 +44,7 @@ static uint64_t moves;
 // The next byte of the stream, or -1 at its end.
 static int next_byte() {
     if (at == filled) {
-        filled = fread(buffer, 1, sizeof buffer, stdin);
+        filled = fread(buffer, 1, sizeof buffer, stream);
         at = 0;
         if (filled == 0) return -1;
     }
@@ -71,7 +79,12 @@ static std::string pool(uint32_t p, uint32_t e) {
 
 int main(int argc, char **argv) {
     if (argc < 4) judge_error("usage: validator input_file answer_file feedback_dir");
+#ifdef DUEL_DMOJ
+    stream = fopen(argv[2], "rb");
+    if (!stream) judge_error("cannot open the output file");
+#else
     feedback_dir = argv[3];
+#endif
     FILE *input = fopen(argv[1], "r");
     if (!input) judge_error("cannot open the input file");
     unsigned long p0, e0, b0;

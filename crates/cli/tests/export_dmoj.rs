@@ -1,0 +1,57 @@
+//! The DMOJ judge's own self-tests pass on both exported problems: `dmoj-cli test` judges
+//! every example submission listed in `init.yml` and checks the result duel gives it, test by
+//! test. Skipped when the judge is missing, unless `DUEL_REQUIRE_EXPORT_TOOLS` is set (CI).
+
+mod export_common;
+
+use export_common::*;
+use std::fs;
+use std::process::Command;
+
+#[test]
+fn dmoj_self_tests_pass_on_both_problems() {
+    let (Some(cli), Some(autoconf)) = (need_tool("dmoj-cli"), need_tool("dmoj-autoconf")) else {
+        return;
+    };
+    let work = tempfile::tempdir().unwrap();
+    let problems = work.path().join("problems");
+    for task in ["ioiwari", "mis"] {
+        export("dmoj", task, &problems);
+    }
+    // The judge's configuration: where the problems are, and the compilers' paths.
+    let runtime = Command::new(&autoconf)
+        .output()
+        .expect("dmoj-autoconf runs");
+    assert!(runtime.status.success(), "dmoj-autoconf failed");
+    let config = work.path().join("judge.yml");
+    fs::write(
+        &config,
+        format!(
+            "problem_storage_globs:\n  - {}/*\n{}",
+            problems.display(),
+            String::from_utf8_lossy(&runtime.stdout)
+        ),
+    )
+    .unwrap();
+    let output = Command::new(&cli)
+        .arg("-c")
+        .arg(&config)
+        .args(["--no-ansi", "-e", "C,CPP17,PAS", "test", "ioiwari", "mis"])
+        .output()
+        .expect("dmoj-cli runs");
+    let text = String::from_utf8_lossy(&output.stdout).into_owned()
+        + &String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.success(),
+        "dmoj-cli's self-tests failed:\n{text}"
+    );
+    assert!(text.contains("All tests passed."), "{text}");
+    for problem in ["ioiwari", "mis"] {
+        assert!(
+            text.contains(&format!("Problem {problem} passed with flying colours.")),
+            "{text}"
+        );
+    }
+    let successes = text.matches(": Success").count();
+    assert_eq!(successes, 7 + 6, "every self-test ran:\n{text}");
+}

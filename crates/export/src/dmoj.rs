@@ -1,0 +1,252 @@
+//! DMOJ problem directories, checked by the DMOJ judge's own self-tests (`dmoj-cli`, command
+//! `test`): every example submission is listed in `init.yml` under `tests:` with the result
+//! duel gives it, test by test.
+//!
+//! - Ioiwari: an interactive problem (the `testlib` contract): 2 points a test, a win earns 2,
+//!   a draw 1 (partial points), a loss 0; an illegal move or unreadable output is a wrong
+//!   answer.
+//! - Pooh-Eeyore-sticks: a `signature_grader` problem: the contestant submits the module
+//!   (C or C++ with `mis.h`); the driver is the entry point and streams the game to a bridged
+//!   checker that replays it. DMOJ's signature grading has no Pascal.
+
+use crate::generated::{inline_header, ioiwari_referee, mis_lolek_header, mis_source};
+use crate::kattis::{IOIWARI_SUBMISSIONS, MIS_SUBMISSIONS};
+use crate::{Package, Task};
+use duel_ioiwari::{greedy_move, Board, Outcome, Player, Position as Game, Table};
+use duel_mis::{AdversarialLolek, Move, Position, Strategy};
+use std::fmt::Write;
+
+/// The DMOJ problem of `task`.
+pub(crate) fn package(task: Task) -> Package {
+    match task {
+        Task::Ioiwari => ioiwari(),
+        Task::Mis => mis(),
+    }
+}
+
+/// One self-test: a submission's file, its DMOJ language, its expected result.
+struct SelfTest {
+    source: &'static str,
+    text: &'static str,
+    language: &'static str,
+    time: u32,
+    expect: String,
+}
+
+fn language(name: &str) -> Option<&'static str> {
+    match name.rsplit('.').next() {
+        Some("c") => Some("C"),
+        Some("cpp") => Some("CPP17"),
+        Some("pas") => Some("PAS"),
+        _ => None,
+    }
+}
+
+fn write_tests(yaml: &mut String, package: &mut Package, tests: &[SelfTest]) {
+    yaml.push_str("tests:\n");
+    for test in tests {
+        let file = test.source.rsplit('/').next().unwrap_or(test.source);
+        let path = format!("self-tests/{file}");
+        package.add(&path, test.text);
+        let _ = writeln!(
+            yaml,
+            "  - label: {file}\n    source: {path}\n    language: {}\n    time: {}\n    memory: 262144\n{}",
+            test.language, test.time, test.expect
+        );
+    }
+}
+
+/// A YAML map from test numbers (from 1) to `values`.
+fn by_case(values: &[impl std::fmt::Display]) -> String {
+    let entries: Vec<String> = values
+        .iter()
+        .enumerate()
+        .map(|(i, value)| format!("{}: {value}", i + 1))
+        .collect();
+    format!("{{{}}}", entries.join(", "))
+}
+
+/// Points per Ioiwari test: a win earns them all, a draw half.
+const IOIWARI_POINTS: u32 = 2;
+
+/// Per test, the points duel's judge gives the one-move look-ahead player (`greedy.c` plays
+/// [`greedy_move`]) against the first-optimal player 2.
+fn greedy_points(table: &Table, boards: &[Board]) -> Vec<u32> {
+    boards
+        .iter()
+        .map(|&board| {
+            let mut game = Game::start(board);
+            while !game.is_over() {
+                let pit = match game.to_move {
+                    Player::One => greedy_move(game.board),
+                    Player::Two => table.first_best_move(game.board),
+                }
+                .expect("a board with beads has a move");
+                game = game.play(pit).expect("both players move legally");
+            }
+            match Outcome::from_banks(game.banks) {
+                Outcome::Win(Player::One) => IOIWARI_POINTS,
+                Outcome::Draw => IOIWARI_POINTS / 2,
+                Outcome::Win(Player::Two) => 0,
+            }
+        })
+        .collect()
+}
+
+fn ioiwari() -> Package {
+    let mut package = Package::new("ioiwari");
+    let boards = Board::official_positions();
+    let mut yaml = String::from("test_cases:\n");
+    for (i, board) in boards.iter().enumerate() {
+        let name = format!("{:02}.in", i + 1);
+        package.add(&name, format!("{board}\n"));
+        let _ = writeln!(yaml, "  - {{in: {name}, points: {IOIWARI_POINTS}}}");
+    }
+    yaml.push_str(
+        "interactive:\n  files: [interactor.cpp]\n  lang: CPP17\n  type: testlib\n  feedback: true\n",
+    );
+    let table = Table::solve();
+    let interactor = inline_header(
+        include_str!("../templates/ioiwari/dmoj_interactor.cpp"),
+        "referee.h",
+        &ioiwari_referee(&table),
+    )
+    .replace("@@DRAW_POINTS@@", &(IOIWARI_POINTS / 2).to_string());
+    package.add("interactor.cpp", interactor);
+    let greedy = greedy_points(&table, &boards);
+    let mut tests = Vec::new();
+    for (category, file) in IOIWARI_SUBMISSIONS.iter().chain(&IOIWARI_EXTRA) {
+        let Some(language) = language(file.name) else {
+            continue; // Python: see the README of the export
+        };
+        let expect = match *category {
+            "accepted" => format!("    expect: AC\n    score: {IOIWARI_POINTS}"),
+            "partially_accepted" => {
+                format!("    expect: AC\n    score_cases: {}", by_case(&greedy))
+            }
+            "wrong_answer" => "    expect: WA".to_owned(),
+            "time_limit_exceeded" => "    expect: TLE".to_owned(),
+            _ => "    expect: RTE".to_owned(),
+        };
+        let time = if *category == "time_limit_exceeded" {
+            1
+        } else {
+            2
+        };
+        tests.push(SelfTest {
+            source: file.name,
+            text: file.text,
+            language,
+            time,
+            expect,
+        });
+    }
+    write_tests(&mut yaml, &mut package, &tests);
+    package.add("init.yml", yaml);
+    package.add("README.md", include_str!("../templates/dmoj/ioiwari.md"));
+    package
+}
+
+/// Ioiwari submissions only the DMOJ self-tests need (its judge runs no Python here).
+const IOIWARI_EXTRA: [(&str, crate::kattis::Source); 1] = [(
+    "wrong_answer",
+    crate::kattis::Source {
+        name: "first_pit.c",
+        text: include_str!("../templates/ioiwari/submissions/first_pit.c"),
+    },
+)];
+
+/// Whether the kit's simple Bolek (`simple.c`: one poohstick if any, else one eeyorestick)
+/// beats duel's adversarial Lolek from `start`.
+fn simple_bolek_wins(start: Position) -> bool {
+    let mut lolek = AdversarialLolek::new();
+    let mut at = start;
+    loop {
+        let mv = if at.p() > 0 {
+            Move::pooh(1)
+        } else {
+            Move::eeyore(1)
+        };
+        at = at
+            .play(mv)
+            .expect("one stick is always legal in a non-empty pool");
+        if at.is_over() {
+            return true;
+        }
+        let reply = lolek.choose(&at);
+        at = at.play(reply).expect("Lolek moves legally");
+        if at.is_over() {
+            return false;
+        }
+    }
+}
+
+fn mis() -> Package {
+    let mut package = Package::new("mis");
+    let tests = duel_arena::mis::official_tests();
+    let mut yaml = String::from("test_cases:\n");
+    for test in &tests {
+        let name = format!("{:02}", test.number);
+        package.add(&format!("{name}.in"), format!("{}\n", test.start));
+        package.add(&format!("{name}.out"), "");
+        let _ = writeln!(yaml, "  - {{in: {name}.in, out: {name}.out, points: 1}}");
+    }
+    let lolek = mis_lolek_header();
+    package.add(
+        "driver.c",
+        inline_header(include_str!("../templates/mis/driver.c"), "lolek.h", &lolek),
+    );
+    package.add("mis.h", include_str!("../templates/mis/mis.h"));
+    let checker = inline_header(
+        &mis_source(include_str!("../templates/mis/validator.cpp")),
+        "lolek.h",
+        &lolek,
+    );
+    package.add("checker.cpp", format!("#define DUEL_DMOJ 1\n{checker}"));
+    yaml.push_str(
+        "signature_grader:\n  entry: driver.c\n  header: mis.h\n\
+         checker:\n  name: bridged\n  args:\n    files: checker.cpp\n    lang: CPP17\n    type: default\n    feedback: true\n\
+         output_limit_length: 33554432\n",
+    );
+    let simple: Vec<&str> = tests
+        .iter()
+        .map(|test| {
+            if simple_bolek_wins(test.start) {
+                "AC"
+            } else {
+                "WA"
+            }
+        })
+        .collect();
+    let mut self_tests = Vec::new();
+    for (category, file) in &MIS_SUBMISSIONS {
+        let Some(language) = language(file.name).filter(|l| *l != "PAS") else {
+            continue; // DMOJ cannot grade Pascal modules
+        };
+        let expect = match (*category, file.name) {
+            ("accepted", _) => "    expect: AC".to_owned(),
+            ("wrong_answer", "simple.c") => format!("    cases: {}", by_case(&simple)),
+            // A floating-point Wythoff player: wrong on some tests, its exact results are
+            // checked against duel by the Kattis package's tests.
+            ("wrong_answer", _) => "    expect: [AC, WA]".to_owned(),
+            ("time_limit_exceeded", _) => "    expect: TLE".to_owned(),
+            _ => "    expect: RTE".to_owned(),
+        };
+        let time = if *category == "time_limit_exceeded" {
+            1
+        } else {
+            3
+        };
+        self_tests.push(SelfTest {
+            source: file.name,
+            text: file.text,
+            language,
+            time,
+            expect,
+        });
+    }
+    write_tests(&mut yaml, &mut package, &self_tests);
+    package.add("init.yml", yaml);
+    package.add("README.md", include_str!("../templates/dmoj/mis.md"));
+    package
+}

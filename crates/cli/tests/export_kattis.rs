@@ -54,11 +54,10 @@ fn build_ioiwari_submissions(package: &Path, work: &Path) -> Vec<Built> {
                     vec![binary.display().to_string()]
                 }
                 Some("pas") => {
-                    let dir = work.join(format!("{}-pas", binary.display()));
-                    fs::create_dir_all(&dir).unwrap();
-                    let program = dir.join("program");
-                    pascal(&source, &dir, &program);
-                    vec![program.display().to_string()]
+                    let units = work.join(format!("{}-units", binary.display()));
+                    fs::create_dir_all(&units).unwrap();
+                    pascal(&source, &units, &binary);
+                    vec![binary.display().to_string()]
                 }
                 Some("py") => vec![python().to_owned(), source.display().to_string()],
                 other => panic!("unexpected submission {source:?} ({other:?})"),

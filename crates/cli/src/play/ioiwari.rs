@@ -243,7 +243,7 @@ fn ending(outcome: Outcome, position: &Position, human: Player, played: &[Played
                 .map(|f| f.pit.to_string())
                 .collect();
             out += &format!(
-                "Your first mistake: move {} of the game, pit {}: it led to a final {} where pit {} kept a {} ({} bead{} given away).\n",
+                "Your first mistake: move {} of the game, pit {}: with best play from there the game ends in a {} for you, where pit {} would have kept a {} ({} bead{} given away).\n",
                 index + 1,
                 m.pit,
                 margin_words(chosen),

@@ -134,6 +134,27 @@ fn bad_input_is_refused_with_exit_status_2() {
     }
 }
 
+/// A module a few directories deep under /tmp, in directories anyone may enter (as a checkout
+/// under /tmp has them): under the default isolation (bubblewrap, a user of its own under
+/// root) the module must still be reachable through the sandbox's private /tmp.
+#[test]
+fn a_module_deep_under_tmp_is_reachable_under_the_default_isolation() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::Builder::new().tempdir_in("/tmp").unwrap();
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let deep = dir.path().join("checkout").join("target");
+    std::fs::create_dir_all(&deep).unwrap();
+    let library = deep.join("libmis.so");
+    std::fs::copy(libmis(), &library).unwrap();
+    let output = graj(&["--module", library.to_str().unwrap(), "7", "2", "3"]);
+    assert_eq!(code(&output), 0, "{}{}", stdout(&output), stderr(&output));
+    assert!(
+        stdout(&output).contains("result: win"),
+        "{}",
+        stdout(&output)
+    );
+}
+
 #[test]
 fn the_repos_libmis_module_wins() {
     let library = libmis();

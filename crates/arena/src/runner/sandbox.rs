@@ -132,9 +132,35 @@ impl Sandbox {
                 dirs.push(path.clone());
             }
         }
-        for dir in dirs {
+        // bwrap would make the directories between /tmp and a bound one itself, readable by
+        // root only, so a program of its own user could not reach what is bound there: make
+        // them first, open to all (they are empty, apart from the bound directories).
+        dirs.sort_by_key(|dir| dir.components().count());
+        let mut between: Vec<&Path> = Vec::new();
+        for dir in &dirs {
+            let mut ancestors: Vec<&Path> = dir
+                .ancestors()
+                .skip(1)
+                .take_while(|ancestor| {
+                    ancestor.starts_with("/tmp") && *ancestor != Path::new("/tmp")
+                })
+                .collect();
+            ancestors.reverse();
+            for ancestor in ancestors {
+                if !between.contains(&ancestor) {
+                    between.push(ancestor);
+                }
+            }
+        }
+        for dir in between {
+            for word in ["--perms", "0755", "--dir"] {
+                wrapped.push(word.into());
+            }
+            wrapped.push(dir.into());
+        }
+        for dir in &dirs {
             wrapped.push("--ro-bind".into());
-            wrapped.push(dir.clone().into());
+            wrapped.push(dir.into());
             wrapped.push(dir.into());
         }
         if user.is_none() {

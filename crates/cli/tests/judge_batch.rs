@@ -214,15 +214,17 @@ fn ctrl_c_during_a_contest_keeps_the_finished_tests_of_every_submission() {
     let dir = scratch();
     let slow = dir.path().join("slow.sh");
     let perfect = assert_cmd::cargo::cargo_bin("ioiwari");
-    std::fs::write(&slow, format!("sleep 0.3\nexec {}\n", perfect.display())).unwrap();
+    // The player is named on the command line, so the sandbox keeps it visible wherever the
+    // checkout lies (under /tmp too, which the sandbox replaces by a private one).
+    std::fs::write(&slow, "sleep 0.3\nexec \"$1\"\n").unwrap();
     let report = dir.path().join("r.json");
     let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("duel"))
         .args(["ioiwari", "judge", "--jobs", "1", "--report"])
         .arg(&report)
         .arg("--player")
-        .arg(format!("sh {}", slow.display()))
+        .arg(format!("sh {} {}", slow.display(), perfect.display()))
         .arg("--player")
-        .arg(format!("sh {}", slow.display()))
+        .arg(format!("sh {} {}", slow.display(), perfect.display()))
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()

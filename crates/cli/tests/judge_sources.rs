@@ -460,7 +460,12 @@ fn under_bwrap_the_compiler_can_write_only_its_build_directory() {
         "the compiler wrote outside its directory"
     );
     let output = report["build"]["output"].to_string();
-    assert!(output.contains("Read-only file system"), "{report}");
+    // Read-only where the real tree shows through; absent where the sandbox's private /tmp
+    // hides it (a checkout under /tmp): either way the write failed.
+    assert!(
+        output.contains("Read-only file system") || output.contains("No such file or directory"),
+        "{report}"
+    );
     // The build itself worked, in the sandbox, and so did the game.
     assert_eq!(report["tests"][0]["verdict"], "win", "{report}");
 }

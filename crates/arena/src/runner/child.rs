@@ -2,19 +2,25 @@
 
 use super::termination::Termination;
 use super::MAX_FILE_BYTES;
+use rustix::io::Errno;
+use rustix::process::{
+    self, Gid, Pid, PidfdFlags, Resource, Rlimit, Signal, Uid, WaitId, WaitIdOptions,
+};
+use rustix::thread;
 use std::ffi::OsString;
 use std::io;
-use std::os::fd::{OwnedFd, RawFd};
+use std::os::fd::OwnedFd;
 use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
 /// What the child does to itself before it runs the program.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Default)]
 pub(crate) struct Confinement {
-    /// `cgroup.procs` files the child writes `0` to, joining its run's cgroup.
-    pub join: Vec<RawFd>,
+    /// `cgroup.procs` files the child writes `0` to, joining its run's cgroup. They are
+    /// closed in the judge once the child is started (and are close-on-exec in the child).
+    pub join: Vec<OwnedFd>,
     /// `RLIMIT_AS`, when no cgroup limits memory.
     pub address_space: Option<u64>,
     /// `RLIMIT_CPU`, whole seconds: the backstop behind the judge's own checks.
@@ -38,7 +44,7 @@ pub(crate) struct Started {
 pub(crate) fn start(
     argv: &[OsString],
     working_dir: &Path,
-    confinement: &Confinement,
+    confinement: Confinement,
 ) -> io::Result<Started> {
     let (program, args) = argv
         .split_first()
@@ -50,15 +56,18 @@ pub(crate) fn start(
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
-    let confinement = confinement.clone();
-    let judge_pid = std::process::id() as libc::pid_t;
-    // SAFETY: the closure runs between fork and exec and only calls async-signal-safe
-    // functions (write, setsid, setrlimit, setgroups, setgid, setuid, prctl, getppid) on
-    // integers and buffers allocated before the fork; it allocates nothing.
+    let judge = process::getpid();
+    // SAFETY: `pre_exec` is unsafe because the closure runs in the forked child, where only
+    // async-signal-safe work is sound. `confine` only makes raw system calls through rustix
+    // (write, setsid, getrlimit/setrlimit, setgroups, setgid, setuid, prctl, getppid) on
+    // integers, a static buffer and fds opened before the fork; it allocates nothing and
+    // takes no lock (an error is an `Errno` turned into an `io::Error` without allocating).
     unsafe {
-        builder.pre_exec(move || confine(&confinement, judge_pid));
+        builder.pre_exec(move || confine(&confinement, judge).map_err(io::Error::from));
     }
     let mut child = builder.spawn()?;
+    // The closure, and with it the cgroup files, is dropped here: the judge closes them.
+    drop(builder);
     let pid = child.id() as i32;
     let pipes = (child.stdin.take(), child.stdout.take(), child.stderr.take());
     // The std handle is not needed any more: the judge waits for the pid itself (with
@@ -75,107 +84,68 @@ pub(crate) fn start(
     })
 }
 
-/// Runs in the child between fork and exec.
-fn confine(confinement: &Confinement, judge_pid: libc::pid_t) -> io::Result<()> {
-    for &fd in &confinement.join {
-        // SAFETY: writing two bytes from a static buffer to an fd opened before the fork.
-        if unsafe { libc::write(fd, b"0\n".as_ptr().cast(), 2) } < 0 {
-            return Err(io::Error::last_os_error());
-        }
+/// Runs in the child between fork and exec: raw system calls only, no allocation.
+fn confine(confinement: &Confinement, judge: Pid) -> Result<(), Errno> {
+    for fd in &confinement.join {
+        rustix::io::write(fd, b"0\n")?;
     }
-    // SAFETY: setsid has no memory-safety preconditions.
-    if unsafe { libc::setsid() } < 0 {
-        return Err(io::Error::last_os_error());
-    }
+    process::setsid()?;
     if let Some(bytes) = confinement.address_space {
-        lower_limit(libc::RLIMIT_AS, bytes, bytes)?;
+        lower_limit(Resource::As, bytes, bytes)?;
     }
     let cpu = confinement.cpu_seconds;
-    lower_limit(libc::RLIMIT_CPU, cpu, cpu + 1)?;
-    lower_limit(libc::RLIMIT_CORE, 0, 0)?;
-    lower_limit(libc::RLIMIT_FSIZE, MAX_FILE_BYTES, MAX_FILE_BYTES)?;
+    lower_limit(Resource::Cpu, cpu, cpu.saturating_add(1))?;
+    lower_limit(Resource::Core, 0, 0)?;
+    lower_limit(Resource::Fsize, MAX_FILE_BYTES, MAX_FILE_BYTES)?;
     if let Some(processes) = confinement.processes {
-        lower_limit(libc::RLIMIT_NPROC, processes, processes)?;
+        lower_limit(Resource::Nproc, processes, processes)?;
     }
     if let Some((uid, gid)) = confinement.user {
-        // SAFETY: setgroups with an empty list reads no memory; setgid/setuid take integers.
-        // The order matters: groups and gid while still privileged, uid last.
-        unsafe {
-            if libc::setgroups(0, std::ptr::null()) != 0
-                || libc::setgid(gid) != 0
-                || libc::setuid(uid) != 0
-            {
-                return Err(io::Error::last_os_error());
-            }
-        }
+        // The order matters: groups and gid while still privileged, uid last. These are the
+        // kernel's per-thread calls; after fork the child has this one thread only, so they
+        // change the whole process.
+        thread::set_thread_groups(&[])?;
+        thread::set_thread_gid(Gid::from_raw(gid))?;
+        thread::set_thread_uid(Uid::from_raw(uid))?;
     }
     // After the change of user, which clears it: if the judge dies (a second Ctrl-C, a
-    // crash), its programs die with it.
-    // SAFETY: prctl and getppid take and return integers only.
-    unsafe {
-        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL as libc::c_ulong);
-        if libc::getppid() != judge_pid {
-            return Err(io::Error::from_raw_os_error(libc::ESRCH));
-        }
+    // crash), its programs die with it. If it died already, the child was reparented.
+    process::set_parent_process_death_signal(Some(Signal::KILL))?;
+    if process::getppid() != Some(judge) {
+        return Err(Errno::SRCH);
     }
     Ok(())
 }
 
 /// Lowers a resource limit to (soft, hard), never above the current hard limit (raising it
 /// would fail for an unprivileged judge).
-macro_rules! lower_limit_impl {
-    ($resource:expr, $soft:expr, $hard:expr) => {{
-        let mut current = libc::rlimit {
-            rlim_cur: 0,
-            rlim_max: 0,
-        };
-        // SAFETY: getrlimit/setrlimit only read/write the struct passed.
-        if unsafe { libc::getrlimit($resource, &mut current) } != 0 {
-            return Err(io::Error::last_os_error());
-        }
-        let hard = ($hard as libc::rlim_t).min(current.rlim_max);
-        let wanted = libc::rlimit {
-            rlim_cur: ($soft as libc::rlim_t).min(hard),
-            rlim_max: hard,
-        };
-        // SAFETY: as above.
-        if unsafe { libc::setrlimit($resource, &wanted) } != 0 {
-            return Err(io::Error::last_os_error());
-        }
-        Ok(())
-    }};
-}
-
-#[cfg(all(target_os = "linux", target_env = "gnu"))]
-fn lower_limit(resource: libc::__rlimit_resource_t, soft: u64, hard: u64) -> io::Result<()> {
-    lower_limit_impl!(resource, soft, hard)
-}
-
-#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
-fn lower_limit(resource: libc::c_int, soft: u64, hard: u64) -> io::Result<()> {
-    lower_limit_impl!(resource, soft, hard)
+fn lower_limit(resource: Resource, soft: u64, hard: u64) -> Result<(), Errno> {
+    // `None` is RLIM_INFINITY, above any number.
+    let current = process::getrlimit(resource).maximum.unwrap_or(u64::MAX);
+    let hard = hard.min(current);
+    process::setrlimit(
+        resource,
+        Rlimit {
+            current: Some(soft.min(hard)),
+            maximum: Some(hard),
+        },
+    )
 }
 
 /// A pidfd for the child, if the kernel has them.
 pub(crate) fn open_pidfd(pid: i32) -> Option<OwnedFd> {
-    use std::os::fd::FromRawFd;
-    // SAFETY: pidfd_open takes a pid and flags and returns a new fd or -1.
-    let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) };
-    // SAFETY: a non-negative result is a fresh fd that nothing else owns.
-    (fd >= 0).then(|| unsafe { OwnedFd::from_raw_fd(fd as RawFd) })
+    process::pidfd_open(Pid::from_raw(pid)?, PidfdFlags::empty()).ok()
 }
 
 /// Whether the child has exited, without reaping it: its pid (and with it the process-group
 /// and session ids used to find its tree) stays reserved until [`reap`].
 pub(crate) fn has_exited(pid: i32) -> bool {
-    // SAFETY: siginfo_t is plain data; waitid with WNOWAIT only fills it in.
-    unsafe {
-        let mut info: libc::siginfo_t = std::mem::zeroed();
-        let flags = libc::WEXITED | libc::WNOHANG | libc::WNOWAIT;
-        libc::waitid(libc::P_PID, pid as libc::id_t, &mut info, flags) == 0 && info.si_pid() != 0
-    }
+    let Some(pid) = Pid::from_raw(pid) else {
+        return false;
+    };
+    let flags = WaitIdOptions::EXITED | WaitIdOptions::NOHANG | WaitIdOptions::NOWAIT;
+    matches!(process::waitid(WaitId::Pid(pid), flags), Ok(Some(_)))
 }
-
 /// What `wait4` told about a reaped child.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Reaped {
@@ -187,17 +157,18 @@ pub(crate) struct Reaped {
 /// Reaps the (killed or exited) child `pid` and reads its rusage. `None` if it is not a
 /// child of the judge (any more).
 pub(crate) fn reap(pid: i32, block: bool) -> Option<Reaped> {
+    // rustix has no wait4 (nor a waitid that returns the rusage), so libc's is used.
     let mut status: libc::c_int = 0;
-    // SAFETY: rusage is plain data filled in by wait4.
+    // SAFETY: `rusage` is plain data (integers and timevals): all zero bytes is valid.
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
     let flags = if block { 0 } else { libc::WNOHANG };
     loop {
-        // SAFETY: valid pointers to our locals.
+        // SAFETY: wait4 writes only through the two pointers, to locals borrowed here.
         let r = unsafe { libc::wait4(pid, &mut status, flags, &mut usage) };
         if r == pid {
             break;
         }
-        if r < 0 && io::Error::last_os_error().raw_os_error() == Some(libc::EINTR) {
+        if r < 0 && Errno::from_io_error(&io::Error::last_os_error()) == Some(Errno::INTR) {
             continue;
         }
         return None;

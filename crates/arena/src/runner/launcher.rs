@@ -4,7 +4,6 @@ use super::child::{self, Confinement};
 use super::isolation::{unreachable_path, BoxUser, BOX_ID_BASE};
 use super::process::Placement;
 use super::{signal, CgroupRoot, Isolation, Limits, Process, ProgramCommand, Sandbox, SpawnError};
-use std::os::fd::AsRawFd;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -213,12 +212,11 @@ fn bwrap_overhead(root: &CgroupRoot, box_users: bool) -> u64 {
                 box_users.then_some(BOX_ID_BASE),
             );
             let confinement = Confinement {
-                join: join.iter().map(AsRawFd::as_raw_fd).collect(),
+                join,
                 cpu_seconds: 10,
                 ..Confinement::default()
             };
-            let started = child::start(&argv, Path::new("/"), &confinement).ok()?;
-            drop(join);
+            let started = child::start(&argv, Path::new("/"), confinement).ok()?;
             child::reap(started.pid, true)?;
             cgroup.peak_memory()
         };

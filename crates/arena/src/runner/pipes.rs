@@ -1,39 +1,36 @@
 //! Non-blocking reads, writes and polls on the pipes to a program.
 
+use rustix::event::{PollFd, PollFlags, Timespec};
+use rustix::io::Errno;
 use std::io;
-use std::os::fd::RawFd;
+use std::os::fd::AsFd;
 use std::time::Duration;
 
-pub(crate) fn set_nonblocking(fd: RawFd) -> io::Result<()> {
-    // SAFETY: fcntl on an fd we own, with integer arguments only.
-    let flags = unsafe { libc::fcntl(fd, libc::F_GETFL) };
-    if flags < 0 || unsafe { libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK) } < 0 {
-        return Err(io::Error::last_os_error());
-    }
+pub(crate) fn set_nonblocking(fd: impl AsFd) -> io::Result<()> {
+    rustix::io::ioctl_fionbio(fd, true)?;
     Ok(())
-}
-
-pub(crate) fn pollfd(fd: RawFd, events: libc::c_short) -> libc::pollfd {
-    libc::pollfd {
-        fd,
-        events,
-        revents: 0,
-    }
 }
 
 /// Waits at most `timeout` (at least 1 ms unless zero) for one of `fds`; returns how many are
 /// ready (0 on timeout or error).
-pub(crate) fn poll(fds: &mut [libc::pollfd], timeout: Duration) -> usize {
+pub(crate) fn poll(fds: &mut [PollFd<'_>], timeout: Duration) -> usize {
     let millis = timeout.as_millis().max(u128::from(!timeout.is_zero()));
-    // SAFETY: `fds` is a valid array of `fds.len()` pollfd structures.
-    let ready = unsafe {
-        libc::poll(
-            fds.as_mut_ptr(),
-            fds.len() as libc::nfds_t,
-            millis.min(i32::MAX as u128) as libc::c_int,
-        )
+    let millis = millis.min(i32::MAX as u128) as i64;
+    let timeout = Timespec {
+        tv_sec: millis / 1000,
+        tv_nsec: (millis % 1000) * 1_000_000,
     };
-    ready.max(0) as usize
+    rustix::event::poll(fds, Some(&timeout)).unwrap_or(0)
+}
+
+/// A poll entry waiting for `fd` to be readable.
+pub(crate) fn readable(fd: &impl AsFd) -> PollFd<'_> {
+    PollFd::new(fd, PollFlags::IN)
+}
+
+/// A poll entry waiting for `fd` to be writable.
+pub(crate) fn writable(fd: &impl AsFd) -> PollFd<'_> {
+    PollFd::new(fd, PollFlags::OUT)
 }
 
 pub(crate) enum ReadResult {
@@ -42,21 +39,15 @@ pub(crate) enum ReadResult {
     Nothing,
 }
 
-pub(crate) fn read_fd(fd: RawFd, buffer: &mut [u8]) -> ReadResult {
+pub(crate) fn read_fd(fd: impl AsFd, buffer: &mut [u8]) -> ReadResult {
     loop {
-        // SAFETY: `buffer` is valid for `buffer.len()` bytes; fd is our open, non-blocking pipe.
-        let n = unsafe { libc::read(fd, buffer.as_mut_ptr().cast(), buffer.len()) };
-        if n > 0 {
-            return ReadResult::Data(n as usize);
-        }
-        if n == 0 {
-            return ReadResult::End;
-        }
-        match io::Error::last_os_error().raw_os_error() {
-            Some(libc::EINTR) => continue,
-            Some(libc::EAGAIN) => return ReadResult::Nothing,
+        match rustix::io::read(&fd, &mut *buffer) {
+            Ok(0) => return ReadResult::End,
+            Ok(n) => return ReadResult::Data(n),
+            Err(Errno::INTR) => continue,
+            Err(Errno::AGAIN) => return ReadResult::Nothing,
             // Any other error on our own pipe: treat the stream as ended.
-            _ => return ReadResult::End,
+            Err(_) => return ReadResult::End,
         }
     }
 }
@@ -67,18 +58,14 @@ pub(crate) enum WriteResult {
     Closed,
 }
 
-pub(crate) fn write_fd(fd: RawFd, data: &[u8]) -> WriteResult {
+pub(crate) fn write_fd(fd: impl AsFd, data: &[u8]) -> WriteResult {
     loop {
-        // SAFETY: `data` is a valid buffer of `data.len()` bytes; fd is our open pipe.
-        let n = unsafe { libc::write(fd, data.as_ptr().cast(), data.len()) };
-        if n >= 0 {
-            return WriteResult::Wrote(n as usize);
-        }
-        match io::Error::last_os_error().raw_os_error() {
-            Some(libc::EAGAIN) => return WriteResult::Full,
-            Some(libc::EINTR) => continue,
+        match rustix::io::write(&fd, data) {
+            Ok(n) => return WriteResult::Wrote(n),
+            Err(Errno::AGAIN) => return WriteResult::Full,
+            Err(Errno::INTR) => continue,
             // EPIPE and anything else: the program will not read any more.
-            _ => return WriteResult::Closed,
+            Err(_) => return WriteResult::Closed,
         }
     }
 }

@@ -12,7 +12,7 @@ use super::{
 };
 use crate::Verdict;
 use std::ffi::OsString;
-use std::os::fd::{AsRawFd, OwnedFd, RawFd};
+use std::os::fd::OwnedFd;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -131,7 +131,7 @@ impl Process {
             .filter(|_| placement.switch_user_before_exec)
             .map(|user| (user.id, user.id));
         let confinement = Confinement {
-            join: join_files.iter().map(AsRawFd::as_raw_fd).collect(),
+            join: join_files,
             // With a cgroup the kernel limits what is used, not what is reserved.
             address_space: placement.cgroup.is_none().then_some(limits.memory_bytes),
             cpu_seconds,
@@ -140,12 +140,11 @@ impl Process {
             user,
         };
         let started = tree::spawning(|| {
-            let started = child::start(argv, working_dir, &confinement)?;
+            let started = child::start(argv, working_dir, confinement)?;
             tree::register(started.pid);
             Ok(started)
         })
         .map_err(io_error)?;
-        drop(join_files);
         let pid = started.pid;
         let mut process = Process {
             pid,
@@ -171,12 +170,11 @@ impl Process {
             exited: false,
             reaped: None,
         };
-        let fds: Vec<RawFd> = [&process.stdin, &process.stdout, &process.stderr]
+        let nonblocking = [&process.stdin, &process.stdout, &process.stderr]
             .into_iter()
             .flatten()
-            .map(AsRawFd::as_raw_fd)
-            .collect();
-        if let Err(source) = fds.into_iter().try_for_each(pipes::set_nonblocking) {
+            .try_for_each(pipes::set_nonblocking);
+        if let Err(source) = nonblocking {
             process.cleanup();
             return Err(io_error(source));
         }
@@ -212,7 +210,7 @@ impl Process {
         data.push(b'\n');
         let mut written = 0;
         while written < data.len() {
-            let Some(fd) = self.stdin.as_ref().map(AsRawFd::as_raw_fd) else {
+            let Some(fd) = &self.stdin else {
                 return Ok(());
             };
             match pipes::write_fd(fd, &data[written..]) {
@@ -425,34 +423,39 @@ impl Process {
         } else {
             remaining.min(TICK)
         };
-        let mut fds = Vec::with_capacity(4);
         let stdout_wanted = self.discard_output || self.lines.room() > 0;
-        if let (Some(fd), true) = (&self.stdout, stdout_wanted) {
-            fds.push(pipes::pollfd(fd.as_raw_fd(), libc::POLLIN));
-        }
-        if let Some(fd) = &self.stderr {
-            fds.push(pipes::pollfd(fd.as_raw_fd(), libc::POLLIN));
-        }
-        if let (Some(fd), true) = (&self.stdin, want_write) {
-            fds.push(pipes::pollfd(fd.as_raw_fd(), libc::POLLOUT));
-        }
-        if let (Some(fd), false) = (&self.pidfd, self.exited) {
-            fds.push(pipes::pollfd(fd.as_raw_fd(), libc::POLLIN));
-        }
+        // The entries in this order, each there only when waited for.
+        let entries = [
+            self.stdout
+                .as_ref()
+                .filter(|_| stdout_wanted)
+                .map(pipes::readable),
+            self.stderr.as_ref().map(pipes::readable),
+            self.stdin
+                .as_ref()
+                .filter(|_| want_write)
+                .map(pipes::writable),
+            self.pidfd
+                .as_ref()
+                .filter(|_| !self.exited)
+                .map(pipes::readable),
+        ];
+        let waited_for = entries.each_ref().map(Option::is_some);
+        let mut fds: Vec<_> = entries.into_iter().flatten().collect();
         let started = Instant::now();
         let ready = pipes::poll(&mut fds, timeout);
         self.waited += started.elapsed();
-        let is_ready = |fd: &Option<OwnedFd>| {
-            fd.as_ref()
-                .is_some_and(|fd| fds.iter().any(|p| p.fd == fd.as_raw_fd() && p.revents != 0))
-        };
-        if is_ready(&self.stdout) {
+        let mut revents = fds.iter().map(|fd| !fd.revents().is_empty());
+        let [stdout_ready, stderr_ready, _, pidfd_ready] =
+            waited_for.map(|waited| waited && revents.next().unwrap_or(false));
+        drop(fds);
+        if stdout_ready {
             self.read_stdout();
         }
-        if is_ready(&self.stderr) {
+        if stderr_ready {
             self.read_stderr();
         }
-        if is_ready(&self.pidfd) {
+        if pidfd_ready {
             self.exited = child::has_exited(self.pid);
         }
         if self.exited && ready == 0 {
@@ -470,7 +473,7 @@ impl Process {
     /// Reads what stdout has now, without waiting. Returns whether anything was read (or the
     /// end of the stream was reached).
     fn read_stdout(&mut self) -> bool {
-        let Some(fd) = self.stdout.as_ref().map(AsRawFd::as_raw_fd) else {
+        let Some(fd) = self.stdout.as_ref() else {
             return false;
         };
         let mut chunk = [0u8; 4096];
@@ -499,7 +502,7 @@ impl Process {
 
     /// Drains what stderr has now into the bounded tail.
     fn read_stderr(&mut self) {
-        let Some(fd) = self.stderr.as_ref().map(AsRawFd::as_raw_fd) else {
+        let Some(fd) = self.stderr.as_ref() else {
             return;
         };
         let mut chunk = [0u8; 4096];

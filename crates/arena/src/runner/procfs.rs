@@ -117,24 +117,12 @@ pub(crate) fn summarize(members: &[ProcStat]) -> TreeSample {
 }
 
 fn ticks_to_duration(ticks: u64) -> Duration {
-    // SAFETY: sysconf only reads a configuration value.
-    let per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
-    let per_second = if per_second > 0 {
-        per_second as u64
-    } else {
-        100
-    };
+    let per_second = rustix::param::clock_ticks_per_second().max(1);
     Duration::from_nanos(ticks.saturating_mul(1_000_000_000) / per_second)
 }
 
 fn page_size() -> u64 {
-    // SAFETY: sysconf only reads a configuration value.
-    let size = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
-    if size > 0 {
-        size as u64
-    } else {
-        4096
-    }
+    rustix::param::page_size() as u64
 }
 
 #[cfg(test)]

@@ -1,15 +1,20 @@
 //! Signals and process-wide settings the runner needs, each a single system call.
 
-/// Sends SIGKILL to `pid`. A pid that is gone already is not an error.
+use rustix::process::{self, Pid, Signal};
+
+/// Sends SIGKILL to `pid`. A pid that is gone already is not an error; a pid that is not a
+/// process's (zero or negative: a group or everything) is never signalled.
 pub(crate) fn kill(pid: i32) {
-    // SAFETY: sending a signal has no memory-safety preconditions.
-    unsafe { libc::kill(pid, libc::SIGKILL) };
+    if let Some(pid) = Pid::from_raw(pid) {
+        let _ = process::kill_process(pid, Signal::KILL);
+    }
 }
 
 /// Sends SIGKILL to every process of the process group `pgrp`.
 pub(crate) fn kill_group(pgrp: i32) {
-    // SAFETY: as for `kill`.
-    unsafe { libc::killpg(pgrp, libc::SIGKILL) };
+    if let Some(pgrp) = Pid::from_raw(pgrp) {
+        let _ = process::kill_process_group(pgrp, Signal::KILL);
+    }
 }
 
 /// Makes the judge a child subreaper (once): processes its programs orphan are reparented to
@@ -17,8 +22,8 @@ pub(crate) fn kill_group(pgrp: i32) {
 pub(crate) fn become_subreaper() {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {
-        // SAFETY: prctl with integer arguments only changes a flag of this process.
-        unsafe { libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1 as libc::c_ulong) };
+        // The argument is only a nonzero flag; rustix passes the pid given.
+        let _ = process::set_child_subreaper(Some(process::getpid()));
     });
 }
 
@@ -28,26 +33,26 @@ pub(crate) fn become_subreaper() {
 pub(crate) fn ignore_sigpipe() {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {
-        // SAFETY: reading and setting a signal disposition with fully initialised structs.
-        unsafe {
-            let mut current: libc::sigaction = std::mem::zeroed();
-            if libc::sigaction(libc::SIGPIPE, std::ptr::null(), &mut current) == 0
-                && current.sa_sigaction == libc::SIG_DFL
-            {
-                libc::signal(libc::SIGPIPE, libc::SIG_IGN);
-            }
+        // rustix offers sigaction only as an unsafe call too; libc's is used directly.
+        // SAFETY: `sigaction` is plain data (integers, a signal set, a handler address) for
+        // which all zero bytes is a valid value.
+        let mut current: libc::sigaction = unsafe { std::mem::zeroed() };
+        // SAFETY: with a null new action, sigaction only writes the current disposition into
+        // `current`, a valid, exclusively borrowed struct.
+        let read = unsafe { libc::sigaction(libc::SIGPIPE, std::ptr::null(), &mut current) };
+        if read == 0 && current.sa_sigaction == libc::SIG_DFL {
+            // SAFETY: SIG_IGN runs no code of ours, so no handler's soundness is at stake.
+            unsafe { libc::signal(libc::SIGPIPE, libc::SIG_IGN) };
         }
     });
 }
 
 /// The judge's effective user id.
 pub(crate) fn effective_uid() -> u32 {
-    // SAFETY: geteuid cannot fail and touches no memory.
-    unsafe { libc::geteuid() }
+    process::geteuid().as_raw()
 }
 
 /// The judge's session id.
 pub(crate) fn own_session() -> i32 {
-    // SAFETY: getsid(0) cannot fail for the calling process and touches no memory.
-    unsafe { libc::getsid(0) }
+    process::getsid(None).map_or(0, |pid| pid.as_raw_pid())
 }

@@ -2,6 +2,8 @@
 //! the `duel` binary. The game logic lives in `duel-ioiwari` and `duel-mis`, the judging in
 //! `duel-arena`; this crate only wires them to people.
 
+#![forbid(unsafe_code)]
+
 pub mod analyze;
 pub mod draw;
 pub mod export;

@@ -25,6 +25,8 @@
 //! assert_eq!(game.winner(), Some(Player::Bolek));
 //! ```
 
+#![forbid(unsafe_code)]
+
 mod bolek;
 mod game;
 mod illegal;

@@ -1,6 +1,8 @@
 //! SplitMix64, the one small seeded generator behind every `--seed` in duel: random opponents,
 //! random choices among equally good moves. Reproducible, dependency-free, not cryptographic.
 
+#![forbid(unsafe_code)]
+
 /// SplitMix64 (Steele, Lea and Flood, 2014): a 64-bit counter passed through a mixing function.
 ///
 /// ```

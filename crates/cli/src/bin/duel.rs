@@ -1,5 +1,7 @@
 //! `duel`: one command for judging, analysing and playing both games.
 
+#![forbid(unsafe_code)]
+
 use clap::{Parser, Subcommand};
 use duel_cli::{analyze, export, judge, kit, play, serve, variants};
 use std::process::ExitCode;

@@ -1,5 +1,7 @@
 //! `ioiwari`: the winning player 1 of the IOI 2001 task, speaking the task's protocol.
 
+#![forbid(unsafe_code)]
+
 use anyhow::{anyhow, Context};
 use clap::Parser;
 use duel_cli::protocol::ProtocolReader;

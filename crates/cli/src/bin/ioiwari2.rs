@@ -1,5 +1,7 @@
 //! `ioiwari2`: the task's player-2 tool, improved.
 
+#![forbid(unsafe_code)]
+
 use anyhow::Context;
 use clap::Parser;
 use duel_cli::protocol::ProtocolReader;

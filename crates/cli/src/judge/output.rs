@@ -12,8 +12,8 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 /// The exit status after Ctrl-C (128 + SIGINT, as shells report it).
 pub const EXIT_INTERRUPTED: u8 = 130;
@@ -532,60 +532,19 @@ pub fn write_output(path: &Path, bytes: &[u8]) -> io::Result<()> {
     }
 }
 
-static INTERRUPTED: OnceLock<Arc<AtomicBool>> = OnceLock::new();
-
-/// The signal that interrupted the run (0: none).
-static INTERRUPTING_SIGNAL: AtomicI32 = AtomicI32::new(0);
-
-/// The signals that end a run like Ctrl-C does.
-const INTERRUPTING_SIGNALS: [libc::c_int; 3] = [libc::SIGINT, libc::SIGTERM, libc::SIGHUP];
-
-extern "C" fn on_interrupt(signal: libc::c_int) {
-    // Atomic stores and sigaction only: async-signal-safe.
-    INTERRUPTING_SIGNAL.store(signal, Ordering::SeqCst);
-    if let Some(flag) = INTERRUPTED.get() {
-        flag.store(true, Ordering::SeqCst);
-    }
-    // Any second signal of the three now ends the judge at once.
-    for other in INTERRUPTING_SIGNALS {
-        set_handler(other, libc::SIG_DFL);
-    }
-}
-
-fn set_handler(signal: libc::c_int, handler: libc::sighandler_t) {
-    // SAFETY: a fully initialised sigaction; sigaction is async-signal-safe, and the handler
-    // installed only stores to atomics and calls sigaction.
-    unsafe {
-        let mut action: libc::sigaction = std::mem::zeroed();
-        action.sa_sigaction = handler;
-        action.sa_flags = libc::SA_RESTART;
-        libc::sigemptyset(&mut action.sa_mask);
-        libc::sigaction(signal, &action, std::ptr::null_mut());
-    }
-}
-
 /// A flag set by the first Ctrl-C (SIGINT), SIGTERM or SIGHUP: judging stops, and the report
 /// of the finished tests is written, saying `"interrupted": true`. A second signal of any of
 /// the three ends the judge at once.
 pub fn interrupt_flag() -> Arc<AtomicBool> {
-    let flag = INTERRUPTED
-        .get_or_init(|| Arc::new(AtomicBool::new(false)))
-        .clone();
-    for signal in INTERRUPTING_SIGNALS {
-        set_handler(
-            signal,
-            on_interrupt as extern "C" fn(libc::c_int) as libc::sighandler_t,
-        );
-    }
-    flag
+    duel_arena::runner::interrupt_flag()
 }
 
 /// The exit status of an interrupted run: 128 + the signal, as shells report it (130 after
 /// Ctrl-C, 143 after SIGTERM, 129 after SIGHUP).
 pub fn interrupted_exit_status() -> u8 {
-    match INTERRUPTING_SIGNAL.load(Ordering::SeqCst) {
-        0 => EXIT_INTERRUPTED,
-        signal => 128u8.saturating_add(signal as u8),
+    match duel_arena::runner::interrupting_signal() {
+        None => EXIT_INTERRUPTED,
+        Some(signal) => 128u8.saturating_add(signal as u8),
     }
 }
 

@@ -98,9 +98,10 @@ pub(crate) fn solve_values(
     let boards = variant.board_count();
     let too_large = || SolveError::TooLarge { boards };
     let len = usize::try_from(boards).map_err(|_| too_large())?;
-    let mut values: Vec<i8> = Vec::new();
+    // Atomic bytes, so that threads may store into the table while others read it.
+    let mut values: Vec<AtomicI8> = Vec::new();
     values.try_reserve_exact(len).map_err(|_| too_large())?;
-    values.resize(len, 0);
+    values.resize_with(len, || AtomicI8::new(0));
     let pool = match options.threads {
         Some(threads) => Some(
             rayon::ThreadPoolBuilder::new()
@@ -115,7 +116,7 @@ pub(crate) fn solve_values(
     };
     let mut progress = options.progress;
     let shape = Shape::of(variant);
-    let shared = as_atomic(&mut values);
+    let shared = values.as_slice();
     for beads in 1..=variant.max_beads() {
         let tier_start = Instant::now();
         let job = || solve_tier(&shape, shared, beads);
@@ -134,15 +135,8 @@ pub(crate) fn solve_values(
             });
         }
     }
-    Ok(values)
-}
-
-/// The table as atomic bytes, so that threads may store into it while others read it.
-fn as_atomic(values: &mut [i8]) -> &[AtomicI8] {
-    // SAFETY: `AtomicI8` has the same size, alignment and bit validity as `i8` (its documented
-    // guarantee), and the exclusive borrow of `values` lasts as long as the returned slice, so
-    // no other access to the bytes can happen meanwhile.
-    unsafe { &*(values as *mut [i8] as *const [AtomicI8]) }
+    // Same size and alignment: the collection reuses the table's allocation.
+    Ok(values.into_iter().map(AtomicI8::into_inner).collect())
 }
 
 /// Solves every class representative holding `beads` beads; returns (boards, representatives).

@@ -1,5 +1,6 @@
 //! Which boards to judge: the official 24, all 357 start boards, or a file of positions.
 
+use crate::untrusted::{clip_line, SHOWN_CHARS};
 use duel_ioiwari::{Board, Oracle};
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -79,15 +80,15 @@ pub enum TestSetError {
         error: std::io::Error,
     },
     /// A line is not a board, or a board where the game is already over.
-    #[error("{}:{line}: {message}: {text:?}", path.display())]
+    #[error("{}:{line}: {message}: \"{text}\"", path.display())]
     BadLine {
         /// The file.
         path: PathBuf,
         /// The line number, from 1.
         line: usize,
-        /// The line's text.
+        /// The line's text, clipped to [`SHOWN_CHARS`] characters and escaped.
         text: String,
-        /// What is wrong with it.
+        /// What is wrong with it, clipped likewise.
         message: String,
     },
     /// The file holds no board.
@@ -117,11 +118,12 @@ pub fn parse_positions(text: &str, path: &Path) -> Result<Vec<Board>, TestSetErr
         if content.is_empty() {
             continue;
         }
+        // A line can be as long as the file: what an error shows of it is clipped.
         let bad = |message: String| TestSetError::BadLine {
             path: path.to_owned(),
             line: number + 1,
-            text: line.trim().to_owned(),
-            message,
+            text: clip_line(line.trim(), SHOWN_CHARS),
+            message: clip_line(&message, SHOWN_CHARS),
         };
         let board: Board = content.parse().map_err(|e| bad(format!("{e}")))?;
         if board.is_empty() {

@@ -1,7 +1,11 @@
 //! Reading a start position typed by a person or written in a test file.
 
+use crate::untrusted::clip_line;
 use duel_mis::{Position, PositionError};
 use std::fmt;
+
+/// How many characters of a word that is not a number an error shows.
+const SHOWN_WORD_CHARS: usize = 40;
 
 /// Why text is not a start position.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -43,10 +47,12 @@ pub fn parse_position(text: &str) -> Result<Position, PositionInputError> {
     let number = |word: &str| {
         word.parse::<u32>().map_err(|_| {
             let is_digits = !word.is_empty() && word.bytes().all(|b| b.is_ascii_digit());
+            // A word can be as long as the input: the message shows it clipped and escaped.
+            let shown = clip_line(word, SHOWN_WORD_CHARS);
             PositionInputError::Syntax(if is_digits {
-                format!("{word} is far too large (p, e <= 10000000, B <= 1000000)")
+                format!("{shown} is far too large (p, e <= 10000000, B <= 1000000)")
             } else {
-                format!("not a non-negative integer: {word:?}")
+                format!("not a non-negative integer: \"{shown}\"")
             })
         })
     };

@@ -32,7 +32,10 @@ pub(crate) fn parse_stat(text: &str) -> Option<ProcStat> {
         ppid: field(4)? as i32,
         pgrp: field(5)? as i32,
         session: field(6)? as i32,
-        cpu_ticks: ticks(14)? + ticks(15)? + ticks(16)? + ticks(17)?,
+        // Saturating: four fields near i64::MAX must not overflow the sum.
+        cpu_ticks: [ticks(14)?, ticks(15)?, ticks(16)?, ticks(17)?]
+            .into_iter()
+            .fold(0u64, u64::saturating_add),
         vsize_bytes: field(23)?.max(0) as u64,
         rss_pages: field(24)?.max(0) as u64,
         zombie: matches!(fields.first(), Some(&"Z") | Some(&"X")),
@@ -154,6 +157,53 @@ mod tests {
         assert_eq!(parsed.cpu_ticks, 7 + 8 + 9 + 10);
         assert_eq!((parsed.vsize_bytes, parsed.rss_pages), (5_000_000, 300));
         assert!(!parsed.zombie);
+    }
+
+    /// A stat line as the kernel writes it: fields 1 to 25 (pid, comm, state, ppid, pgrp,
+    /// session, ..., utime, stime, cutime, cstime, ..., vsize, rss), then a few more.
+    fn stat_line(pid: i32, comm: &str, state: char, fields: &[i64; 22]) -> String {
+        let rest: Vec<String> = fields.iter().map(i64::to_string).collect();
+        format!("{pid} ({comm}) {state} {} 0 0", rest.join(" "))
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::test_runner::Config {
+            failure_persistence: None,
+            ..proptest::test_runner::Config::with_cases(256)
+        })]
+
+        #[test]
+        fn any_bytes_parse_or_are_refused_without_panicking(
+            bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..600),
+        ) {
+            let _ = parse_stat(&String::from_utf8_lossy(&bytes));
+        }
+
+        #[test]
+        fn any_command_name_and_any_numbers_parse_to_their_fields(
+            pid in 1i32..=i32::MAX,
+            comm in "\\PC{0,32}",
+            state in proptest::sample::select(vec!['R', 'S', 'D', 'Z', 'X', 'T']),
+            fields in proptest::array::uniform22(proptest::prelude::any::<i64>()),
+        ) {
+            let parsed = parse_stat(&stat_line(pid, &comm, state, &fields));
+            // Fields from 4 (ppid) on are fields[n - 4].
+            let field = |n: usize| fields[n - 4];
+            let ticks = (14..=17).fold(0u64, |sum, n| sum.saturating_add(field(n).max(0) as u64));
+            proptest::prop_assert_eq!(
+                parsed,
+                Some(ProcStat {
+                    pid,
+                    ppid: field(4) as i32,
+                    pgrp: field(5) as i32,
+                    session: field(6) as i32,
+                    cpu_ticks: ticks,
+                    vsize_bytes: field(23).max(0) as u64,
+                    rss_pages: field(24).max(0) as u64,
+                    zombie: matches!(state, 'Z' | 'X'),
+                })
+            );
+        }
     }
 
     #[test]

@@ -1,0 +1,230 @@
+//! Property tests over arbitrary bytes for the arena's parsers of untrusted input: the bounded
+//! line reader every program's output goes through, the Ioiwari move and test-file parsers,
+//! and the Pooh-Eeyore-sticks position and test-file parsers. None may panic, and what they
+//! keep or say about the input stays bounded whatever its size.
+
+use duel_arena::ioiwari::{parse_move, parse_positions};
+use duel_arena::mis::{parse_position, parse_tests};
+use duel_arena::runner::{LineBuffer, LineTooLong};
+use duel_ioiwari::Board;
+use proptest::prelude::*;
+use std::path::Path;
+
+/// The longest a message about one line of input may be, whatever the line's length: the
+/// parsers show at most a clipped part of what they were given.
+const MESSAGE_BOUND: usize = 1_000;
+
+/// Fails the case when a message is longer than [`MESSAGE_BOUND`].
+fn bounded(message: &str) -> Result<(), TestCaseError> {
+    prop_assert!(
+        message.len() <= MESSAGE_BOUND,
+        "a message of {} bytes",
+        message.len()
+    );
+    Ok(())
+}
+
+fn config() -> ProptestConfig {
+    ProptestConfig {
+        // A failure prints its minimal input; nothing is written into the source tree.
+        failure_persistence: None,
+        ..ProptestConfig::with_cases(256)
+    }
+}
+
+/// Arbitrary text with a long run of `filler` somewhere in it: as long as a line of a large
+/// test file, or a program's whole output.
+fn spliced() -> impl Strategy<Value = String> {
+    (
+        parser_bytes(),
+        0usize..20_000,
+        prop::sample::select(vec!['7', '9', 'x', ' ', '#']),
+        parser_bytes(),
+    )
+        .prop_map(|(before, long, filler, after)| {
+            let mut text = String::from_utf8_lossy(&before).into_owned();
+            text.extend(std::iter::repeat(filler).take(long));
+            text.push_str(&String::from_utf8_lossy(&after));
+            text
+        })
+}
+
+/// Bytes that reach deep into the parsers: digits, signs, spaces, comments and line ends,
+/// mixed with anything at all.
+fn parser_bytes() -> impl Strategy<Value = Vec<u8>> {
+    let likely = prop::sample::select(b"0123456789 \t\n\r#+-".to_vec());
+    let byte = prop_oneof![4 => likely, 1 => any::<u8>()];
+    prop::collection::vec(byte, 0..400)
+}
+
+/// Three words, each a number or a long run of anything without white space: what a
+/// position `p e B` looks like, with any of its words replaced.
+fn three_words() -> impl Strategy<Value = String> {
+    let word = prop_oneof![
+        "[0-9]{1,8}".boxed(),
+        spliced()
+            .prop_map(|text| text.split_whitespace().collect::<String>())
+            .boxed(),
+    ];
+    prop::collection::vec(word, 3).prop_map(|words| words.join(" "))
+}
+
+/// What a line reader must produce from `stream` with lines of at most `max` bytes, by the
+/// definition: lines end at `\n`, a `\r` before it is dropped, a line of more than `max`
+/// bytes (its `\r` included) stops the reading, and an unterminated tail is the last line.
+#[derive(Debug, PartialEq)]
+enum Read {
+    Line(String),
+    TooLong,
+    Rest(String),
+}
+
+fn expected(stream: &[u8], max: usize) -> Vec<Read> {
+    let mut out = Vec::new();
+    let mut segments = stream.split(|&b| b == b'\n').peekable();
+    while let Some(segment) = segments.next() {
+        let complete = segments.peek().is_some();
+        if segment.len() > max {
+            out.push(Read::TooLong);
+            break;
+        }
+        let text = String::from_utf8_lossy(segment);
+        let text = text.strip_suffix('\r').unwrap_or(&text).to_owned();
+        if complete {
+            out.push(Read::Line(text));
+        } else if !segment.is_empty() {
+            out.push(Read::Rest(text));
+        }
+    }
+    out
+}
+
+/// Feeds `stream` to a [`LineBuffer`] as the runner does (reads of at most `room()` bytes,
+/// in chunks of the given sizes), checking the bound on what it holds after every step.
+fn through_buffer(stream: &[u8], max: usize, chunks: &[usize]) -> Vec<Read> {
+    let mut lines = LineBuffer::new(max);
+    let mut out = Vec::new();
+    let mut position = 0;
+    let mut chunk = chunks.iter().cycle();
+    loop {
+        loop {
+            match lines.next_line() {
+                Ok(Some(line)) => out.push(Read::Line(line)),
+                Ok(None) => break,
+                Err(LineTooLong { max_line_bytes }) => {
+                    assert_eq!(max_line_bytes, max);
+                    out.push(Read::TooLong);
+                    return out;
+                }
+            }
+        }
+        assert!(lines.room() >= 1 && lines.room() <= max + 1);
+        if position == stream.len() {
+            break;
+        }
+        let size = (*chunk.next().unwrap_or(&1))
+            .max(1)
+            .min(lines.room())
+            .min(stream.len() - position);
+        lines.extend(&stream[position..position + size]);
+        position += size;
+    }
+    out.extend(lines.take_rest().map(Read::Rest));
+    out
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn the_line_buffer_splits_any_bytes_as_defined_and_stays_bounded(
+        stream in parser_bytes(),
+        max in 1usize..48,
+        chunks in prop::collection::vec(1usize..64, 1..8),
+    ) {
+        prop_assert_eq!(through_buffer(&stream, max, &chunks), expected(&stream, max));
+    }
+
+    #[test]
+    fn the_line_buffer_drops_what_does_not_fit(
+        bytes in prop::collection::vec(any::<u8>(), 0..4096),
+        max in 0usize..64,
+    ) {
+        let mut lines = LineBuffer::new(max);
+        lines.extend(&bytes);
+        lines.extend(&bytes);
+        prop_assert!(lines.room() <= max + 1);
+        match lines.next_line() {
+            Ok(Some(line)) => prop_assert!(line.len() <= 3 * max),
+            Ok(None) => prop_assert!(lines.room() > 0),
+            Err(_) => prop_assert_eq!(lines.room(), 0),
+        }
+    }
+
+    #[test]
+    fn an_ioiwari_move_line_never_panics_and_its_reason_is_clipped(
+        line in spliced(),
+        board in prop::array::uniform7(0u8..6),
+    ) {
+        let Ok(board) = Board::new(board) else {
+            return Ok(());
+        };
+        match parse_move(&line, board) {
+            Ok(pit) => {
+                prop_assert_eq!(line.trim().parse::<i64>().ok(), Some(i64::from(pit.number())));
+                prop_assert!(board.beads_in(pit) > 0);
+            }
+            Err(fault) => bounded(&fault.reason)?,
+        }
+    }
+
+    #[test]
+    fn an_ioiwari_test_file_never_panics_and_its_errors_are_clipped(
+        text in spliced(),
+    ) {
+        match parse_positions(&text, Path::new("t.txt")) {
+            Ok(boards) => {
+                let lines = text
+                    .lines()
+                    .filter(|line| !line.split('#').next().unwrap_or_default().trim().is_empty())
+                    .count();
+                prop_assert_eq!(boards.len(), lines);
+                for board in boards {
+                    prop_assert!(!board.is_empty());
+                    prop_assert_eq!(board.to_string().parse::<Board>().ok(), Some(board));
+                }
+            }
+            Err(error) => bounded(&error.to_string())?,
+        }
+    }
+
+    #[test]
+    fn a_mis_position_never_panics_and_stays_within_the_task(
+        text in prop_oneof![spliced(), three_words()],
+    ) {
+        match parse_position(&text) {
+            Ok(position) => {
+                prop_assert!((1..=10_000_000).contains(&position.p()));
+                prop_assert!((1..=10_000_000).contains(&position.e()));
+                prop_assert!((1..=1_000_000).contains(&position.bound()));
+                prop_assert_eq!(parse_position(&position.to_string()), Ok(position));
+            }
+            Err(error) => bounded(&error.to_string())?,
+        }
+    }
+
+    #[test]
+    fn a_mis_test_file_never_panics_and_holds_only_winnable_tests(
+        text in prop_oneof![spliced(), three_words()],
+    ) {
+        match parse_tests(&text) {
+            Ok(tests) => {
+                for (index, test) in tests.iter().enumerate() {
+                    prop_assert_eq!(test.number, index + 1);
+                    prop_assert!(test.start.is_win());
+                }
+            }
+            Err(error) => bounded(&error.to_string())?,
+        }
+    }
+}

@@ -43,7 +43,7 @@ fn spliced() -> impl Strategy<Value = String> {
     )
         .prop_map(|(before, long, filler, after)| {
             let mut text = String::from_utf8_lossy(&before).into_owned();
-            text.extend(std::iter::repeat(filler).take(long));
+            text.extend(std::iter::repeat_n(filler, long));
             text.push_str(&String::from_utf8_lossy(&after));
             text
         })

@@ -65,7 +65,7 @@ impl Game {
 
     /// Who moves next (Bolek after an even number of moves).
     pub fn to_move(&self) -> Player {
-        if self.moves.len() % 2 == 0 {
+        if self.moves.len().is_multiple_of(2) {
             Player::Bolek
         } else {
             Player::Lolek

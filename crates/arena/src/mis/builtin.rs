@@ -20,7 +20,7 @@ pub(super) fn play(
     let mut referee = Referee::new(start, kind);
     let mut bolek = Bolek::new(start);
     let ending = loop {
-        if referee.moves() % CANCEL_CHECK_INTERVAL == 0
+        if referee.moves().is_multiple_of(CANCEL_CHECK_INTERVAL)
             && cancel.is_some_and(|flag| flag.load(Ordering::Relaxed))
         {
             return Err(MisError::Cancelled);

@@ -88,7 +88,7 @@ pub fn play<R: BufRead, W: Write>(
         let position = played.last().map_or(start, |m| {
             m.from.play(m.mv).expect("recorded moves are legal")
         });
-        let to_move = if played.len() % 2 == 0 { 1 } else { 2 };
+        let to_move = if played.len().is_multiple_of(2) { 1 } else { 2 };
         if redraw {
             write!(console.output, "{}", draw(&position))?;
             redraw = false;

@@ -1,0 +1,150 @@
+//! Property tests over arbitrary bytes for the line reader of `ioiwari` and `ioiwari2`
+//! (`ProtocolReader`), through its public calls: it never panics, always comes to an end,
+//! reads lines exactly as the protocol defines them, and what it says about bad input is
+//! bounded whatever the input's size.
+
+use duel_cli::protocol::{ProtocolError, ProtocolReader, MAX_LINE_BYTES};
+use duel_ioiwari::{Board, Pit};
+use proptest::prelude::*;
+
+/// The longest an error may be: a line is refused past [`MAX_LINE_BYTES`], and an error shows
+/// at most a clipped part of one.
+const MESSAGE_BOUND: usize = MAX_LINE_BYTES + 200;
+
+fn config() -> ProptestConfig {
+    ProptestConfig {
+        // A failure prints its minimal input; nothing is written into the source tree.
+        failure_persistence: None,
+        ..ProptestConfig::with_cases(256)
+    }
+}
+
+/// Bytes that reach deep into the reader: digits, white space and line ends, mixed with
+/// anything at all.
+fn protocol_bytes() -> impl Strategy<Value = Vec<u8>> {
+    let likely = prop::sample::select(b"0123456789 \t\r\n\n\n+-".to_vec());
+    let byte = prop_oneof![6 => likely, 1 => any::<u8>()];
+    prop::collection::vec(byte, 0..300)
+}
+
+/// Arbitrary bytes with a run of `filler` somewhere in them, longer or shorter than a line may
+/// be.
+fn with_long_run() -> impl Strategy<Value = Vec<u8>> {
+    (
+        protocol_bytes(),
+        0usize..3 * MAX_LINE_BYTES,
+        prop::sample::select(b"7 x\r\xff".to_vec()),
+        protocol_bytes(),
+    )
+        .prop_map(|(mut bytes, long, filler, after)| {
+            bytes.extend(std::iter::repeat_n(filler, long));
+            bytes.extend(after);
+            bytes
+        })
+}
+
+fn bounded(error: &ProtocolError) -> Result<(), TestCaseError> {
+    let message = error.to_string();
+    prop_assert!(
+        message.len() <= MESSAGE_BOUND,
+        "a message of {} bytes",
+        message.len()
+    );
+    Ok(())
+}
+
+/// What reading pits must give for short lines, by the protocol: lines end at `\n`, a last
+/// line needs none, blank lines are skipped, each other line is one pit number; reading
+/// stops at the first line that is not.
+fn expected_pits(bytes: &[u8]) -> (Vec<Pit>, bool) {
+    let mut pits = Vec::new();
+    let text = String::from_utf8_lossy(bytes);
+    for line in text.split('\n') {
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        match line.parse::<Pit>() {
+            Ok(pit) => pits.push(pit),
+            Err(_) => return (pits, true),
+        }
+    }
+    (pits, false)
+}
+
+/// Reads pits until the end or an error: (the pits, whether it ended in an error). Each call
+/// consumes a line, so more calls than there are bytes means the reader is stuck.
+fn read_pits(bytes: &[u8]) -> Result<(Vec<Pit>, bool), TestCaseError> {
+    let mut reader = ProtocolReader::new(bytes);
+    let mut pits = Vec::new();
+    for _ in 0..=bytes.len() + 1 {
+        match reader.read_pit() {
+            Ok(Some(pit)) => pits.push(pit),
+            Ok(None) => return Ok((pits, false)),
+            Err(error) => {
+                bounded(&error)?;
+                return Ok((pits, true));
+            }
+        }
+    }
+    Err(TestCaseError::fail(
+        "read_pit did not come to the end of its input",
+    ))
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn pits_are_read_line_by_line_as_the_protocol_says(bytes in protocol_bytes()) {
+        prop_assert_eq!(read_pits(&bytes)?, expected_pits(&bytes));
+    }
+
+    #[test]
+    fn long_lines_end_the_reading_with_a_bounded_error(bytes in with_long_run()) {
+        let (pits, failed) = read_pits(&bytes)?;
+        let longest = bytes.split(|&b| b == b'\n').map(<[u8]>::len).max().unwrap_or(0);
+        if longest <= MAX_LINE_BYTES {
+            prop_assert_eq!((pits, failed), expected_pits(&bytes));
+        }
+    }
+
+    #[test]
+    fn a_start_board_is_the_first_seven_counts_or_a_bounded_error(bytes in with_long_run()) {
+        match ProtocolReader::new(&bytes[..]).read_start() {
+            Ok(board) => {
+                let text = String::from_utf8_lossy(&bytes);
+                let counts: Vec<&str> = text.split_whitespace().take(7).collect();
+                prop_assert_eq!(counts.join(" ").parse::<Board>().ok(), Some(board));
+            }
+            Err(error) => bounded(&error)?,
+        }
+    }
+
+    #[test]
+    fn a_start_board_then_moves_never_panics(
+        start in prop::array::uniform7(0u8..=9),
+        rest in protocol_bytes(),
+    ) {
+        let mut input: Vec<u8> = start.map(|count| count.to_string()).join(" ").into_bytes();
+        input.push(b'\n');
+        input.extend(&rest);
+        let mut reader = ProtocolReader::new(&input[..]);
+        match reader.read_start() {
+            Ok(board) => prop_assert_eq!(board.pits(), start),
+            Err(error) => {
+                bounded(&error)?;
+                prop_assert!(Board::new(start).is_err());
+                return Ok(());
+            }
+        }
+        for _ in 0..=rest.len() + 1 {
+            match reader.read_pit() {
+                Ok(Some(_)) => continue,
+                Ok(None) => return Ok(()),
+                Err(error) => return bounded(&error),
+            }
+        }
+        prop_assert!(false, "read_pit did not come to the end of its input");
+    }
+}

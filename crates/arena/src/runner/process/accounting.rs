@@ -1,0 +1,155 @@
+//! What a run used and which limit it broke: the cgroup's figures or the judge's samples.
+
+use super::Process;
+use crate::runner::termination::{cpu_limit_fault, megabytes, seconds};
+use crate::runner::{child, classify_termination, tree, Fault, Halt, Usage};
+use crate::Verdict;
+use std::time::{Duration, Instant};
+
+/// The kernel's figures for the run's cgroup.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct Accounted {
+    pub cpu: Duration,
+    pub peak_bytes: u64,
+    pub oom_kills: u64,
+    pub pids_limit_hits: u64,
+}
+
+impl Process {
+    /// What the run used so far (final once the process has ended).
+    pub fn usage(&self) -> Usage {
+        if self.kernel_accounted {
+            self.accounted_usage()
+        } else {
+            self.sampled_usage()
+        }
+    }
+
+    pub(super) fn accounted_usage(&self) -> Usage {
+        let mut accounted = self.accounted;
+        if let Some(cgroup) = &self.placement.cgroup {
+            accounted.cpu = cgroup.cpu().unwrap_or(accounted.cpu).max(accounted.cpu);
+            accounted.peak_bytes = cgroup.peak_memory().unwrap_or(0).max(accounted.peak_bytes);
+        }
+        Usage {
+            cpu: accounted.cpu,
+            wall: self.waited,
+            peak_memory_bytes: accounted
+                .peak_bytes
+                .saturating_sub(self.placement.overhead_bytes),
+            peak_address_space_bytes: self.peak_vsize_bytes,
+        }
+    }
+
+    pub(super) fn sampled_usage(&self) -> Usage {
+        let (cpu, max_rss) = match self.reaped {
+            Some(reaped) => (reaped.cpu + self.orphans_cpu, reaped.max_rss_bytes),
+            None => (Duration::ZERO, 0),
+        };
+        Usage {
+            cpu: cpu.max(self.sampled.cpu),
+            wall: self.waited,
+            peak_memory_bytes: max_rss.max(self.peak_rss_bytes),
+            peak_address_space_bytes: self.peak_vsize_bytes,
+        }
+    }
+
+    pub(super) fn classify(&self, mid_game: bool) -> Option<Fault> {
+        let reaped = self.reaped?;
+        let usage = self.usage();
+        if usage.cpu > self.limits.cpu_time {
+            return Some(cpu_limit_fault(&usage, &self.limits));
+        }
+        if let Some(fault) = self.kernel_fault() {
+            // What the kernel stopped is the verdict, whatever the program did then.
+            if !reaped.termination.is_success() || mid_game {
+                return Some(fault);
+            }
+        }
+        classify_termination(
+            reaped.termination,
+            &usage,
+            &self.limits,
+            &self.stderr_tail(),
+            mid_game,
+        )
+    }
+
+    /// A limit the kernel enforced in the run's cgroup: the OOM killer, the process limit.
+    pub(super) fn kernel_fault(&self) -> Option<Fault> {
+        let (oom_kills, pids_hits) = match &self.placement.cgroup {
+            Some(cgroup) => (cgroup.oom_kills(), cgroup.pids_limit_hits()),
+            None => (self.accounted.oom_kills, self.accounted.pids_limit_hits),
+        };
+        if oom_kills > 0 {
+            return Some(Fault::new(
+                Verdict::MemoryLimit,
+                format!(
+                    "the kernel stopped it at the {} memory limit (out-of-memory kill in its cgroup)",
+                    megabytes(self.limits.memory_bytes)
+                ),
+            ));
+        }
+        if pids_hits > 0 {
+            return Some(Fault::new(
+                Verdict::RuntimeError,
+                format!(
+                    "tried to run more than {} processes or threads at once (the process limit)",
+                    self.limits.max_processes
+                ),
+            ));
+        }
+        None
+    }
+
+    /// Measures the run, notices the child's exit, and enforces the CPU and memory limits.
+    pub(super) fn check_progress(&mut self) -> Result<(), Halt> {
+        self.last_sample = Instant::now();
+        if self.reaped.is_some() {
+            return Ok(());
+        }
+        if !self.exited {
+            self.exited = child::has_exited(self.pid);
+        }
+        if self.placement.cgroup.is_some() {
+            let usage = self.usage();
+            if usage.cpu > self.limits.cpu_time {
+                return Err(cpu_limit_fault(&usage, &self.limits).into());
+            }
+            if let Some(fault) = self.kernel_fault() {
+                return Err(fault.into());
+            }
+            return Ok(());
+        }
+        self.sampled = tree::record(self.sampled, tree::sample(self.pid), &mut |s| {
+            self.peak_rss_bytes = self.peak_rss_bytes.max(s.rss_bytes);
+            self.peak_vsize_bytes = self.peak_vsize_bytes.max(s.max_vsize_bytes);
+        });
+        let usage = self.usage();
+        if usage.cpu > self.limits.cpu_time {
+            return Err(cpu_limit_fault(&usage, &self.limits).into());
+        }
+        if self.sampled.rss_bytes > self.limits.memory_bytes {
+            return Err(Fault::new(
+                Verdict::MemoryLimit,
+                format!(
+                    "its processes used {} of resident memory, over the {} limit",
+                    megabytes(self.sampled.rss_bytes),
+                    megabytes(self.limits.memory_bytes)
+                ),
+            )
+            .into());
+        }
+        Ok(())
+    }
+
+    pub(super) fn wall_limit_fault(&self) -> Fault {
+        Fault::new(
+            Verdict::TimeLimit,
+            format!(
+                "wall-clock limit of {} exceeded while waiting for the program",
+                seconds(self.limits.wall_time)
+            ),
+        )
+    }
+}

@@ -1,0 +1,77 @@
+//! Ending a run: every process killed, the direct child reaped, the kernel's last figures
+//! kept and the cgroup removed.
+
+use super::accounting::Accounted;
+use super::Process;
+use crate::runner::cgroup::Cgroup;
+use crate::runner::child::{self, Reaped};
+use crate::runner::{signal, tree, Termination};
+use std::time::Duration;
+
+impl Process {
+    /// Kills every process of the run, reaps the direct child and keeps its rusage, and
+    /// (with a cgroup) the kernel's final figures, then removes the cgroup. Idempotent.
+    pub(super) fn cleanup(&mut self) {
+        if self.reaped.is_some() {
+            return;
+        }
+        let reaped = match &self.placement.cgroup {
+            Some(cgroup) => {
+                signal_all_once(cgroup, self.pid);
+                let reaped = child::reap(self.pid, true);
+                cgroup.kill_all();
+                self.accounted = Accounted {
+                    cpu: cgroup.cpu().unwrap_or_default(),
+                    peak_bytes: cgroup.peak_memory().unwrap_or(0),
+                    oom_kills: cgroup.oom_kills(),
+                    pids_limit_hits: cgroup.pids_limit_hits(),
+                };
+                reaped
+            }
+            None => {
+                let swept = tree::kill_everything(self.pid, self.placement.user.as_ref());
+                self.sampled = tree::record(self.sampled, swept.sample, &mut |s| {
+                    self.peak_rss_bytes = self.peak_rss_bytes.max(s.rss_bytes);
+                    self.peak_vsize_bytes = self.peak_vsize_bytes.max(s.max_vsize_bytes);
+                });
+                let reaped = child::reap(self.pid, true);
+                self.orphans_cpu = tree::reap_orphans(swept.orphans);
+                reaped
+            }
+        };
+        tree::unregister(self.pid);
+        let signals_as_status = self.placement.signals_as_status;
+        let reaped = reaped.map(|mut reaped| {
+            if let (true, Termination::Exited(code)) = (signals_as_status, reaped.termination) {
+                if (129..=128 + 64).contains(&code) {
+                    reaped.termination = Termination::Signaled(code - 128);
+                }
+            }
+            reaped
+        });
+        // Someone else reaped it (should not happen): nothing more to learn.
+        self.reaped = Some(reaped.unwrap_or(Reaped {
+            termination: Termination::Signaled(libc::SIGKILL),
+            cpu: Duration::ZERO,
+            max_rss_bytes: 0,
+        }));
+        // The cgroup goes once it is empty; its figures are kept.
+        let cgroup = self.placement.cgroup.take();
+        drop(cgroup);
+        self.exited = true;
+        // What the program wrote to stderr before dying is still in the pipe.
+        self.read_stderr();
+        self.stdin = None;
+        self.stdout = None;
+        self.stderr = None;
+        self.pidfd = None;
+    }
+}
+
+/// One SIGKILL to everything in the cgroup and to the direct child.
+fn signal_all_once(cgroup: &Cgroup, pid: i32) {
+    signal::kill(pid);
+    for member in cgroup.processes() {
+        signal::kill(member);
+    }
+}

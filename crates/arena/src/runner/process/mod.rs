@@ -1,0 +1,309 @@
+//! A running program the judge talks to line by line, within its limits.
+//!
+//! This file starts the program and holds the conversation; `waiting` polls its pipes,
+//! `accounting` measures it and finds the limit it broke, `cleanup` ends the run.
+
+mod accounting;
+mod cleanup;
+mod waiting;
+
+use super::cgroup::Cgroup;
+use super::child::{self, Confinement, Reaped};
+use super::isolation::BoxUser;
+use super::pipes::{self, WriteResult};
+use super::procfs::TreeSample;
+use super::tree;
+use super::{Fault, Halt, Limits, LineBuffer, SpawnError, Usage};
+use crate::Verdict;
+use accounting::Accounted;
+use std::ffi::OsString;
+use std::os::fd::OwnedFd;
+use std::path::Path;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// How often the judge measures the program (CPU, memory, exit) while it waits.
+pub const TICK: Duration = Duration::from_millis(50);
+
+/// How much of the program's standard error the judge keeps (the end of it).
+pub const STDERR_TAIL_BYTES: usize = 4096;
+
+/// The largest file the program may write (`RLIMIT_FSIZE`).
+pub const MAX_FILE_BYTES: u64 = 64 << 20;
+
+/// How a [`Process::finish`] went.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ending {
+    /// `Ok` when the program exited with status 0 within its limits.
+    pub result: Result<(), Halt>,
+    /// What the run used.
+    pub usage: Usage,
+}
+
+/// How the program is confined, decided by the [`Launcher`](super::Launcher).
+#[derive(Debug, Default)]
+pub(crate) struct Placement {
+    /// The run's own cgroup, when cgroups are usable.
+    pub cgroup: Option<Cgroup>,
+    /// Memory charged to the cgroup that is not the program's (bubblewrap's own).
+    pub overhead_bytes: u64,
+    /// The user of its own the program runs as.
+    pub user: Option<BoxUser>,
+    /// Whether the change of user happens before exec (else inside the sandbox).
+    pub switch_user_before_exec: bool,
+    /// Whether the direct child reports a program killed by signal N as exit status 128 + N
+    /// (bubblewrap does).
+    pub signals_as_status: bool,
+}
+
+/// A running program: its pipes, its measured usage and the limits it is held to.
+///
+/// Dropping a `Process` kills everything it started, like [`abort`](Process::abort).
+#[derive(Debug)]
+pub struct Process {
+    pid: i32,
+    command: String,
+    limits: Limits,
+    cancel: Option<Arc<AtomicBool>>,
+    stdin: Option<OwnedFd>,
+    stdout: Option<OwnedFd>,
+    stderr: Option<OwnedFd>,
+    /// Readable once the child has exited (Linux 5.3+); without it, exits are noticed at
+    /// the next [`TICK`].
+    pidfd: Option<OwnedFd>,
+    lines: LineBuffer,
+    discard_output: bool,
+    stderr_tail: Vec<u8>,
+    waited: Duration,
+    last_sample: Instant,
+    placement: Placement,
+    accounted: Accounted,
+    /// Whether a cgroup accounted the run (its figures are in `accounted` once it is gone).
+    kernel_accounted: bool,
+    sampled: TreeSample,
+    peak_rss_bytes: u64,
+    peak_vsize_bytes: u64,
+    /// CPU of orphans the judge reaped as their subreaper (no cgroup).
+    orphans_cpu: Duration,
+    exited: bool,
+    reaped: Option<Reaped>,
+}
+
+impl Process {
+    /// Starts `argv` (see [`Launcher::spawn`](super::Launcher::spawn)).
+    pub(crate) fn spawn(
+        argv: &[OsString],
+        working_dir: &Path,
+        command: &str,
+        limits: Limits,
+        cancel: Option<Arc<AtomicBool>>,
+        placement: Placement,
+    ) -> Result<Process, SpawnError> {
+        let io_error = |source| SpawnError::Io {
+            command: command.to_owned(),
+            source,
+        };
+        if argv.is_empty() {
+            return Err(SpawnError::EmptyCommand);
+        }
+        // RLIMIT_CPU is whole seconds; round up and add one so the judge's own, finer check
+        // normally fires first and the kernel only catches what escapes it.
+        let cpu_seconds =
+            limits.cpu_time.as_secs() + u64::from(limits.cpu_time.subsec_nanos() > 0) + 1;
+        let mut join_files = Vec::new();
+        if let Some(cgroup) = &placement.cgroup {
+            let memory = limits.memory_bytes.saturating_add(placement.overhead_bytes);
+            cgroup
+                .set_limits(memory, limits.max_processes)
+                .map_err(io_error)?;
+            join_files = cgroup.join_files().map_err(io_error)?;
+        } else {
+            tree::become_subreaper();
+        }
+        let user = placement
+            .user
+            .as_ref()
+            .filter(|_| placement.switch_user_before_exec)
+            .map(|user| (user.id, user.id));
+        let confinement = Confinement {
+            join: join_files,
+            // With a cgroup the kernel limits what is used, not what is reserved.
+            address_space: placement.cgroup.is_none().then_some(limits.memory_bytes),
+            cpu_seconds,
+            processes: (placement.cgroup.is_none() && placement.user.is_some())
+                .then_some(u64::from(limits.max_processes)),
+            user,
+        };
+        let started = tree::spawning(|| {
+            let started = child::start(argv, working_dir, confinement)?;
+            tree::register(started.pid);
+            Ok(started)
+        })
+        .map_err(io_error)?;
+        let pid = started.pid;
+        let mut process = Process {
+            pid,
+            command: command.to_owned(),
+            limits,
+            cancel,
+            stdin: Some(started.stdin),
+            stdout: Some(started.stdout),
+            stderr: Some(started.stderr),
+            pidfd: child::open_pidfd(pid),
+            lines: LineBuffer::new(limits.max_line_bytes),
+            discard_output: false,
+            stderr_tail: Vec::new(),
+            waited: Duration::ZERO,
+            last_sample: Instant::now(),
+            kernel_accounted: placement.cgroup.is_some(),
+            placement,
+            accounted: Accounted::default(),
+            sampled: TreeSample::default(),
+            peak_rss_bytes: 0,
+            peak_vsize_bytes: 0,
+            orphans_cpu: Duration::ZERO,
+            exited: false,
+            reaped: None,
+        };
+        let nonblocking = [&process.stdin, &process.stdout, &process.stderr]
+            .into_iter()
+            .flatten()
+            .try_for_each(pipes::set_nonblocking);
+        if let Err(source) = nonblocking {
+            process.cleanup();
+            return Err(io_error(source));
+        }
+        Ok(process)
+    }
+
+    /// The pid of the started process (the session and process-group leader).
+    pub fn pid(&self) -> u32 {
+        self.pid as u32
+    }
+
+    /// The command line this process runs, for messages.
+    pub fn command(&self) -> &str {
+        &self.command
+    }
+
+    /// Whether the kernel accounts this run (a cgroup of its own) rather than the judge
+    /// sampling it.
+    pub fn kernel_accounted(&self) -> bool {
+        self.kernel_accounted
+    }
+
+    /// The user id the program runs as, when it has one of its own.
+    pub fn box_uid(&self) -> Option<u32> {
+        self.placement.user.as_ref().map(|user| user.id)
+    }
+
+    /// Sends one line (a newline is added). A program that closed its input or exited is not
+    /// an error here: the next [`read_line`](Self::read_line) reports how it ended.
+    pub fn write_line(&mut self, line: &str) -> Result<(), Halt> {
+        let mut data = Vec::with_capacity(line.len() + 1);
+        data.extend_from_slice(line.as_bytes());
+        data.push(b'\n');
+        let mut written = 0;
+        while written < data.len() {
+            let Some(fd) = &self.stdin else {
+                return Ok(());
+            };
+            match pipes::write_fd(fd, &data[written..]) {
+                WriteResult::Wrote(n) => written += n,
+                WriteResult::Full => self.wait_step(true)?,
+                WriteResult::Closed => self.stdin = None,
+            }
+        }
+        Ok(())
+    }
+
+    /// Closes the program's standard input (it reads end of file).
+    pub fn close_input(&mut self) {
+        self.stdin = None;
+    }
+
+    /// Reads the next line the program writes (without the newline).
+    ///
+    /// Fails with a [`Fault`] when the program writes a line that is too long
+    /// (protocol_error), exceeds a limit (time_limit, memory_limit), or ends: then the run is
+    /// over and the fault says how it ended (see
+    /// [`classify_termination`](super::classify_termination); status 0 is early_exit).
+    pub fn read_line(&mut self) -> Result<String, Halt> {
+        loop {
+            match self.lines.next_line() {
+                Ok(Some(line)) => return Ok(line),
+                Ok(None) => {}
+                Err(too_long) => {
+                    return Err(
+                        Fault::new(Verdict::ProtocolError, format!("wrote {too_long}")).into(),
+                    )
+                }
+            }
+            if self.last_sample.elapsed() >= TICK {
+                self.check_progress()?;
+            }
+            if self.stdout.is_none() {
+                if let Some(rest) = self.lines.take_rest() {
+                    return Ok(rest);
+                }
+                return Err(self.output_ended());
+            }
+            if !self.read_stdout() {
+                self.wait_step(false)?;
+            }
+        }
+    }
+
+    /// The game is over: closes the program's input, waits (within the limits) for it to exit,
+    /// kills whatever is left of it and says whether it ended cleanly (status 0, within the
+    /// limits). Output written after the game is ignored.
+    pub fn finish(mut self) -> Ending {
+        self.close_input();
+        let waited = self.wait_for_exit();
+        self.cleanup();
+        let result = match waited {
+            Err(halt) => Err(halt),
+            Ok(()) => match self.classify(false) {
+                Some(fault) => Err(fault.into()),
+                None => Ok(()),
+            },
+        };
+        Ending {
+            result,
+            usage: self.usage(),
+        }
+    }
+
+    /// Kills everything the program started now and returns what the run used.
+    pub fn abort(mut self) -> Usage {
+        self.cleanup();
+        self.usage()
+    }
+
+    /// The last [`STDERR_TAIL_BYTES`] bytes the program wrote to standard error.
+    pub fn stderr_tail(&self) -> String {
+        String::from_utf8_lossy(&self.stderr_tail).into_owned()
+    }
+
+    /// The program's output ended in the middle of the game: wait for its exit, then judge it.
+    fn output_ended(&mut self) -> Halt {
+        if let Err(halt) = self.wait_for_exit() {
+            return halt;
+        }
+        self.cleanup();
+        let fault = self.classify(true);
+        Halt::Fault(fault.unwrap_or_else(|| {
+            Fault::new(
+                Verdict::EarlyExit,
+                "ended its output before the game was over",
+            )
+        }))
+    }
+}
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        self.cleanup();
+    }
+}

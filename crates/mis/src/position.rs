@@ -101,6 +101,7 @@ impl Position {
     }
 
     /// Sticks of one kind in the pool.
+    #[inline]
     pub fn count(&self, kind: StickKind) -> u32 {
         match kind {
             StickKind::Pooh => self.p,
@@ -125,6 +126,7 @@ impl Position {
     }
 
     /// Whether `mv` is legal here, and if not, which rule it breaks.
+    #[inline]
     pub fn check(&self, mv: Move) -> Result<(), IllegalMove> {
         let Move { take_p, take_e } = mv;
         if take_p == 0 && take_e == 0 {
@@ -154,6 +156,7 @@ impl Position {
     }
 
     /// The position after `mv`, if `mv` is legal.
+    #[inline]
     pub fn play(&self, mv: Move) -> Result<Position, IllegalMove> {
         self.check(mv)?;
         Ok(Position {

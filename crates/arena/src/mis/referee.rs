@@ -79,6 +79,7 @@ impl Referee {
 
     /// Checks and plays Bolek's move, given as the submission gave it (any integers).
     /// Breaks with the ending when the move is illegal or takes the last stick.
+    #[inline(always)]
     pub fn bolek(
         &mut self,
         take_p: i64,
@@ -86,21 +87,8 @@ impl Referee {
         sink: &mut dyn EventSink,
     ) -> ControlFlow<Ending> {
         let before = self.position;
-        let number = self.moves + 1;
-        let illegal = |why: String| {
-            ControlFlow::Break(Ending::new(
-                Verdict::IllegalMove,
-                format!(
-                    "move {number}: Bolek takes p={take_p} e={take_e} at {}: {why}",
-                    pool(before.p(), before.e())
-                ),
-            ))
-        };
-        if take_p < 0 || take_e < 0 {
-            return illegal("a negative number of sticks".into());
-        }
         let (Ok(p), Ok(e)) = (u32::try_from(take_p), u32::try_from(take_e)) else {
-            return illegal("more than the pool holds".into());
+            return self.illegal(take_p, take_e, None);
         };
         let taken = Move {
             take_p: p,
@@ -108,8 +96,9 @@ impl Referee {
         };
         let after = match before.play(taken) {
             Ok(after) => after,
-            Err(why) => return illegal(why.to_string()),
+            Err(why) => return self.illegal(take_p, take_e, Some(why)),
         };
+        let number = self.moves + 1;
         self.moves = number;
         self.bolek_moves += 1;
         self.position = after;
@@ -126,15 +115,46 @@ impl Referee {
             });
         }
         if self.first_mistake.is_none() && after.is_win() {
-            self.first_mistake = Some(Mistake {
-                number,
-                before,
-                taken,
-                after,
-                better: before.winning_move(),
-            });
+            self.note_mistake(number, before, taken, after);
         }
         ControlFlow::Continue(())
+    }
+
+    /// The ending of an illegal Bolek move (`why` is `None` for numbers out of range).
+    #[cold]
+    #[inline(never)]
+    fn illegal(
+        &self,
+        take_p: i64,
+        take_e: i64,
+        why: Option<duel_mis::IllegalMove>,
+    ) -> ControlFlow<Ending> {
+        let before = self.position;
+        let why = match why {
+            Some(why) => why.to_string(),
+            None if take_p < 0 || take_e < 0 => "a negative number of sticks".into(),
+            None => "more than the pool holds".into(),
+        };
+        ControlFlow::Break(Ending::new(
+            Verdict::IllegalMove,
+            format!(
+                "move {}: Bolek takes p={take_p} e={take_e} at {}: {why}",
+                self.moves + 1,
+                pool(before.p(), before.e())
+            ),
+        ))
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn note_mistake(&mut self, number: u64, before: Position, taken: Move, after: Position) {
+        self.first_mistake = Some(Mistake {
+            number,
+            before,
+            taken,
+            after,
+            better: before.winning_move(),
+        });
     }
 
     /// Plays Lolek's reply with the referee's own strategy and returns it. Breaks with a loss
@@ -149,6 +169,7 @@ impl Referee {
 
     /// Checks a move someone else (the module host) says Lolek made: it must be the move the
     /// referee's own Lolek makes. A different one breaks with a protocol error.
+    #[inline(always)]
     pub fn lolek_reported(
         &mut self,
         reported: Move,
@@ -156,16 +177,7 @@ impl Referee {
     ) -> Result<ControlFlow<Ending>, MisError> {
         let expected = self.lolek.choose(&self.position);
         if reported != expected {
-            return Ok(ControlFlow::Break(Ending::new(
-                Verdict::ProtocolError,
-                format!(
-                    "move {}: the module host reports Lolek taking {} at {}, but Lolek takes {}",
-                    self.moves + 1,
-                    pool(reported.take_p, reported.take_e),
-                    pool(self.position.p(), self.position.e()),
-                    pool(expected.take_p, expected.take_e),
-                ),
-            )));
+            return Ok(ControlFlow::Break(self.forged_lolek(reported, expected)));
         }
         Ok(match self.play_lolek(expected, sink)? {
             ControlFlow::Continue(_) => ControlFlow::Continue(()),
@@ -173,17 +185,31 @@ impl Referee {
         })
     }
 
+    #[cold]
+    #[inline(never)]
+    fn forged_lolek(&self, reported: Move, expected: Move) -> Ending {
+        Ending::new(
+            Verdict::ProtocolError,
+            format!(
+                "move {}: the module host reports Lolek taking {} at {}, but Lolek takes {}",
+                self.moves + 1,
+                pool(reported.take_p, reported.take_e),
+                pool(self.position.p(), self.position.e()),
+                pool(expected.take_p, expected.take_e),
+            ),
+        )
+    }
+
+    #[inline(always)]
     fn play_lolek(
         &mut self,
         reply: Move,
         sink: &mut dyn EventSink,
     ) -> Result<ControlFlow<Ending, Move>, MisError> {
-        let after = self.position.play(reply).map_err(|why| {
-            MisError::Internal(format!(
-                "Lolek's strategy chose an illegal move at {}: {why}",
-                self.position
-            ))
-        })?;
+        let after = match self.position.play(reply) {
+            Ok(after) => after,
+            Err(why) => return Err(self.broken_lolek(why)),
+        };
         self.moves += 1;
         self.position = after;
         sink.record(&MoveEvent {
@@ -195,11 +221,16 @@ impl Referee {
         if !after.is_over() {
             return Ok(ControlFlow::Continue(reply));
         }
-        // The first mistake goes with the result (GameResult::first_mistake), not the reason.
-        Ok(ControlFlow::Break(Ending::new(
-            Verdict::Loss,
-            "Lolek took the last stick",
-        )))
+        Ok(ControlFlow::Break(lolek_won()))
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn broken_lolek(&self, why: duel_mis::IllegalMove) -> MisError {
+        MisError::Internal(format!(
+            "Lolek's strategy chose an illegal move at {}: {why}",
+            self.position
+        ))
     }
 
     /// The game's result, once it has ended (or been cut short) with `ending`.
@@ -214,4 +245,12 @@ impl Referee {
             usage,
         }
     }
+}
+
+/// Lolek took the last stick. (The first mistake goes with the result,
+/// [`GameResult::first_mistake`], not the reason.)
+#[cold]
+#[inline(never)]
+fn lolek_won() -> Ending {
+    Ending::new(Verdict::Loss, "Lolek took the last stick")
 }

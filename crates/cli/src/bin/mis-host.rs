@@ -1,13 +1,13 @@
 //! `mis-host`: the module host of Pooh-Eeyore-sticks. The judge and `graj` start it to run a
 //! contestant's shared library (`poczatek`, `ruch_bolka`) together with Lolek in a separate,
-//! limited process, and read the moves it streams back (see `duel_arena::mis::host`).
+//! limited process, and read the moves it streams back (see the `duel-mis-host` crate).
 //!
 //! Usage: `mis-host --check LIBRARY` or `mis-host LIBRARY P E B LOLEK`. Not meant to be run
-//! by hand: its output is for the judge, which replays and checks every move.
+//! by hand: its output is binary frames for the judge, which replays and checks every move.
 
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let status = duel_arena::mis::host::host_main();
+    let status = duel_mis_host::main();
     ExitCode::from(u8::try_from(status).unwrap_or(1))
 }

@@ -1,10 +1,11 @@
 //! The judge's side of the module host: start it, read its batches, replay every move.
 
-use super::frame::{self, clip, Frame};
+use super::frame::{Frame, FrameError, FrameReader};
 use super::{HostRequest, HOST_MEMORY_ALLOWANCE};
 use crate::mis::referee::Ending;
 use crate::mis::{EventSink, GameResult, GameSetup, MisError, Referee, Usage};
 use crate::runner::{Halt, Launcher, Limits, Process, ProgramCommand, Sandbox};
+use crate::untrusted::{clip_bytes, SHOWN_CHARS};
 use crate::Verdict;
 use duel_mis::Move;
 use std::ffi::OsString;
@@ -33,7 +34,11 @@ pub fn check_module(
         game: None,
     };
     let mut process = start(&request, host, limits, sandbox, None)?;
-    let outcome = handshake(&mut process, &library);
+    let mut stream = Stream {
+        process: &mut process,
+        reader: FrameReader::new(),
+    };
+    let outcome = handshake(&mut stream, &library);
     process.abort();
     // A module that loads but crashes or hangs while loading (in its constructors) is the
     // submission's fault: each game will give it its verdict.
@@ -56,19 +61,23 @@ pub(crate) fn play(
     };
     let mut process = start(&request, host, setup.limits, setup.sandbox, cancel)?;
     let mut referee = Referee::new(setup.start, setup.lolek);
-    let (mut ending, baseline) = match handshake(&mut process, &library) {
+    let mut stream = Stream {
+        process: &mut process,
+        reader: FrameReader::new(),
+    };
+    let played = match handshake(&mut stream, &library) {
+        Err(error) => Err(error),
+        Ok(Err(ending)) => Ok((ending, 0)),
+        Ok(Ok(baseline)) => {
+            replay(&mut stream, &mut referee, sink).map(|ending| (ending, baseline))
+        }
+    };
+    let (mut ending, baseline) = match played {
+        Ok(played) => played,
         Err(error) => {
             process.abort();
             return Err(error);
         }
-        Ok(Err(ending)) => (ending, 0),
-        Ok(Ok(baseline)) => match replay(&mut process, &mut referee, sink) {
-            Ok(ending) => (ending, baseline),
-            Err(error) => {
-                process.abort();
-                return Err(error);
-            }
-        },
     };
     let usage = if referee.position().is_over() {
         let finished = process.finish();
@@ -131,7 +140,7 @@ fn start(
     }
     let host_limits = Limits {
         memory_bytes: limits.memory_bytes.saturating_add(HOST_MEMORY_ALLOWANCE),
-        ..limits.with_max_line_bytes(frame::MAX_LINE_BYTES)
+        ..limits
     };
     // The host and the module stay visible under bubblewrap (they may live under /tmp,
     // which the sandbox replaces); the host works from the root directory.
@@ -145,95 +154,127 @@ fn start(
     Ok(launcher.spawn()?)
 }
 
-/// Reads the header and the load report. `Ok(Ok(baseline))` when the module is ready,
-/// `Ok(Err(ending))` when the module itself failed while loading (its constructors run then),
-/// `Err` for a missing symbol or library, or a broken host.
-fn handshake(process: &mut Process, library: &Path) -> Result<Result<u64, Ending>, MisError> {
-    let mut numbers = Vec::new();
-    let header = match process.read_line() {
-        Ok(line) => line,
-        Err(Halt::Cancelled) => return Err(MisError::Cancelled),
-        Err(Halt::Fault(fault)) => return Err(MisError::Host(fault.to_string())),
-    };
-    let baseline = match frame::parse(&header, &mut numbers) {
-        Ok(Frame::Header { baseline_rss_kb }) => baseline_rss_kb * 1024,
-        _ => {
-            return Err(MisError::Host(format!(
-                "it did not introduce itself as a module host: {:?}",
-                clip(&header)
-            )))
-        }
-    };
-    let report = match process.read_line() {
-        Ok(line) => line,
-        Err(Halt::Cancelled) => return Err(MisError::Cancelled),
-        Err(Halt::Fault(fault)) => {
-            return Ok(Err(Ending::new(
-                fault.verdict,
-                format!("while loading the module: {}", fault.reason),
-            )))
-        }
-    };
-    match frame::parse(&report, &mut numbers) {
-        Ok(Frame::Ready) => Ok(Ok(baseline)),
-        // The host's words may be the module's (its constructors run before this line), and
-        // the judge has checked the file itself: a verdict, shown clipped and escaped.
-        Ok(Frame::Error(message)) => Ok(Err(Ending::new(
-            Verdict::RuntimeError,
-            format!(
-                "the module did not load: {}",
-                crate::untrusted::clip_line(&message, crate::untrusted::SHOWN_CHARS)
-            ),
-        ))),
-        _ => Ok(Err(Ending::new(
-            Verdict::ProtocolError,
-            format!(
-                "while loading {}: the host wrote {:?}",
-                library.display(),
-                clip(&report)
-            ),
-        ))),
+/// The host's frames, read from its process into a bounded buffer.
+struct Stream<'p> {
+    process: &'p mut Process,
+    reader: FrameReader,
+}
+
+impl Stream<'_> {
+    /// Reads more of the host's output. `Err` when it ended or broke a limit.
+    fn fill(&mut self) -> Result<(), Halt> {
+        let n = self.process.read_bytes(self.reader.space())?;
+        self.reader.filled(n);
+        Ok(())
     }
 }
 
-/// Replays the host's moves until the game ends or the host stops.
+/// What came instead of a frame.
+enum Broken {
+    /// The host's output ended, or it broke a limit.
+    Halted(Halt),
+    /// Bytes that are no frame.
+    Garbled(FrameError),
+}
+
+/// The next whole frame of `stream`, reading as needed; `Ok(None)` never (loops until one).
+macro_rules! next_frame {
+    ($stream:expr) => {
+        loop {
+            match $stream.reader.next_frame() {
+                Ok(Some(frame)) => break Ok(frame),
+                Ok(None) => {}
+                Err(error) => break Err(Broken::Garbled(error)),
+            }
+            // The borrow of the reader ends with the `Ok(None)` arm: read more.
+            if let Err(halt) = $stream.fill() {
+                break Err(Broken::Halted(halt));
+            }
+        }
+    };
+}
+
+/// Reads the header and the load report. `Ok(Ok(baseline))` when the module is ready,
+/// `Ok(Err(ending))` when the module itself failed while loading (its constructors run then),
+/// `Err` for a missing symbol or library, or a broken host.
+fn handshake(stream: &mut Stream, library: &Path) -> Result<Result<u64, Ending>, MisError> {
+    let baseline = match next_frame!(stream) {
+        Ok(Frame::Header { baseline_rss_kb }) => baseline_rss_kb * 1024,
+        Err(Broken::Halted(Halt::Cancelled)) => return Err(MisError::Cancelled),
+        Err(Broken::Halted(Halt::Fault(fault))) => return Err(MisError::Host(fault.to_string())),
+        // The module's code has not run yet: the header is the host's own.
+        Ok(_) | Err(Broken::Garbled(_)) => {
+            return Err(MisError::Host(format!(
+                "it did not introduce itself as a module host: {}",
+                clip_bytes(stream.reader.pending(), SHOWN_CHARS)
+            )))
+        }
+    };
+    // From here on the module's constructors have run inside the host and may have written
+    // anything on its pipe, and the judge has checked the file itself: whatever comes is a
+    // verdict, shown clipped and escaped.
+    let not_loaded = |what: String| {
+        Ok(Err(Ending::new(
+            Verdict::RuntimeError,
+            format!("the module did not load: {what}"),
+        )))
+    };
+    match next_frame!(stream) {
+        Ok(Frame::Ready) => Ok(Ok(baseline)),
+        Ok(Frame::Error(message)) => not_loaded(clip_bytes(message, SHOWN_CHARS)),
+        Err(Broken::Halted(Halt::Cancelled)) => Err(MisError::Cancelled),
+        Err(Broken::Halted(Halt::Fault(fault))) => Ok(Err(Ending::new(
+            fault.verdict,
+            format!("while loading the module: {}", fault.reason),
+        ))),
+        Ok(_) => not_loaded(format!(
+            "the host wrote a move frame while loading {}",
+            library.display()
+        )),
+        Err(Broken::Garbled(error)) => not_loaded(format!(
+            "the host wrote {error}: {}",
+            clip_bytes(stream.reader.pending(), 60)
+        )),
+    }
+}
+
+/// Replays the host's moves until the game ends or the host stops. The host plays on while
+/// the judge replays (its output waits in the pipe), so checking overlaps with playing.
 fn replay(
-    process: &mut Process,
+    stream: &mut Stream,
     referee: &mut Referee,
     sink: &mut dyn EventSink,
 ) -> Result<Ending, MisError> {
-    let mut numbers = Vec::with_capacity(2 * frame::BATCH_MOVES + 2);
     let mut bolek_to_move = true;
+    let protocol = |moves: u64, what: String| {
+        Ending::new(
+            Verdict::ProtocolError,
+            format!("move {}: the module host wrote {what}", moves + 1),
+        )
+    };
     loop {
-        let line = match process.read_line() {
-            Ok(line) => line,
-            Err(Halt::Cancelled) => return Err(MisError::Cancelled),
-            Err(Halt::Fault(fault)) => {
-                return Ok(Ending::new(
-                    fault.verdict,
-                    format!("move {}: {}", referee.moves() + 1, fault.reason),
-                ))
-            }
-        };
-        let protocol = |moves: u64, what: String| {
-            Ending::new(
-                Verdict::ProtocolError,
-                format!("move {}: the module host wrote {what}", moves + 1),
-            )
-        };
-        match frame::parse(&line, &mut numbers) {
-            Ok(Frame::Moves | Frame::LastMoves) => {}
-            // A dying host's last words may be garbled; its end says more.
-            Err(_) if line.starts_with("c ") => continue,
-            Err(message) => return Ok(protocol(referee.moves(), message)),
+        let frame = next_frame!(stream);
+        let (moves, last) = match frame {
+            Ok(Frame::Moves(moves)) => (moves, false),
+            Ok(Frame::LastMoves(moves)) => (moves, true),
+            Err(Broken::Halted(halt)) => return halted(halt, referee),
+            Err(Broken::Garbled(error)) => return Ok(protocol(referee.moves(), error.to_string())),
             Ok(Frame::End) => {
                 let what = "its end before the game was over".into();
                 return Ok(protocol(referee.moves(), what));
             }
-            Ok(_) => return Ok(protocol(referee.moves(), format!("{:?}", clip(&line)))),
-        }
-        for pair in numbers.chunks_exact(2) {
-            let (take_p, take_e) = (pair[0], pair[1]);
+            Ok(_) => {
+                let what = "a handshake frame in the middle of the game".into();
+                return Ok(protocol(referee.moves(), what));
+            }
+        };
+        for taken in moves {
+            let (take_p, take_e) = match taken {
+                Ok(taken) => taken,
+                // A dying host's last words may be garbled: its end says more.
+                Err(_) if last => break,
+                Err(error) => return Ok(protocol(referee.moves(), error.to_string())),
+            };
             let flow = if bolek_to_move {
                 referee.bolek(take_p, take_e, sink)
             } else {
@@ -249,6 +290,27 @@ fn replay(
             }
             bolek_to_move = !bolek_to_move;
         }
+        if last {
+            // Nothing after the last words counts: wait for the host's end, which says how
+            // it died.
+            loop {
+                stream.reader.clear();
+                if let Err(halt) = stream.fill() {
+                    return halted(halt, referee);
+                }
+            }
+        }
+    }
+}
+
+/// The ending when the host's output ended or it broke a limit mid-game.
+fn halted(halt: Halt, referee: &Referee) -> Result<Ending, MisError> {
+    match halt {
+        Halt::Cancelled => Err(MisError::Cancelled),
+        Halt::Fault(fault) => Ok(Ending::new(
+            fault.verdict,
+            format!("move {}: {}", referee.moves() + 1, fault.reason),
+        )),
     }
 }
 

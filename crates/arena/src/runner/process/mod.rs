@@ -10,7 +10,7 @@ mod waiting;
 use super::cgroup::Cgroup;
 use super::child::{self, Confinement, Reaped};
 use super::isolation::BoxUser;
-use super::pipes::{self, WriteResult};
+use super::pipes::{self, ReadResult, WriteResult};
 use super::procfs::TreeSample;
 use super::tree;
 use super::{Fault, Halt, Limits, LineBuffer, SpawnError, Usage};
@@ -73,6 +73,8 @@ pub struct Process {
     /// the next [`TICK`].
     pidfd: Option<OwnedFd>,
     lines: LineBuffer,
+    /// Set by [`read_bytes`](Process::read_bytes): stdout is read by the caller, not as lines.
+    raw_output: bool,
     discard_output: bool,
     stderr_tail: Vec<u8>,
     waited: Duration,
@@ -152,6 +154,7 @@ impl Process {
             stderr: Some(started.stderr),
             pidfd: child::open_pidfd(pid),
             lines: LineBuffer::new(limits.max_line_bytes),
+            raw_output: false,
             discard_output: false,
             stderr_tail: Vec::new(),
             waited: Duration::ZERO,
@@ -251,6 +254,27 @@ impl Process {
             }
             if !self.read_stdout() {
                 self.wait_step(false)?;
+            }
+        }
+    }
+
+    /// Reads at least one byte of what the program writes into `buffer` (not empty), without
+    /// looking for lines: for a binary protocol. Fails like [`read_line`](Self::read_line)
+    /// when the program exceeds a limit or its output ends. Do not mix it with `read_line` on
+    /// one process.
+    pub fn read_bytes(&mut self, buffer: &mut [u8]) -> Result<usize, Halt> {
+        self.raw_output = true;
+        loop {
+            if self.last_sample.elapsed() >= TICK {
+                self.check_progress()?;
+            }
+            let Some(fd) = self.stdout.as_ref() else {
+                return Err(self.output_ended());
+            };
+            match pipes::read_fd(fd, &mut *buffer) {
+                ReadResult::Data(n) => return Ok(n),
+                ReadResult::End => self.stdout = None,
+                ReadResult::Nothing => self.wait_step(false)?,
             }
         }
     }

@@ -93,6 +93,10 @@ impl Process {
         let Some(fd) = self.stdout.as_ref() else {
             return false;
         };
+        if self.raw_output && !self.discard_output {
+            // The caller reads it (read_bytes).
+            return false;
+        }
         let mut chunk = [0u8; 4096];
         let room = if self.discard_output {
             chunk.len()

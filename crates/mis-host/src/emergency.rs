@@ -2,11 +2,12 @@
 //! sent still reach the judge, so its report names the move at which the module died.
 //!
 //! The pending batch is published (pointer and length) after every move; a handler for the
-//! fatal signals, on its own stack, and an `atexit` hook write it out as a `c` line (the
-//! judge replays it like an `m` line but forgives it being garbled) with plain `write(2)`
-//! calls, which are async-signal-safe. Nothing here can make the judge believe a false
-//! result: it replays every move it receives.
+//! fatal signals, on its own stack, and an `atexit` hook write it out as a `C` frame (the
+//! judge replays it like an `M` frame but forgives it being garbled, and reads nothing after
+//! it) with plain `write(2)` calls, which are async-signal-safe. Nothing here can make the
+//! judge believe a false result: it replays every move it receives.
 
+use duel_arena::mis::host::frame::{FRAME_HEAD_BYTES, TAG_LAST_MOVES};
 use std::os::fd::RawFd;
 use std::sync::atomic::{AtomicI32, AtomicPtr, AtomicUsize, Ordering};
 
@@ -49,7 +50,7 @@ pub(crate) fn arm(fd: RawFd) {
     }
 }
 
-/// The batch being built: `bytes` starts with `m` and holds whole moves.
+/// The batch being built: `bytes` is a whole `M` frame.
 pub(crate) fn publish(bytes: &[u8]) {
     PENDING.store(bytes.as_ptr().cast_mut(), Ordering::Relaxed);
     PENDING_LEN.store(bytes.len(), Ordering::Relaxed);
@@ -64,15 +65,14 @@ fn write_pending() {
     let fd = FD.load(Ordering::Relaxed);
     let len = PENDING_LEN.swap(0, Ordering::Relaxed);
     let start = PENDING.load(Ordering::Relaxed);
-    if fd < 0 || len < 2 || start.is_null() {
+    if fd < 0 || len <= FRAME_HEAD_BYTES || start.is_null() {
         return;
     }
     // SAFETY: `start..start + len` is the published batch buffer, which is never freed while
     // published (it is cleared before being reused); write(2) is async-signal-safe.
     unsafe {
-        write_all(fd, b"c".as_ptr(), 1);
+        write_all(fd, &TAG_LAST_MOVES, 1);
         write_all(fd, start.add(1), len - 1);
-        write_all(fd, b"\n".as_ptr(), 1);
     }
 }
 

@@ -2,8 +2,10 @@
 //! load errors, and the batched moves, which are replayed with the rules and Lolek's own
 //! strategy (independently of the judge's client).
 
-use duel_arena::mis::host::{serve, HostRequest};
+use duel_arena::mis::host::frame::{Frame, FrameReader};
+use duel_arena::mis::host::HostRequest;
 use duel_mis::{lolek, LolekKind, Move, Position};
+use duel_mis_host::serve;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -21,6 +23,8 @@ fn c_module(dir: &Path, name: &str, source: &str) -> PathBuf {
     library
 }
 
+/// The host's frames, each written as a line: `mis-host rss=KB`, `ready`, `error TEXT`,
+/// `m` and the numbers of a batch, `end`.
 fn host_output(library: &Path, game: Option<(Position, LolekKind)>) -> Vec<String> {
     let request = HostRequest {
         library: library.to_path_buf(),
@@ -28,11 +32,37 @@ fn host_output(library: &Path, game: Option<(Position, LolekKind)>) -> Vec<Strin
     };
     let mut out = Vec::new();
     serve(&request, &mut out).unwrap();
-    String::from_utf8(out)
-        .unwrap()
-        .lines()
-        .map(str::to_owned)
-        .collect()
+    let mut reader = FrameReader::new();
+    let mut lines = Vec::new();
+    let mut rest = &out[..];
+    loop {
+        let space = reader.space();
+        let n = space.len().min(rest.len());
+        space[..n].copy_from_slice(&rest[..n]);
+        reader.filled(n);
+        rest = &rest[n..];
+        while let Some(frame) = reader.next_frame().expect("well-formed frames") {
+            lines.push(match frame {
+                Frame::Header { baseline_rss_kb } => format!("mis-host rss={baseline_rss_kb}"),
+                Frame::Ready => "ready".into(),
+                Frame::Error(text) => format!("error {}", String::from_utf8_lossy(text)),
+                Frame::Moves(moves) => {
+                    let mut line = String::from("m");
+                    for taken in moves {
+                        let (p, e) = taken.expect("well-formed moves");
+                        line += &format!(" {p} {e}");
+                    }
+                    line
+                }
+                Frame::LastMoves(_) => panic!("last words from a living host"),
+                Frame::End => "end".into(),
+            });
+        }
+        if rest.is_empty() {
+            assert!(reader.pending().is_empty(), "bytes after the last frame");
+            return lines;
+        }
+    }
 }
 
 /// Takes one poohstick if any, else one eeyorestick; counts its calls in `calls`.
@@ -44,14 +74,14 @@ const ONE_STICK: &str = "int calls; static int b;\n\
 fn the_host_streams_every_move_in_batches() {
     let dir = tempfile::tempdir().unwrap();
     let library = c_module(dir.path(), "one", ONE_STICK);
-    let start = Position::new(3000, 2000, 7).unwrap();
+    let start = Position::new(300_000, 200_000, 7).unwrap();
     for kind in [
         LolekKind::Simple,
         LolekKind::Adversarial,
         LolekKind::Random { seed: 3 },
     ] {
         let lines = host_output(&library, Some((start, kind)));
-        assert!(lines[0].starts_with("mis-host 1 rss="), "{}", lines[0]);
+        assert!(lines[0].starts_with("mis-host rss="), "{}", lines[0]);
         assert_eq!(lines[1], "ready");
         assert_eq!(lines.last().unwrap(), "end");
         let batches = &lines[2..lines.len() - 1];

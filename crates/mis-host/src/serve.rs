@@ -1,8 +1,9 @@
 //! The host's side: load the module, play Bolek (the module) against Lolek in this process,
 //! and stream the moves out in batches.
 
-use super::frame::{MoveLine, HEADER};
-use super::HostRequest;
+use crate::batch::Batch;
+use duel_arena::mis::host::frame::{self, TAG_END, TAG_ERROR, TAG_READY};
+use duel_arena::mis::host::HostRequest;
 use duel_mis::{lolek, Move, Position};
 use libloading::{Library, Symbol};
 use std::ffi::c_int;
@@ -11,8 +12,8 @@ use std::io::{self, Write};
 type Poczatek = unsafe extern "C" fn(c_int, c_int, c_int);
 type RuchBolka = unsafe extern "C" fn(c_int, c_int, *mut c_int, *mut c_int);
 
-/// Runs the host: writes the header, loads the module (an `error` line if that fails), then
-/// plays the requested game, writing every move. Returns write errors only (a judge that went
+/// Runs the host: writes the header, loads the module (an `E` frame if that fails), then
+/// plays the requested game, writing every move, and the `Z` frame. Returns write errors only (a judge that went
 /// away); everything the module does wrong is left for the judge to find in the moves.
 ///
 /// # Safety of the module
@@ -20,12 +21,12 @@ type RuchBolka = unsafe extern "C" fn(c_int, c_int, *mut c_int, *mut c_int);
 /// point of the host: it is a separate, limited process, so whatever the module does (crash,
 /// hang, scribble over memory) cannot harm the judge, which trusts nothing it reads from here.
 pub fn serve(request: &HostRequest, out: &mut dyn Write) -> io::Result<()> {
-    writeln!(out, "{HEADER} rss={}", resident_kb())?;
+    out.write_all(&frame::header(resident_kb()))?;
     out.flush()?;
     let library = match load(request) {
         Ok(library) => library,
         Err(message) => {
-            writeln!(out, "error {message}")?;
+            out.write_all(&frame::frame(TAG_ERROR, message.as_bytes()))?;
             return out.flush();
         }
     };
@@ -33,16 +34,16 @@ pub fn serve(request: &HostRequest, out: &mut dyn Write) -> io::Result<()> {
     let (poczatek, ruch_bolka) = match symbols {
         Ok(symbols) => symbols,
         Err(message) => {
-            writeln!(out, "error {message}")?;
+            out.write_all(&frame::frame(TAG_ERROR, message.as_bytes()))?;
             return out.flush();
         }
     };
-    writeln!(out, "ready")?;
+    out.write_all(&frame::frame(TAG_READY, b""))?;
     out.flush()?;
     if let Some((start, kind)) = request.game {
         play(start, kind, *poczatek, *ruch_bolka, out)?;
     }
-    writeln!(out, "end")?;
+    out.write_all(&frame::frame(TAG_END, b""))?;
     out.flush()
 }
 
@@ -87,7 +88,7 @@ fn play(
     out: &mut dyn Write,
 ) -> io::Result<()> {
     let mut lolek = lolek(kind);
-    let mut line = MoveLine::new();
+    let mut batch = Batch::new();
     let as_int = |n: u32| n as c_int; // every pile is at most 10^7: it fits
                                       // SAFETY: as in `serve`.
     unsafe { poczatek(as_int(start.p()), as_int(start.e()), as_int(start.bound())) };
@@ -103,7 +104,9 @@ fn play(
                 &mut take_e,
             )
         };
-        let full = line.push(i64::from(take_p), i64::from(take_e));
+        if batch.push(take_p, take_e) {
+            batch.flush_to(out)?;
+        }
         let taken = match (u32::try_from(take_p), u32::try_from(take_e)) {
             (Ok(take_p), Ok(take_e)) => Move { take_p, take_e },
             _ => break, // negative: illegal, the judge will say so
@@ -116,16 +119,16 @@ fn play(
         let Ok(after) = position.play(reply) else {
             break; // cannot happen; the judge would notice the game stopping short
         };
-        let full = line.push(i64::from(reply.take_p), i64::from(reply.take_e)) || full;
+        // Lolek's piles are at most 10^7: they fit.
+        if batch.push(reply.take_p as c_int, reply.take_e as c_int) {
+            batch.flush_to(out)?;
+        }
         if after.is_over() {
             break;
         }
         position = after;
-        if full {
-            line.flush_to(out)?;
-        }
     }
-    line.flush_to(out)
+    batch.flush_to(out)
 }
 
 /// This process's resident memory in kB, from /proc (0 if unreadable).

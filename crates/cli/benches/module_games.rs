@@ -29,7 +29,14 @@ fn release_dir() -> PathBuf {
 fn build_module() -> (PathBuf, PathBuf) {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let status = Command::new(cargo)
-        .args(["build", "--release", "--quiet", "-p", "duel-mis-ffi", "--lib"])
+        .args([
+            "build",
+            "--release",
+            "--quiet",
+            "-p",
+            "duel-mis-ffi",
+            "--lib",
+        ])
         .status()
         .expect("cargo runs");
     assert!(status.success(), "building duel-mis-ffi failed");

@@ -4,6 +4,8 @@
 //! built-in perfect player, a C-ABI module (`--module`, run in the separate `mis-host`
 //! process), or any program speaking the line protocol (`--player`).
 
+#![forbid(unsafe_code)]
+
 use clap::{Parser, ValueEnum};
 use duel_arena::compile::{build_module, default_command, Build, Language, Target, Toolchain};
 use duel_arena::mis::judge::game_limits;
@@ -17,7 +19,7 @@ use std::io::{self, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 use std::time::Duration;
 
 const AFTER_HELP: &str = "\
@@ -56,7 +58,7 @@ Exit status:
      that does not compile: the compiler's first lines go to stderr)
   3  Bolek broke a rule or a limit: illegal_move, protocol_error, time_limit, memory_limit,
      runtime_error or early_exit
-  130 interrupted (Ctrl-C)
+  130 interrupted (Ctrl-C, SIGTERM or SIGHUP)
 
 Examples:
   graj 7 2 3                                   the statement's example, built-in Bolek
@@ -203,7 +205,9 @@ fn run(args: &Args) -> Result<GameResult, Failure> {
         SandboxArg::None => Sandbox::User,
     };
     let usage = |error: MisError| Failure::Usage(error.to_string());
-    let cancel = interrupt_flag();
+    // Ctrl-C (or SIGTERM, SIGHUP) sets it, so that the game stops and Bolek's process is
+    // killed (it runs in its own session and would not see the terminal's SIGINT).
+    let cancel = duel_arena::runner::interrupt_flag();
     // A module's source is built first; the build (and its directory) lives until the end.
     let build = match &args.module {
         Some(source) if Language::from_path(source).is_some() => {
@@ -355,22 +359,4 @@ fn read_stdin() -> Result<String, Failure> {
         .read_to_end(&mut bytes)
         .map_err(|e| Failure::Usage(format!("cannot read stdin: {e}")))?;
     String::from_utf8(bytes).map_err(|_| Failure::Usage("bad input: not text".into()))
-}
-
-static INTERRUPTED: OnceLock<Arc<AtomicBool>> = OnceLock::new();
-
-extern "C" fn on_interrupt(_signal: libc::c_int) {
-    if let Some(flag) = INTERRUPTED.get() {
-        flag.store(true, Ordering::Relaxed);
-    }
-}
-
-/// A flag Ctrl-C sets, so that the game stops and Bolek's process is killed (it runs in its
-/// own session and would not see the terminal's SIGINT).
-fn interrupt_flag() -> Arc<AtomicBool> {
-    let flag = INTERRUPTED.get_or_init(|| Arc::new(AtomicBool::new(false)));
-    let handler = on_interrupt as extern "C" fn(libc::c_int);
-    // SAFETY: the handler only does an atomic load and store on an initialized static.
-    unsafe { libc::signal(libc::SIGINT, handler as libc::sighandler_t) };
-    Arc::clone(flag)
 }

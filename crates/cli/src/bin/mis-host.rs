@@ -5,6 +5,8 @@
 //! Usage: `mis-host --check LIBRARY` or `mis-host LIBRARY P E B LOLEK`. Not meant to be run
 //! by hand: its output is binary frames for the judge, which replays and checks every move.
 
+#![forbid(unsafe_code)]
+
 use std::process::ExitCode;
 
 fn main() -> ExitCode {

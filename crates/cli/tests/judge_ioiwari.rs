@@ -258,24 +258,23 @@ fn a_missing_bubblewrap_stops_the_judge() {
 fn under_bubblewrap_the_program_plays_but_cannot_write_outside_tmp() {
     let work = support::work_dir();
     let escaped = work.path().join("escaped");
-    // The player sits beside its script: if the checkout is itself under /tmp, the command's
-    // directory is all the sandbox shows of the real /tmp.
+    // The sandbox shows the files the command names, not their neighbours: the script is
+    // told where the player is.
     let player = work.path().join("perfect");
     std::fs::copy(perfect(), &player).unwrap();
     let script = work.path().join("player.sh");
     std::fs::write(
         &script,
         format!(
-            "touch {} 2>/dev/null\necho x > /tmp/private || exit 9\nexec {} \"$@\"\n",
+            "touch {} 2>/dev/null\necho x > /tmp/private || exit 9\nexec \"$1\"\n",
             escaped.display(),
-            player.display()
         ),
     )
     .unwrap();
     let output = duel()
         .args(["ioiwari", "judge", "--sandbox", "bwrap", "--jobs", "2"])
         .arg("--player")
-        .arg(format!("sh {}", script.display()))
+        .arg(format!("sh {} {}", script.display(), player.display()))
         .output()
         .unwrap();
     let stdout = String::from_utf8_lossy(&output.stdout);

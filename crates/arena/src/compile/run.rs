@@ -4,7 +4,7 @@ use super::{CompileError, Toolchain, MAX_LINE_CHARS, MAX_OUTPUT_LINES};
 use crate::runner::{Halt, Launcher, ProgramCommand, Sandbox};
 use crate::Verdict;
 use std::ffi::OsString;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// How a compilation ended.
 pub(super) enum Outcome {
@@ -23,9 +23,12 @@ pub(super) fn compile(
 ) -> Result<Outcome, CompileError> {
     let script = format!("exec 2>&1 </dev/null\n{command}");
     let argv: Vec<OsString> = vec!["sh".into(), "-c".into(), script.into()];
-    let argv = confine(toolchain.sandbox, argv, dir);
-    let mut launcher =
-        Launcher::new(ProgramCommand::Argv(argv), toolchain.limits).with_working_dir(dir);
+    let mut launcher = confine(
+        toolchain.sandbox,
+        Launcher::new(ProgramCommand::Argv(argv), toolchain.limits),
+        dir,
+        command,
+    );
     if let Some(cancel) = &toolchain.cancel {
         launcher = launcher.with_cancel_flag(cancel.clone());
     }
@@ -71,18 +74,47 @@ pub(super) fn compile(
     })
 }
 
-/// Under bubblewrap the compiler sees what a submission sees, but its build directory is
-/// writable (a submission's own directory is read-only).
-fn confine(sandbox: Sandbox, argv: Vec<OsString>, dir: &Path) -> Vec<OsString> {
+/// The compiler runs in the build directory as the judge's user. Under bubblewrap it sees what
+/// a submission sees (the same view, through the runner's own set-up), its build directory
+/// writable and its toolchain visible (see [`toolchain_paths`]); without bubblewrap it runs
+/// directly.
+fn confine(sandbox: Sandbox, launcher: Launcher, dir: &Path, command: &str) -> Launcher {
+    let launcher = launcher.with_working_dir(dir);
     if !sandbox.uses_bwrap() {
-        return argv;
+        return launcher;
     }
-    let mut wrapped: Vec<OsString> = vec!["bwrap".into()];
-    wrapped.extend(Sandbox::BWRAP_OPTIONS.iter().map(OsString::from));
-    wrapped.extend(["--bind".into(), dir.into(), dir.into()]);
-    wrapped.extend(["--chdir".into(), dir.into(), "--".into()]);
-    wrapped.extend(argv);
-    wrapped
+    launcher
+        .with_sandbox(Sandbox::Bwrap)
+        .with_writable_dir(dir.to_path_buf())
+        .with_visible(toolchain_paths(command))
+}
+
+/// What a compile command needs beyond what its words name (their files and the installations
+/// of the programs they run from `$PATH`): Free Pascal's configuration `/etc/fpc.cfg` (with
+/// the files of `/etc` it leads to), and rustup's home (`$RUSTUP_HOME`, else `~/.rustup`), where
+/// the `rustc` of rustup finds its toolchains.
+pub(super) fn toolchain_paths(command: &str) -> Vec<PathBuf> {
+    let words: Vec<&str> = command.split_whitespace().collect();
+    let mut paths: Vec<PathBuf> = Vec::new();
+    if words.iter().any(|word| word.ends_with("fpc")) {
+        for entry in ["/etc/fpc.cfg", "/etc/fpc"] {
+            let path = PathBuf::from(entry);
+            if let Ok(target) = path.canonicalize() {
+                paths.push(target);
+            }
+            paths.push(path);
+        }
+    }
+    if words
+        .iter()
+        .any(|word| word.ends_with("rustc") || word.ends_with("cargo"))
+    {
+        let rustup_home = std::env::var_os("RUSTUP_HOME")
+            .map(PathBuf::from)
+            .or_else(|| std::env::var_os("HOME").map(|home| Path::new(&home).join(".rustup")));
+        paths.extend(rustup_home);
+    }
+    paths
 }
 
 /// One line of compiler output: build-directory paths made relative, control characters
@@ -117,17 +149,17 @@ mod tests {
     }
 
     #[test]
-    fn the_sandbox_makes_only_the_build_directory_writable() {
-        let argv = confine(Sandbox::Bwrap, vec!["sh".into()], Path::new("/tmp/b"));
-        let binds: Vec<_> = argv
-            .windows(3)
-            .filter(|w| w[0] == "--bind")
-            .map(|w| w[1].clone())
-            .collect();
-        assert_eq!(binds, [OsString::from("/tmp/b")]);
-        assert_eq!(
-            confine(Sandbox::None, vec!["sh".into()], Path::new("/")).len(),
-            1
-        );
+    fn toolchains_bring_their_configuration_and_homes() {
+        let fpc = toolchain_paths("fpc -O2 -o{output} {source}");
+        assert!(fpc.contains(&PathBuf::from("/etc/fpc.cfg")), "{fpc:?}");
+        assert!(toolchain_paths("gcc -O2 -o x x.c").is_empty());
+        if std::env::var_os("RUSTUP_HOME").is_none() {
+            if let Some(home) = std::env::var_os("HOME") {
+                assert_eq!(
+                    toolchain_paths("rustc -O -o x x.rs"),
+                    [Path::new(&home).join(".rustup")]
+                );
+            }
+        }
     }
 }

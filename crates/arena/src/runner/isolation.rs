@@ -3,6 +3,7 @@
 
 use super::cgroup::CgroupRoot;
 use super::command::find_in_path;
+use super::sandbox::View;
 use super::signal;
 use std::ffi::OsString;
 use std::os::unix::fs::PermissionsExt;
@@ -151,24 +152,39 @@ impl Drop for BoxUser {
     }
 }
 
-/// The first file the command or its working directory needs that a user of its own could
-/// not reach (every directory on the way searchable by others, the file readable or
-/// executable by others): the files its words name, and the programs they name that are
-/// found in `$PATH` (an interpreter installed under root's home, say).
-pub(crate) fn unreachable_path(argv: &[OsString], working_dir: &Path) -> Option<PathBuf> {
-    if !reachable(working_dir, true) {
-        return Some(working_dir.to_path_buf());
+/// The first file the command needs that a user of its own could not reach: the files its
+/// words name, the programs they name that are found in `$PATH` (an interpreter installed
+/// under root's home, say), and `visible`, each readable or executable by others (searchable,
+/// for a directory).
+///
+/// Run directly, every directory on the way must be searchable by others, the working
+/// directory included. Under bubblewrap the sandbox makes the directories on the way to what
+/// it binds itself, open to all (see [`Sandbox::Bwrap`](super::Sandbox::Bwrap)): only the
+/// directories inside a bound one count, and the working directory is the sandbox's own.
+pub(crate) fn unreachable_path(
+    argv: &[OsString],
+    working_dir: &Path,
+    visible: &[PathBuf],
+    bwrap: bool,
+) -> Option<PathBuf> {
+    let mut needed = named_paths(argv, working_dir);
+    needed.extend(path_programs(argv));
+    needed.extend(visible.iter().filter(|path| path.exists()).cloned());
+    if !bwrap {
+        if !reachable(working_dir, true, Path::new("/")) {
+            return Some(working_dir.to_path_buf());
+        }
+        return needed
+            .into_iter()
+            .find(|path| !reachable(path, path.is_dir(), Path::new("/")));
     }
-    let programs = argv
-        .iter()
-        .filter_map(|arg| arg.to_str())
-        .flat_map(str::split_whitespace)
-        .filter(|word| !word.contains('/') && !word.is_empty())
-        .filter_map(|word| find_in_path(word.as_ref()));
-    named_paths(argv, working_dir)
-        .into_iter()
-        .chain(programs)
-        .find(|path| !reachable(path, path.is_dir()))
+    let view = View::of(argv, working_dir, visible, &[]);
+    needed.extend(view.read_only.iter().cloned());
+    needed.into_iter().find(|path| match view.root_of(path) {
+        Some(root) => !reachable(path, path.is_dir(), root),
+        // What the system shows.
+        None => false,
+    })
 }
 
 /// Existing files and directories that words of the command name, as absolute paths (shell
@@ -176,12 +192,7 @@ pub(crate) fn unreachable_path(argv: &[OsString], working_dir: &Path) -> Option<
 /// working directory).
 pub(crate) fn named_paths(argv: &[OsString], working_dir: &Path) -> Vec<PathBuf> {
     let mut paths: Vec<PathBuf> = Vec::new();
-    let words = argv
-        .iter()
-        .filter_map(|arg| arg.to_str())
-        .flat_map(str::split_whitespace)
-        .map(|word| word.trim_matches(|c| c == '\'' || c == '"' || c == ';'));
-    for word in words {
+    for word in command_words(argv) {
         if word.is_empty() || word.starts_with('-') {
             continue;
         }
@@ -197,15 +208,48 @@ pub(crate) fn named_paths(argv: &[OsString], working_dir: &Path) -> Vec<PathBuf>
     paths
 }
 
-fn reachable(path: &Path, is_dir: bool) -> bool {
+/// The programs that plain words of the command (no `/`) name in `$PATH`.
+pub(crate) fn path_programs(argv: &[OsString]) -> Vec<PathBuf> {
+    let mut programs: Vec<PathBuf> = Vec::new();
+    for word in command_words(argv) {
+        if word.is_empty() || word.contains('/') || word.starts_with('-') {
+            continue;
+        }
+        if let Some(program) = find_in_path(word.as_ref()) {
+            if !programs.contains(&program) {
+                programs.push(program);
+            }
+        }
+    }
+    programs
+}
+
+/// The words of a command: its arguments split on whitespace (so a shell command line gives
+/// its words), quotes and `;` trimmed.
+fn command_words(argv: &[OsString]) -> impl Iterator<Item = &str> {
+    argv.iter()
+        .filter_map(|arg| arg.to_str())
+        .flat_map(str::split_whitespace)
+        .map(|word| word.trim_matches(|c| c == '\'' || c == '"' || c == ';'))
+}
+
+/// Whether others may reach `path`: it is readable or executable by others (searchable, for
+/// a directory), and so is every directory on its way below `top` (`/` for all of them).
+fn reachable(path: &Path, is_dir: bool, top: &Path) -> bool {
     let Ok(path) = path.canonicalize() else {
         return false;
     };
+    let top = top.canonicalize().unwrap_or_else(|_| top.to_path_buf());
     let others = |path: &Path, bits: u32| {
         std::fs::metadata(path).is_ok_and(|meta| meta.permissions().mode() & bits != 0)
     };
-    let ancestors_searchable = path.ancestors().skip(1).all(|dir| others(dir, 0o001));
-    ancestors_searchable && others(&path, if is_dir { 0o001 } else { 0o005 })
+    let ancestors_searchable = path
+        .ancestors()
+        .skip(1)
+        .take_while(|dir| dir.starts_with(&top) && *dir != top)
+        .all(|dir| others(dir, 0o001));
+    let top_searchable = path == top || !path.starts_with(&top) || others(&top, 0o001);
+    ancestors_searchable && top_searchable && others(&path, if is_dir { 0o001 } else { 0o005 })
 }
 
 #[cfg(test)]
@@ -233,22 +277,34 @@ mod tests {
         std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o700)).unwrap();
         let argv: Vec<OsString> = vec!["sh".into(), "-c".into(), "exec ./a.out x".into()];
         assert_eq!(
-            unreachable_path(&argv, Path::new("/")),
+            unreachable_path(&argv, Path::new("/"), &[], false),
             None,
             "no file named"
         );
         assert_eq!(
-            unreachable_path(&argv, dir.path()),
+            unreachable_path(&argv, dir.path(), &[], false),
             Some(dir.path().to_path_buf())
         );
         std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o711)).unwrap();
-        assert_eq!(unreachable_path(&argv, dir.path()), None);
+        assert_eq!(unreachable_path(&argv, dir.path(), &[], false), None);
         assert_eq!(
             named_paths(&argv, dir.path()),
             std::slice::from_ref(&program)
         );
+        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o700)).unwrap();
+        // Under bubblewrap the directories on the way are the sandbox's, open to all: only the
+        // bound file's own permissions count.
+        assert_eq!(unreachable_path(&argv, dir.path(), &[], true), None);
         std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o700)).unwrap();
-        assert_eq!(unreachable_path(&argv, dir.path()), Some(program));
+        assert_eq!(
+            unreachable_path(&argv, dir.path(), &[], true),
+            Some(program.clone())
+        );
+        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o711)).unwrap();
+        assert_eq!(
+            unreachable_path(&argv, dir.path(), &[], false),
+            Some(program)
+        );
     }
 
     #[test]

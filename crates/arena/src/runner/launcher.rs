@@ -36,6 +36,7 @@ pub struct Launcher {
     cancel: Option<Arc<AtomicBool>>,
     working_dir: Option<PathBuf>,
     visible: Vec<PathBuf>,
+    writable: Vec<PathBuf>,
 }
 
 impl Launcher {
@@ -48,6 +49,7 @@ impl Launcher {
             cancel: None,
             working_dir: None,
             visible: Vec::new(),
+            writable: Vec::new(),
         }
     }
 
@@ -82,6 +84,16 @@ impl Launcher {
         }
     }
 
+    /// The same launcher with this directory writable under bubblewrap, for a program the judge
+    /// trusts that writes files the judge then reads (a compiler in its build directory): it
+    /// runs as the judge's user, never as a user of its own.
+    pub(crate) fn with_writable_dir(self, dir: PathBuf) -> Launcher {
+        Launcher {
+            writable: vec![dir],
+            ..self
+        }
+    }
+
     /// The command run.
     pub fn command(&self) -> &ProgramCommand {
         &self.command
@@ -108,12 +120,13 @@ impl Launcher {
     pub fn describe_isolation(&self) -> String {
         let isolation = Isolation::detect();
         let sandbox = self.sandbox.resolve();
-        let mut line = isolation.describe(sandbox == Sandbox::Bwrap);
+        let bwrap = sandbox == Sandbox::Bwrap;
+        let mut line = isolation.describe(bwrap);
         if sandbox == Sandbox::None {
             line.push_str("; the program runs as the judge's user, as asked");
         } else if isolation.box_users {
             if let Ok(dir) = self.working_dir() {
-                if let Some(path) = self.unreachable(&dir) {
+                if let Some(path) = self.unreachable(&dir, bwrap) {
                     line.push_str(&format!(
                         "; but the program runs as the judge's user: {} is not reachable by other users",
                         path.display()
@@ -134,14 +147,8 @@ impl Launcher {
         }
     }
 
-    fn unreachable(&self, working_dir: &Path) -> Option<PathBuf> {
-        let mut argv = self.command.argv();
-        argv.extend(
-            self.visible
-                .iter()
-                .map(|path| path.clone().into_os_string()),
-        );
-        unreachable_path(&argv, working_dir)
+    fn unreachable(&self, working_dir: &Path, bwrap: bool) -> Option<PathBuf> {
+        unreachable_path(&self.command.argv(), working_dir, &self.visible, bwrap)
     }
 
     /// Starts the program: its own session and process group, its own cgroup and user when
@@ -163,12 +170,14 @@ impl Launcher {
         let bwrap = sandbox == Sandbox::Bwrap;
         let user = (sandbox != Sandbox::None
             && isolation.box_users
-            && self.unreachable(&working_dir).is_none())
+            && self.writable.is_empty()
+            && self.unreachable(&working_dir, bwrap).is_none())
         .then(BoxUser::acquire);
         let argv = sandbox.wrap_as(
             self.command.argv(),
             &working_dir,
             &self.visible,
+            &self.writable,
             user.as_ref().filter(|_| bwrap).map(|user| user.id),
         );
         let cgroup = match &isolation.cgroups {
@@ -208,6 +217,7 @@ fn bwrap_overhead(root: &CgroupRoot, box_users: bool) -> u64 {
             let argv = Sandbox::Bwrap.wrap_as(
                 vec!["true".into()],
                 Path::new("/"),
+                &[],
                 &[],
                 box_users.then_some(BOX_ID_BASE),
             );

@@ -1,9 +1,11 @@
-//! Optional confinement of the program with bubblewrap.
+//! Optional confinement of the program with bubblewrap, and what the program sees there.
 
 use super::command::find_in_path;
+use super::isolation::{named_paths, path_programs};
 use super::{Isolation, SpawnError};
 use std::ffi::OsString;
-use std::path::{Path, PathBuf};
+use std::io::Read;
+use std::path::{Component, Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 
@@ -18,15 +20,34 @@ pub enum Sandbox {
     /// Directly, but as a user of its own when the judge runs as root (and the program's
     /// files are reachable by other users; if they are not, as the judge's user).
     User,
-    /// Under bubblewrap: no network, a read-only root, a private `/tmp` (64 MB, world
-    /// writable), fresh `/dev` and `/proc`, its own PID namespace (so nothing it starts
-    /// survives it), no capabilities, killed when the judge dies; as a user of its own when
-    /// the judge runs as root, as for [`Sandbox::User`].
+    /// Under bubblewrap: no network, its own PID namespace (so nothing it starts survives
+    /// it), no capabilities, killed when the judge dies; as a user of its own when the judge
+    /// runs as root, as for [`Sandbox::User`].
     ///
-    /// The private `/tmp` starts empty. Two things under the real `/tmp` stay visible,
-    /// read-only: the working directory, and the directory of every existing path under
-    /// `/tmp` that the command names (so `--player "/tmp/x/a.out"` still runs). Anything else
-    /// the program needs must live outside `/tmp`.
+    /// The program sees a file system made for it, read-only but for `/tmp`:
+    ///
+    /// - the system: `/usr` and `/bin`, `/sbin`, `/lib`, `/lib64` (links into `/usr` where the
+    ///   system has merged them), and of `/etc` only what programs need to start
+    ///   (`ld.so.cache`, `ld.so.conf*`, `alternatives`, `passwd`, `group`, `nsswitch.conf`,
+    ///   `localtime`); fresh `/dev` and `/proc`; a private `/tmp` (64 MB, world writable,
+    ///   empty);
+    /// - every existing file or directory a word of the command names (relative words from
+    ///   the working directory; shell command lines are split on whitespace), at its own
+    ///   path: `./a.out`, `p.py` in `python3 p.py`, the module and the host of `--module`;
+    ///   the interpreter a named script's `#!` line names;
+    /// - for a program the command names that `$PATH` finds outside the system (`python3` of
+    ///   pyenv, `rustc` of rustup), the installation it lives in: the directory above its
+    ///   `$PATH` entry (`~/.pyenv`, `~/.cargo`), or the entry alone when that is the home
+    ///   directory or `/`;
+    /// - the working directory, which exists but shows only what is bound into it: a script
+    ///   sees itself, not its neighbours (a program that needs a data file or a directory of
+    ///   modules must name it on its command line).
+    ///
+    /// Nothing else exists there: not `/root`, `/home` or the judge's directories, not the
+    /// test files, the report or the logs, not the other submissions. The directories on the
+    /// way to a bound path are made for the sandbox, open to all, so a user of its own
+    /// reaches a bound file whatever the real directories' permissions; the file itself must
+    /// be readable (or, for a program, executable) by others.
     Bwrap,
     /// The strongest this machine allows: [`Sandbox::Bwrap`] when bubblewrap is installed and
     /// works, else [`Sandbox::User`].
@@ -36,47 +57,30 @@ pub enum Sandbox {
 /// The size of the private `/tmp` under bubblewrap.
 pub const SANDBOX_TMP_BYTES: u64 = 64 << 20;
 
+/// The system's directories every program sees under bubblewrap (those that exist), read-only;
+/// where one is a symbolic link (a merged `/usr`), the link is made again.
+const SYSTEM_DIRS: &[&str] = &[
+    "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32",
+];
+
+/// What of `/etc` every program sees under bubblewrap (what exists of it): the dynamic
+/// linker's configuration, the `alternatives` links of `/usr/bin`, the user and group names
+/// and the time zone.
+const SYSTEM_ETC: &[&str] = &[
+    "/etc/ld.so.cache",
+    "/etc/ld.so.conf",
+    "/etc/ld.so.conf.d",
+    "/etc/alternatives",
+    "/etc/passwd",
+    "/etc/group",
+    "/etc/nsswitch.conf",
+    "/etc/localtime",
+];
+
+/// The longest `#!` line read from a script the command names.
+const MAX_SHEBANG_BYTES: u64 = 256;
+
 impl Sandbox {
-    /// The bwrap options of a confined run as the judge's user, before the visible paths and
-    /// `--chdir DIR --`: [`Sandbox::Bwrap`]'s common options, an empty private `/tmp`, and no
-    /// capabilities.
-    pub const BWRAP_OPTIONS: &'static [&'static str] = &[
-        "--unshare-net",
-        "--unshare-pid",
-        "--unshare-ipc",
-        "--ro-bind",
-        "/",
-        "/",
-        "--tmpfs",
-        "/tmp",
-        "--dev",
-        "/dev",
-        "--proc",
-        "/proc",
-        "--die-with-parent",
-        "--new-session",
-        "--cap-drop",
-        "ALL",
-    ];
-
-    /// What every [`Sandbox::Bwrap`] run gets, before its private `/tmp` (sized, world
-    /// writable), the visible paths, the capability drop (or the change of user) and
-    /// `--chdir DIR --`.
-    const COMMON_OPTIONS: &'static [&'static str] = &[
-        "--unshare-net",
-        "--unshare-pid",
-        "--unshare-ipc",
-        "--ro-bind",
-        "/",
-        "/",
-        "--dev",
-        "/dev",
-        "--proc",
-        "/proc",
-        "--die-with-parent",
-        "--new-session",
-    ];
-
     /// What [`Sandbox::Auto`] stands for on this machine (other sandboxes are themselves).
     pub fn resolve(self) -> Sandbox {
         match self {
@@ -101,68 +105,52 @@ impl Sandbox {
     /// assert_eq!(argv[argv.len() - 2..], ["--".into(), "./a.out".into()] as [std::ffi::OsString; 2]);
     /// ```
     pub fn wrap(self, argv: Vec<OsString>, working_dir: &Path) -> Vec<OsString> {
-        self.wrap_as(argv, working_dir, &[], None)
+        self.wrap_as(argv, working_dir, &[], &[], None)
     }
 
-    /// [`wrap`](Self::wrap) with more paths visible (read-only) under bubblewrap, and run as
-    /// `user` (uid = gid) there: bubblewrap then keeps its capabilities for `setpriv` to drop
-    /// them with the user change, just before the program starts.
+    /// [`wrap`](Self::wrap) with more paths visible under bubblewrap (`visible` read-only,
+    /// `writable` writable; see [`View`]), and run as `user` (uid = gid) there: bubblewrap
+    /// then keeps its capabilities for `setpriv` to drop them with the user change, just
+    /// before the program starts.
     pub(crate) fn wrap_as(
         self,
         argv: Vec<OsString>,
         working_dir: &Path,
         visible: &[PathBuf],
+        writable: &[PathBuf],
         user: Option<u32>,
     ) -> Vec<OsString> {
         if self.resolve() != Sandbox::Bwrap {
             return argv;
         }
+        let view = View::of(&argv, working_dir, visible, writable);
         let mut wrapped: Vec<OsString> = vec!["bwrap".into()];
-        wrapped.extend(Self::COMMON_OPTIONS.iter().map(OsString::from));
         let size = SANDBOX_TMP_BYTES.to_string();
-        for option in ["--perms", "1777", "--size", &size, "--tmpfs", "/tmp"] {
-            wrapped.push(option.into());
+        let mut push = |words: &[&str]| wrapped.extend(words.iter().map(OsString::from));
+        push(&[
+            "--unshare-net",
+            "--unshare-pid",
+            "--unshare-ipc",
+            "--die-with-parent",
+            "--new-session",
+        ]);
+        wrapped.extend(system_options().iter().cloned());
+        let mut push = |words: &[&str]| wrapped.extend(words.iter().map(OsString::from));
+        push(&["--dev", "/dev", "--proc", "/proc"]);
+        push(&["--perms", "1777", "--size", &size, "--tmpfs", "/tmp"]);
+        // bwrap would make the directories on the way to a bound path with the modes of the
+        // real ones (root's home: root only), so a user of its own could not reach what is
+        // bound there: they are made first, open to all, and hold only what is bound.
+        for dir in view.dirs_to_make(working_dir) {
+            wrapped.extend(["--dir".into(), dir.into()]);
         }
-        // What lives under the real /tmp would vanish under the private one: keep the
-        // working directory and the places the command names visible, read-only.
-        let mut dirs = visible_under_tmp(&argv, working_dir);
-        for path in visible {
-            // bwrap refuses to bind what does not exist; the program will find it missing.
-            if path.exists() && !dirs.contains(path) {
-                dirs.push(path.clone());
-            }
+        for path in &view.read_only {
+            wrapped.extend(["--ro-bind".into(), path.into(), path.into()]);
         }
-        // bwrap would make the directories between /tmp and a bound one itself, readable by
-        // root only, so a program of its own user could not reach what is bound there: make
-        // them first, open to all (they are empty, apart from the bound directories).
-        dirs.sort_by_key(|dir| dir.components().count());
-        let mut between: Vec<&Path> = Vec::new();
-        for dir in &dirs {
-            let mut ancestors: Vec<&Path> = dir
-                .ancestors()
-                .skip(1)
-                .take_while(|ancestor| {
-                    ancestor.starts_with("/tmp") && *ancestor != Path::new("/tmp")
-                })
-                .collect();
-            ancestors.reverse();
-            for ancestor in ancestors {
-                if !between.contains(&ancestor) {
-                    between.push(ancestor);
-                }
-            }
+        for path in &view.writable {
+            wrapped.extend(["--bind".into(), path.into(), path.into()]);
         }
-        for dir in between {
-            for word in ["--perms", "0755", "--dir"] {
-                wrapped.push(word.into());
-            }
-            wrapped.push(dir.into());
-        }
-        for dir in &dirs {
-            wrapped.push("--ro-bind".into());
-            wrapped.push(dir.into());
-            wrapped.push(dir.into());
-        }
+        wrapped.extend(["--remount-ro".into(), "/".into()]);
         if user.is_none() {
             wrapped.extend(["--cap-drop".into(), "ALL".into()]);
         }
@@ -204,6 +192,233 @@ impl Sandbox {
     }
 }
 
+/// What a program sees under bubblewrap beyond the system, `/dev`, `/proc` and its private
+/// `/tmp` (the rule is [`Sandbox::Bwrap`]'s): paths bound at their own place, none inside
+/// another.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub(crate) struct View {
+    /// Bound read-only: what the command names, the installations of the programs it runs
+    /// from `$PATH`, and what the judge adds (a module host and its module).
+    pub read_only: Vec<PathBuf>,
+    /// Bound writable (a compiler's build directory).
+    pub writable: Vec<PathBuf>,
+}
+
+impl View {
+    /// The view of a run of `argv` in `working_dir`, with `visible` and `writable` paths
+    /// added (those that exist).
+    pub(crate) fn of(
+        argv: &[OsString],
+        working_dir: &Path,
+        visible: &[PathBuf],
+        writable: &[PathBuf],
+    ) -> View {
+        let mut wanted: Vec<PathBuf> = Vec::new();
+        for path in named_paths(argv, working_dir) {
+            wanted.extend(script_interpreter(&path));
+            wanted.push(path);
+        }
+        for program in path_programs(argv) {
+            wanted.extend(installation(&program));
+        }
+        wanted.extend(visible.iter().filter(|path| path.exists()).cloned());
+        let writable = tidy(
+            writable
+                .iter()
+                .filter(|path| path.is_dir())
+                .cloned()
+                .collect(),
+            &[],
+        );
+        let read_only = tidy(wanted, &writable);
+        View {
+            read_only,
+            writable,
+        }
+    }
+
+    /// The bound path that holds `path`, if any.
+    pub(crate) fn root_of(&self, path: &Path) -> Option<&Path> {
+        let path = normal(path);
+        self.read_only
+            .iter()
+            .chain(&self.writable)
+            .find(|bound| path.starts_with(bound))
+            .map(PathBuf::as_path)
+    }
+
+    /// The directories made in the sandbox before the binds: those on the way to a bound
+    /// path, and the working directory, unless something already shows them.
+    fn dirs_to_make(&self, working_dir: &Path) -> Vec<PathBuf> {
+        let shown = |dir: &Path| {
+            dir == Path::new("/")
+                || dir == Path::new("/tmp")
+                || shown_by_system(dir)
+                || self.root_of(dir).is_some()
+        };
+        let parents = self
+            .read_only
+            .iter()
+            .chain(&self.writable)
+            .filter_map(|path| path.parent())
+            .map(Path::to_path_buf);
+        let mut dirs: Vec<PathBuf> = Vec::new();
+        for dir in parents.chain([normal(working_dir)]) {
+            if !shown(&dir) && !dirs.contains(&dir) {
+                dirs.push(dir);
+            }
+        }
+        dirs
+    }
+}
+
+/// Whether every program sees `path` under bubblewrap anyway: the system's directories and
+/// files, `/dev` and `/proc`.
+fn shown_by_system(path: &Path) -> bool {
+    SYSTEM_DIRS
+        .iter()
+        .chain(SYSTEM_ETC)
+        .chain(&["/dev", "/proc"])
+        .any(|shown| path.starts_with(shown))
+}
+
+/// Absolute paths worth binding, made plain (no `.` or `..`), without what the system shows,
+/// `/` and `/tmp` (which the sandbox makes its own), and without paths inside another kept
+/// one or inside one of `covered`; shorter paths first.
+fn tidy(paths: Vec<PathBuf>, covered: &[PathBuf]) -> Vec<PathBuf> {
+    let mut paths: Vec<PathBuf> = paths
+        .iter()
+        .map(|path| normal(path))
+        .filter(|path| {
+            path.is_absolute()
+                && !shown_by_system(path)
+                && path != Path::new("/")
+                && path != Path::new("/tmp")
+        })
+        .collect();
+    paths.sort_by_key(|path| path.components().count());
+    let mut kept: Vec<PathBuf> = Vec::new();
+    for path in paths {
+        if !kept
+            .iter()
+            .chain(covered)
+            .any(|outer| path.starts_with(outer))
+        {
+            kept.push(path);
+        }
+    }
+    kept
+}
+
+/// `path` with its `.` and `..` components resolved as words (the sandbox makes its own
+/// directories, so the real links on the way do not matter).
+fn normal(path: &Path) -> PathBuf {
+    let mut plain = PathBuf::new();
+    for component in path.components() {
+        match component {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                plain.pop();
+            }
+            other => plain.push(other),
+        }
+    }
+    plain
+}
+
+/// The installation a program found in `$PATH` belongs to, when it is not the system's: the
+/// directory above its `$PATH` entry (`~/.cargo` for `~/.cargo/bin/rustc`), or the entry
+/// itself when above it is `/` or the home directory; the same for the file a link leads to.
+fn installation(program: &Path) -> Vec<PathBuf> {
+    let home = std::env::var_os("HOME").map(PathBuf::from);
+    let mut found: Vec<PathBuf> = Vec::new();
+    let canonical = program.canonicalize().ok();
+    for path in std::iter::once(program.to_path_buf()).chain(canonical) {
+        let Some(entry) = path.parent() else {
+            continue;
+        };
+        if shown_by_system(entry) {
+            continue;
+        }
+        let above = entry
+            .parent()
+            .filter(|dir| *dir != Path::new("/") && Some(*dir) != home.as_deref());
+        let dir = above.unwrap_or(entry).to_path_buf();
+        if !found.contains(&dir) {
+            found.push(dir);
+        }
+    }
+    found
+}
+
+/// What a script's `#!` line needs: its interpreter and, for `#!/usr/bin/env NAME`, the
+/// installation of `NAME` in `$PATH`. Only regular files are read, at most
+/// [`MAX_SHEBANG_BYTES`] of them.
+fn script_interpreter(path: &Path) -> Vec<PathBuf> {
+    if !std::fs::metadata(path).is_ok_and(|meta| meta.is_file()) {
+        return Vec::new();
+    }
+    let mut head = Vec::new();
+    let read = std::fs::File::open(path)
+        .and_then(|file| file.take(MAX_SHEBANG_BYTES).read_to_end(&mut head));
+    let Some(line) = head.strip_prefix(b"#!").filter(|_| read.is_ok()) else {
+        return Vec::new();
+    };
+    let line = line.split(|&byte| byte == b'\n').next().unwrap_or_default();
+    let line = String::from_utf8_lossy(line);
+    let mut words = line.split_whitespace();
+    let Some(interpreter) = words.next() else {
+        return Vec::new();
+    };
+    let mut found = vec![PathBuf::from(interpreter)];
+    if Path::new(interpreter).file_name() == Some("env".as_ref()) {
+        let program = words.find(|word| !word.starts_with('-') && !word.contains('='));
+        if let Some(program) = program.and_then(|name| find_in_path(name.as_ref())) {
+            found.extend(installation(&program));
+        }
+    }
+    found
+}
+
+/// What the stderr of a program that failed under bubblewrap says when it looked for a file
+/// that is not there.
+const MISSING_FILE_MARKERS: &[&str] =
+    &["No such file or directory", "No module named", "not found"];
+
+/// The words added to the reason of a program that failed under bubblewrap after looking for
+/// a file (its last words on stderr say so): the file may exist outside what it sees.
+pub(crate) fn missing_file_hint(stderr_tail: &str) -> Option<&'static str> {
+    MISSING_FILE_MARKERS
+        .iter()
+        .any(|marker| stderr_tail.contains(marker))
+        .then_some(
+            " (under bubblewrap a program sees only the system and the files its command names)",
+        )
+}
+
+/// The options that show the system (see [`SYSTEM_DIRS`] and [`SYSTEM_ETC`]), computed once.
+fn system_options() -> &'static [OsString] {
+    static OPTIONS: OnceLock<Vec<OsString>> = OnceLock::new();
+    OPTIONS.get_or_init(|| {
+        let mut options: Vec<OsString> = Vec::new();
+        for dir in SYSTEM_DIRS {
+            match std::fs::read_link(dir) {
+                Ok(target) => options.extend(["--symlink".into(), target.into(), dir.into()]),
+                Err(_) if Path::new(dir).is_dir() => {
+                    options.extend(["--ro-bind".into(), dir.into(), dir.into()]);
+                }
+                Err(_) => {}
+            }
+        }
+        for file in SYSTEM_ETC {
+            if Path::new(file).exists() {
+                options.extend(["--ro-bind".into(), file.into(), file.into()]);
+            }
+        }
+        options
+    })
+}
+
 /// Whether bubblewrap works here (probed once).
 fn bwrap_works() -> bool {
     static WORKS: OnceLock<bool> = OnceLock::new();
@@ -233,68 +448,112 @@ fn probe_bwrap() -> Result<(), String> {
     }
 }
 
-/// The directories under `/tmp` that must stay visible in the sandbox: the working directory,
-/// and the directory of each existing absolute path under `/tmp` that a word of the command
-/// names (shell commands are split on whitespace, quotes trimmed).
-fn visible_under_tmp(argv: &[OsString], working_dir: &Path) -> Vec<PathBuf> {
-    let under_tmp = |path: &Path| path.starts_with("/tmp") && path != Path::new("/tmp");
-    let mut dirs: Vec<PathBuf> = Vec::new();
-    if under_tmp(working_dir) {
-        dirs.push(working_dir.to_path_buf());
-    }
-    let words = argv
-        .iter()
-        .filter_map(|arg| arg.to_str())
-        .flat_map(str::split_whitespace)
-        .map(|word| word.trim_matches(|c| c == '\'' || c == '"'));
-    for word in words {
-        let path = Path::new(word);
-        if !under_tmp(path) || !path.exists() {
-            continue;
-        }
-        let dir = if path.is_dir() {
-            path.to_path_buf()
-        } else {
-            path.parent().unwrap_or(path).to_path_buf()
-        };
-        if under_tmp(&dir) && !dirs.contains(&dir) {
-            dirs.push(dir);
-        }
-    }
-    dirs
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::os::unix::fs::PermissionsExt;
 
-    #[test]
-    fn paths_under_tmp_named_by_the_command_stay_visible() {
-        let dir = tempfile::Builder::new().tempdir_in("/tmp").unwrap();
-        let program = dir.path().join("a.out");
-        std::fs::write(&program, "").unwrap();
-        let argv: Vec<OsString> = vec![
-            "sh".into(),
-            "-c".into(),
-            format!("exec '{}' /tmp/no-such-file /usr/bin", program.display()).into(),
-        ];
-        assert_eq!(
-            visible_under_tmp(&argv, Path::new("/home")),
-            [dir.path().to_path_buf()]
-        );
-        let wrapped = Sandbox::Bwrap.wrap(argv, Path::new("/tmp"));
-        let binds: Vec<_> = wrapped
-            .windows(3)
-            .filter(|w| w[0] == "--ro-bind" && w[1] != "/")
+    fn binds(argv: &[OsString], option: &str) -> Vec<PathBuf> {
+        argv.windows(3)
+            .filter(|w| w[0] == option && !shown_by_system(Path::new(&w[1])))
             .map(|w| PathBuf::from(&w[1]))
-            .collect();
-        assert_eq!(binds, [dir.path().to_path_buf()]);
+            .collect()
     }
 
     #[test]
-    fn a_working_directory_under_tmp_stays_visible() {
-        let dirs = visible_under_tmp(&["./a.out".into()], Path::new("/tmp/work"));
-        assert_eq!(dirs, [PathBuf::from("/tmp/work")]);
-        assert!(visible_under_tmp(&["./a.out".into()], Path::new("/tmp")).is_empty());
+    fn only_the_files_the_command_names_are_bound_not_their_neighbours() {
+        let dir = tempfile::Builder::new().tempdir_in("/tmp").unwrap();
+        let program = dir.path().join("a.out");
+        std::fs::write(&program, "").unwrap();
+        std::fs::write(dir.path().join("sibling.c"), "").unwrap();
+        let argv: Vec<OsString> = vec![
+            "sh".into(),
+            "-c".into(),
+            "exec ./a.out /tmp/no-such-file /usr/bin /dev/null".into(),
+        ];
+        let view = View::of(&argv, dir.path(), &[], &[]);
+        assert_eq!(view.read_only, std::slice::from_ref(&program));
+        assert_eq!(view.dirs_to_make(dir.path()), [dir.path().to_path_buf()]);
+        let wrapped = Sandbox::Bwrap.wrap(argv, dir.path());
+        assert_eq!(binds(&wrapped, "--ro-bind"), [program]);
+        assert!(!wrapped
+            .iter()
+            .any(|word| word == "/root" || word == "/work"));
+    }
+
+    #[test]
+    fn nested_system_and_root_paths_are_not_bound_twice() {
+        let kept = tidy(
+            vec![
+                "/opt/x/lib/y.so".into(),
+                "/opt/x".into(),
+                "/usr/bin/python3".into(),
+                "/".into(),
+                "/tmp".into(),
+                "/tmp/b/./c/../d".into(),
+                "relative".into(),
+            ],
+            &["/tmp/b/e".into()],
+        );
+        assert_eq!(kept, [PathBuf::from("/opt/x"), PathBuf::from("/tmp/b/d")]);
+    }
+
+    #[test]
+    fn a_program_from_path_brings_its_installation() {
+        assert_eq!(
+            installation(Path::new("/opt/tool/bin/tool")),
+            [PathBuf::from("/opt/tool")]
+        );
+        assert_eq!(
+            installation(Path::new("/tools/tool")),
+            [PathBuf::from("/tools")]
+        );
+        assert!(installation(Path::new("/usr/local/bin/tool")).is_empty());
+        if let Some(home) = std::env::var_os("HOME").map(PathBuf::from) {
+            let bin = home.join("bin");
+            assert_eq!(installation(&bin.join("tool")), [bin]);
+        }
+    }
+
+    #[test]
+    fn a_named_script_brings_its_interpreter() {
+        let dir = tempfile::tempdir().unwrap();
+        let script = dir.path().join("p.py");
+        std::fs::write(&script, "#!/opt/python/bin/python3 -u\nprint(1)\n").unwrap();
+        assert_eq!(
+            script_interpreter(&script),
+            [PathBuf::from("/opt/python/bin/python3")]
+        );
+        std::fs::write(&script, "#!/usr/bin/env -S sh\n").unwrap();
+        let sh = script_interpreter(&script);
+        assert_eq!(sh[0], PathBuf::from("/usr/bin/env"), "{sh:?}");
+        std::fs::write(&script, "print(1)\n").unwrap();
+        assert!(script_interpreter(&script).is_empty());
+        std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+        assert!(script_interpreter(dir.path()).is_empty(), "a directory");
+    }
+
+    #[test]
+    fn a_missing_file_gets_a_word_on_the_sandbox() {
+        let hint = missing_file_hint(
+            "python3: can't open file '/w/p.py': [Errno 2] No such file or directory",
+        );
+        assert!(hint.is_some_and(|hint| hint.contains("files its command names")));
+        assert_eq!(missing_file_hint("Segmentation fault"), None);
+    }
+
+    #[test]
+    fn a_writable_directory_is_bound_writable_and_covers_what_it_holds() {
+        let dir = tempfile::Builder::new().tempdir_in("/tmp").unwrap();
+        let source = dir.path().join("player.c");
+        std::fs::write(&source, "").unwrap();
+        let argv: Vec<OsString> = vec!["gcc".into(), source.clone().into()];
+        let writable = [dir.path().to_path_buf()];
+        let view = View::of(&argv, dir.path(), &[], &writable);
+        assert_eq!(view.writable, writable);
+        assert!(view.read_only.is_empty(), "{view:?}");
+        assert!(view.dirs_to_make(dir.path()).is_empty());
+        let wrapped = Sandbox::Bwrap.wrap_as(argv, dir.path(), &[], &writable, None);
+        assert_eq!(binds(&wrapped, "--bind"), writable);
     }
 }

@@ -1,6 +1,7 @@
 //! What a run used and which limit it broke: the cgroup's figures or the judge's samples.
 
 use super::Process;
+use crate::runner::sandbox::missing_file_hint;
 use crate::runner::termination::{cpu_limit_fault, megabytes, seconds};
 use crate::runner::{child, classify_termination, tree, Fault, Halt, Usage};
 use crate::Verdict;
@@ -66,13 +67,21 @@ impl Process {
                 return Some(fault);
             }
         }
-        classify_termination(
+        let stderr_tail = self.stderr_tail();
+        let fault = classify_termination(
             reaped.termination,
             &usage,
             &self.limits,
-            &self.stderr_tail(),
+            &stderr_tail,
             mid_game,
-        )
+        )?;
+        // Under bubblewrap a file the program looked for may exist outside its view.
+        let bwrap = self.placement.signals_as_status;
+        let failed = matches!(fault.verdict, Verdict::RuntimeError | Verdict::EarlyExit);
+        Some(match missing_file_hint(&stderr_tail) {
+            Some(hint) if bwrap && failed => Fault::new(fault.verdict, fault.reason + hint),
+            _ => fault,
+        })
     }
 
     /// A limit the kernel enforced in the run's cgroup: the OOM killer, the process limit.

@@ -317,3 +317,250 @@ fn a_module_forging_a_host_error_gets_a_verdict_not_a_judge_failure() {
     let reason = test["reason"].as_str().unwrap();
     assert!(reason.contains("the module did not load"), "{report}");
 }
+
+// What a submission sees under the default isolation: with bubblewrap, the system and the
+// files its command names, nothing else.
+
+#[path = "mis-players/support.rs"]
+mod mis_support;
+
+use std::path::{Path, PathBuf};
+
+fn has_bwrap() -> bool {
+    let works = std::process::Command::new("bwrap")
+        .args(["--ro-bind", "/", "/", "true"])
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|status| status.success());
+    if !works {
+        eprintln!("bubblewrap does not work here: the sandbox view case is skipped");
+    }
+    works
+}
+
+/// A fresh directory under /tmp that anyone may enter, as a checkout under /tmp has them.
+fn tmp_dir() -> tempfile::TempDir {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::Builder::new().tempdir_in("/tmp").unwrap();
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    dir
+}
+
+/// A fresh directory in root's home, which only root may enter; `None` (the case is skipped)
+/// when the tests do not run as root.
+fn root_home_dir() -> Option<tempfile::TempDir> {
+    if !is_root() {
+        return None;
+    }
+    Some(tempfile::Builder::new().tempdir_in("/root").unwrap())
+}
+
+/// How a spy tries to reach its target.
+#[derive(Clone, Copy)]
+enum Spy {
+    Read,
+    List,
+    Write,
+}
+
+/// Compiles a spy in `dir` with the path of its target compiled in (not a word of its
+/// command): it writes `seen` (an illegal move) when it reached the target, else names the
+/// error on stderr and exits with status 3.
+fn spy(dir: &Path, spy: Spy, target: &Path) -> PathBuf {
+    let source = dir.join("spy.c");
+    std::fs::write(
+        &source,
+        "#include <dirent.h>\n#include <errno.h>\n#include <stdio.h>\n#include <string.h>\n\
+         int main(void) {\n\
+           const char *path = SPY_PATH;\n\
+         #if SPY_MODE == 0\n\
+           FILE *f = fopen(path, \"r\");\n\
+           if (f) { puts(\"seen\"); return 0; }\n\
+         #elif SPY_MODE == 1\n\
+           DIR *d = opendir(path);\n\
+           if (d) { puts(\"seen\"); return 0; }\n\
+         #else\n\
+           FILE *f = fopen(path, \"w\");\n\
+           if (f) { fputs(\"forged\", f); fclose(f); puts(\"seen\"); return 0; }\n\
+         #endif\n\
+           fprintf(stderr, \"spy: cannot reach %s: %s\\n\", path, strerror(errno));\n\
+           return 3;\n\
+         }\n",
+    )
+    .unwrap();
+    let program = dir.join("spy");
+    let status = std::process::Command::new("gcc")
+        .arg(format!("-DSPY_MODE={}", spy as u8))
+        .arg(format!("-DSPY_PATH={:?}", target.display().to_string()))
+        .arg("-o")
+        .arg(&program)
+        .arg(&source)
+        .status()
+        .expect("gcc is needed to build the spies");
+    assert!(status.success());
+    std::fs::remove_file(&source).unwrap();
+    program
+}
+
+/// Compiles a spy aiming at the target `aim` picks (given the spy's directory, under /tmp, and
+/// the directory of the run's tests and report) and judges it as `./spy` from its directory on
+/// one board, under the default isolation: the spy must not have reached its target, and the
+/// reason must say it was not there. Returns the target.
+fn assert_spy_is_blind(how: Spy, aim: impl FnOnce(&Path, &Path) -> PathBuf) -> PathBuf {
+    let (dir, work) = (tmp_dir(), work_dir());
+    let target = aim(dir.path(), work.path());
+    spy(dir.path(), how, &target);
+    let tests = one_board(work.path());
+    let report = work.path().join("report.json");
+    let output = duel()
+        .current_dir(dir.path())
+        .args(["ioiwari", "judge", "--tests", &tests, "--player", "./spy"])
+        .arg("--report")
+        .arg(&report)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let report = read_report(&report);
+    let test = &report["tests"][0];
+    assert_eq!(test["verdict"], "runtime_error", "{report}");
+    let reason = test["reason"].as_str().unwrap();
+    assert!(
+        reason.contains("spy: cannot reach") && reason.contains("No such file or directory"),
+        "{report}"
+    );
+    target
+}
+
+#[test]
+fn a_player_cannot_read_the_test_file_of_its_run() {
+    if has_bwrap() {
+        assert_spy_is_blind(Spy::Read, |_, work| work.join("one.txt"));
+    }
+}
+
+#[test]
+fn a_player_cannot_read_another_submission_beside_it() {
+    if has_bwrap() {
+        assert_spy_is_blind(Spy::Read, |dir, _| {
+            let other = dir.join("other_player.c");
+            std::fs::write(&other, "int main(void) { return 0; }\n").unwrap();
+            other
+        });
+    }
+}
+
+#[test]
+fn a_player_cannot_list_roots_home() {
+    if has_bwrap() {
+        assert_spy_is_blind(Spy::List, |_, _| "/root".into());
+    }
+}
+
+#[test]
+fn a_player_cannot_list_the_judges_work_tree() {
+    // The checkout holding the tests, wherever it is (/work, /tmp, a home directory).
+    if has_bwrap() {
+        assert_spy_is_blind(Spy::List, |_, _| env!("CARGO_MANIFEST_DIR").into());
+    }
+}
+
+#[test]
+fn a_player_cannot_list_the_report_directory() {
+    if has_bwrap() {
+        assert_spy_is_blind(Spy::List, |_, work| work.to_path_buf());
+    }
+}
+
+#[test]
+fn a_player_cannot_write_into_the_report_directory() {
+    if has_bwrap() {
+        let forged = assert_spy_is_blind(Spy::Write, |_, work| work.join("forged.json"));
+        assert!(!forged.exists(), "the spy wrote into the report directory");
+    }
+}
+
+/// The verdict of the first test of a `duel ... judge --json` run in `dir`, which must have
+/// run the submission under the default isolation in full (as a user of its own under root).
+fn first_verdict(dir: &Path, args: &[&str]) -> String {
+    let output = duel().current_dir(dir).args(args).output().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        !stderr.contains("but the program runs as the judge's user"),
+        "{stderr}"
+    );
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    report["tests"][0]["verdict"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+/// A C player given as `./perfect`, from `dir`.
+fn a_c_player_runs_from(dir: &Path) {
+    let status = std::process::Command::new("gcc")
+        .args(["-O2", "-o"])
+        .arg(dir.join("perfect"))
+        .arg(support::hostile_dir().join("perfect.c"))
+        .status()
+        .expect("gcc is needed to build the test players");
+    assert!(status.success());
+    let tests = one_board(dir);
+    let args = ["ioiwari", "judge", "--json", "--tests", &tests];
+    let verdict = first_verdict(dir, &[&args[..], &["--player", "./perfect"]].concat());
+    assert_eq!(verdict, "win");
+}
+
+/// A Python player given as `python3 bolek.py` (the `python3` of `$PATH`), from `dir`.
+fn a_python_player_runs_from(dir: &Path) {
+    let script = mis_support::players_source_dir().join("bolek.py");
+    std::fs::copy(script, dir.join("bolek.py")).unwrap();
+    let tests = one_position(dir);
+    let args = ["mis", "judge", "--json", "--tests", &tests];
+    let verdict = first_verdict(
+        dir,
+        &[&args[..], &["--player", "python3 bolek.py"]].concat(),
+    );
+    assert_eq!(verdict, "win");
+}
+
+/// The project's module given as `./libmis.so` to `duel mis judge --module` and to
+/// `graj --module`, from `dir`.
+fn a_module_runs_from(dir: &Path) {
+    std::fs::copy(mis_support::libmis(), dir.join("libmis.so")).unwrap();
+    let tests = one_position(dir);
+    let args = ["mis", "judge", "--json", "--tests", &tests];
+    let verdict = first_verdict(dir, &[&args[..], &["--module", "./libmis.so"]].concat());
+    assert_eq!(verdict, "win");
+    let output = std::process::Command::new(assert_cmd::cargo::cargo_bin("graj"))
+        .current_dir(dir)
+        .args(["--module", "./libmis.so", "7", "2", "3"])
+        .output()
+        .unwrap();
+    let printed = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    assert!(printed.contains("result: win"), "{printed}");
+}
+
+/// Two tests for each check: from a directory under /tmp, and from one in root's home (as root).
+macro_rules! runs_from_tmp_and_roots_home {
+    ($($check:ident: $under_tmp:ident, $in_roots_home:ident;)*) => {$(
+        #[test]
+        fn $under_tmp() {
+            $check(tmp_dir().path());
+        }
+
+        #[test]
+        fn $in_roots_home() {
+            if let Some(dir) = root_home_dir() {
+                $check(dir.path());
+            }
+        }
+    )*};
+}
+
+runs_from_tmp_and_roots_home! {
+    a_c_player_runs_from: a_c_player_runs_from_a_directory_under_tmp, a_c_player_runs_from_roots_home;
+    a_python_player_runs_from: a_python_player_runs_from_a_directory_under_tmp, a_python_player_runs_from_roots_home;
+    a_module_runs_from: a_module_runs_from_a_directory_under_tmp, a_module_runs_from_roots_home;
+}

@@ -28,8 +28,12 @@
 //! - **A user of its own** when the judge runs as root ([`Sandbox::User`], [`Sandbox::Bwrap`]):
 //!   a uid and gid from [`BOX_ID_BASE`] up, distinct per running program, no supplementary
 //!   groups. The program can then neither signal the judge nor read what only root may read
-//!   nor write the judge's files. Its files must be reachable by other users; when one is
-//!   not, it runs as the judge's user and [`Launcher::describe_isolation`] says why.
+//!   nor write the judge's files. Its files must be reachable by other users (under
+//!   bubblewrap only their own permissions count: the sandbox makes the directories on the
+//!   way); when one is not, it runs as the judge's user and [`Launcher::describe_isolation`]
+//!   says why.
+//! - **Under bubblewrap** ([`Sandbox::Bwrap`]) it sees a read-only system and exactly the files
+//!   its command names, with a private `/tmp`: not the tests, the reports or other submissions.
 //! - **Always**: its own session and process group; `RLIMIT_CPU` (the limit rounded up,
 //!   plus one second) as a backstop; `RLIMIT_CORE` 0; `RLIMIT_FSIZE` caps files at
 //!   [`MAX_FILE_BYTES`]; `PR_SET_PDEATHSIG` so the program dies with the judge's thread.

@@ -6,6 +6,9 @@
 
 use duel_ioiwari::remoteness::Remoteness;
 use duel_ioiwari::{Pit, Player, Position as IoiwariPosition};
+use std::sync::Arc;
+
+use duel_mis::record::{MoveRecord, RecordWriter};
 use duel_mis::{Move, Position as MisPosition};
 use serde::Serialize;
 
@@ -260,22 +263,19 @@ pub struct MisWindowDoc {
     pub frames: Vec<MisFrameDoc>,
 }
 
-/// A Pooh-Eeyore-sticks game: a start and legal moves (Bolek moves first). Positions are
-/// recomputed from a checkpoint every [`MisReplay::CHECKPOINT`] moves, so a window anywhere in
-/// a game of 2·10^7 moves costs a few thousand moves of work.
+/// A Pooh-Eeyore-sticks game: a start and legal moves (Bolek moves first), kept as the compact
+/// [`MoveRecord`] (a quarter of a byte a move for one-stick moves) whose index holds the pool
+/// every [`duel_mis::record::CHUNK`] moves, so a window anywhere in a game of 2·10^7 moves
+/// costs a few thousand moves of work.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MisReplay {
     /// Moves played before this replay's start (0 for a whole game).
     after: u64,
-    moves: Vec<Move>,
-    checkpoints: Vec<MisPosition>,
+    record: Arc<MoveRecord>,
     first_mistake: Option<u64>,
 }
 
 impl MisReplay {
-    /// Moves between two stored positions.
-    pub const CHECKPOINT: usize = 4096;
-
     /// Replays `moves` from `start`, refusing the first illegal one.
     ///
     /// ```
@@ -313,49 +313,58 @@ impl MisReplay {
         start: MisPosition,
         moves: &[Move],
     ) -> Result<MisReplay, ReplayError> {
-        let mut checkpoints = vec![start];
         let mut position = start;
-        let mut first_mistake = None;
+        let mut writer = RecordWriter::new(start);
         for (index, &mv) in moves.iter().enumerate() {
-            let next = position.play(mv).map_err(|error| ReplayError {
+            position = position.play(mv).map_err(|error| ReplayError {
                 number: after + index as u64 + 1,
                 text: describe(mv),
                 reason: error.to_string(),
             })?;
-            if first_mistake.is_none() && position.is_win() && next.is_win() {
-                first_mistake = Some(after + index as u64 + 1);
+            writer.push(mv);
+        }
+        let record = MoveRecord::parse(writer.finish()).map_err(|error| ReplayError {
+            number: after + 1,
+            text: String::new(),
+            reason: error.to_string(),
+        })?;
+        Ok(MisReplay::from_record_after(after, record))
+    }
+
+    /// The replay of a whole game's record (the judge's `test-NN.moves`, already checked by
+    /// [`MoveRecord::parse`]).
+    pub fn from_record(record: MoveRecord) -> MisReplay {
+        MisReplay::from_record_after(0, record)
+    }
+
+    fn from_record_after(after: u64, record: MoveRecord) -> MisReplay {
+        let mut position = record.start();
+        let mut first_mistake = None;
+        record.each(0, record.len(), |k, mv| {
+            if first_mistake.is_some() {
+                return;
+            }
+            let next = position.play(mv).expect("a parsed record is legal");
+            if position.is_win() && next.is_win() {
+                first_mistake = Some(after + k + 1);
             }
             position = next;
-            if (index + 1) % Self::CHECKPOINT == 0 {
-                checkpoints.push(position);
-            }
-        }
-        Ok(MisReplay {
+        });
+        MisReplay {
             after,
-            moves: moves.to_vec(),
-            checkpoints,
+            record: Arc::new(record),
             first_mistake,
-        })
+        }
     }
 
     /// Moves in the game.
     pub fn len(&self) -> u64 {
-        self.moves.len() as u64
+        self.record.len()
     }
 
     /// Whether no move was played.
     pub fn is_empty(&self) -> bool {
-        self.moves.is_empty()
-    }
-
-    /// The position after `number` moves.
-    fn position(&self, number: usize) -> MisPosition {
-        let checkpoint = number / Self::CHECKPOINT;
-        let mut position = self.checkpoints[checkpoint];
-        for &mv in &self.moves[checkpoint * Self::CHECKPOINT..number] {
-            position = position.play(mv).expect("moves were checked when replayed");
-        }
-        position
+        self.record.is_empty()
     }
 
     /// The frames this replay has: `[first, last]` frame numbers.
@@ -378,16 +387,19 @@ impl MisReplay {
         if from >= end {
             return self.doc(first, last, frames);
         }
-        let mut position = self.position(from as usize);
-        let mut before: Option<MisPosition> = (from > 0).then(|| self.position(from as usize - 1));
+        // Move n (from 1) is the record's move n - 1.
+        let base = from.saturating_sub(1);
+        let played_moves = self.record.moves(base, end - base);
+        let mut position = self.record.position(from);
+        let mut before: Option<MisPosition> = (from > 0).then(|| self.record.position(from - 1));
         for number in from..end {
-            if number > 0 && number > from {
+            let played = (number > 0).then(|| played_moves[(number - 1 - base) as usize]);
+            if number > from {
                 before = Some(position);
                 position = position
-                    .play(self.moves[number as usize - 1])
+                    .play(played.expect("a move after the first frame"))
                     .expect("moves were checked when replayed");
             }
-            let played = (number > 0).then(|| self.moves[number as usize - 1]);
             let number = self.after + number;
             let mistake = before
                 .filter(|before| before.is_win() && position.is_win())
@@ -413,7 +425,7 @@ impl MisReplay {
     fn doc(&self, first: u64, last: u64, frames: Vec<MisFrameDoc>) -> MisWindowDoc {
         MisWindowDoc {
             game: "mis",
-            bound: self.checkpoints[0].bound(),
+            bound: self.record.start().bound(),
             total_moves: last,
             known: vec![[first, last]],
             first_mistake: self.first_mistake,

@@ -91,6 +91,12 @@ pub trait Sink {
     /// The next result in test order, with the test's dialogue log (for Ioiwari, the
     /// `ioiwari.out` text).
     fn result(&mut self, result: &TestResult, log: &str);
+
+    /// The compact record of every move of a test's game (see [`duel_mis::record`]), given
+    /// just before its [`Sink::result`] when the text log had to leave moves out.
+    fn moves(&mut self, result: &TestResult, record: &[u8]) {
+        let _ = (result, record);
+    }
 }
 
 /// All the results of one judging run, with the score.

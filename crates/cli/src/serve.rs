@@ -9,7 +9,7 @@ use duel_web::{App, Server};
 /// Arguments of `duel serve`.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Examples:\n  duel serve               # then open http://127.0.0.1:8080/\n  duel serve --port 9000\n  duel serve --port 0      # any free port; the first line printed names it\n  duel ioiwari judge --player ./a.out --report r.json && duel serve --report r.json\n  duel serve --report logs/test-01.out   # a --logs file, replayed the same way\n\nThe page's Viewer tab shows the reports and logs given here, and opens others from disk."
+    after_help = "Examples:\n  duel serve               # then open http://127.0.0.1:8080/\n  duel serve --port 9000\n  duel serve --port 0      # any free port; the first line printed names it\n  duel ioiwari judge --player ./a.out --report r.json && duel serve --report r.json\n  duel serve --report logs/test-01.out   # a --logs file, replayed the same way\n\nA Pooh-Eeyore-sticks log whose game was too long to list in full has the record of every move\nbeside it (test-01.moves): it is read too, so every move of the game can be shown.\n\nThe page's Viewer tab shows the reports and logs given here, and opens others from disk."
 )]
 pub struct ServeArgs {
     /// Port on 127.0.0.1 to listen on (0 picks a free one).
@@ -23,6 +23,24 @@ pub struct ServeArgs {
 
 /// Largest report or log file read.
 const MAX_REPORT_BYTES: u64 = 256 * 1024 * 1024;
+
+/// Largest move record read (a 2·10^7-stick game's is at most 26 MB).
+const MAX_RECORD_BYTES: u64 = 64 * 1024 * 1024;
+
+/// The bytes of a move record, at most [`MAX_RECORD_BYTES`] of them.
+fn read_bounded(path: &std::path::Path) -> anyhow::Result<Vec<u8>> {
+    use std::io::Read;
+    let file =
+        std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_RECORD_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    if bytes.len() as u64 > MAX_RECORD_BYTES {
+        anyhow::bail!("{} is larger than {MAX_RECORD_BYTES} bytes", path.display());
+    }
+    Ok(bytes)
+}
 
 /// Solves the games, binds 127.0.0.1 and serves until interrupted.
 ///
@@ -43,7 +61,14 @@ pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
             || path.display().to_string(),
             |name| name.to_string_lossy().into_owned(),
         );
-        app.open(&name, &text).map_err(anyhow::Error::msg)?;
+        let record = path.with_extension("moves");
+        if path.extension().is_some_and(|ext| ext == "out") && record.is_file() {
+            let moves = read_bounded(&record)?;
+            app.open_with_moves(&name, &text, moves)
+                .map_err(anyhow::Error::msg)?;
+        } else {
+            app.open(&name, &text).map_err(anyhow::Error::msg)?;
+        }
     }
     let server = Server::bind(args.port, app).with_context(|| {
         format!(

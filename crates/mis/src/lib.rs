@@ -34,6 +34,7 @@ mod moves;
 mod player;
 mod position;
 mod position_error;
+pub mod record;
 mod stick;
 mod strategy;
 pub mod theory;

@@ -40,6 +40,18 @@ impl App {
         viewer.open(name, text).map(|document| document.id)
     }
 
+    /// Opens a Pooh-Eeyore-sticks log with the record of every move beside it (see
+    /// [`Viewer::open_with_moves`]); other documents as [`App::open`].
+    pub fn open_with_moves(&self, name: &str, text: &str, moves: Vec<u8>) -> Result<u64, String> {
+        let mut viewer = self
+            .viewer
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner());
+        viewer
+            .open_with_moves(name, text, Some(moves))
+            .map(|document| document.id)
+    }
+
     /// The Ioiwari solver the API answers from.
     pub fn ioiwari(&self) -> &Remoteness {
         &self.ioiwari

@@ -6,6 +6,7 @@ use std::collections::VecDeque;
 
 use duel_analysis::replay::{IoiwariReplay, MisReplay};
 use duel_ioiwari::{Board, Position as IoiwariPosition};
+use duel_mis::record::MoveRecord;
 use duel_mis::{Move, Position as MisPosition};
 use serde::{Deserialize, Serialize};
 
@@ -147,7 +148,19 @@ impl Viewer {
     /// Opens a judge report (JSON) or a `--logs` file (an `ioiwari.out` transcript or a
     /// Pooh-Eeyore-sticks game log); returns its summary.
     pub fn open(&mut self, name: &str, text: &str) -> Result<&DocumentView, String> {
-        let mut document = parse(name, text)?;
+        self.open_with_moves(name, text, None)
+    }
+
+    /// Opens a document as [`Viewer::open`] does; a Pooh-Eeyore-sticks log with `moves`, the
+    /// record of every move the judge kept beside it (`test-NN.moves`, see
+    /// `duel_mis::record`), replays the whole game, not only the moves its text lists.
+    pub fn open_with_moves(
+        &mut self,
+        name: &str,
+        text: &str,
+        moves: Option<Vec<u8>>,
+    ) -> Result<&DocumentView, String> {
+        let mut document = parse(name, text, moves)?;
         self.next_id += 1;
         document.id = self.next_id;
         if self.open.len() == MAX_OPEN {
@@ -168,7 +181,7 @@ impl Viewer {
     }
 }
 
-fn parse(name: &str, text: &str) -> Result<DocumentView, String> {
+fn parse(name: &str, text: &str, moves: Option<Vec<u8>>) -> Result<DocumentView, String> {
     let trimmed = text.trim_start();
     if trimmed.starts_with('{') {
         let value: serde_json::Value =
@@ -211,7 +224,7 @@ fn parse(name: &str, text: &str) -> Result<DocumentView, String> {
         return ioiwari_log(name, text);
     }
     if trimmed.starts_with("start:") {
-        return mis_log(name, text);
+        return mis_log(name, text, moves);
     }
     Err(format!(
         "{name}: neither a judge report (JSON) nor a judge log (`start ...` first)"
@@ -372,7 +385,7 @@ fn ioiwari_log(name: &str, text: &str) -> Result<DocumentView, String> {
 
 /// `start: p=7 e=2 B=3`, `N. Bolek takes p=1 e=1, leaving p=6 e=1`, `... K moves not kept ...`,
 /// `result: win after 9 moves`.
-fn mis_log(name: &str, text: &str) -> Result<DocumentView, String> {
+fn mis_log(name: &str, text: &str, record: Option<Vec<u8>>) -> Result<DocumentView, String> {
     let field = |text: &str, key: &str| -> Option<u64> {
         text.split_whitespace()
             .find_map(|word| word.trim_end_matches(',').strip_prefix(key))
@@ -432,15 +445,31 @@ fn mis_log(name: &str, text: &str) -> Result<DocumentView, String> {
             }
         }
     }
-    let head = MisReplay::new(start, &moves);
-    let rest = tail.map(|(number, before, moves)| {
-        MisReplay::starting_after(number.saturating_sub(1), before, &moves)
-    });
-    let record = match (head, rest) {
-        (Ok(head), None) => Record::Mis(vec![head]),
-        (Ok(head), Some(Ok(tail))) => Record::Mis(vec![head, tail]),
-        (Err(error), _) | (_, Some(Err(error))) => {
-            Record::Missing(format!("the moves do not replay: {error}"))
+    let record = match record {
+        Some(bytes) => {
+            let whole = MoveRecord::parse(bytes).map_err(|error| format!("{name}: {error}"))?;
+            if whole.start() != start || whole.len() < total {
+                return Err(format!(
+                    "{name}: the move record is of another game ({} moves from {}, the log's has {total} from {start})",
+                    whole.len(),
+                    whole.start()
+                ));
+            }
+            total = whole.len();
+            Record::Mis(vec![MisReplay::from_record(whole)])
+        }
+        None => {
+            let head = MisReplay::new(start, &moves);
+            let rest = tail.map(|(number, before, moves)| {
+                MisReplay::starting_after(number.saturating_sub(1), before, &moves)
+            });
+            match (head, rest) {
+                (Ok(head), None) => Record::Mis(vec![head]),
+                (Ok(head), Some(Ok(tail))) => Record::Mis(vec![head, tail]),
+                (Err(error), _) | (_, Some(Err(error))) => {
+                    Record::Missing(format!("the moves do not replay: {error}"))
+                }
+            }
         }
     };
     let test = TestIn {

@@ -188,6 +188,111 @@ fn a_ranking_and_mis_games_from_reports_and_logs() {
     assert!(test["note"].as_str().unwrap().contains("first 1 of 3"));
 }
 
+/// A long game, as `duel mis judge --logs` keeps it: the text with its middle elided, and the
+/// record of every move beside it. Bolek plays perfectly (B = 1: lost exactly when both piles
+/// are even) but for one blunder at move `blunder`; Lolek takes one stick at a time.
+fn long_game(start: MisPosition, blunder: u64) -> (String, Vec<u8>, Vec<MisPosition>) {
+    let one_stick = |at: MisPosition| {
+        if at.p() > 0 {
+            Move::pooh(1)
+        } else {
+            Move::eeyore(1)
+        }
+    };
+    let mut writer = duel_mis::record::RecordWriter::new(start);
+    let (mut at, mut after) = (start, vec![start]);
+    while !at.is_over() {
+        let number = after.len() as u64;
+        let mv = if number == blunder {
+            Move::eeyore(1)
+        } else if number % 2 == 1 {
+            at.winning_move().unwrap_or_else(|| one_stick(at))
+        } else {
+            one_stick(at)
+        };
+        at = at.play(mv).unwrap();
+        writer.push(mv);
+        after.push(at);
+    }
+    let total = after.len() - 1;
+    let text = format!(
+        "start: p={} e={} B=1\n... {total} moves not kept ...\nresult: loss after {total} moves\n",
+        start.p(),
+        start.e()
+    );
+    (text, writer.finish(), after)
+}
+
+#[test]
+fn a_long_logged_game_replays_any_move_from_its_record() {
+    let app = App::new();
+    let start = MisPosition::new(100_000, 99_999, 1).unwrap();
+    let blunder = 77_777;
+    let (text, record, after) = long_game(start, blunder);
+    let total = after.len() as u64 - 1;
+    let id = app.open_with_moves("test-01.out", &text, record).unwrap();
+    let (_, doc) = call(
+        &app,
+        Method::Get,
+        &format!("/api/viewer/report?id={id}"),
+        None,
+    );
+    let test = &doc["submissions"][0]["tests"][0];
+    assert_eq!(test["replayable_moves"], total);
+    assert!(test["note"].is_null(), "{test}");
+    // The start, the end, the first mistake and moves on either side of every checkpoint.
+    let first = (1..after.len()).find(|&k| after[k - 1].is_win() && after[k].is_win());
+    assert_eq!(
+        first,
+        Some(blunder as usize),
+        "the blunder is the first mistake"
+    );
+    for from in [0, 1, 4095, 4096, 40_000, blunder - 3, total - 7, total] {
+        let (status, window) = call(
+            &app,
+            Method::Get,
+            &format!("/api/viewer/game?id={id}&test=1&from={from}&count=10"),
+            None,
+        );
+        assert_eq!(status, 200, "{window}");
+        assert_eq!(window["total_moves"], total);
+        assert_eq!(window["first_mistake"], blunder);
+        let frames = window["frames"].as_array().unwrap();
+        assert_eq!(
+            frames.len() as u64,
+            (total + 1 - from).min(10),
+            "from {from}"
+        );
+        for frame in frames {
+            let number = frame["number"].as_u64().unwrap() as usize;
+            let expected = after[number];
+            assert_eq!(
+                frame["pool"],
+                json!([expected.p(), expected.e()]),
+                "move {number}"
+            );
+            if number <= blunder as usize {
+                assert_eq!(frame["mistake"].is_null(), number != blunder as usize);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_record_of_another_game_is_refused() {
+    let app = App::new();
+    let (text, _, _) = long_game(MisPosition::new(20_000, 19_999, 1).unwrap(), 5);
+    let (_, other, _) = long_game(MisPosition::new(20_000, 19_998, 1).unwrap(), 5);
+    let why = app
+        .open_with_moves("test-01.out", &text, other)
+        .unwrap_err();
+    assert!(why.contains("another game"), "{why}");
+    let why = app
+        .open_with_moves("test-01.out", &text, b"DUELMIS1".to_vec())
+        .unwrap_err();
+    assert!(why.contains("not a move record"), "{why}");
+}
+
 #[test]
 fn viewer_errors_are_json_with_a_status() {
     let app = App::new();

@@ -4,7 +4,7 @@
 use super::referee::play_test;
 use super::Opponent;
 use crate::compile::{CompileError, Target, Toolchain};
-use crate::judge::{self, judge_one, Game, Runnable, Settings, Submission};
+use crate::judge::{self, judge_one, Game, GameLog, Runnable, Settings, Submission};
 use crate::report::{Sink, TestResult};
 use crate::runner::{Launcher, Limits, ProgramCommand, Sandbox, SpawnError};
 use crate::Report;
@@ -135,9 +135,9 @@ impl Game for Ioiwari {
         _settings: &Settings,
         number: usize,
         board: &Board,
-    ) -> Result<Option<(TestResult, String)>, JudgeError> {
+    ) -> Result<Option<(TestResult, GameLog)>, JudgeError> {
         let game = play_test(launcher, &self.table, self.opponent, number, *board)?;
-        Ok(game.map(|game| (game.result, game.log)))
+        Ok(game.map(|game| (game.result, game.log.into())))
     }
 }
 

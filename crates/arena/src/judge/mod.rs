@@ -120,7 +120,24 @@ pub trait Game: Sync {
         settings: &Settings,
         number: usize,
         test: &Self::Test,
-    ) -> Result<Option<(TestResult, String)>, Self::Error>;
+    ) -> Result<Option<(TestResult, GameLog)>, Self::Error>;
+}
+
+/// A test's log: the text (`ioiwari.out`, the `graj` transcript) and, for a Pooh-Eeyore-sticks
+/// game too long for the text to list every move, the compact record of all of them
+/// ([`duel_mis::record`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct GameLog {
+    /// The log's text.
+    pub text: String,
+    /// Every move, when the text leaves some out.
+    pub moves: Option<Vec<u8>>,
+}
+
+impl From<String> for GameLog {
+    fn from(text: String) -> GameLog {
+        GameLog { text, moves: None }
+    }
 }
 
 /// Why judging could not run.
@@ -151,6 +168,12 @@ pub trait Observer {
 
     /// The next result in order, with its log.
     fn result(&mut self, submission: usize, result: &TestResult, log: &str);
+
+    /// The record of every move of a result's game, just before that [`Observer::result`],
+    /// when its text log leaves moves out.
+    fn moves(&mut self, submission: usize, result: &TestResult, record: &[u8]) {
+        let _ = (submission, result, record);
+    }
 }
 
 /// A [`Sink`] watching a single submission.
@@ -163,6 +186,10 @@ impl Observer for SingleSink<'_> {
 
     fn result(&mut self, _submission: usize, result: &TestResult, log: &str) {
         self.0.result(result, log);
+    }
+
+    fn moves(&mut self, _submission: usize, result: &TestResult, record: &[u8]) {
+        self.0.moves(result, record);
     }
 }
 
@@ -271,11 +298,13 @@ pub fn judge_all<G: Game>(
             }))
         },
         |done| observer.borrow_mut().progress(done, total),
-        |i, (result, log): (TestResult, String)| {
+        |i, (result, log): (TestResult, GameLog)| {
             let player = i / planned;
-            observer
-                .borrow_mut()
-                .result(players[player].0, &result, &log);
+            let mut observer = observer.borrow_mut();
+            if let Some(record) = &log.moves {
+                observer.moves(players[player].0, &result, record);
+            }
+            observer.result(players[player].0, &result, &log.text);
             delivered[player].push(result);
         },
     )

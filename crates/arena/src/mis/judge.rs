@@ -21,10 +21,11 @@
 use super::transcript::TranscriptWriter;
 use super::{play, BolekSource, EventSink, GameResult, GameSetup, MisError, MisTest, MoveEvent};
 use crate::compile::{Target, Toolchain};
-use crate::judge::{self, judge_one, Game, Runnable, Settings, Submission};
+use crate::judge::{self, judge_one, Game, GameLog, Runnable, Settings, Submission};
 use crate::report::{Sink, TestResult};
 use crate::runner::{Limits, ProgramCommand, Sandbox};
 use crate::{Report, Verdict};
+use duel_mis::record::RecordWriter;
 use duel_mis::{LolekKind, Move, Position};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
@@ -50,8 +51,9 @@ pub const PLAYER_ALLOWANCE_PER_MOVE: Duration = Duration::from_micros(30);
 /// 83 µs were measured with the machine's two cores loaded eightfold).
 pub const PLAYER_WALL_ALLOWANCE_PER_MOVE: Duration = Duration::from_micros(300);
 
-/// Moves of a game kept at the start of a log; the rest is elided but for [`LOG_TAIL_MOVES`],
-/// so that a 10^7-move game gives a small log.
+/// Moves of a game kept at the start of a log's text; the rest is elided but for
+/// [`LOG_TAIL_MOVES`], so that a 10^7-move game gives a small text. Every move of a longer
+/// game is kept in the log's compact record instead ([`GameLog::moves`], `duel_mis::record`).
 pub const LOG_HEAD_MOVES: u64 = 10_000;
 
 /// Moves kept at the end of a log.
@@ -218,7 +220,7 @@ impl Game for Mis {
         _settings: &Settings,
         _number: usize,
         test: &MisTest,
-    ) -> Result<Option<(TestResult, String)>, MisError> {
+    ) -> Result<Option<(TestResult, GameLog)>, MisError> {
         match judge_test(options, test) {
             Ok(judged) => Ok(Some(judged)),
             Err(MisError::Cancelled) => Ok(None),
@@ -325,11 +327,12 @@ fn preflight(options: &JudgeOptions) -> Result<(), MisError> {
     }
 }
 
-/// Plays one test: its report entry and its log (empty unless `options.logs`).
+/// Plays one test: its report entry and its log (empty unless `options.logs`; with the record
+/// of every move when the text had to leave some out).
 pub fn judge_test(
     options: &JudgeOptions,
     test: &MisTest,
-) -> Result<(TestResult, String), MisError> {
+) -> Result<(TestResult, GameLog), MisError> {
     let setup = GameSetup {
         start: test.start,
         lolek: options.lolek,
@@ -342,6 +345,7 @@ pub fn judge_test(
             TranscriptWriter::new(Vec::new(), &test.start, LOG_HEAD_MOVES, LOG_TAIL_MOVES)
         }),
         moves: Vec::new(),
+        record: options.logs.then(|| RecordWriter::new(test.start)),
     };
     let result = play(&setup, &mut recorder, Some(&options.cancel))?;
     let log = match recorder.log {
@@ -349,9 +353,13 @@ pub fn judge_test(
             let bytes = log
                 .finish(&result)
                 .map_err(|error| MisError::Internal(error.to_string()))?;
-            String::from_utf8_lossy(&bytes).into_owned()
+            let elided = result.moves > LOG_HEAD_MOVES + LOG_TAIL_MOVES as u64;
+            GameLog {
+                text: String::from_utf8_lossy(&bytes).into_owned(),
+                moves: recorder.record.filter(|_| elided).map(RecordWriter::finish),
+            }
         }
-        None => String::new(),
+        None => GameLog::default(),
     };
     let moves = (result.moves as usize <= MOVE_LIST_MAX).then_some(&recorder.moves[..]);
     Ok((test_result(test, &result, moves), log))
@@ -386,16 +394,21 @@ fn millis(duration: Duration) -> u64 {
     u64::try_from(duration.as_millis()).unwrap_or(u64::MAX)
 }
 
-/// Keeps the log (if wanted) and the first moves of a game.
+/// Keeps the log (if wanted: its text and the record of every move) and the first moves of
+/// a game.
 struct Recorder {
     log: Option<TranscriptWriter<Vec<u8>>>,
     moves: Vec<Move>,
+    record: Option<RecordWriter>,
 }
 
 impl EventSink for Recorder {
     fn record(&mut self, event: &MoveEvent) {
         if let Some(log) = &mut self.log {
             log.record(event);
+        }
+        if let Some(record) = &mut self.record {
+            record.push(event.taken);
         }
         if self.moves.len() <= MOVE_LIST_MAX {
             self.moves.push(event.taken);

@@ -236,6 +236,10 @@ impl Observer for SingleObserver<'_> {
     fn result(&mut self, _submission: usize, result: &TestResult, log: &str) {
         self.sink.result(result, log);
     }
+
+    fn moves(&mut self, _submission: usize, result: &TestResult, record: &[u8]) {
+        self.sink.moves(result, record);
+    }
 }
 
 /// A failed build's compiler lines on stderr.
@@ -325,6 +329,12 @@ impl Observer for RankingPrinter {
         let played = result.verdict != duel_arena::Verdict::CompileError;
         if let (Some(Some(logs)), true) = (self.logs.get_mut(submission), played) {
             logs.write(result.index, log);
+        }
+    }
+
+    fn moves(&mut self, submission: usize, result: &TestResult, record: &[u8]) {
+        if let Some(Some(logs)) = self.logs.get_mut(submission) {
+            logs.write_moves(result.index, record);
         }
     }
 }

@@ -45,7 +45,8 @@ pub struct RunArgs {
     pub report: Option<PathBuf>,
 
     /// Keep each test's game in DIR/test-NN.out (Ioiwari: the ioiwari.out format;
-    /// Pooh-Eeyore-sticks: as graj prints it, long games abridged).
+    /// Pooh-Eeyore-sticks: as graj prints it, a game of over 11000 moves abridged to its first
+    /// 10000 and last 1000, with every move in DIR/test-NN.moves beside it for duel serve).
     #[arg(long, value_name = "DIR")]
     pub logs: Option<PathBuf>,
 

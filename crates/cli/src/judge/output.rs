@@ -217,7 +217,10 @@ impl Progress {
     }
 }
 
-/// Writes one dialogue log per test into a directory the judge owns: `test-01.out`, ...
+/// Writes one dialogue log per test into a directory the judge owns: `test-01.out`, ..., and
+/// beside the text of a Pooh-Eeyore-sticks game too long to list every move, the record of
+/// all of them, `test-01.moves` (`duel_mis::record`; `duel serve --report test-01.out` reads
+/// both).
 pub struct LogDir {
     dir: PathBuf,
     width: usize,
@@ -226,7 +229,8 @@ pub struct LogDir {
 
 impl LogDir {
     /// Creates (if needed) the directory for `planned` tests' logs, so that it holds exactly
-    /// this run's logs: the logs of an earlier run there (`test-*.out`, `compile.txt`) are
+    /// this run's logs: the logs of an earlier run there (`test-*.out`, `test-*.moves`,
+    /// `compile.txt`) are
     /// removed first, and a directory holding anything else is refused.
     pub fn create(dir: &Path, planned: usize) -> anyhow::Result<LogDir> {
         std::fs::create_dir_all(dir)
@@ -241,7 +245,7 @@ impl LogDir {
             let is_log = name == "compile.txt"
                 || name
                     .strip_prefix("test-")
-                    .and_then(|rest| rest.strip_suffix(".out"))
+                    .and_then(|rest| rest.strip_suffix(".out").or(rest.strip_suffix(".moves")))
                     .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
             let is_file = entry.file_type().is_ok_and(|t| !t.is_dir());
             if !(is_log && is_file) {
@@ -274,6 +278,16 @@ impl LogDir {
     pub fn write(&mut self, index: usize, log: &str) {
         let path = self.path(index);
         if let Err(error) = write_output(&path, log.as_bytes()) {
+            self.first_error.get_or_insert(
+                anyhow::Error::new(error).context(format!("cannot write {}", path.display())),
+            );
+        }
+    }
+
+    /// Writes the record of every move of test `index` beside its log, `test-NN.moves`.
+    pub fn write_moves(&mut self, index: usize, record: &[u8]) {
+        let path = self.path(index).with_extension("moves");
+        if let Err(error) = write_output(&path, record) {
             self.first_error.get_or_insert(
                 anyhow::Error::new(error).context(format!("cannot write {}", path.display())),
             );
@@ -422,6 +436,12 @@ impl Sink for Printer {
                 self.header_printed = true;
             }
             self.print(&self.table.row(result));
+        }
+    }
+
+    fn moves(&mut self, result: &TestResult, record: &[u8]) {
+        if let Some(logs) = &mut self.logs {
+            logs.write_moves(result.index, record);
         }
     }
 }

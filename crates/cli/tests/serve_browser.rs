@@ -717,3 +717,94 @@ async fn viewer(browser: &Browser, work: &Path, logs: &Path) {
     wait_frame(browser, 2).await;
     browser.click("#view-play").await;
 }
+
+/// A judged Pooh-Eeyore-sticks game too long for its text log, opened with its move record:
+/// the page jumps to the end, to a move typed in, and to the first mistake, each fetched as
+/// one window. By default the built-in Bolek's game from `200000 199999 1` (about 3.4·10^5
+/// moves); `DUEL_LONG_GAME=DIR/test-NN.out` replays a log of the judge's instead (a
+/// 2·10^7-move game, say), and prints how long each jump took.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_long_judged_game_in_a_real_browser() {
+    let Some((chromium, chromedriver)) = tools() else {
+        return;
+    };
+    let work = tempfile::tempdir().unwrap();
+    let log = match std::env::var_os("DUEL_LONG_GAME") {
+        Some(path) => PathBuf::from(path),
+        None => {
+            let tests = work.path().join("long.txt");
+            std::fs::write(&tests, "200000 199999 1\n").unwrap();
+            let logs = work.path().join("logs");
+            let judged = Command::new(env!("CARGO_BIN_EXE_duel"))
+                .args(["mis", "judge", "--tests"])
+                .arg(&tests)
+                .arg("--logs")
+                .arg(&logs)
+                .output()
+                .expect("the judge runs");
+            assert!(judged.status.success(), "{judged:?}");
+            assert!(
+                logs.join("test-01.moves").is_file(),
+                "the record of every move"
+            );
+            logs.join("test-01.out")
+        }
+    };
+    let (_server, url, _output) = start_server(&["--report".as_ref(), log.as_os_str()]);
+    let browser = Browser::start(&chromedriver, &chromium).await;
+    browser.client.goto(&url).await.expect("the page loads");
+    browser.click("#tab-viewer").await;
+    let deadline = Instant::now() + WAIT;
+    while !browser.text("#view-title").await.starts_with("test-") {
+        assert!(Instant::now() < deadline, "the log never showed");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    browser
+        .click("#view-tests tbody tr:first-child button.replay")
+        .await;
+    wait_frame(&browser, 0).await;
+    let timed = |what: &str, since: Instant| {
+        let _ = writeln!(
+            std::io::stderr(),
+            "viewer: {what} in {} ms",
+            since.elapsed().as_millis()
+        );
+    };
+
+    let since = Instant::now();
+    browser.click("#view-last").await;
+    let total: usize = browser
+        .attribute("#view-goto", "max")
+        .await
+        .and_then(|max| max.parse().ok())
+        .unwrap();
+    let status = wait_frame(&browser, total).await;
+    timed(&format!("the end, move {total}"), since);
+    assert!(total > 11_000, "a game longer than its text log: {total}");
+    assert!(status.contains("the pool is empty"), "{status}");
+
+    // A move in the middle, which the text log left out.
+    let chosen = total / 2 + 1234;
+    let since = Instant::now();
+    browser.type_into("#view-goto", &chosen.to_string()).await;
+    browser.click("#view-go").await;
+    let status = wait_frame(&browser, chosen).await;
+    timed(&format!("move {chosen}"), since);
+    // Not "Move N was not kept; the nearest kept is shown": the move itself.
+    assert!(status.starts_with(&format!("move {chosen}: ")), "{status}");
+
+    // The first mistake, when the game has one (the built-in Bolek makes none).
+    let since = Instant::now();
+    browser.click("#view-mistake").await;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    if browser
+        .attribute("#view-status", "data-state")
+        .await
+        .as_deref()
+        == Some("mistake")
+    {
+        let frame = browser.attribute("#view-status", "data-frame").await;
+        timed(&format!("the first mistake, move {frame:?}"), since);
+    }
+    let _ = browser.client.clone().close().await;
+}

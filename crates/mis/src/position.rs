@@ -34,7 +34,7 @@ impl Position {
     /// );
     /// ```
     pub fn new(p: u32, e: u32, bound: u32) -> Result<Position, PositionError> {
-        Position::within_limits(p.into(), e.into(), bound.into(), 1)
+        Position::in_play(p.into(), e.into(), bound.into())?.as_start()
     }
 
     /// A position of a game in play, from untrusted numbers: piles `0..=MAX_PILE` (a game may
@@ -52,15 +52,15 @@ impl Position {
     /// assert!(Position::in_play(1, u64::MAX, 1).is_err());
     /// ```
     pub fn in_play(p: u64, e: u64, bound: u64) -> Result<Position, PositionError> {
-        Position::within_limits(p, e, bound, 0)
-    }
-
-    fn within_limits(p: u64, e: u64, bound: u64, least: u32) -> Result<Position, PositionError> {
         let pile = |kind, count: u64| {
             u32::try_from(count)
                 .ok()
-                .filter(|count| (least..=MAX_PILE).contains(count))
-                .ok_or(PositionError::PileOutOfRange { kind, count, least })
+                .filter(|count| *count <= MAX_PILE)
+                .ok_or(PositionError::PileOutOfRange {
+                    kind,
+                    count,
+                    least: 0,
+                })
         };
         let (p, e) = (pile(StickKind::Pooh, p)?, pile(StickKind::Eeyore, e)?);
         let bound = u32::try_from(bound)
@@ -68,6 +68,31 @@ impl Position {
             .filter(|bound| (1..=MAX_BOUND).contains(bound))
             .ok_or(PositionError::BoundOutOfRange { bound })?;
         Ok(Position { p, e, bound })
+    }
+
+    /// This position as a task's start: [`Position::in_play`]'s limits, and neither pile empty.
+    /// A start from untrusted numbers is `Position::in_play(p, e, bound)?.as_start()`.
+    ///
+    /// ```
+    /// use duel_mis::{Position, PositionError, StickKind};
+    /// assert!(Position::in_play(7, 2, 3)?.as_start().is_ok());
+    /// assert_eq!(
+    ///     Position::in_play(7, 0, 3)?.as_start().unwrap_err().to_string(),
+    ///     "0 eeyoresticks is outside the limits 1..=10000000"
+    /// );
+    /// # Ok::<(), PositionError>(())
+    /// ```
+    pub fn as_start(self) -> Result<Position, PositionError> {
+        for (kind, count) in [(StickKind::Pooh, self.p), (StickKind::Eeyore, self.e)] {
+            if count == 0 {
+                return Err(PositionError::PileOutOfRange {
+                    kind,
+                    count: 0,
+                    least: 1,
+                });
+            }
+        }
+        Ok(self)
     }
 
     /// Any game state: piles may be empty or beyond the task's limits; only the bound
@@ -308,7 +333,8 @@ impl fmt::Display for Position {
 impl FromStr for Position {
     type Err = ParsePositionError;
 
-    /// Parses `"p e B"` (any whitespace) and checks the task's limits ([`Position::new`]).
+    /// Parses `"p e B"` (any whitespace) and checks the task's limits for a start
+    /// ([`Position::in_play`], then [`Position::as_start`]).
     fn from_str(s: &str) -> Result<Position, ParsePositionError> {
         let fields: Vec<&str> = s.split_whitespace().collect();
         let [p, e, bound] = fields[..] else {
@@ -317,7 +343,7 @@ impl FromStr for Position {
             });
         };
         let number = |field: &'static str, text: &str| {
-            text.parse::<u32>()
+            text.parse::<u64>()
                 .map_err(|_| ParsePositionError::NotANumber {
                     field,
                     text: text.to_owned(),
@@ -326,7 +352,7 @@ impl FromStr for Position {
         let p = number("poohsticks", p)?;
         let e = number("eeyoresticks", e)?;
         let bound = number("PE-bound", bound)?;
-        Ok(Position::new(p, e, bound)?)
+        Ok(Position::in_play(p, e, bound)?.as_start()?)
     }
 }
 
@@ -376,7 +402,7 @@ mod tests {
             Err(PositionError::PileOutOfRange {
                 kind: StickKind::Eeyore,
                 count: 10_000_001,
-                least: 1
+                least: 0
             })
         );
         assert_eq!(

@@ -53,7 +53,7 @@ pub enum ParsePositionError {
         /// How many fields there were.
         found: usize,
     },
-    /// A field is not a non-negative 32-bit integer.
+    /// A field is not a non-negative integer (of at most 64 bits).
     NotANumber {
         /// What the field means: `"poohsticks"`, `"eeyoresticks"` or `"PE-bound"`.
         field: &'static str,

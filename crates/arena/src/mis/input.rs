@@ -28,7 +28,9 @@ impl fmt::Display for PositionInputError {
 impl std::error::Error for PositionInputError {}
 
 /// Parses `p e B` (any whitespace between) into a position within the task's limits
-/// (1 <= p, e <= 10^7, 1 <= B <= 10^6), with [`Position::new`]'s error when outside them.
+/// (1 <= p, e <= 10^7, 1 <= B <= 10^6), built by the one validating constructor,
+/// [`Position::in_play`], then [`Position::as_start`], with their [`PositionError`] when outside
+/// them.
 ///
 /// ```
 /// use duel_arena::mis::parse_position;
@@ -45,7 +47,7 @@ pub fn parse_position(text: &str) -> Result<Position, PositionInputError> {
         )));
     };
     let number = |word: &str| {
-        word.parse::<u32>().map_err(|_| {
+        word.parse::<u64>().map_err(|_| {
             let is_digits = !word.is_empty() && word.bytes().all(|b| b.is_ascii_digit());
             // A word can be as long as the input: the message shows it clipped and escaped.
             let shown = clip_line(word, SHOWN_WORD_CHARS);
@@ -56,5 +58,7 @@ pub fn parse_position(text: &str) -> Result<Position, PositionInputError> {
             })
         })
     };
-    Position::new(number(p)?, number(e)?, number(bound)?).map_err(PositionInputError::Limits)
+    Position::in_play(number(p)?, number(e)?, number(bound)?)
+        .and_then(Position::as_start)
+        .map_err(PositionInputError::Limits)
 }

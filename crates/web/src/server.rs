@@ -24,8 +24,8 @@ use hyper_util::service::TowerToHyperService;
 use tokio::sync::{oneshot, Semaphore};
 
 use crate::http::{
-    Method, Request, Response, COMMON_HEADERS, MAX_BODY_BYTES, MAX_HEADERS, MAX_HEAD_BYTES,
-    MAX_UPLOAD_BYTES,
+    Method, Request, Response, COMMON_HEADERS, HYPER_HEADERS, HYPER_HEAD_BYTES, MAX_BODY_BYTES,
+    MAX_HEADERS, MAX_HEAD_BYTES, MAX_UPLOAD_BYTES,
 };
 use crate::App;
 
@@ -179,8 +179,10 @@ async fn serve(server: Server, mut stop: oneshot::Receiver<()>) -> io::Result<()
             builder
                 .timer(TokioTimer::new())
                 .header_read_timeout(deadlines.head)
-                .max_buf_size(MAX_HEAD_BYTES)
-                .max_headers(MAX_HEADERS);
+                // hyper's own limits sit above ours, so that `answer` refuses an oversized
+                // head with the JSON error; hyper's empty `431` is only for far larger ones.
+                .max_buf_size(HYPER_HEAD_BYTES)
+                .max_headers(HYPER_HEADERS);
             let connection = builder.serve_connection(TokioIo::new(stream), service);
             tokio::pin!(connection);
             tokio::select! {
@@ -220,6 +222,12 @@ async fn answer(
 ) -> axum::response::Response {
     let Shared { app, body_deadline } = shared;
     let (parts, body) = request.into_parts();
+    if head_bytes(&parts) > MAX_HEAD_BYTES || parts.headers.len() > MAX_HEADERS {
+        let message = format!(
+            "request line and headers larger than {MAX_HEAD_BYTES} bytes or {MAX_HEADERS} lines"
+        );
+        return into_http(Response::error(431, &message).with_header("Connection", "close"));
+    }
     let path = parts.uri.path().to_string();
     let limit = body_limit(&path);
     let declared = parts
@@ -263,6 +271,21 @@ async fn answer(
         }
     };
     into_http(response)
+}
+
+/// The size of the request's head as it came: request line, header lines, the empty line.
+fn head_bytes(parts: &axum::http::request::Parts) -> usize {
+    let target = parts
+        .uri
+        .path_and_query()
+        .map_or(1, |target| target.as_str().len());
+    let line = parts.method.as_str().len() + 1 + target + " HTTP/1.1\r\n".len();
+    let headers: usize = parts
+        .headers
+        .iter()
+        .map(|(name, value)| name.as_str().len() + 2 + value.len() + 2)
+        .sum();
+    line + headers + 2
 }
 
 /// [`App::handle`], with a bug in it answered as a `500` rather than a dropped connection.

@@ -6,14 +6,20 @@ mod response;
 
 pub use response::{Response, COMMON_HEADERS, CONTENT_SECURITY_POLICY};
 
-/// Largest request line plus headers accepted, in bytes (hyper answers `431` beyond it).
+/// Largest request line plus headers accepted, in bytes: `431` with a JSON error beyond it
+/// (up to [`HYPER_HEAD_BYTES`], where hyper itself answers).
 pub const MAX_HEAD_BYTES: usize = 16 * 1024;
+/// The head hyper reads at most before answering `431` itself (with an empty body): past
+/// [`MAX_HEAD_BYTES`], so that the server's own JSON `431` answers every head between the two.
+pub const HYPER_HEAD_BYTES: usize = 64 * 1024;
+/// The header lines hyper parses at most before answering `431` itself (empty body).
+pub const HYPER_HEADERS: usize = 256;
 /// Largest request body accepted, in bytes (the API's bodies are a few hundred bytes; a judge
 /// report sent to the viewer may be larger): `413` beyond it.
 pub const MAX_BODY_BYTES: usize = 64 * 1024;
 /// Largest judge report or log the page may send to the viewer, in bytes.
 pub const MAX_UPLOAD_BYTES: usize = 16 * 1024 * 1024;
-/// Most header lines accepted (hyper answers `431` beyond it).
+/// Most header lines accepted: `431` with a JSON error beyond it (up to [`HYPER_HEADERS`]).
 pub const MAX_HEADERS: usize = 64;
 
 /// The request method; only the ones the server answers are told apart.

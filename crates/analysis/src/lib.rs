@@ -2,9 +2,8 @@
 //! `duel serve`'s API and of `duel ... --json`) and the computer players at each strength.
 //!
 //! - [`report`]: the documents, for Ioiwari and Pooh-Eeyore-sticks;
-//! - [`engine`]: the computer's move at a [`Strength`], built on the game crates' own
-//!   players ([`duel_ioiwari::greedy_move`], the solver's preferred move, `duel_mis`'s
-//!   Lolek strategies);
+//! - [`engine`]: the computer at a strength, one of the game crates' own strategies
+//!   ([`duel_ioiwari::ComputerKind`], [`duel_mis::LolekKind`]);
 //! - [`rng`]: the seeded generator behind the random player;
 //! - [`Standing`]: win, draw or loss, serialised as `"win"`, `"draw"`, `"loss"`.
 //!
@@ -27,5 +26,5 @@ pub mod report;
 pub mod rng;
 mod standing;
 
-pub use engine::{ParseStrengthError, Strength};
+pub use engine::ParseStrengthError;
 pub use standing::Standing;

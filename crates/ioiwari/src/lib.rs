@@ -33,6 +33,7 @@
 
 mod banks;
 mod board;
+mod computer;
 mod error;
 mod greedy;
 mod oracle;
@@ -53,6 +54,7 @@ pub mod variant;
 
 pub use banks::Banks;
 pub use board::Board;
+pub use computer::{Computer, ComputerKind, ParseComputerKindError};
 pub use error::{BoardError, IllegalMove, ParseBoardError, ParsePitError, PitError};
 pub use greedy::greedy_move;
 pub use oracle::Oracle;

@@ -49,8 +49,8 @@ pub use position::Position;
 pub use position_error::{ParsePositionError, PositionError};
 pub use stick::StickKind;
 pub use strategy::{
-    lolek, AdversarialLolek, LolekKind, OptimalLolek, ParseLolekKindError, RandomLolek,
-    SimpleLolek, Strategy,
+    lolek, AdversarialLolek, GreedyLolek, LolekKind, OptimalLolek, ParseLolekKindError,
+    RandomLolek, SimpleLolek, Strategy,
 };
 pub use theory::is_losing_residue;
 

@@ -1,4 +1,7 @@
-//! Lolek's strategies, used by the `graj` driver and by the judge.
+//! The computer's strategies, one taxonomy ([`LolekKind`]) for every front end: Lolek in the
+//! `graj` driver and the judge, and the computer that `duel mis play` and the web page play
+//! against (their strengths `perfect`, `greedy` and `random` are `optimal`, `greedy` and
+//! `random` here).
 
 use crate::bolek::one_stick;
 use crate::{Move, Position, SplitMix64};
@@ -16,7 +19,7 @@ pub trait Strategy {
     fn choose(&mut self, pos: &Position) -> Move;
 }
 
-/// Which Lolek to play against Bolek.
+/// Which Lolek to play against Bolek (or against a person: `perfect` is read as `optimal`).
 ///
 /// ```
 /// use duel_mis::{lolek, LolekKind, Move, Position};
@@ -39,6 +42,27 @@ pub enum LolekKind {
     /// Punishes any mistake like `Optimal`; otherwise probes for wrong solutions
     /// (see [`AdversarialLolek`]).
     Adversarial,
+    /// One move of look-ahead (see [`GreedyLolek`]).
+    Greedy,
+}
+
+impl LolekKind {
+    /// The strategies a person plays against, by the names `duel mis play` and the web page
+    /// give them: `perfect` ([`LolekKind::Optimal`]), `greedy`, `random` (from `seed`).
+    ///
+    /// ```
+    /// use duel_mis::LolekKind;
+    /// assert_eq!(LolekKind::strength("perfect", 3), Some(LolekKind::Optimal));
+    /// assert_eq!(LolekKind::strength("random", 3), Some(LolekKind::Random { seed: 3 }));
+    /// assert_eq!(LolekKind::strength("adversarial", 3), Some(LolekKind::Adversarial));
+    /// assert_eq!(LolekKind::strength("strong", 3), None);
+    /// ```
+    pub fn strength(name: &str, seed: u64) -> Option<LolekKind> {
+        match name {
+            "random" => Some(LolekKind::Random { seed }),
+            other => other.parse().ok(),
+        }
+    }
 }
 
 /// Lolek of the given kind.
@@ -48,6 +72,7 @@ pub fn lolek(kind: LolekKind) -> Box<dyn Strategy + Send> {
         LolekKind::Optimal => Box::new(OptimalLolek),
         LolekKind::Random { seed } => Box::new(RandomLolek::new(seed)),
         LolekKind::Adversarial => Box::new(AdversarialLolek::new()),
+        LolekKind::Greedy => Box::new(GreedyLolek),
     }
 }
 
@@ -59,6 +84,7 @@ impl fmt::Display for LolekKind {
             LolekKind::Optimal => f.write_str("optimal"),
             LolekKind::Random { seed } => write!(f, "random:{seed}"),
             LolekKind::Adversarial => f.write_str("adversarial"),
+            LolekKind::Greedy => f.write_str("greedy"),
         }
     }
 }
@@ -74,7 +100,7 @@ impl fmt::Display for ParseLolekKindError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown Lolek {:?}: expected simple, optimal, adversarial, random or random:SEED",
+            "unknown Lolek {:?}: expected simple, optimal (or perfect), greedy, adversarial, random or random:SEED",
             self.text
         )
     }
@@ -85,12 +111,14 @@ impl Error for ParseLolekKindError {}
 impl FromStr for LolekKind {
     type Err = ParseLolekKindError;
 
-    /// `simple`, `optimal`, `adversarial`, `random` (seed 0) or `random:SEED`.
+    /// `simple`, `optimal` (also `perfect`), `greedy`, `adversarial`, `random` (seed 0) or
+    /// `random:SEED`.
     fn from_str(s: &str) -> Result<LolekKind, ParseLolekKindError> {
         let err = || ParseLolekKindError { text: s.to_owned() };
         match s {
             "simple" => Ok(LolekKind::Simple),
-            "optimal" => Ok(LolekKind::Optimal),
+            "optimal" | "perfect" => Ok(LolekKind::Optimal),
+            "greedy" => Ok(LolekKind::Greedy),
             "adversarial" => Ok(LolekKind::Adversarial),
             "random" => Ok(LolekKind::Random { seed: 0 }),
             _ => {
@@ -226,6 +254,53 @@ impl Strategy for AdversarialLolek {
     }
 }
 
+/// The one-move look-ahead player: takes the last sticks when it can, else the largest move
+/// that does not let the opponent take the last sticks at once (the largest of each kind's,
+/// both kinds first on a tie), else the largest move.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct GreedyLolek;
+
+impl Strategy for GreedyLolek {
+    fn choose(&mut self, pos: &Position) -> Move {
+        if pos.is_over() {
+            return Move::NONE;
+        }
+        if can_take_all(pos) {
+            return Move::new(pos.p(), pos.e());
+        }
+        let (p, e, bound) = (pos.p(), pos.e(), pos.bound());
+        let (p_max, e_max) = (p.min(bound), e.min(bound));
+        let safe = |mv: &Move| pos.play(*mv).is_ok_and(|after| !can_take_all(&after));
+        // The largest safe move of each kind (scanning down, lazily: there can be 10^6 moves),
+        // then the largest of those three; if none is safe, the largest move.
+        let largest_safe = [
+            (1..=p_max.min(e_max)).rev().map(Move::both).find(safe),
+            (1..=p_max).rev().map(Move::pooh).find(safe),
+            (1..=e_max).rev().map(Move::eeyore).find(safe),
+        ];
+        let largest_any = [
+            (p_max.min(e_max) > 0).then(|| Move::both(p_max.min(e_max))),
+            (p_max > 0).then(|| Move::pooh(p_max)),
+            (e_max > 0).then(|| Move::eeyore(e_max)),
+        ];
+        let pick = |options: [Option<Move>; 3]| {
+            options
+                .into_iter()
+                .flatten()
+                .reduce(|best, mv| if mv.total() > best.total() { mv } else { best })
+        };
+        pick(largest_safe)
+            .or_else(|| pick(largest_any))
+            .unwrap_or_else(|| one_stick(p, e))
+    }
+}
+
+/// Whether the side to move can empty the pool in one move.
+fn can_take_all(pos: &Position) -> bool {
+    let (p, e, bound) = (pos.p(), pos.e(), pos.bound());
+    !pos.is_over() && ((p == 0 && e <= bound) || (e == 0 && p <= bound) || (p == e && p <= bound))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -241,15 +316,24 @@ mod tests {
             LolekKind::Optimal,
             LolekKind::Random { seed: 17 },
             LolekKind::Adversarial,
+            LolekKind::Greedy,
         ] {
             assert_eq!(kind.to_string().parse::<LolekKind>(), Ok(kind));
         }
+        assert_eq!("perfect".parse::<LolekKind>(), Ok(LolekKind::Optimal));
         assert_eq!(
             "random".parse::<LolekKind>(),
             Ok(LolekKind::Random { seed: 0 })
         );
         assert!("random:x".parse::<LolekKind>().is_err());
-        assert!("greedy".parse::<LolekKind>().is_err());
+        assert!("strong".parse::<LolekKind>().is_err());
+    }
+
+    #[test]
+    fn greedy_takes_the_last_sticks_and_avoids_handing_them_over() {
+        assert_eq!(GreedyLolek.choose(&pos(3, 3, 3)), Move::both(3));
+        // From (5, 0) with B = 3 every move but taking 1 leaves at most 3: greedy takes 1.
+        assert_eq!(GreedyLolek.choose(&pos(5, 0, 3)), Move::pooh(1));
     }
 
     #[test]
@@ -278,6 +362,7 @@ mod tests {
             LolekKind::Optimal,
             LolekKind::Random { seed: 5 },
             LolekKind::Adversarial,
+            LolekKind::Greedy,
         ];
         for kind in kinds {
             let mut strategy = lolek(kind);

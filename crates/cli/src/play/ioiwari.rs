@@ -59,8 +59,8 @@ pub fn play<R: BufRead, W: Write>(
     if board.is_empty() {
         anyhow::bail!("invalid board {:?}: it has no beads to play", args.board);
     }
-    let strength = args.computer.strength()?;
-    let mut computer = strength.ioiwari_player(args.computer.seed);
+    let mut computer = args.computer.ioiwari()?;
+    let strength = args.computer.strength.trim();
     let Some(side) = choose_side(args.side.as_deref(), ["player 1", "player 2"], console)? else {
         writeln!(console.output, "\nThe input ended before the game began.")?;
         return Ok(ExitCode::from(1));

@@ -9,7 +9,6 @@ pub mod mis;
 use std::io::{self, BufRead, Write};
 
 use anyhow::bail;
-use duel_analysis::Strength;
 
 /// Where a game reads commands and writes text.
 pub struct Console<R, W> {
@@ -52,7 +51,8 @@ pub(crate) fn standard_console() -> Console<io::StdinLock<'static>, io::StdoutLo
 /// How the computer plays, for both games.
 #[derive(Debug, clap::Args)]
 pub struct ComputerArgs {
-    /// How well the computer plays: perfect, greedy or random.
+    /// How well the computer plays: perfect, greedy or random (Pooh-Eeyore-sticks also takes
+    /// the judge's Loleks: simple, adversarial).
     #[arg(long, default_value = "perfect")]
     pub strength: String,
     /// Seed for the random computer (repeatable games).
@@ -61,9 +61,20 @@ pub struct ComputerArgs {
 }
 
 impl ComputerArgs {
-    /// The strength asked for.
-    pub(crate) fn strength(&self) -> anyhow::Result<Strength> {
-        Ok(self.strength.parse::<Strength>()?)
+    /// The Ioiwari computer asked for.
+    pub(crate) fn ioiwari(&self) -> anyhow::Result<duel_ioiwari::Computer> {
+        Ok(duel_analysis::engine::ioiwari_computer(
+            &self.strength,
+            self.seed,
+        )?)
+    }
+
+    /// The Pooh-Eeyore-sticks computer asked for.
+    pub(crate) fn mis(&self) -> anyhow::Result<duel_mis::LolekKind> {
+        Ok(duel_analysis::engine::mis_computer(
+            &self.strength,
+            self.seed,
+        )?)
     }
 }
 

@@ -106,7 +106,9 @@ pub(crate) fn play(app: &App, request: &Request) -> ApiResult {
 pub(crate) fn engine(app: &App, request: &Request) -> ApiResult {
     let input: EngineIn = parse_body(request)?;
     let position = input.position.to_position()?;
-    let mut player = strength(input.strength.as_deref())?.ioiwari_player(input.seed);
+    let mut player =
+        duel_analysis::engine::ioiwari_computer(strength(input.strength.as_deref()), input.seed)
+            .map_err(ApiError::invalid)?;
     let pit = player
         .choose(&app.ioiwari, &position)
         .ok_or_else(|| ApiError::invalid("the game is over: no move to make"))?;

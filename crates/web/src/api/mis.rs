@@ -79,7 +79,9 @@ pub(crate) fn play(request: &Request) -> ApiResult {
 pub(crate) fn engine(request: &Request) -> ApiResult {
     let input: EngineIn = parse_body(request)?;
     let position = input.position.to_position()?;
-    let mut player = strength(input.strength.as_deref())?.mis_player(input.seed);
+    let kind = duel_analysis::engine::mis_computer(strength(input.strength.as_deref()), input.seed)
+        .map_err(ApiError::invalid)?;
+    let mut player = duel_analysis::engine::mis_player(kind);
     let mv = mis_move(player.as_mut(), &position)
         .ok_or_else(|| ApiError::invalid("the pool is empty: no move to make"))?;
     move_result(&position, mv)

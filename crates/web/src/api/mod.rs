@@ -9,7 +9,6 @@ use serde_json::json;
 
 use crate::http::{Method, Request, Response};
 use crate::App;
-use duel_analysis::Strength;
 
 /// An API failure: the status and a one-line message, sent as `{"error": message}`.
 #[derive(Debug)]
@@ -189,8 +188,8 @@ pub(crate) fn parse_body<T: DeserializeOwned>(request: &Request) -> Result<T, Ap
 }
 
 /// The strength a request asks for (default `perfect`).
-pub(crate) fn strength(name: Option<&str>) -> Result<Strength, ApiError> {
-    name.unwrap_or("perfect").parse().map_err(ApiError::invalid)
+pub(crate) fn strength(name: Option<&str>) -> &str {
+    name.unwrap_or("perfect")
 }
 
 pub(crate) fn to_value(value: impl serde::Serialize) -> ApiResult {

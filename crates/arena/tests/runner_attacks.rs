@@ -308,6 +308,41 @@ fn a_program_cannot_read_what_only_root_may_read() {
 }
 
 #[test]
+fn a_program_its_own_user_cannot_reach_runs_as_the_judges_user_and_the_line_says_why() {
+    use std::os::unix::fs::PermissionsExt;
+    if !is_root_with_box_users() {
+        return;
+    }
+    // A directory only root may enter, holding a program only its owner may run.
+    let dir = tempfile::Builder::new().tempdir_in("/tmp").unwrap();
+    let program = dir.path().join("whoami.sh");
+    std::fs::write(&program, "#!/bin/sh\nid -u\n").unwrap();
+    std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o700)).unwrap();
+    let launcher = Launcher::new(
+        ProgramCommand::program(&program),
+        Limits::new(Duration::from_secs(2), 64),
+    )
+    .with_sandbox(Sandbox::Auto)
+    .with_working_dir(dir.path());
+    let line = launcher.describe_isolation();
+    assert!(
+        line.contains("but the program runs as the judge's user")
+            && line.contains("whoami.sh is not reachable by other users"),
+        "{line}"
+    );
+    assert_eq!(fault_of(&launcher, "0"), None, "it ran, as root");
+    if has_bwrap() {
+        // Under bubblewrap the directories on the way are the sandbox's: the program's own
+        // permissions are all that count.
+        std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o755)).unwrap();
+        assert!(!launcher.describe_isolation().contains("not reachable"));
+        let mut process = launcher.spawn().unwrap();
+        let uid = process.read_line().unwrap();
+        assert_eq!(Some(uid.parse().unwrap()), process.box_uid(), "{uid}");
+    }
+}
+
+#[test]
 fn a_program_cannot_signal_the_judge() {
     if !is_root_with_box_users() {
         return;

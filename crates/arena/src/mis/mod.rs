@@ -26,9 +26,6 @@
 mod builtin;
 mod error;
 mod event;
-// The host's frame reader still checks parity with `% 2`, which clippy asks to be
-// `is_multiple_of` (stable since 1.87) now that rust-version allows it.
-#[allow(clippy::manual_is_multiple_of)]
 pub mod host;
 mod input;
 pub mod judge;

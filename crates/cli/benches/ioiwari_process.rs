@@ -1,41 +1,64 @@
-//! A whole game of the `ioiwari` process, side by side with a C program written the way the
-//! official solution notes describe (memoized recursion from the start board).
+//! The `ioiwari` process, side by side with C programs:
 //!
-//! Both players face the same optimal player 2 (driven from here, from a prebuilt table), so the
-//! difference is the player's own cost: process start, solving, and the dialogue.
+//! - `ioiwari_first_move`: from spawn to its first line of output, next to a trivial C program
+//!   that reads the seven numbers of the start board and prints one line, linked statically
+//!   (the floor) and dynamically. Each is timed from just before the spawn to the moment its
+//!   first line has been read; ending the process (closing its input, waiting) is not timed.
+//! - `ioiwari_full_game`: a whole game, next to a C program written the way the official
+//!   solution notes describe (memoized recursion from the start board). Both players face the
+//!   same optimal player 2 (driven from here, from a prebuilt table), so the difference is the
+//!   player's own cost: process start, solving, and the dialogue.
 
+mod common;
+
+use common::{build_c, spawn_piped};
 use criterion::{criterion_group, criterion_main, Criterion};
 use duel_ioiwari::{Board, Pit, Player, Position, Table};
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
-/// Compiles the C reference player with gcc -O2 into `dir`.
-fn build_reference(dir: &Path) -> PathBuf {
-    let source = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/benches/reference/ioiwari_memo.c"
-    );
-    let binary = dir.join("ioiwari_memo");
-    let status = Command::new("gcc")
-        .args(["-O2", "-o"])
-        .arg(&binary)
-        .arg(source)
-        .status()
-        .expect("gcc runs");
-    assert!(status.success(), "gcc failed on {source}");
-    binary
+/// Spawns `program`, sends it the start board and returns how long its first line took to
+/// arrive, with the line. The process is then ended untimed.
+fn first_line(program: &Path, start: &str) -> (Duration, String) {
+    let began = Instant::now();
+    let (mut child, mut to_player, mut from_player) = spawn_piped(program);
+    to_player.write_all(start.as_bytes()).unwrap();
+    let mut line = String::new();
+    from_player.read_line(&mut line).unwrap();
+    let took = began.elapsed();
+    drop(to_player);
+    child.wait().unwrap();
+    (took, line)
+}
+
+fn first_move(c: &mut Criterion) {
+    let dir = std::env::temp_dir().join(format!("duel-bench-first-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let static_c = build_c(&dir, "seven_numbers", "seven_static", &["-static"]);
+    let dynamic_c = build_c(&dir, "seven_numbers", "seven_dynamic", &[]);
+    let ours = PathBuf::from(env!("CARGO_BIN_EXE_ioiwari"));
+    let start = "4 3 2 4 2 3 2\n";
+    assert_eq!(first_line(&ours, start).1, "2\n");
+    assert_eq!(first_line(&static_c, start).1, "1\n");
+
+    let mut group = c.benchmark_group("ioiwari_first_move");
+    for (name, program) in [
+        ("trivial C, static", &static_c),
+        ("ioiwari", &ours),
+        ("trivial C, dynamic", &dynamic_c),
+    ] {
+        group.bench_function(name, |b| {
+            b.iter_custom(|iters| (0..iters).map(|_| first_line(program, start).0).sum())
+        });
+    }
+    group.finish();
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// One complete game of `program` as player 1 from `start`; returns player 1's margin.
 fn play_game(program: &Path, start: Board, table: &Table) -> i32 {
-    let mut child = Command::new(program)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("the player starts");
-    let mut to_player = child.stdin.take().unwrap();
-    let mut from_player = BufReader::new(child.stdout.take().unwrap());
+    let (mut child, mut to_player, mut from_player) = spawn_piped(program);
     writeln!(to_player, "{start}").unwrap();
     let mut position = Position::start(start);
     let mut line = String::new();
@@ -62,7 +85,7 @@ fn play_game(program: &Path, start: Board, table: &Table) -> i32 {
 fn full_game(c: &mut Criterion) {
     let dir = std::env::temp_dir().join(format!("duel-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let reference = build_reference(&dir);
+    let reference = build_c(&dir, "ioiwari_memo", "ioiwari_memo", &[]);
     let ours = PathBuf::from(env!("CARGO_BIN_EXE_ioiwari"));
     let table = Table::solve();
     let start: Board = "4 3 2 4 2 3 2".parse().unwrap();
@@ -81,5 +104,5 @@ fn full_game(c: &mut Criterion) {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-criterion_group!(benches, full_game);
+criterion_group!(benches, first_move, full_game);
 criterion_main!(benches);

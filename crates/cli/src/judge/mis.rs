@@ -5,12 +5,10 @@ use super::batch::{self, BatchArgs, Kind};
 use super::output::Columns;
 use anyhow::Context;
 use duel_arena::judge::{Entry, Settings, Submission};
-use duel_arena::mis::judge::{HOST_ALLOWANCE_PER_STICK, PLAYER_ALLOWANCE_PER_MOVE};
 use duel_arena::mis::{official_tests, parse_tests, Mis, MisTest};
 use duel_arena::runner::ProgramCommand;
 use duel_mis::LolekKind;
 use std::process::ExitCode;
-use std::time::Duration;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -55,15 +53,23 @@ Line protocol (--player): the judge writes `p e B` once; before each of Bolek's 
 `p e` and reads one line `bp be`; it closes the program's input when the game is over.
 
 Limits per test: --time-limit is Bolek's own CPU time. On top of it, a module's host (which
-also runs Lolek) gets 0.1 µs per stick of the start pool, and a --player program gets 30 µs
-per Bolek move the game can last, ceil((p+e)/2): each move costs it a pipe round trip (a C
-player needs about 6 µs, a Python one about 13). So the B = 1 tests with 10^7 sticks allow a
-player 150-300 s (a C player used 96 s of CPU on the whole official set, 51 s on its longest
-game). The wall-clock limit (time spent waiting for Bolek) is 3 times the time limit, plus 3
-times the module's allowance, or 300 µs per possible Bolek move for a player (a round trip's
-latency on a busy machine is mostly waiting for a core). --memory-limit applies to the
-program's processes, or to the module itself (the host's own few MB are not counted).
-Everything Bolek started is killed when its test ends.
+also runs Lolek) gets 0.1 µs per stick of the start pool, and a --player program gets 30 µs of
+CPU and 300 µs of waiting per Bolek move the game can last, ceil((p+e)/2). The wall-clock
+limit (time spent waiting for Bolek) is 3 times the time limit, plus 3 times the module's
+allowance, or the player's 300 µs per move. --memory-limit applies to the program's
+processes, or to the module itself (the host's own few MB are not counted). Everything Bolek
+started is killed when its test ends.
+
+What a --player move costs: one pipe round trip (the judge writes `p e`, the program answers).
+The judge keeps itself and the program on one CPU (they never run at once), so a round trip
+costs little more than a plain pipe ping-pong between two processes: about 3 µs on an idle
+two-core machine, up to 30 µs when its cores are loaded eightfold (mostly waiting for a core;
+crates/cli/benches/mis_round_trip.rs measures it). The program's own CPU per move is about
+1.5 µs in C (read/write or scanf/printf/fflush) and 7 µs in Python. The longest game the task
+allows, 2*10^7 moves (p = e = 10^7, B = 1), is 10^7 Bolek moves, so 10^7 round trips: about
+30 s of waiting on an idle machine and 15 s (C) or 70 s (Python) of the program's CPU, well
+within that game's allowances of 300 s of CPU and 3000 s of waiting; --time-limit needs to
+cover only Bolek's thinking. A --player program runs on one CPU at a time.
 
 Exit status: 0 judging completed (whatever the score); 130 interrupted by Ctrl-C (the report
 then holds the finished tests and says interrupted); 2 the judge could not run (no such
@@ -121,9 +127,6 @@ pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
     settings.sandbox = args.run.sandbox();
     settings.jobs = args.run.jobs()?;
     settings.logs = args.run.logs.is_some();
-    // The help text quotes these figures.
-    debug_assert_eq!(HOST_ALLOWANCE_PER_STICK, Duration::from_nanos(100));
-    debug_assert_eq!(PLAYER_ALLOWANCE_PER_MOVE, Duration::from_micros(30));
     let game = Mis::new(LolekKind::Adversarial, None);
     batch::run(
         &game,
@@ -149,16 +152,45 @@ fn test_set(name: &str) -> anyhow::Result<Vec<MisTest>> {
 #[cfg(test)]
 mod tests {
     use duel_arena::compile::{default_command, Language, Target};
+    use duel_arena::mis::judge::{
+        HOST_ALLOWANCE_PER_STICK, PLAYER_ALLOWANCE_PER_MOVE, PLAYER_WALL_ALLOWANCE_PER_MOVE,
+    };
+    use std::time::Duration;
+
+    fn help() -> String {
+        super::EXAMPLES
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    #[test]
+    fn the_help_quotes_the_time_allowances_in_use() {
+        let micros = |d: Duration| d.as_nanos() as f64 / 1000.0;
+        let help = help();
+        for quoted in [
+            format!("{} µs per stick", micros(HOST_ALLOWANCE_PER_STICK)),
+            format!(
+                "gets {} µs of CPU and {} µs of waiting per Bolek move",
+                micros(PLAYER_ALLOWANCE_PER_MOVE),
+                micros(PLAYER_WALL_ALLOWANCE_PER_MOVE)
+            ),
+            // The longest game: 10^7 Bolek moves.
+            format!(
+                "allowances of {} s of CPU and {} s of waiting",
+                (PLAYER_ALLOWANCE_PER_MOVE * 10_000_000).as_secs(),
+                (PLAYER_WALL_ALLOWANCE_PER_MOVE * 10_000_000).as_secs()
+            ),
+        ] {
+            assert!(help.contains(&quoted), "{quoted}");
+        }
+    }
 
     #[test]
     fn the_help_quotes_the_compile_commands_in_use() {
         for language in [Language::C, Language::Cpp, Language::Pascal] {
             let command = default_command(language, Target::Module);
-            let help = super::EXAMPLES
-                .split_whitespace()
-                .collect::<Vec<_>>()
-                .join(" ");
-            assert!(help.contains(&command), "{command}");
+            assert!(help().contains(&command), "{command}");
         }
     }
 }

@@ -252,7 +252,11 @@ impl Process {
                 }
                 return Err(self.output_ended());
             }
-            if !self.read_stdout() {
+            // With nothing buffered, the answer to the judge's last line is almost never there
+            // yet (the program has not run since): wait for it first, rather than try a read
+            // that fails; the wait reads it. After part of a line, read first.
+            let nothing_buffered = self.lines.room() > self.limits.max_line_bytes;
+            if nothing_buffered || !self.read_stdout() {
                 self.wait_step(false)?;
             }
         }

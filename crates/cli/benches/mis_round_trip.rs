@@ -1,0 +1,103 @@
+//! What a move of a line-protocol Bolek costs: `duel mis judge --player` side by side with the
+//! floor, a plain pipe ping-pong between two processes, for the same number of round trips.
+//!
+//! - `ping-pong, one CPU`: this process writes a line to a C echo program (`line_loop.c` built with `-DECHO`) and
+//!   reads it back, N times, with both processes kept on one CPU (this thread's affinity, which
+//!   the child inherits), the cheapest a round trip gets;
+//! - `ping-pong, any CPU`: the same where the scheduler puts them;
+//! - `duel mis judge --player`: the whole judge (default isolation) on one game of N Bolek
+//!   moves against a C Bolek with the same reading loop (`line_loop.c`), so its process start
+//!   and isolation are in it too; `judge, one move` gives that fixed part alone.
+//!
+//! N is the game's number of Bolek moves (printed at the start); a round trip's cost is a time
+//! over N (minus the one-move game, for the judge).
+
+mod common;
+
+use common::{build_c, spawn_piped};
+use criterion::{criterion_group, criterion_main, Criterion};
+use rustix::thread::{sched_getaffinity, sched_getcpu, sched_setaffinity, CpuSet};
+use std::io::{BufRead, Write};
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+/// The game's start: B = 1 and about 2 * 10^5 sticks, so a little under 10^5 Bolek moves.
+const LONG_GAME: &str = "100001 100000 1";
+
+/// A game Bolek wins in his first move.
+const ONE_MOVE: &str = "1 1 1";
+
+/// `round_trips` lines sent to `echo` and read back, one at a time.
+fn ping_pong(echo: &Path, round_trips: u64) {
+    let (mut child, mut to_echo, mut from_echo) = spawn_piped(echo);
+    let mut line = String::new();
+    for _ in 0..round_trips {
+        to_echo.write_all(b"100000 99999\n").unwrap();
+        line.clear();
+        from_echo.read_line(&mut line).unwrap();
+        assert_eq!(line.len(), 13);
+    }
+    drop(to_echo);
+    assert!(child.wait().unwrap().success());
+}
+
+/// Runs `f` with this thread (and what it starts) on the CPU it is on now.
+fn on_this_cpu(f: impl FnOnce()) {
+    let former = sched_getaffinity(None).expect("this thread's affinity");
+    let mut only = CpuSet::new();
+    only.set(sched_getcpu());
+    sched_setaffinity(None, &only).expect("pinning this thread");
+    f();
+    sched_setaffinity(None, &former).expect("unpinning this thread");
+}
+
+/// One `duel mis judge --player bolek` run on `tests`; returns the game's number of moves.
+fn judge(bolek: &Path, tests: &Path) -> u64 {
+    let output = Command::new(env!("CARGO_BIN_EXE_duel"))
+        .args(["mis", "judge", "--jobs", "1", "--json", "--player"])
+        .arg(bolek)
+        .arg("--tests")
+        .arg(tests)
+        .stdin(Stdio::null())
+        .stderr(Stdio::null())
+        .output()
+        .expect("duel runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let report: serde_json::Value = serde_json::from_str(&stdout).expect("a JSON report");
+    let test = &report["tests"][0];
+    assert_eq!(test["verdict"], "win", "{stdout}");
+    test["moves"].as_u64().expect("the game's moves")
+}
+
+fn round_trips(c: &mut Criterion) {
+    let dir = tempfile::tempdir().unwrap();
+    let echo = build_c(dir.path(), "line_loop", "echo", &["-DECHO"]);
+    let bolek = build_c(dir.path(), "line_loop", "bolek", &[]);
+    let long_game = dir.path().join("long-game.txt");
+    std::fs::write(&long_game, format!("{LONG_GAME}\n")).unwrap();
+    let one_move = dir.path().join("one-move.txt");
+    std::fs::write(&one_move, format!("{ONE_MOVE}\n")).unwrap();
+    // Bolek moves first and last: a game of m moves has (m + 1) / 2 of his.
+    let bolek_moves = judge(&bolek, &long_game).div_ceil(2);
+    assert_eq!(judge(&bolek, &one_move), 1);
+    println!("mis_round_trip: N = {bolek_moves} round trips ({LONG_GAME})");
+
+    let mut group = c.benchmark_group("mis_round_trip");
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(10));
+    group.bench_function("ping-pong, one CPU", |b| {
+        b.iter(|| on_this_cpu(|| ping_pong(&echo, bolek_moves)))
+    });
+    group.bench_function("duel mis judge --player", |b| {
+        b.iter(|| judge(&bolek, &long_game))
+    });
+    group.bench_function("judge, one move", |b| b.iter(|| judge(&bolek, &one_move)));
+    group.bench_function("ping-pong, any CPU", |b| {
+        b.iter(|| ping_pong(&echo, bolek_moves))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, round_trips);
+criterion_main!(benches);

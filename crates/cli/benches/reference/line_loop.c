@@ -1,0 +1,48 @@
+/* The two C programs of benches/mis_round_trip.rs, with one reading loop (one read() and one
+ * write() per line when lines come one at a time):
+ * - built with -DECHO, the other side of the pipe ping-pong: every line goes straight back;
+ * - built without, a fast line-protocol Bolek for positions with B = 1: there the losing
+ *   positions are those with both piles even, so Bolek takes one stick of each odd pile. Its
+ *   first line (p e B) is skipped. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Answers one complete line (without its newline, at `line`, `length` bytes); 0 on failure. */
+static int answer(char *line, size_t length) {
+#ifdef ECHO
+    line[length] = '\n';
+    return write(1, line, length + 1) == (ssize_t)(length + 1);
+#else
+    static int setup_line = 1;
+    char move[8];
+    if (setup_line) {
+        setup_line = 0;
+        return 1;
+    }
+    line[length] = '\0';
+    char *rest;
+    long p = strtol(line, &rest, 10), e = strtol(rest, NULL, 10);
+    int size = snprintf(move, sizeof move, "%d %d\n", (int)(p % 2), (int)(e % 2));
+    return write(1, move, (size_t)size) == size;
+#endif
+}
+
+int main(void) {
+    char buffer[4096];
+    size_t held = 0;
+    for (;;) {
+        ssize_t got = read(0, buffer + held, sizeof buffer - held);
+        if (got <= 0) return 0;
+        held += (size_t)got;
+        char *line = buffer, *end;
+        while ((end = memchr(line, '\n', held - (size_t)(line - buffer))) != NULL) {
+            if (!answer(line, (size_t)(end - line))) return 1;
+            line = end + 1;
+        }
+        held -= (size_t)(line - buffer);
+        memmove(buffer, line, held);
+        if (held == sizeof buffer) return 1;
+    }
+}

@@ -806,5 +806,40 @@ async fn a_long_judged_game_in_a_real_browser() {
         let frame = browser.attribute("#view-status", "data-frame").await;
         timed(&format!("the first mistake, move {frame:?}"), since);
     }
+
+    // The same log opened from the page, chosen together with its record of every move.
+    let count = || async {
+        let value = browser
+            .client
+            .execute(
+                "return document.querySelectorAll('#view-docs option').length;",
+                vec![],
+            )
+            .await
+            .expect("a script runs");
+        value.as_u64().unwrap_or(0)
+    };
+    let before = count().await;
+    let record = log.with_extension("moves");
+    browser
+        .find("#view-file")
+        .await
+        .send_keys(&format!("{}\n{}", log.display(), record.display()))
+        .await
+        .expect("two files chosen");
+    let deadline = Instant::now() + WAIT;
+    while count().await <= before {
+        assert!(Instant::now() < deadline, "the uploaded log never showed");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    browser
+        .click("#view-tests tbody tr:first-child button.replay")
+        .await;
+    wait_frame(&browser, 0).await;
+    let chosen = total / 3 + 77;
+    browser.type_into("#view-goto", &chosen.to_string()).await;
+    browser.click("#view-go").await;
+    let status = wait_frame(&browser, chosen).await;
+    assert!(status.starts_with(&format!("move {chosen}: ")), "{status}");
     let _ = browser.client.clone().close().await;
 }

@@ -30,16 +30,33 @@
   }
 
   async function openFile() {
-    const file = $("view-file").files[0];
+    const files = Array.from($("view-file").files);
+    // A long game's log comes with the judge's record of every move, test-NN.moves.
+    const file = files.find((f) => !f.name.endsWith(".moves"));
+    const record = files.find((f) => f.name.endsWith(".moves"));
     if (!file) return;
     showError("view-error", null);
     try {
       const text = await file.text();
-      const doc = await api("/api/viewer/open", { name: file.name, text });
+      const body = { name: file.name, text };
+      if (record) body.moves = await base64(record);
+      // The next choice starts afresh (and the same file can be chosen again).
+      $("view-file").value = "";
+      const doc = await api("/api/viewer/open", body);
       await refreshList(doc.id);
     } catch (error) {
       showError("view-error", error);
     }
+  }
+
+  /** A file's bytes in base64. */
+  function base64(file) {
+    return new Promise((resolve, reject) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result).split(",")[1] || "");
+      reader.onerror = () => reject(reader.error);
+      reader.readAsDataURL(file);
+    });
   }
 
   async function showDocument(id) {

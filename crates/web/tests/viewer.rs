@@ -279,6 +279,40 @@ fn a_long_logged_game_replays_any_move_from_its_record() {
 }
 
 #[test]
+fn a_long_log_sent_with_its_record_replays_every_move() {
+    use base64::Engine as _;
+    let app = App::new();
+    let start = MisPosition::new(30_000, 29_999, 1).unwrap();
+    let (text, record, after) = long_game(start, 20_001);
+    let moves = base64::engine::general_purpose::STANDARD.encode(&record);
+    let body = json!({ "name": "test-01.out", "text": text, "moves": moves });
+    let (status, doc) = call(&app, Method::Post, "/api/viewer/open", Some(body));
+    assert_eq!(status, 200, "{doc}");
+    let total = after.len() as u64 - 1;
+    assert_eq!(doc["submissions"][0]["tests"][0]["replayable_moves"], total);
+    let id = doc["id"].as_u64().unwrap();
+    let (_, window) = call(
+        &app,
+        Method::Get,
+        &format!("/api/viewer/game?id={id}&test=1&from=15000&count=3"),
+        None,
+    );
+    let expected = after[15_001];
+    assert_eq!(
+        window["frames"][1]["pool"],
+        json!([expected.p(), expected.e()])
+    );
+    assert_eq!(window["first_mistake"], 20_001);
+    let bad = json!({ "name": "test-01.out", "text": "start: p=1 e=1 B=1\n", "moves": "%%" });
+    let (status, error) = call(&app, Method::Post, "/api/viewer/open", Some(bad));
+    assert_eq!(status, 400, "{error}");
+    assert!(
+        error["error"].as_str().unwrap().contains("base64"),
+        "{error}"
+    );
+}
+
+#[test]
 fn a_record_of_another_game_is_refused() {
     let app = App::new();
     let (text, _, _) = long_game(MisPosition::new(20_000, 19_999, 1).unwrap(), 5);

@@ -16,6 +16,9 @@ const DEFAULT_COUNT: u64 = 100;
 struct OpenIn {
     name: String,
     text: String,
+    /// The judge's record of every move of a long Pooh-Eeyore-sticks game, in base64.
+    #[serde(default)]
+    moves: Option<String>,
 }
 
 pub(crate) fn list(app: &App) -> ApiResult {
@@ -39,9 +42,17 @@ pub(crate) fn list(app: &App) -> ApiResult {
 
 pub(crate) fn open(app: &App, request: &Request) -> ApiResult {
     let input: OpenIn = parse_body(request)?;
-    let id = app
-        .open(&input.name, &input.text)
-        .map_err(ApiError::invalid)?;
+    let id = match &input.moves {
+        None => app.open(&input.name, &input.text),
+        Some(encoded) => {
+            use base64::Engine as _;
+            let record = base64::engine::general_purpose::STANDARD
+                .decode(encoded.trim())
+                .map_err(|error| ApiError::bad_request(format!("moves: not base64: {error}")))?;
+            app.open_with_moves(&input.name, &input.text, record)
+        }
+    }
+    .map_err(ApiError::invalid)?;
     with_document(app, id, |document| to_value(document))
 }
 

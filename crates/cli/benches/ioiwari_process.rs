@@ -94,7 +94,7 @@ fn full_game(c: &mut Criterion) {
     assert_eq!(play_game(&reference, start, &table), 2);
 
     let mut group = c.benchmark_group("ioiwari_full_game");
-    group.bench_function("ioiwari (Rust, reachable solver)", |b| {
+    group.bench_function("ioiwari (Rust, table built at compile time)", |b| {
         b.iter(|| play_game(&ours, start, &table))
     });
     group.bench_function("official notes (C, memoized recursion)", |b| {

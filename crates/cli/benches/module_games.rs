@@ -7,7 +7,8 @@
 //! - `duel mis judge --module libmis.so --jobs 1` on the official set next to
 //!   `duel mis judge --jobs 1` with the built-in Bolek.
 //!
-//! The module is `duel-mis-ffi`'s, built here in release; the driver is
+//! The module runs under the default isolation (bubblewrap here) and, for comparison, with
+//! `--sandbox none`. The module is `duel-mis-ffi`'s, built here in release; the driver is
 //! `reference/mis_driver.c`, compiled with `gcc -O2` when the bench starts.
 
 use criterion::{criterion_group, criterion_main, Criterion};
@@ -74,10 +75,17 @@ fn run(command: &mut Command, code: i32) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
-fn graj(module: &Path, lolek: &str) -> String {
+fn graj(module: &Path, lolek: &str, sandbox: &str) -> String {
     run(
         Command::new(env!("CARGO_BIN_EXE_graj"))
-            .args(["--quiet", "--lolek", lolek, "--module"])
+            .args([
+                "--quiet",
+                "--sandbox",
+                sandbox,
+                "--lolek",
+                lolek,
+                "--module",
+            ])
             .arg(module)
             .args(GAME),
         0,
@@ -88,9 +96,9 @@ fn driver(driver: &Path, lolek: &str) -> String {
     run(Command::new(driver).args(GAME).arg(lolek), 0)
 }
 
-fn judge(module: Option<&Path>) {
+fn judge(module: Option<&Path>, sandbox: &str) {
     let mut command = Command::new(env!("CARGO_BIN_EXE_duel"));
-    command.args(["mis", "judge", "--jobs", "1"]);
+    command.args(["mis", "judge", "--jobs", "1", "--sandbox", sandbox]);
     if let Some(module) = module {
         command.arg("--module").arg(module);
     }
@@ -104,16 +112,25 @@ fn module_games(c: &mut Criterion) {
     let c_driver = build_driver(&archive, dir.path());
     // The same games: the same results after the same number of moves.
     for lolek in ["simple", "adversarial"] {
-        assert_eq!(graj(&shared, lolek), driver(&c_driver, lolek), "{lolek}");
+        assert_eq!(
+            graj(&shared, lolek, "auto"),
+            driver(&c_driver, lolek),
+            "{lolek}"
+        );
     }
-    assert!(graj(&shared, "simple").contains("win after 19999999 moves"));
+    assert!(graj(&shared, "simple", "auto").contains("win after 19999999 moves"));
 
     let mut group = c.benchmark_group("longest_game");
     group.sample_size(10);
     group.measurement_time(Duration::from_secs(8));
     for lolek in ["simple", "adversarial"] {
         group.bench_function(format!("graj_module/{lolek}"), |b| {
-            b.iter(|| graj(&shared, lolek))
+            b.iter(|| graj(&shared, lolek, "auto"))
+        });
+        // Without bubblewrap (a cgroup and a user of its own still apply): what the
+        // sandbox's start costs, next to what the host's protocol costs.
+        group.bench_function(format!("graj_module_no_bwrap/{lolek}"), |b| {
+            b.iter(|| graj(&shared, lolek, "none"))
         });
         group.bench_function(format!("c_driver_static/{lolek}"), |b| {
             b.iter(|| driver(&c_driver, lolek))
@@ -124,8 +141,11 @@ fn module_games(c: &mut Criterion) {
     let mut group = c.benchmark_group("mis_judge_official");
     group.sample_size(10);
     group.measurement_time(Duration::from_secs(10));
-    group.bench_function("module", |b| b.iter(|| judge(Some(&shared))));
-    group.bench_function("builtin", |b| b.iter(|| judge(None)));
+    group.bench_function("module", |b| b.iter(|| judge(Some(&shared), "auto")));
+    group.bench_function("module_no_bwrap", |b| {
+        b.iter(|| judge(Some(&shared), "none"))
+    });
+    group.bench_function("builtin", |b| b.iter(|| judge(None, "auto")));
     group.finish();
 }
 

@@ -199,7 +199,7 @@ macro_rules! next_frame {
 /// `Err` for a missing symbol or library, or a broken host.
 fn handshake(stream: &mut Stream, library: &Path) -> Result<Result<u64, Ending>, MisError> {
     let baseline = match next_frame!(stream) {
-        Ok(Frame::Header { baseline_rss_kb }) => baseline_rss_kb * 1024,
+        Ok(Frame::Header { baseline_rss_kb }) => baseline_rss_kb.saturating_mul(1024),
         Err(Broken::Halted(Halt::Cancelled)) => return Err(MisError::Cancelled),
         Err(Broken::Halted(Halt::Fault(fault))) => return Err(MisError::Host(fault.to_string())),
         // The module's code has not run yet: the header is the host's own.

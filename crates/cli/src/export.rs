@@ -19,19 +19,28 @@ Formats and what each system supports:
           no Pascal signature grading). Both carry self-tests with duel's results.
           Verify: dmoj-cli -c judge.yml test ioiwari mis (judge.yml: problem_storage_globs
           naming DIR/*, plus the runtime paths dmoj-autoconf prints)
+  cms     CMS tasks (italy_yaml format), Communication task type; any CMS language for
+          Ioiwari (a whole program on standard input and output, user_io: std_io), C, C++ and
+          Pascal for Pooh-Eeyore-sticks (stubs sol/stub.c, stub.cpp, stub.pas; contestants
+          submit mis.%l). Scoring: Ioiwari win 1.0, draw 0.5, loss 0 a test; the managers'
+          text is duel's verdict. Needs g++: the export builds check/manager (statically
+          linked). Import: cmsImportTask -L italy_yaml DIR/ioiwari. duel's tests check the
+          tasks with a harness speaking CMS's FIFO protocol (CMS itself is not run).
 
 Examples:
   duel export kattis out                 both tasks: out/ioiwari and out/mis
   duel export kattis out --task mis      only Pooh-Eeyore-sticks
   duel export dmoj problems              problems/ioiwari and problems/mis for DMOJ
+  duel export cms tasks --task ioiwari   tasks/ioiwari for cmsImportTask
 
-Exit status: 0 when every package was written, 2 on bad usage or a write error.";
+Exit status: 0 when every package was written, 2 on bad usage, a write error or when g++
+cannot build a CMS manager.";
 
 /// Arguments of `duel export`.
 #[derive(Debug, clap::Args)]
 #[command(after_help = AFTER_HELP)]
 pub struct ExportArgs {
-    /// The package format.
+    /// The package format: kattis, dmoj or cms.
     #[arg(value_parser = parse_format)]
     pub format: Format,
     /// The directory to write into: each task goes to DIR/<task>.
@@ -66,6 +75,10 @@ pub fn run(args: ExportArgs) -> anyhow::Result<ExitCode> {
         let root = package
             .write_into(&args.dir)
             .with_context(|| format!("cannot export {task} for {}", args.format))?;
+        if args.format == Format::Cms {
+            duel_export::build_cms_manager(&root)
+                .with_context(|| format!("cannot export {task} for cms"))?;
+        }
         println!(
             "{}: {} package of {task}, {} files",
             root.display(),

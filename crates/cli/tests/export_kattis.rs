@@ -70,7 +70,7 @@ fn build_ioiwari_submissions(package: &Path, work: &Path) -> Vec<Built> {
 
 /// One Ioiwari game as Kattis plays it: the submission's output feeds the interactor and the
 /// interactor's output feeds the submission. Returns duel's verdict word for the outcome.
-// Both processes are waited for in the polling loop (try_wait, or kill and wait at the deadline).
+// Both processes are waited for in `wait_both`.
 #[allow(clippy::zombie_processes)]
 fn kattis_ioiwari_game(interactor: &Path, submission: &Built, board: &str, dir: &Path) -> String {
     fs::create_dir_all(dir).unwrap();
@@ -97,35 +97,7 @@ fn kattis_ioiwari_game(interactor: &Path, submission: &Built, board: &str, dir: 
         .expect("the interactor starts");
     // The CPU limit decides time limits, as on Kattis; the wall-clock deadline only guards
     // against a player that sleeps (none of the examples does).
-    let deadline = Instant::now() + Duration::from_secs(60);
-    let (mut player_end, mut referee_end) = (None, None);
-    while player_end.is_none() || referee_end.is_none() {
-        if player_end.is_none() {
-            if let Some(status) = player.try_wait().unwrap() {
-                player_end = Some(Ended::Status(status));
-            }
-        }
-        if referee_end.is_none() {
-            if let Some(status) = referee.try_wait().unwrap() {
-                referee_end = Some(Ended::Status(status));
-            }
-        }
-        if Instant::now() >= deadline {
-            if player_end.is_none() {
-                player_end = Some(wait_until(&mut player, Instant::now()));
-            }
-            if referee_end.is_none() {
-                referee_end = Some(wait_until(
-                    &mut referee,
-                    Instant::now() + Duration::from_secs(1),
-                ));
-            }
-        }
-        std::thread::sleep(Duration::from_millis(1));
-    }
-    let (Some(player_end), Some(referee_end)) = (player_end, referee_end) else {
-        unreachable!()
-    };
+    let (player_end, referee_end) = wait_both(&mut player, &mut referee);
     if matches!(player_end, Ended::TimedOut) || player_end.out_of_cpu() {
         return "time_limit".into();
     }
@@ -163,24 +135,6 @@ fn kattis_ioiwari_game(interactor: &Path, submission: &Built, board: &str, dir: 
     }
 }
 
-fn duel_judge(args: &[&str], report: &Path) -> Vec<String> {
-    let output = Command::new(env!("CARGO_BIN_EXE_duel"))
-        .args(args)
-        .arg("--report")
-        .arg(report)
-        .args(["--jobs", "2"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .output()
-        .expect("duel runs");
-    assert!(
-        output.status.success(),
-        "duel {args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    report_verdicts(report)
-}
-
 #[test]
 fn kattis_ioiwari_package_agrees_with_duel_on_every_test_and_submission() {
     if !need("g++", "DUEL_REQUIRE_FPC") || !need("fpc", "DUEL_REQUIRE_FPC") {
@@ -206,19 +160,7 @@ fn kattis_ioiwari_package_agrees_with_duel_on_every_test_and_submission() {
     for submission in &submissions {
         let command = submission.run.join(" ");
         let report = work.path().join("report.json");
-        let duel = duel_judge(
-            &[
-                "ioiwari",
-                "judge",
-                "--player",
-                &command,
-                "--memory-limit",
-                "256",
-                "--wall-limit",
-                "60",
-            ],
-            &report,
-        );
+        let duel = duel_ioiwari_judge(&command, &report);
         let games = work
             .path()
             .join("games")
@@ -235,19 +177,7 @@ fn kattis_ioiwari_package_agrees_with_duel_on_every_test_and_submission() {
         seen.extend(duel);
     }
     // The submissions reach every kind of ending the package can give.
-    for verdict in [
-        "win",
-        "draw",
-        "loss",
-        "illegal_move",
-        "time_limit",
-        "runtime_error",
-    ] {
-        assert!(
-            seen.contains(verdict),
-            "no submission gets {verdict}: {seen:?}"
-        );
-    }
+    assert_reaches(&seen, &IOIWARI_ENDINGS);
 }
 
 /// Builds a Pooh-Eeyore-sticks submission twice: linked with the package's driver (as Kattis
@@ -255,48 +185,18 @@ fn kattis_ioiwari_package_agrees_with_duel_on_every_test_and_submission() {
 fn build_mis_submission(package: &Path, source: &Path, work: &Path) -> (PathBuf, PathBuf) {
     let stem = source.to_string_lossy().replace(['/', '.'], "_");
     let binary = work.join(format!("{stem}-driver"));
-    let library = work.join(format!("lib{stem}.so"));
     if source.is_dir() {
         let unit = source.join("mis.pas");
         let dir = work.join(format!("{stem}-pas"));
         fs::create_dir_all(&dir).unwrap();
         fs::copy(&unit, dir.join("mis.pas")).unwrap();
         pascal(&package.join("include/pascal/main.pas"), &dir, &binary);
-        let wrapper = dir.join("bolek.pas");
-        fs::write(
-            &wrapper,
-            "library bolek;\n{$mode objfpc}\nuses mis;\n\
-             procedure c_poczatek(p, e, peb: LongInt); cdecl;\nbegin\n  poczatek(p, e, peb);\nend;\n\
-             procedure c_ruch_bolka(p, e: LongInt; bp, be: PLongInt); cdecl;\nbegin\n  ruch_bolka(p, e, bp^, be^);\nend;\n\
-             exports c_poczatek name 'poczatek', c_ruch_bolka name 'ruch_bolka';\nbegin\nend.\n",
-        )
-        .unwrap();
-        let lib_dir = work.join(format!("{stem}-lib"));
-        fs::create_dir_all(&lib_dir).unwrap();
-        compile(
-            Command::new("fpc")
-                .args(["-O2", "-Cg"])
-                .arg(format!("-Fu{}", dir.display()))
-                .arg(format!("-FE{}", lib_dir.display()))
-                .arg(format!("-FU{}", lib_dir.display()))
-                .arg(&wrapper)
-                .stdout(Stdio::null()),
-        );
-        fs::copy(lib_dir.join("libbolek.so"), &library).unwrap();
     } else if source.extension().is_some_and(|e| e == "c") {
         let include = package.join("include/c");
         c(
             &[include.join("driver.c"), source.to_owned()],
             &include,
             &binary,
-        );
-        compile(
-            Command::new("gcc")
-                .args(["-O2", "-shared", "-fPIC", "-I"])
-                .arg(&include)
-                .arg(source)
-                .arg("-o")
-                .arg(&library),
         );
     } else {
         let include = package.join("include/cpp");
@@ -305,15 +205,8 @@ fn build_mis_submission(package: &Path, source: &Path, work: &Path) -> (PathBuf,
             &include,
             &binary,
         );
-        compile(
-            Command::new("g++")
-                .args(["-O2", "-shared", "-fPIC", "-I"])
-                .arg(&include)
-                .arg(source)
-                .arg("-o")
-                .arg(&library),
-        );
     }
+    let library = mis_module_library(source, &package.join("include/c"), work);
     (binary, library)
 }
 
@@ -394,19 +287,7 @@ fn kattis_mis_package_agrees_with_duel_on_every_test_and_submission() {
     for source in &submissions {
         let (binary, library) = build_mis_submission(&package, source, work.path());
         let report = work.path().join("report.json");
-        let duel = duel_judge(
-            // duel's CPU limits (1 s plus the host's allowance), as in the package's harness; a
-            // generous wall-clock limit, as the machine may be loaded.
-            &[
-                "mis",
-                "judge",
-                "--module",
-                &library.display().to_string(),
-                "--wall-limit",
-                "60",
-            ],
-            &report,
-        );
+        let duel = duel_mis_judge(&library, &report);
         let runs = work.path().join("runs").join(source.file_name().unwrap());
         let package_verdicts = parallel(&tests, 2, |test| {
             let name = format!("data/secret/{:02}", test.number);
@@ -426,10 +307,5 @@ fn kattis_mis_package_agrees_with_duel_on_every_test_and_submission() {
         );
         seen.extend(duel);
     }
-    for verdict in ["win", "loss", "illegal_move", "time_limit", "runtime_error"] {
-        assert!(
-            seen.contains(verdict),
-            "no submission gets {verdict}: {seen:?}"
-        );
-    }
+    assert_reaches(&seen, &MIS_ENDINGS);
 }

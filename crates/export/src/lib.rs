@@ -1,5 +1,5 @@
 //! Packages of duel's two tasks for the contest systems organisers run: Kattis (the legacy
-//! problem format, also imported by DOMjudge) and DMOJ.
+//! problem format, also imported by DOMjudge), DMOJ and CMS (the `italy_yaml` task format).
 //!
 //! Every package carries duel's referees, generated from the same rules and strategies as
 //! `duel`'s own judge: the Ioiwari referee's value table is written out by duel's solver
@@ -22,12 +22,15 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod cms;
 mod dmoj;
 pub mod generated;
 mod kattis;
 mod package;
+mod pdf;
 
-pub use package::{ExportError, Package, PackageFile};
+pub use cms::MANAGER_BUILD as CMS_MANAGER_BUILD;
+pub use package::{build_cms_manager, ExportError, Package, PackageFile};
 
 use std::fmt;
 use std::str::FromStr;
@@ -39,17 +42,21 @@ pub enum Format {
     Kattis,
     /// A DMOJ problem directory, checked by the DMOJ judge's self-tests (`dmoj-cli`).
     Dmoj,
+    /// A CMS task directory in the `italy_yaml` format, with Communication managers (checked
+    /// by this crate's tests with a harness speaking CMS's FIFO protocol).
+    Cms,
 }
 
 impl Format {
     /// Every format, in the order `duel export --help` lists them.
-    pub const ALL: [Format; 2] = [Format::Kattis, Format::Dmoj];
+    pub const ALL: [Format; 3] = [Format::Kattis, Format::Dmoj, Format::Cms];
 
     /// The format's name on the command line.
     pub fn name(self) -> &'static str {
         match self {
             Format::Kattis => "kattis",
             Format::Dmoj => "dmoj",
+            Format::Cms => "cms",
         }
     }
 }
@@ -109,5 +116,6 @@ pub fn package(format: Format, task: Task) -> Package {
     match format {
         Format::Kattis => kattis::package(task),
         Format::Dmoj => dmoj::package(task),
+        Format::Cms => cms::package(task),
     }
 }

@@ -3,6 +3,7 @@
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
+use std::process::Command;
 
 /// One file of a package.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -34,6 +35,14 @@ pub enum ExportError {
         path: PathBuf,
         /// Why.
         source: io::Error,
+    },
+    /// The CMS manager could not be compiled.
+    #[error("cannot build {path} (run `make` in its directory once g++ works): {reason}")]
+    Build {
+        /// The manager that was to be built.
+        path: PathBuf,
+        /// The compiler's complaint, or why it did not run.
+        reason: String,
     },
 }
 
@@ -90,6 +99,32 @@ impl Package {
         }
         Ok(root)
     }
+}
+
+/// Compiles `check/manager` of the CMS task written at `root` with
+/// [`crate::CMS_MANAGER_BUILD`] (CMS's loader takes the manager as an executable), and returns
+/// its path.
+pub fn build_cms_manager(root: &Path) -> Result<PathBuf, ExportError> {
+    let check = root.join("check");
+    let path = check.join("manager");
+    let [compiler, args @ ..] = crate::CMS_MANAGER_BUILD;
+    let output = Command::new(compiler)
+        .args(args)
+        .current_dir(&check)
+        .output()
+        .map_err(|error| ExportError::Build {
+            path: path.clone(),
+            reason: format!("{compiler} does not run: {error}"),
+        })?;
+    if !output.status.success() {
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        let first = stderr.lines().next().unwrap_or("no message");
+        return Err(ExportError::Build {
+            path,
+            reason: format!("{compiler} failed: {first}"),
+        });
+    }
+    Ok(path)
 }
 
 #[cfg(unix)]

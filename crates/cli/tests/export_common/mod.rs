@@ -154,6 +154,58 @@ pub fn wait_until(child: &mut Child, deadline: Instant) -> Ended {
     }
 }
 
+/// Waits for a program and its referee, for 60 s at most (then the program is killed, and the
+/// referee a second later if it is still running).
+pub fn wait_both(program: &mut Child, referee: &mut Child) -> (Ended, Ended) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let (mut program_end, mut referee_end) = (None, None);
+    while program_end.is_none() || referee_end.is_none() {
+        if program_end.is_none() {
+            if let Some(status) = program.try_wait().expect("waiting works") {
+                program_end = Some(Ended::Status(status));
+            }
+        }
+        if referee_end.is_none() {
+            if let Some(status) = referee.try_wait().expect("waiting works") {
+                referee_end = Some(Ended::Status(status));
+            }
+        }
+        if Instant::now() >= deadline {
+            program_end = program_end.or_else(|| Some(wait_until(program, Instant::now())));
+            referee_end = referee_end
+                .or_else(|| Some(wait_until(referee, Instant::now() + Duration::from_secs(1))));
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    let (Some(program_end), Some(referee_end)) = (program_end, referee_end) else {
+        unreachable!("the loop ends when both have ended")
+    };
+    (program_end, referee_end)
+}
+
+/// Every ending of an Ioiwari game the packages can give.
+pub const IOIWARI_ENDINGS: [&str; 6] = [
+    "win",
+    "draw",
+    "loss",
+    "illegal_move",
+    "time_limit",
+    "runtime_error",
+];
+
+/// Every ending of a Pooh-Eeyore-sticks game the packages can give.
+pub const MIS_ENDINGS: [&str; 5] = ["win", "loss", "illegal_move", "time_limit", "runtime_error"];
+
+/// Checks that the examples reached every verdict of `verdicts` (`seen` holds theirs).
+pub fn assert_reaches(seen: &std::collections::BTreeSet<String>, verdicts: &[&str]) {
+    for verdict in verdicts {
+        assert!(
+            seen.contains(*verdict),
+            "no example gets {verdict}: {seen:?}"
+        );
+    }
+}
+
 /// The verdict name at the start of a judge message (`win: ...` gives `win`).
 pub fn verdict_word(message: &str) -> String {
     message
@@ -224,4 +276,107 @@ pub fn need_tool(name: &str) -> Option<PathBuf> {
         eprintln!("skipped: {name} is not installed");
     }
     found
+}
+
+/// Runs `duel ARGS --report REPORT --jobs 2` and returns duel's verdict names, test by test.
+pub fn duel_judge(args: &[&str], report: &Path) -> Vec<String> {
+    let output = Command::new(env!("CARGO_BIN_EXE_duel"))
+        .args(args)
+        .arg("--report")
+        .arg(report)
+        .args(["--jobs", "2"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .output()
+        .expect("duel runs");
+    assert!(
+        output.status.success(),
+        "duel {args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    report_verdicts(report)
+}
+
+/// `duel ioiwari judge` of the player `command` on the official boards, with the memory limit
+/// of the exported tasks and a generous wall-clock limit for a loaded machine.
+pub fn duel_ioiwari_judge(command: &str, report: &Path) -> Vec<String> {
+    duel_judge(
+        &[
+            "ioiwari",
+            "judge",
+            "--player",
+            command,
+            "--memory-limit",
+            "256",
+            "--wall-limit",
+            "60",
+        ],
+        report,
+    )
+}
+
+/// `duel mis judge` of the module `library` on the official tests: duel's CPU limits (1 s plus
+/// the host's allowance), as in the packages; a generous wall-clock limit, as the machine may
+/// be loaded.
+pub fn duel_mis_judge(library: &Path, report: &Path) -> Vec<String> {
+    duel_judge(
+        &[
+            "mis",
+            "judge",
+            "--module",
+            &library.display().to_string(),
+            "--wall-limit",
+            "60",
+        ],
+        report,
+    )
+}
+
+/// Builds a Pooh-Eeyore-sticks module (a C or C++ file, or a directory holding the Pascal
+/// unit `mis.pas`) as a shared library for `duel mis judge --module`, with `mis.h` from
+/// `include`; returns the library's path.
+pub fn mis_module_library(source: &Path, include: &Path, work: &Path) -> PathBuf {
+    let stem = source.to_string_lossy().replace(['/', '.'], "_");
+    let library = work.join(format!("lib{stem}.so"));
+    if source.is_dir() {
+        let dir = work.join(format!("{stem}-unit"));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::copy(source.join("mis.pas"), dir.join("mis.pas")).unwrap();
+        let wrapper = dir.join("bolek.pas");
+        std::fs::write(
+            &wrapper,
+            "library bolek;\n{$mode objfpc}\nuses mis;\n\
+             procedure c_poczatek(p, e, peb: LongInt); cdecl;\nbegin\n  poczatek(p, e, peb);\nend;\n\
+             procedure c_ruch_bolka(p, e: LongInt; bp, be: PLongInt); cdecl;\nbegin\n  ruch_bolka(p, e, bp^, be^);\nend;\n\
+             exports c_poczatek name 'poczatek', c_ruch_bolka name 'ruch_bolka';\nbegin\nend.\n",
+        )
+        .unwrap();
+        let lib_dir = work.join(format!("{stem}-lib"));
+        std::fs::create_dir_all(&lib_dir).unwrap();
+        compile(
+            Command::new("fpc")
+                .args(["-O2", "-Cg"])
+                .arg(format!("-Fu{}", dir.display()))
+                .arg(format!("-FE{}", lib_dir.display()))
+                .arg(format!("-FU{}", lib_dir.display()))
+                .arg(&wrapper)
+                .stdout(Stdio::null()),
+        );
+        std::fs::copy(lib_dir.join("libbolek.so"), &library).unwrap();
+    } else {
+        let compiler = if source.extension().is_some_and(|e| e == "c") {
+            "gcc"
+        } else {
+            "g++"
+        };
+        compile(
+            Command::new(compiler)
+                .args(["-O2", "-shared", "-fPIC", "-I"])
+                .arg(include)
+                .arg(source)
+                .arg("-o")
+                .arg(&library),
+        );
+    }
+    library
 }

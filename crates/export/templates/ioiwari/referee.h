@@ -225,18 +225,20 @@ static void play_game(int *pits, FILE *from_player, FILE *to_player, struct game
     }
 }
 
+/* Reads the start board from `input`; returns 0 if it is not a board. */
+static int read_board_from(FILE *input, int *pits) {
+    for (int i = 0; i < PITS; i++)
+        if (fscanf(input, "%d", &pits[i]) != 1 || pits[i] < 0 || pits[i] > MAX_BEADS) return 0;
+    return 1;
+}
+
 /* Reads the start board from the test file `path`; returns 0 if it is not a board. */
 static int read_board(const char *path, int *pits) {
     FILE *input = fopen(path, "r");
     if (!input) return 0;
-    for (int i = 0; i < PITS; i++) {
-        if (fscanf(input, "%d", &pits[i]) != 1 || pits[i] < 0 || pits[i] > MAX_BEADS) {
-            fclose(input);
-            return 0;
-        }
-    }
+    int ok = read_board_from(input, pits);
     fclose(input);
-    return 1;
+    return ok;
 }
 
 #endif

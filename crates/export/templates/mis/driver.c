@@ -4,7 +4,11 @@
  *
  * Stream: the line "duel-mis 1", then one record a move: the unsigned LEB128 number
  * 3k + kind (kind 0: k poohsticks, 1: k eyoresticks, 2: k of each). An illegal Bolek move is
- * the record 0 followed by his two numbers (as 32-bit unsigned LEB128), and ends the stream. */
+ * the record 0 followed by his two numbers (as 32-bit unsigned LEB128), and ends the stream.
+ *
+ * Built with DUEL_CMS defined, it is the stub of a CMS Communication task: it reads "p e B"
+ * from the FIFO named by its first argument and streams to the FIFO named by its second,
+ * opening both before the module plays. */
 #include <stdio.h>
 
 #include "lolek.h"
@@ -12,10 +16,11 @@
 
 static unsigned char stream[1 << 16];
 static size_t used;
+static FILE *out;
 
 static void put_number(uint32_t value) {
     if (used + 5 > sizeof stream) {
-        fwrite(stream, 1, used, stdout);
+        fwrite(stream, 1, used, out);
         used = 0;
     }
     while (value >= 0x80) {
@@ -31,10 +36,22 @@ static void put_move(struct mis_move mv) {
     put_number(3 * k + kind);
 }
 
-int main(void) {
+int main(int argc, char **argv) {
     int p, e, bound;
-    if (scanf("%d %d %d", &p, &e, &bound) != 3) return 1;
-    fputs("duel-mis 1\n", stdout);
+    FILE *in = stdin;
+    out = stdout;
+#ifdef DUEL_CMS
+    if (argc < 3) return 1;
+    in = fopen(argv[1], "r");
+    if (!in) return 1;
+    out = fopen(argv[2], "w");
+    if (!out) return 1;
+#else
+    (void)argc;
+    (void)argv;
+#endif
+    if (fscanf(in, "%d %d %d", &p, &e, &bound) != 3) return 1;
+    fputs("duel-mis 1\n", out);
     struct mis_lolek lolek;
     lolek.probes = 0;
     poczatek(p, e, bound);
@@ -57,7 +74,7 @@ int main(void) {
         e -= (int)reply.take_e;
         if (p == 0 && e == 0) break;
     }
-    fwrite(stream, 1, used, stdout);
-    fflush(stdout);
+    fwrite(stream, 1, used, out);
+    fflush(out);
     return 0;
 }

@@ -7,21 +7,29 @@
 // wrong answer; duel's verdict and its reason go to feedback_dir/judgemessage.txt.
 // DMOJ (built with DUEL_DMOJ defined): validator input_file output_file answer_file; exit 0
 // accepted, 1 wrong answer; duel's verdict and its reason go to standard error (the feedback).
+// CMS (built with DUEL_CMS defined, the Communication manager): manager FROM_PROGRAM
+// TO_PROGRAM < input; sends the test's "p e B" line to the stub, reads its stream from the
+// other FIFO; outcome 1.0 accepted, 0.0 wrong answer, duel's verdict and reason as the text.
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 
 #include "lolek.h"
+#ifdef DUEL_CMS
+#include "manager_io.h"
+#endif
 
 static std::string feedback_dir;
 static FILE *stream = stdin;
 
 // Ends validation: accepted (42) or wrong answer (43), in the system's own terms.
 [[noreturn]] static void finish(int status, const std::string &text) {
-#ifdef DUEL_DMOJ
+#if defined(DUEL_DMOJ)
     fprintf(stderr, "%s\n", text.c_str());
     exit(status == 42 ? 0 : 1);
+#elif defined(DUEL_CMS)
+    cms_report(status == 42 ? 1.0 : 0.0, text.c_str());
 #else
     std::string path = feedback_dir + "/judgemessage.txt";
     if (FILE *out = fopen(path.c_str(), "w")) {
@@ -33,6 +41,9 @@ static FILE *stream = stdin;
 }
 
 [[noreturn]] static void judge_error(const char *reason) {
+#ifdef DUEL_CMS
+    cms_fail(reason);
+#endif
     fprintf(stderr, "validator: %s\n", reason);
     exit(3);
 }
@@ -78,6 +89,10 @@ static std::string pool(uint32_t p, uint32_t e) {
 }
 
 int main(int argc, char **argv) {
+#ifdef DUEL_CMS
+    if (argc < 3) judge_error("usage: manager FROM_PROGRAM TO_PROGRAM < input");
+    FILE *input = stdin;
+#else
     if (argc < 4) judge_error("usage: validator input_file answer_file feedback_dir");
 #ifdef DUEL_DMOJ
     stream = fopen(argv[2], "rb");
@@ -87,11 +102,20 @@ int main(int argc, char **argv) {
 #endif
     FILE *input = fopen(argv[1], "r");
     if (!input) judge_error("cannot open the input file");
+#endif
     unsigned long p0, e0, b0;
     if (fscanf(input, "%lu %lu %lu", &p0, &e0, &b0) != 3 || b0 < 1 || b0 > 1000000 ||
         p0 > 10000000 || e0 > 10000000)
         judge_error("the input file is not a test");
     fclose(input);
+#ifdef DUEL_CMS
+    FILE *to_program = cms_open_to_program(argv[2]);
+    fprintf(to_program, "%lu %lu %lu\n", p0, e0, b0);
+    fflush(to_program);
+    // to_program stays open: closed before the stub opens its end, the FIFO would drop the
+    // line.
+    stream = cms_open_from_program(argv[1]);
+#endif
     uint32_t p = (uint32_t)p0, e = (uint32_t)e0, bound = (uint32_t)b0;
 
     const char *magic = "duel-mis 1\n";

@@ -1,0 +1,186 @@
+//! CMS tasks in the `italy_yaml` format (what `cmsImportTask` loads from a task directory):
+//! `task.yaml`, `statement/statement.pdf`, `input/inputN.txt` and `output/outputN.txt`, the
+//! Communication manager in `check/` (its source, and the compiled `check/manager` that
+//! `duel export cms` builds) and, in `sol/`, the stubs and headers.
+//!
+//! - Ioiwari: a Communication task without stubs whose program talks through its standard
+//!   input and output (`user_io: std_io`: CMS connects them to the FIFOs). The manager plays
+//!   the optimal player 2; the outcome is 1.0 for a win, 0.5 for a draw, 0.0 otherwise.
+//! - Pooh-Eeyore-sticks: a Communication task with stubs `sol/stub.c`, `sol/stub.cpp` and
+//!   `sol/stub.pas` (contestants submit `mis.%l`). The stub links the module, plays duel's
+//!   adversarial Lolek in the same process and streams the game through the FIFO named by its
+//!   second argument; the manager replays and checks every move, as the Kattis validator does.
+
+use crate::generated::{inline_header, ioiwari_referee, mis_lolek_header, mis_source};
+use crate::kattis::{Source, IOIWARI_SUBMISSIONS, MIS_SUBMISSIONS};
+use crate::pdf;
+use crate::{Package, Task};
+use duel_ioiwari::{Board, Table};
+
+/// The compiler command that builds `check/manager` from `check/manager.cpp`, run in `check/`
+/// (statically linked, like CMS's own C++ builds, so that it runs in any sandbox).
+pub const MANAGER_BUILD: [&str; 9] = [
+    "g++",
+    "-std=gnu++17",
+    "-O2",
+    "-pipe",
+    "-static",
+    "-s",
+    "-o",
+    "manager",
+    "manager.cpp",
+];
+
+/// The CMS task of `task`.
+pub(crate) fn package(task: Task) -> Package {
+    match task {
+        Task::Ioiwari => ioiwari(),
+        Task::Mis => mis(),
+    }
+}
+
+/// The `task.yaml` of a task: CMS's Sum score type over `tests` tests worth 100 in all.
+fn task_yaml(
+    name: &str,
+    title: &str,
+    tests: usize,
+    time: &str,
+    memory: u32,
+    user_io: &str,
+) -> String {
+    format!(
+        "name: {name}\n\
+         title: {title}\n\
+         primary_language: en\n\
+         time_limit: {time}\n\
+         memory_limit: {memory}\n\
+         n_input: {tests}\n\
+         total_value: 100\n\
+         score_precision: 2\n\
+         token_mode: disabled\n\
+         user_io: {user_io}\n"
+    )
+}
+
+fn makefile(headers: &str) -> String {
+    format!(
+        "# Builds the manager CMS runs: `make` in this directory.\n\
+         manager: manager.cpp {headers}\n\t{}\n",
+        MANAGER_BUILD.join(" ")
+    )
+}
+
+fn statement(package: &mut Package, tex: &str) {
+    package.add_bytes(
+        "statement/statement.pdf",
+        pdf::document(&pdf::tex_to_lines(tex)),
+    );
+}
+
+fn add_submissions(package: &mut Package, submissions: &[(&str, Source)]) {
+    for (category, file) in submissions {
+        let path = match file.name.split_once('/') {
+            Some((_, name)) => format!("sol/{category}/bolek_pascal/{name}"),
+            None => format!("sol/{category}/{}", file.name),
+        };
+        package.add(&path, file.text);
+    }
+}
+
+/// Ioiwari examples beyond the Kattis package's: a C program with an illegal move.
+const IOIWARI_EXTRA: [(&str, Source); 1] = [(
+    "wrong_answer",
+    Source {
+        name: "first_pit.c",
+        text: include_str!("../templates/ioiwari/submissions/first_pit.c"),
+    },
+)];
+
+fn ioiwari() -> Package {
+    let mut package = Package::new("ioiwari");
+    let boards = Board::official_positions();
+    package.add(
+        "task.yaml",
+        task_yaml("ioiwari", "Ioiwari", boards.len(), "1.0", 256, "std_io"),
+    );
+    statement(
+        &mut package,
+        include_str!("../templates/statements/ioiwari.tex"),
+    );
+    for (i, board) in boards.iter().enumerate() {
+        package.add(&format!("input/input{i}.txt"), format!("{board}\n"));
+        package.add(&format!("output/output{i}.txt"), "");
+    }
+    let table = Table::solve();
+    package.add("check/referee.h", ioiwari_referee(&table));
+    package.add(
+        "check/manager_io.h",
+        include_str!("../templates/cms/manager_io.h"),
+    );
+    package.add(
+        "check/manager.cpp",
+        include_str!("../templates/ioiwari/cms_manager.cpp"),
+    );
+    package.add("check/Makefile", makefile("referee.h manager_io.h"));
+    add_submissions(&mut package, &IOIWARI_SUBMISSIONS);
+    add_submissions(&mut package, &IOIWARI_EXTRA);
+    package.add("README.md", include_str!("../templates/cms/ioiwari.md"));
+    package
+}
+
+fn mis() -> Package {
+    let mut package = Package::new("mis");
+    let tests = duel_arena::mis::official_tests();
+    package.add(
+        "task.yaml",
+        task_yaml(
+            "mis",
+            "Pooh-Eeyore-sticks",
+            tests.len(),
+            "1.0",
+            64,
+            "fifo_io",
+        ),
+    );
+    statement(
+        &mut package,
+        include_str!("../templates/statements/mis.tex"),
+    );
+    for (i, test) in tests.iter().enumerate() {
+        package.add(&format!("input/input{i}.txt"), format!("{}\n", test.start));
+        package.add(&format!("output/output{i}.txt"), "");
+    }
+    let lolek = mis_lolek_header();
+    package.add("check/lolek.h", lolek.clone());
+    package.add(
+        "check/manager_io.h",
+        include_str!("../templates/cms/manager_io.h"),
+    );
+    package.add(
+        "check/manager.cpp",
+        format!(
+            "#define DUEL_CMS 1\n{}",
+            include_str!("../templates/mis/validator.cpp")
+        ),
+    );
+    package.add("check/Makefile", makefile("lolek.h manager_io.h"));
+    let stub = format!(
+        "#define DUEL_CMS 1\n{}",
+        inline_header(include_str!("../templates/mis/driver.c"), "lolek.h", &lolek)
+    );
+    package.add("sol/stub.c", stub.clone());
+    package.add("sol/stub.cpp", stub);
+    package.add(
+        "sol/stub.pas",
+        format!(
+            "{{$define DUEL_CMS}}\n{}",
+            mis_source(include_str!("../templates/mis/main.pas"))
+        ),
+    );
+    let header = include_str!("../templates/mis/mis.h");
+    package.add("sol/mis.h", header);
+    package.add("att/mis.h", header);
+    add_submissions(&mut package, &MIS_SUBMISSIONS);
+    package.add("README.md", include_str!("../templates/cms/mis.md"));
+    package
+}

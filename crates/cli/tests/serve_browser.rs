@@ -200,6 +200,15 @@ impl Browser {
             .expect("a key press");
     }
 
+    /// Loads the page's Ioiwari tab from `url` and waits for the person's first turn.
+    async fn open_ioiwari(&self, url: &str) {
+        self.client
+            .goto(&format!("{url}#ioiwari"))
+            .await
+            .expect("the page loads");
+        self.wait_state("#ioi-status", &["your-turn"]).await;
+    }
+
     /// Waits until the element's `data-state` is one of `states`; returns the one reached.
     async fn wait_state(&self, css: &str, states: &[&str]) -> String {
         let deadline = Instant::now() + WAIT;
@@ -251,9 +260,18 @@ async fn board_on_page(browser: &Browser) -> Board {
 
 /// A list of strings read in the page by one script, so a redraw cannot come in between.
 async fn strings(browser: &Browser, script: &str) -> Vec<String> {
+    strings_given(browser, script, vec![]).await
+}
+
+/// As [`strings`], with arguments for the script.
+async fn strings_given(
+    browser: &Browser,
+    script: &str,
+    arguments: Vec<serde_json::Value>,
+) -> Vec<String> {
     let value = browser
         .client
-        .execute(script, vec![])
+        .execute(script, arguments)
         .await
         .expect("a script runs");
     value
@@ -314,12 +332,7 @@ async fn the_page_in_a_real_browser() {
     assert!(judged.status.success(), "{judged:?}");
     let (_server, url, _server_output) = start_server(&["--report".as_ref(), report.as_os_str()]);
     let browser = Browser::start(&chromedriver, &chromium).await;
-    browser
-        .client
-        .goto(&format!("{url}#ioiwari"))
-        .await
-        .expect("the page loads");
-    browser.wait_state("#ioi-status", &["your-turn"]).await;
+    browser.open_ioiwari(&url).await;
     assert_eq!(
         browser
             .attribute("#ioi-status", "aria-live")
@@ -841,5 +854,79 @@ async fn a_long_judged_game_in_a_real_browser() {
     browser.click("#view-go").await;
     let status = wait_frame(&browser, chosen).await;
     assert!(status.starts_with(&format!("move {chosen}: ")), "{status}");
+    let _ = browser.client.clone().close().await;
+}
+
+/// The controls of `panel` smaller than 24 px either way (visible ones only), and whether the
+/// page scrolls sideways.
+const SMALL_TARGETS: &str = r#"
+const panel = document.getElementById(arguments[0]);
+const small = [];
+for (const el of panel.querySelectorAll('button, input, select, [role="button"], .stick-target')) {
+  const r = el.getBoundingClientRect();
+  const style = getComputedStyle(el);
+  if ((r.width === 0 && r.height === 0) || style.visibility === 'hidden' || style.display === 'none') continue;
+  if (r.width < 24 || r.height < 24) {
+    const name = el.id || (el.getAttribute('class') || el.tagName) + ' ' + (el.getAttribute('aria-label') || '');
+    small.push(`${name}: ${r.width.toFixed(1)} x ${r.height.toFixed(1)} px`);
+  }
+}
+if (document.documentElement.scrollWidth > window.innerWidth + 1) {
+  small.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} px in ${window.innerWidth}`);
+}
+return small;
+"#;
+
+/// On a phone-sized window (390 x 844) every control of both games can be tapped (at least
+/// 24 px each way), nothing scrolls sideways, and once a Pooh-Eeyore-sticks game is started the
+/// status and the map it points at, just below it, are on screen.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_on_a_phone() {
+    let Some((chromium, chromedriver)) = tools() else {
+        return;
+    };
+    let (_server, url, _server_output) = start_server(&[]);
+    let browser = Browser::start(&chromedriver, &chromium).await;
+    browser
+        .client
+        .set_window_size(390, 844)
+        .await
+        .expect("a phone-sized window");
+    browser.open_ioiwari(&url).await;
+    let width = strings(&browser, "return [String(window.innerWidth)];").await;
+    assert!(
+        width[0].parse::<u32>().unwrap() <= 400,
+        "the window is phone-sized: {width:?}"
+    );
+    let small = strings_given(&browser, SMALL_TARGETS, vec![json!("ioiwari-panel")]).await;
+    assert!(small.is_empty(), "Ioiwari on a phone: {small:?}");
+
+    browser.click("#tab-mis").await;
+    browser.type_into("#mis-p", "9999999").await;
+    browser.type_into("#mis-e", "9999998").await;
+    browser.type_into("#mis-b", "1000000").await;
+    browser.click("#mis-new").await;
+    browser.wait_state("#mis-status", &["your-turn"]).await;
+    browser.find("#mis-pattern[data-for]").await;
+    let small = strings_given(&browser, SMALL_TARGETS, vec![json!("mis-panel")]).await;
+    assert!(small.is_empty(), "Pooh-Eeyore-sticks on a phone: {small:?}");
+    let status = browser.text("#mis-status").await;
+    assert!(
+        status.contains("map"),
+        "the status points at the map: {status}"
+    );
+    let layout = strings(
+        &browser,
+        "const s = document.getElementById('mis-status').getBoundingClientRect();
+         const m = document.getElementById('mis-pattern').getBoundingClientRect();
+         return [String(s.top), String(s.bottom), String(m.top), String(window.innerHeight)];",
+    )
+    .await;
+    let [status_top, status_bottom, map_top, height]: [f64; 4] =
+        [0, 1, 2, 3].map(|i| layout[i].parse().unwrap());
+    assert!(
+        0.0 <= status_top && status_bottom <= map_top && map_top < height,
+        "the status and, below it, the map are on screen: status at {status_top}..{status_bottom} px, map from {map_top} px, screen {height} px"
+    );
     let _ = browser.client.clone().close().await;
 }

@@ -8,7 +8,11 @@
   const PLAYERS = ["Bolek", "Lolek"];
   // On a narrow screen fewer sticks are drawn, so that each can be tapped (24 px or more).
   const narrowScreen = () => window.matchMedia("(max-width: 640px)").matches;
-  const sticksShown = () => (narrowScreen() ? 14 : 48);
+  // On a phone every stick's slot is a tap target of at least this many pixels on screen.
+  const MIN_SLOT_PX = 28;
+  // The piles' drawing is 560 units wide; how many screen pixels one unit takes now.
+  const pileScale = () => ($("mis-piles").getBoundingClientRect().width || 560) / 560;
+  const sticksShown = () => (narrowScreen() ? Math.max(1, Math.floor((530 * pileScale()) / MIN_SLOT_PX)) : 48);
   const ENGINE_PAUSE_MS = 250;
 
   const game = { side: 1, strength: "perfect", entries: [], generation: 0, showWinning: false, busy: false, mapTicket: 0 };
@@ -44,7 +48,8 @@
     if (count > shown) {
       svgText(`+ ${count - shown} more`, { x: 546, y: top + 20, class: "pile-label more" }, parent);
     }
-    const pitch = Math.min(36, 530 / Math.max(shown, 1));
+    const minPitch = narrowScreen() ? MIN_SLOT_PX / pileScale() : 0;
+    const pitch = Math.min(Math.max(36, minPitch), 530 / Math.max(shown, 1));
     const group = svg("g", { id: `pile-${kind}`, "data-count": count }, parent);
     const sticks = [];
     for (let i = 0; i < shown; i++) {
@@ -253,6 +258,8 @@
       game.entries = [{ analysis, move: null, player: null }];
       game.busy = false;
       render();
+      // On a phone, a game the person starts comes into view with the map its status points at.
+      if (event && narrowScreen()) $("mis-piles").scrollIntoView({ block: "start" });
       await engineIfDue(generation);
     } catch (error) {
       showError("mis-error", error);

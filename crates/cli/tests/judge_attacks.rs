@@ -225,6 +225,21 @@ fn one_position(dir: &std::path::Path) -> String {
     tests.display().to_string()
 }
 
+/// `duel mis judge` of `module` on the statement's example, with `extra` options.
+fn judge_module(
+    dir: &std::path::Path,
+    module: &std::path::Path,
+    extra: &[&str],
+) -> std::process::Output {
+    duel()
+        .args(["mis", "judge"])
+        .args(extra)
+        .args(["--tests", &one_position(dir), "--module"])
+        .arg(module)
+        .output()
+        .unwrap()
+}
+
 #[test]
 fn a_module_with_a_100_mb_static_array_gets_memory_limit() {
     let dir = work_dir();
@@ -236,18 +251,7 @@ fn a_module_with_a_100_mb_static_array_gets_memory_limit() {
          void poczatek(int p, int e, int b) { memset(big, 1, sizeof big); }\n\
          void ruch_bolka(int p, int e, int *bp, int *be) { *bp = p > 0; *be = p == 0; }\n",
     );
-    let output = duel()
-        .args([
-            "mis",
-            "judge",
-            "--json",
-            "--tests",
-            &one_position(dir.path()),
-            "--module",
-        ])
-        .arg(&module)
-        .output()
-        .unwrap();
+    let output = judge_module(dir.path(), &module, &["--json"]);
     assert_eq!(output.status.code(), Some(0), "{output:?}");
     let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(report["tests"][0]["verdict"], "memory_limit", "{report}");
@@ -267,17 +271,7 @@ fn a_module_forging_a_host_line_cannot_drive_the_terminal() {
          void poczatek(int p, int e, int b) {}\n\
          void ruch_bolka(int p, int e, int *bp, int *be) { *bp = 1; *be = 0; }\n",
     );
-    let output = duel()
-        .args([
-            "mis",
-            "judge",
-            "--tests",
-            &one_position(dir.path()),
-            "--module",
-        ])
-        .arg(&module)
-        .output()
-        .unwrap();
+    let output = judge_module(dir.path(), &module, &[]);
     assert!(
         !output.stderr.contains(&0x1b) && !output.stdout.contains(&0x1b),
         "escape sequences reached the terminal: {output:?}"
@@ -298,18 +292,7 @@ fn a_module_forging_a_host_error_gets_a_verdict_not_a_judge_failure() {
          void poczatek(int p, int e, int b) {}\n\
          void ruch_bolka(int p, int e, int *bp, int *be) { *bp = 1; *be = 0; }\n",
     );
-    let output = duel()
-        .args([
-            "mis",
-            "judge",
-            "--json",
-            "--tests",
-            &one_position(dir.path()),
-            "--module",
-        ])
-        .arg(&module)
-        .output()
-        .unwrap();
+    let output = judge_module(dir.path(), &module, &["--json"]);
     assert_eq!(output.status.code(), Some(0), "{output:?}");
     let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
     let test = &report["tests"][0];

@@ -46,10 +46,12 @@ fn feed_long_line(program: &str, dir: &std::path::Path, prefix: &[u8]) -> (i32, 
     (libc::WEXITSTATUS(status), stderr, usage.ru_maxrss)
 }
 
-#[test]
-fn ioiwari2_refuses_a_fifty_megabyte_move_line_in_a_few_megabytes() {
+/// Feeds `program` `prefix` and a 50 MB line, and checks that it refuses the line (exit 1,
+/// "longer than"), says so in a clipped message, and peaks under 16 MiB; returns the
+/// directory it ran in, for its log.
+fn assert_refused_cheaply(program: &str, prefix: &[u8]) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
-    let (code, stderr, peak_kib) = feed_long_line("ioiwari2", dir.path(), b"");
+    let (code, stderr, peak_kib) = feed_long_line(program, dir.path(), prefix);
     assert_eq!(code, 1, "{stderr}");
     assert!(stderr.contains("longer than"), "{stderr}");
     assert!(
@@ -57,48 +59,30 @@ fn ioiwari2_refuses_a_fifty_megabyte_move_line_in_a_few_megabytes() {
         "stderr repeats the line: {} bytes",
         stderr.len()
     );
+    assert!(
+        peak_kib < 16 << 10,
+        "{program} used {peak_kib} KiB for one long line"
+    );
+    dir
+}
+
+#[test]
+fn ioiwari2_refuses_a_fifty_megabyte_move_line_in_a_few_megabytes() {
+    let dir = assert_refused_cheaply("ioiwari2", b"");
     let log = std::fs::read_to_string(dir.path().join("ioiwari.out")).unwrap();
     assert!(
         log.len() < 1000,
         "the log repeats the line: {} bytes",
         log.len()
     );
-    assert!(
-        peak_kib < 16 << 10,
-        "ioiwari2 used {peak_kib} KiB for one long line"
-    );
 }
 
 #[test]
 fn ioiwari_refuses_a_fifty_megabyte_start_line_in_a_few_megabytes() {
-    let dir = tempfile::tempdir().unwrap();
-    let (code, stderr, peak_kib) = feed_long_line("ioiwari", dir.path(), b"");
-    assert_eq!(code, 1, "{stderr}");
-    assert!(stderr.contains("longer than"), "{stderr}");
-    assert!(
-        stderr.len() < 1000,
-        "stderr repeats the line: {} bytes",
-        stderr.len()
-    );
-    assert!(
-        peak_kib < 16 << 10,
-        "ioiwari used {peak_kib} KiB for one long line"
-    );
+    assert_refused_cheaply("ioiwari", b"");
 }
 
 #[test]
 fn ioiwari_refuses_a_fifty_megabyte_move_of_player_2_in_a_few_megabytes() {
-    let dir = tempfile::tempdir().unwrap();
-    let (code, stderr, peak_kib) = feed_long_line("ioiwari", dir.path(), b"4 3 2 4 2 3 2\n");
-    assert_eq!(code, 1, "{stderr}");
-    assert!(stderr.contains("longer than"), "{stderr}");
-    assert!(
-        stderr.len() < 1000,
-        "stderr repeats the line: {} bytes",
-        stderr.len()
-    );
-    assert!(
-        peak_kib < 16 << 10,
-        "ioiwari used {peak_kib} KiB for one long line"
-    );
+    assert_refused_cheaply("ioiwari", b"4 3 2 4 2 3 2\n");
 }

@@ -177,7 +177,7 @@ fn mis() -> Package {
             mis_source(include_str!("../templates/mis/main.pas"))
         ),
     );
-    let header = include_str!("../templates/mis/mis.h");
+    let header = include_str!("../../mis-ffi/include/mis.h");
     package.add("sol/mis.h", header);
     package.add("att/mis.h", header);
     add_submissions(&mut package, &MIS_SUBMISSIONS);

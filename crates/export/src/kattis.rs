@@ -149,7 +149,7 @@ fn mis() -> Package {
     }
     let lolek = mis_lolek_header();
     let driver = include_str!("../templates/mis/driver.c");
-    let header = include_str!("../templates/mis/mis.h");
+    let header = include_str!("../../mis-ffi/include/mis.h");
     package.add("input_validators/position/lolek.h", lolek.clone());
     package.add(
         "input_validators/position/position.cpp",

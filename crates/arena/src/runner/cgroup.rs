@@ -283,16 +283,25 @@ impl Cgroup {
         Ok(())
     }
 
-    /// The `cgroup.procs` files to write `0` to, opened for writing (close-on-exec): a
-    /// process joins the cgroup by writing to each, which the runner does between fork and
-    /// exec, so the program is inside before its first instruction.
+    /// The files to write `0` to, opened for writing (close-on-exec): a process joins the
+    /// cgroup by writing to each, which the runner does between fork and exec, so the program
+    /// is inside before its first instruction.
+    ///
+    /// On v1 they are the `tasks` files, which move the writing thread alone: the child has
+    /// one thread then, so it moves whole, and the kernel skips the lock that moving a whole
+    /// thread group through `cgroup.procs` takes, whose first taking after a quiet spell waits
+    /// for an RCU grace period (10 to 20 ms). v2 has only `cgroup.procs` for a domain cgroup.
     pub fn join_files(&self) -> io::Result<Vec<OwnedFd>> {
+        let file = match self.version {
+            CgroupVersion::V1 => "tasks",
+            CgroupVersion::V2 => "cgroup.procs",
+        };
         self.dirs
             .iter()
             .map(|dir| {
                 fs::OpenOptions::new()
                     .write(true)
-                    .open(dir.join("cgroup.procs"))
+                    .open(dir.join(file))
                     .map(OwnedFd::from)
             })
             .collect()

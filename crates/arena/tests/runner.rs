@@ -234,8 +234,7 @@ fn missing_programs_are_found_before_running() {
 fn bubblewrap_confines_the_program_or_says_why_not() {
     let launcher = launcher(
         "read x; touch /judge-root-write 2>/dev/null && echo wrote-root || echo ro; \
-         echo private > /tmp/duel-bwrap-probe && echo tmp-ok; \
-         grep -c : /proc/net/dev",
+         echo private > /tmp/duel-bwrap-probe && echo tmp-ok",
     )
     .with_sandbox(Sandbox::Bwrap);
     match launcher.check() {
@@ -251,8 +250,7 @@ fn bubblewrap_confines_the_program_or_says_why_not() {
             process.write_line("go").unwrap();
             assert_eq!(process.read_line().unwrap(), "ro");
             assert_eq!(process.read_line().unwrap(), "tmp-ok");
-            // Only the loopback interface exists in the new network namespace.
-            assert_eq!(process.read_line().unwrap(), "1");
+            // The network is out of reach too: runner_attacks.rs tries it.
             assert_eq!(process.finish().result, Ok(()));
             assert!(!std::path::Path::new("/judge-root-write").exists());
             assert!(!std::path::Path::new("/tmp/duel-bwrap-probe").exists());

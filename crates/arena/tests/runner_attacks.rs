@@ -415,3 +415,70 @@ fn nothing_is_left_in_the_cgroup_hierarchy_after_a_run() {
     }
     assert!(Instant::now() < deadline, "cgroups left behind");
 }
+
+/// A program that tries to reach a server of the judge's machine on the loopback, and says
+/// whether it got through, in `sandbox`; returns what it said, and whether the server saw a
+/// connection.
+fn reach_the_loopback(sandbox: Sandbox) -> (String, bool) {
+    let server = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    server.set_nonblocking(true).unwrap();
+    let port = server.local_addr().unwrap().port();
+    let script = format!(
+        "import socket\n\
+         try:\n    socket.create_connection(('127.0.0.1', {port}), timeout=2)\n    print('reached')\n\
+         except OSError as e:\n    print('refused', e.errno)\n"
+    );
+    let launcher = Launcher::new(python(&script), Limits::new(Duration::from_secs(4), 64))
+        .with_sandbox(sandbox)
+        .with_working_dir("/");
+    let mut process = launcher.spawn().unwrap();
+    let said = process.read_line().unwrap();
+    let _ = process.finish();
+    (said, server.accept().is_ok())
+}
+
+/// [`reach_the_loopback`] in `sandbox` must fail on both sides.
+fn assert_offline(sandbox: Sandbox) {
+    let (said, seen) = reach_the_loopback(sandbox);
+    assert!(said.starts_with("refused"), "{sandbox:?}: {said}");
+    assert!(!seen, "{sandbox:?}: the server was reached");
+}
+
+#[test]
+fn a_program_under_bubblewrap_cannot_reach_the_network() {
+    if has_bwrap() {
+        assert_offline(Sandbox::Auto);
+    }
+}
+
+#[test]
+fn a_program_of_a_user_of_its_own_cannot_reach_the_network_either() {
+    if is_root_with_box_users() {
+        assert_offline(Sandbox::User);
+    }
+}
+
+#[test]
+fn the_judges_own_programs_keep_the_network() {
+    // Sandbox::None is for what the judge trusts: no filter there.
+    let (said, seen) = reach_the_loopback(Sandbox::None);
+    assert_eq!(said, "reached");
+    assert!(seen);
+}
+
+#[test]
+fn threads_and_child_processes_still_work_under_the_filter() {
+    // The filter refuses clone3; the C library must fall back to clone for threads and
+    // for posix_spawn.
+    let script = "import subprocess, threading\n\
+                  out = []\n\
+                  t = threading.Thread(target=lambda: out.append(subprocess.run(['echo', 'spawned'], capture_output=True, text=True).stdout.strip()))\n\
+                  t.start(); t.join()\n\
+                  print(out[0])\n";
+    for sandbox in [Sandbox::User, Sandbox::Auto] {
+        let launcher = Launcher::new(python(script), Limits::new(Duration::from_secs(4), 64))
+            .with_sandbox(sandbox)
+            .with_working_dir("/");
+        assert_eq!(fault_of(&launcher, "spawned"), None, "{sandbox:?}");
+    }
+}

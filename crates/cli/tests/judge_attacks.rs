@@ -550,3 +550,96 @@ runs_from_tmp_and_roots_home! {
     a_python_player_runs_from: a_python_player_runs_from_a_directory_under_tmp, a_python_player_runs_from_roots_home;
     a_module_runs_from: a_module_runs_from_a_directory_under_tmp, a_module_runs_from_roots_home;
 }
+
+/// Judges a spy that reports its own credentials (`/proc/self/status`: its uid, whether it may
+/// gain privileges, and each capability set that is not empty, after trying to make a user
+/// namespace, where it would have them all) on stderr and exits with
+/// status 3, from a directory under /tmp, with `DUEL_ISOLATION` set to `levels_off`;
+/// returns the reason the report gives (the spy's words).
+fn credentials_under(levels_off: &str) -> String {
+    let dir = tmp_dir();
+    let source = dir.path().join("creds.c");
+    std::fs::write(
+        &source,
+        "#define _GNU_SOURCE\n#include <sched.h>\n#include <stdio.h>\n#include <string.h>\n\
+         int main(void) {\n\
+           if (unshare(CLONE_NEWUSER) == 0) fputs(\"made-a-user-namespace \", stderr);\n\
+           FILE *f = fopen(\"/proc/self/status\", \"r\");\n\
+           char line[256];\n\
+           while (f && fgets(line, sizeof line, f)) {\n\
+             char key[64], value[128];\n\
+             if (sscanf(line, \"%63[^:]: %127s\", key, value) != 2) continue;\n\
+             int cap = !strncmp(key, \"Cap\", 3);\n\
+             if ((cap && strspn(value, \"0\") != strlen(value)) || !strcmp(key, \"NoNewPrivs\")\n\
+                 || !strcmp(key, \"Uid\"))\n\
+               fprintf(stderr, \"%s=%s \", key, value);\n\
+           }\n\
+           return 3;\n\
+         }\n",
+    )
+    .unwrap();
+    let status = std::process::Command::new("gcc")
+        .arg("-o")
+        .arg(dir.path().join("creds"))
+        .arg(&source)
+        .status()
+        .expect("gcc is needed to build the spy");
+    assert!(status.success());
+    let tests = one_board(dir.path());
+    let output = duel()
+        .current_dir(dir.path())
+        .env("DUEL_ISOLATION", levels_off)
+        .args([
+            "ioiwari", "judge", "--json", "--tests", &tests, "--player", "./creds",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let test = &report["tests"][0];
+    assert_eq!(test["verdict"], "runtime_error", "{report}");
+    test["reason"].as_str().unwrap().to_owned()
+}
+
+/// A sandboxed player runs as its box user with every capability set empty (the bounding
+/// set too) and no way to gain privileges again.
+fn assert_unprivileged(reason: &str) {
+    assert!(!reason.contains("Cap"), "{reason}");
+    assert!(reason.contains("NoNewPrivs=1"), "{reason}");
+    assert!(!reason.contains("made-a-user-namespace"), "{reason}");
+    let uid: u32 = reason
+        .split("Uid=")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|uid| uid.parse().ok())
+        .unwrap_or_else(|| panic!("no uid in {reason}"));
+    assert!(uid >= duel_arena::runner::BOX_ID_BASE, "{reason}");
+}
+
+#[test]
+fn a_sandboxed_player_has_no_capabilities_when_its_user_is_changed_before_bubblewrap() {
+    if is_root() && has_bwrap() {
+        assert_unprivileged(&credentials_under(""));
+    }
+}
+
+#[test]
+fn a_sandboxed_player_has_no_capabilities_when_setpriv_changes_its_user() {
+    if is_root() && has_bwrap() {
+        assert_unprivileged(&credentials_under("no-userns"));
+    }
+}
+
+#[test]
+fn a_player_without_bubblewrap_has_no_capabilities_either() {
+    if is_root() {
+        let reason = credentials_under("no-bwrap");
+        // Its bounding set is left as it was: with no capabilities and no way to gain them,
+        // it bounds nothing.
+        for set in ["CapInh", "CapPrm", "CapEff", "CapAmb"] {
+            assert!(!reason.contains(set), "{set}: {reason}");
+        }
+        assert!(reason.contains("NoNewPrivs=1"), "{reason}");
+        assert!(!reason.contains("made-a-user-namespace"), "{reason}");
+    }
+}

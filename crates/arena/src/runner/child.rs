@@ -2,11 +2,12 @@
 
 use super::termination::Termination;
 use super::MAX_FILE_BYTES;
-use rustix::io::Errno;
+use rustix::io::{Errno, FdFlags};
 use rustix::process::{
     self, Gid, Pid, PidfdFlags, Resource, Rlimit, Signal, Uid, WaitId, WaitIdOptions,
 };
 use rustix::thread;
+use seccompiler::BpfProgram;
 use std::ffi::OsString;
 use std::io;
 use std::os::fd::OwnedFd;
@@ -18,7 +19,8 @@ use std::time::Duration;
 /// What the child does to itself before it runs the program.
 #[derive(Debug, Default)]
 pub(crate) struct Confinement {
-    /// `cgroup.procs` files the child writes `0` to, joining its run's cgroup. They are
+    /// Files the child writes `0` to, joining its run's cgroup (see
+    /// [`Cgroup::join_files`](super::Cgroup::join_files)). They are
     /// closed in the judge once the child is started (and are close-on-exec in the child).
     pub join: Vec<OwnedFd>,
     /// `RLIMIT_AS`, when no cgroup limits memory.
@@ -28,8 +30,14 @@ pub(crate) struct Confinement {
     /// `RLIMIT_NPROC`, when processes are not counted by a cgroup but the program runs as a
     /// user of its own (then it counts only the program's processes).
     pub processes: Option<u64>,
-    /// Run as this (uid, gid) with no supplementary groups.
+    /// Run as this (uid, gid) with no supplementary groups, and no new privileges.
     pub user: Option<(u32, u32)>,
+    /// Descriptors the program keeps across exec, at the same numbers (bubblewrap's
+    /// `--seccomp` program). They are closed in the judge once the child is started.
+    pub inherit: Vec<OwnedFd>,
+    /// The system-call filter the child installs on itself, last before exec (with no new
+    /// privileges).
+    pub filter: Option<&'static BpfProgram>,
 }
 
 /// The started child: its pid and its three pipes.
@@ -59,9 +67,11 @@ pub(crate) fn start(
     let judge = process::getpid();
     // SAFETY: `pre_exec` is unsafe because the closure runs in the forked child, where only
     // async-signal-safe work is sound. `confine` only makes raw system calls through rustix
-    // (write, setsid, getrlimit/setrlimit, setgroups, setgid, setuid, prctl, getppid) on
-    // integers, a static buffer and fds opened before the fork; it allocates nothing and
-    // takes no lock (an error is an `Errno` turned into an `io::Error` without allocating).
+    // (write, setsid, getrlimit/setrlimit, setgroups, setgid, setuid, prctl, getppid, fcntl)
+    // on integers, a static buffer and fds opened before the fork, and seccompiler's
+    // `apply_filter` (prctl and seccomp on a filter compiled before the fork); it allocates
+    // nothing and takes no lock (an error is an `Errno` turned into an `io::Error` without
+    // allocating).
     unsafe {
         builder.pre_exec(move || confine(&confinement, judge).map_err(io::Error::from));
     }
@@ -107,12 +117,23 @@ fn confine(confinement: &Confinement, judge: Pid) -> Result<(), Errno> {
         thread::set_thread_groups(&[])?;
         thread::set_thread_gid(Gid::from_raw(gid))?;
         thread::set_thread_uid(Uid::from_raw(uid))?;
+        // Nothing it runs can gain privileges again (a set-user-ID program, file
+        // capabilities).
+        thread::set_no_new_privs(true)?;
     }
     // After the change of user, which clears it: if the judge dies (a second Ctrl-C, a
     // crash), its programs die with it. If it died already, the child was reparented.
     process::set_parent_process_death_signal(Some(Signal::KILL))?;
     if process::getppid() != Some(judge) {
         return Err(Errno::SRCH);
+    }
+    for fd in &confinement.inherit {
+        rustix::io::fcntl_setfd(fd, FdFlags::empty())?;
+    }
+    if let Some(filter) = confinement.filter {
+        // Sets no-new-privileges, then installs the filter: two system calls on memory that
+        // was made before the fork; an error carries only the errno.
+        seccompiler::apply_filter(filter).map_err(|_| Errno::PERM)?;
     }
     Ok(())
 }

@@ -12,7 +12,8 @@ use std::sync::{Mutex, OnceLock};
 
 /// The environment variable that turns isolation levels off, for machines (and tests) where
 /// one of them must not be used: a comma-separated list of `no-cgroups`, `no-user`,
-/// `no-bwrap`.
+/// `no-bwrap`, and `no-userns` (under bubblewrap, change user with `setpriv` inside the
+/// sandbox rather than before it starts, in a user namespace of its own).
 pub const ISOLATION_ENV: &str = "DUEL_ISOLATION";
 
 /// The isolation levels available to the runner here.
@@ -37,14 +38,21 @@ impl Isolation {
     pub fn detect() -> &'static Isolation {
         static DETECTED: OnceLock<Isolation> = OnceLock::new();
         DETECTED.get_or_init(|| {
-            let off = std::env::var(ISOLATION_ENV).unwrap_or_default();
-            let disabled = |word: &str| off.split(',').any(|w| w.trim() == word);
+            let disabled = Isolation::disabled;
             Isolation {
                 cgroups: (!disabled("no-cgroups")).then(CgroupRoot::probe).flatten(),
                 box_users: !disabled("no-user") && signal::effective_uid() == 0,
                 bwrap: !disabled("no-bwrap") && find_in_path("bwrap".as_ref()).is_some(),
             }
         })
+    }
+
+    /// Whether [`ISOLATION_ENV`] turns off this level.
+    pub(crate) fn disabled(level: &str) -> bool {
+        std::env::var(ISOLATION_ENV)
+            .unwrap_or_default()
+            .split(',')
+            .any(|word| word.trim() == level)
     }
 
     /// What a run gets, for the JSON report.

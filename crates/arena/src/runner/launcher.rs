@@ -3,7 +3,14 @@
 use super::child::{self, Confinement};
 use super::isolation::{unreachable_path, BoxUser, BOX_ID_BASE};
 use super::process::Placement;
+use super::sandbox::{UserChange, View};
+use super::seccomp;
+use super::termination::Termination;
 use super::{signal, CgroupRoot, Isolation, Limits, Process, ProgramCommand, Sandbox, SpawnError};
+use seccompiler::BpfProgram;
+use std::ffi::OsString;
+use std::io::{self, Write};
+use std::os::fd::{AsRawFd, OwnedFd};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -173,13 +180,14 @@ impl Launcher {
             && self.writable.is_empty()
             && self.unreachable(&working_dir, bwrap).is_none())
         .then(BoxUser::acquire);
-        let argv = sandbox.wrap_as(
+        let confined = confine(
+            sandbox,
             self.command.argv(),
             &working_dir,
-            &self.visible,
-            &self.writable,
-            user.as_ref().filter(|_| bwrap).map(|user| user.id),
-        );
+            (&self.visible, &self.writable),
+            user.as_ref().map(|user| user.id),
+        )
+        .map_err(io_error)?;
         let cgroup = match &isolation.cgroups {
             Some(root) => Some(root.create().map_err(io_error)?),
             None => None,
@@ -189,7 +197,7 @@ impl Launcher {
             _ => 0,
         };
         Process::spawn(
-            &argv,
+            &confined.argv,
             &working_dir,
             &self.command.to_string(),
             self.limits,
@@ -198,10 +206,132 @@ impl Launcher {
                 cgroup,
                 overhead_bytes,
                 user,
-                switch_user_before_exec: !bwrap,
+                switch_user_before_exec: confined.user_before_exec,
                 signals_as_status: bwrap,
+                inherit: confined.inherit,
+                filter: confined.filter,
             },
         )
+    }
+}
+
+/// A run's command line, and what its child does before exec beyond joining its cgroup and
+/// the limits.
+struct Confined {
+    argv: Vec<OsString>,
+    /// Whether the child changes user itself (else `setpriv` does, inside bubblewrap).
+    user_before_exec: bool,
+    /// Descriptors the program keeps (the filter bubblewrap reads).
+    inherit: Vec<OwnedFd>,
+    /// The filter the child installs itself.
+    filter: Option<&'static BpfProgram>,
+}
+
+/// How a run of `argv` in `working_dir` is confined in `sandbox` (resolved), with more paths
+/// (`visible`, `writable`) under bubblewrap, as the user `user`: the way its user changes, and
+/// the system-call filter ([`seccomp`](super::seccomp)), which every sandboxed run gets when
+/// the kernel takes it: bubblewrap installs it just before the program starts, else the child
+/// does.
+fn confine(
+    sandbox: Sandbox,
+    argv: Vec<OsString>,
+    working_dir: &Path,
+    (visible, writable): (&[PathBuf], &[PathBuf]),
+    user: Option<u32>,
+) -> io::Result<Confined> {
+    let filter = seccomp::program().filter(|_| sandbox != Sandbox::None && filter_works());
+    if sandbox != Sandbox::Bwrap {
+        return Ok(Confined {
+            argv,
+            user_before_exec: true,
+            inherit: Vec::new(),
+            filter,
+        });
+    }
+    let view = View::of(&argv, working_dir, visible, writable);
+    // bubblewrap started as the user binds only what that user reaches; else it starts as
+    // root, which makes the directories on the way open to all.
+    let change = user.map(|id| match user_change(id) {
+        UserChange::BeforeBwrap(_) if !view.reachable_by_others() => UserChange::WithSetpriv(id),
+        change => change,
+    });
+    let inherit: Vec<OwnedFd> = match filter.and_then(|_| seccomp::program_bytes()) {
+        Some(bytes) => vec![filter_pipe(bytes)?],
+        None => Vec::new(),
+    };
+    let fd = inherit.first().map(AsRawFd::as_raw_fd);
+    Ok(Confined {
+        argv: sandbox.wrap_as(argv, working_dir, &view, change, fd),
+        user_before_exec: !matches!(change, Some(UserChange::WithSetpriv(_))),
+        inherit,
+        filter: None,
+    })
+}
+
+/// A pipe holding `bytes` (far less than a pipe's buffer), its reading end returned.
+fn filter_pipe(bytes: &[u8]) -> io::Result<OwnedFd> {
+    let (reader, mut writer) = io::pipe()?;
+    writer.write_all(bytes)?;
+    Ok(reader.into())
+}
+
+/// Whether the kernel takes the system-call filter (tried once on `true`), unless
+/// [`ISOLATION_ENV`](super::ISOLATION_ENV) says `no-seccomp`.
+fn filter_works() -> bool {
+    static WORKS: OnceLock<bool> = OnceLock::new();
+    *WORKS.get_or_init(|| {
+        if Isolation::disabled("no-seccomp") {
+            return false;
+        }
+        let confinement = Confinement {
+            cpu_seconds: 10,
+            filter: seccomp::program(),
+            ..Confinement::default()
+        };
+        let Ok(started) = child::start(&["true".into()], Path::new("/"), confinement) else {
+            return false;
+        };
+        child::reap(started.pid, true)
+            .is_some_and(|reaped| reaped.termination == Termination::Exited(0))
+    })
+}
+
+/// How a program under bubblewrap becomes the user `id`: before bubblewrap starts, when
+/// unprivileged user namespaces work here (tried once), else with `setpriv` inside.
+fn user_change(id: u32) -> UserChange {
+    static BEFORE_BWRAP: OnceLock<bool> = OnceLock::new();
+    let before = *BEFORE_BWRAP.get_or_init(|| {
+        !Isolation::disabled("no-userns") && runs_true(Some(UserChange::BeforeBwrap(BOX_ID_BASE)))
+    });
+    if before {
+        UserChange::BeforeBwrap(id)
+    } else {
+        UserChange::WithSetpriv(id)
+    }
+}
+
+/// Whether `true` runs and succeeds under bubblewrap as `change` says.
+fn runs_true(change: Option<UserChange>) -> bool {
+    let argv: Vec<OsString> = vec!["true".into()];
+    let view = View::of(&argv, Path::new("/"), &[], &[]);
+    let argv = Sandbox::Bwrap.wrap_as(argv, Path::new("/"), &view, change, None);
+    let confinement = Confinement {
+        cpu_seconds: 10,
+        user: before_bwrap_ids(change),
+        ..Confinement::default()
+    };
+    let Ok(started) = child::start(&argv, Path::new("/"), confinement) else {
+        return false;
+    };
+    child::reap(started.pid, true)
+        .is_some_and(|reaped| reaped.termination == Termination::Exited(0))
+}
+
+/// The (uid, gid) the runner changes to before it starts bubblewrap, if it does.
+fn before_bwrap_ids(change: Option<UserChange>) -> Option<(u32, u32)> {
+    match change {
+        Some(UserChange::BeforeBwrap(id)) => Some((id, id)),
+        _ => None,
     }
 }
 
@@ -214,19 +344,21 @@ fn bwrap_overhead(root: &CgroupRoot, box_users: bool) -> u64 {
         let measure = || -> Option<u64> {
             let cgroup = root.create().ok()?;
             let join = cgroup.join_files().ok()?;
-            let argv = Sandbox::Bwrap.wrap_as(
-                vec!["true".into()],
-                Path::new("/"),
-                &[],
-                &[],
-                box_users.then_some(BOX_ID_BASE),
-            );
+            let user = box_users.then_some(BOX_ID_BASE);
+            let root = Path::new("/");
+            let confined =
+                confine(Sandbox::Bwrap, vec!["true".into()], root, (&[], &[]), user).ok()?;
             let confinement = Confinement {
                 join,
                 cpu_seconds: 10,
+                user: user
+                    .filter(|_| confined.user_before_exec)
+                    .map(|id| (id, id)),
+                inherit: confined.inherit,
+                filter: confined.filter,
                 ..Confinement::default()
             };
-            let started = child::start(&argv, Path::new("/"), confinement).ok()?;
+            let started = child::start(&confined.argv, root, confinement).ok()?;
             child::reap(started.pid, true)?;
             cgroup.peak_memory()
         };

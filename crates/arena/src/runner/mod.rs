@@ -65,6 +65,7 @@ mod pipes;
 mod process;
 mod procfs;
 mod sandbox;
+mod seccomp;
 mod signal;
 mod termination;
 mod tree;

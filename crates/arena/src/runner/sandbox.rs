@@ -101,34 +101,39 @@ impl Sandbox {
     /// ```
     /// use duel_arena::runner::Sandbox;
     /// let argv = Sandbox::Bwrap.wrap(vec!["./a.out".into()], std::path::Path::new("/w"));
-    /// assert_eq!(argv[0], "bwrap");
+    /// assert!(std::path::Path::new(&argv[0]).ends_with("bwrap"));
     /// assert_eq!(argv[argv.len() - 2..], ["--".into(), "./a.out".into()] as [std::ffi::OsString; 2]);
     /// ```
     pub fn wrap(self, argv: Vec<OsString>, working_dir: &Path) -> Vec<OsString> {
-        self.wrap_as(argv, working_dir, &[], &[], None)
+        let view = View::of(&argv, working_dir, &[], &[]);
+        self.wrap_as(argv, working_dir, &view, None, None)
     }
 
-    /// [`wrap`](Self::wrap) with more paths visible under bubblewrap (`visible` read-only,
-    /// `writable` writable; see [`View`]), and run as `user` (uid = gid) there: bubblewrap
-    /// then keeps its capabilities for `setpriv` to drop them with the user change, just
-    /// before the program starts.
+    /// [`wrap`](Self::wrap) showing `view` under bubblewrap (the view of `argv`, with what the
+    /// judge adds), run as a user of its own there, changed as `user` says, and with the
+    /// system-call filter bubblewrap reads from the descriptor `filter` (see
+    /// [`seccomp`](super::seccomp)), which then keeps it off the network in place of a
+    /// network namespace.
     pub(crate) fn wrap_as(
         self,
         argv: Vec<OsString>,
         working_dir: &Path,
-        visible: &[PathBuf],
-        writable: &[PathBuf],
-        user: Option<u32>,
+        view: &View,
+        user: Option<UserChange>,
+        filter: Option<i32>,
     ) -> Vec<OsString> {
         if self.resolve() != Sandbox::Bwrap {
             return argv;
         }
-        let view = View::of(&argv, working_dir, visible, writable);
-        let mut wrapped: Vec<OsString> = vec!["bwrap".into()];
+        let mut wrapped: Vec<OsString> = vec![bwrap_program()];
         let size = SANDBOX_TMP_BYTES.to_string();
         let mut push = |words: &[&str]| wrapped.extend(words.iter().map(OsString::from));
+        if let Some(fd) = filter {
+            push(&["--seccomp", &fd.to_string()]);
+        } else {
+            push(&["--unshare-net"]);
+        }
         push(&[
-            "--unshare-net",
             "--unshare-pid",
             "--unshare-ipc",
             "--die-with-parent",
@@ -151,13 +156,25 @@ impl Sandbox {
             wrapped.extend(["--bind".into(), path.into(), path.into()]);
         }
         wrapped.extend(["--remount-ro".into(), "/".into()]);
-        if user.is_none() {
+        if let Some(UserChange::BeforeBwrap(id)) = user {
+            let id = id.to_string();
+            let mut push = |words: &[&str]| wrapped.extend(words.iter().map(OsString::from));
+            push(&[
+                "--unshare-user",
+                "--disable-userns",
+                "--uid",
+                &id,
+                "--gid",
+                &id,
+            ]);
+        }
+        if !matches!(user, Some(UserChange::WithSetpriv(_))) {
             wrapped.extend(["--cap-drop".into(), "ALL".into()]);
         }
         wrapped.push("--chdir".into());
         wrapped.push(working_dir.into());
         wrapped.push("--".into());
-        if let Some(id) = user {
+        if let Some(UserChange::WithSetpriv(id)) = user {
             let id = id.to_string();
             for word in [
                 "setpriv",
@@ -188,8 +205,33 @@ impl Sandbox {
         if find_in_path("bwrap".as_ref()).is_none() {
             return Err(SpawnError::BwrapMissing);
         }
-        probe_bwrap().map_err(|message| SpawnError::BwrapFailed { message })
+        bwrap_probe()
+            .clone()
+            .map_err(|message| SpawnError::BwrapFailed { message })
     }
+}
+
+/// How a program under bubblewrap becomes a user of its own (uid = gid = the number).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum UserChange {
+    /// The runner changes user before it starts bubblewrap, which then runs unprivileged and
+    /// maps that user into a user namespace of its own (`--unshare-user`), where it disables
+    /// further user namespaces (`--disable-userns`) and drops every capability. Needs
+    /// unprivileged user namespaces and bubblewrap 0.8 (the launcher tries it once).
+    BeforeBwrap(u32),
+    /// bubblewrap starts as root, keeps its capabilities for `setpriv` to drop them with the
+    /// change of user, just before the program starts: one exec more, for machines without
+    /// unprivileged user namespaces.
+    WithSetpriv(u32),
+}
+
+/// The bubblewrap program: the path `$PATH` finds (looked up once, so each run does not search
+/// `$PATH` again), else the bare name.
+fn bwrap_program() -> OsString {
+    static PROGRAM: OnceLock<OsString> = OnceLock::new();
+    PROGRAM
+        .get_or_init(|| find_in_path("bwrap".as_ref()).map_or_else(|| "bwrap".into(), Into::into))
+        .clone()
 }
 
 /// What a program sees under bubblewrap beyond the system, `/dev`, `/proc` and its private
@@ -237,6 +279,15 @@ impl View {
         }
     }
 
+    /// Whether a user of its own reaches every bound path through the real directories on
+    /// the way (each searchable by others), as bubblewrap started as that user must.
+    pub(crate) fn reachable_by_others(&self) -> bool {
+        self.read_only
+            .iter()
+            .chain(&self.writable)
+            .all(|path| path.ancestors().skip(1).all(searchable_by_others))
+    }
+
     /// The bound path that holds `path`, if any.
     pub(crate) fn root_of(&self, path: &Path) -> Option<&Path> {
         let path = normal(path);
@@ -270,6 +321,12 @@ impl View {
         }
         dirs
     }
+}
+
+/// Whether others may search the directory `dir`.
+fn searchable_by_others(dir: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(dir).is_ok_and(|meta| meta.permissions().mode() & 0o001 != 0)
 }
 
 /// Whether every program sees `path` under bubblewrap anyway: the system's directories and
@@ -419,10 +476,15 @@ fn system_options() -> &'static [OsString] {
     })
 }
 
-/// Whether bubblewrap works here (probed once).
+/// Whether bubblewrap works here.
 fn bwrap_works() -> bool {
-    static WORKS: OnceLock<bool> = OnceLock::new();
-    *WORKS.get_or_init(|| probe_bwrap().is_ok())
+    bwrap_probe().is_ok()
+}
+
+/// What running bubblewrap once with `true` said (probed once per judge process).
+fn bwrap_probe() -> &'static Result<(), String> {
+    static PROBE: OnceLock<Result<(), String>> = OnceLock::new();
+    PROBE.get_or_init(probe_bwrap)
 }
 
 fn probe_bwrap() -> Result<(), String> {
@@ -553,7 +615,7 @@ mod tests {
         assert_eq!(view.writable, writable);
         assert!(view.read_only.is_empty(), "{view:?}");
         assert!(view.dirs_to_make(dir.path()).is_empty());
-        let wrapped = Sandbox::Bwrap.wrap_as(argv, dir.path(), &[], &writable, None);
+        let wrapped = Sandbox::Bwrap.wrap_as(argv, dir.path(), &view, None, None);
         assert_eq!(binds(&wrapped, "--bind"), writable);
     }
 }

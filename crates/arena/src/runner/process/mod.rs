@@ -55,6 +55,10 @@ pub(crate) struct Placement {
     /// Whether the direct child reports a program killed by signal N as exit status 128 + N
     /// (bubblewrap does).
     pub signals_as_status: bool,
+    /// Descriptors the program keeps across exec (see [`Confinement`]).
+    pub inherit: Vec<OwnedFd>,
+    /// The system-call filter the child installs on itself.
+    pub filter: Option<&'static seccompiler::BpfProgram>,
 }
 
 /// A running program: its pipes, its measured usage and the limits it is held to.
@@ -100,7 +104,7 @@ impl Process {
         command: &str,
         limits: Limits,
         cancel: Option<Arc<AtomicBool>>,
-        placement: Placement,
+        mut placement: Placement,
     ) -> Result<Process, SpawnError> {
         let io_error = |source| SpawnError::Io {
             command: command.to_owned(),
@@ -136,6 +140,8 @@ impl Process {
             processes: (placement.cgroup.is_none() && placement.user.is_some())
                 .then_some(u64::from(limits.max_processes)),
             user,
+            inherit: std::mem::take(&mut placement.inherit),
+            filter: placement.filter,
         };
         let started = tree::spawning(|| {
             let started = child::start(argv, working_dir, confinement)?;

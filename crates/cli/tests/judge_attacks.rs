@@ -596,6 +596,7 @@ fn credentials_under(levels_off: &str) -> String {
         .unwrap();
     assert_eq!(output.status.code(), Some(0), "{output:?}");
     let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(report["isolation"]["syscall_filter"], true, "{report}");
     let test = &report["tests"][0];
     assert_eq!(test["verdict"], "runtime_error", "{report}");
     test["reason"].as_str().unwrap().to_owned()

@@ -28,6 +28,9 @@ pub struct Isolation {
     pub cgroups: Option<CgroupRoot>,
     /// Whether programs run as users of their own (the judge is root).
     pub box_users: bool,
+    /// Whether sandboxed programs run under the system-call filter (no sockets, no io_uring,
+    /// no new user namespaces): the kernel takes it and this architecture has it.
+    pub syscall_filter: bool,
     /// Whether bubblewrap is installed (whether it works is checked when it is used).
     pub bwrap: bool,
 }
@@ -42,6 +45,7 @@ impl Isolation {
             Isolation {
                 cgroups: (!disabled("no-cgroups")).then(CgroupRoot::probe).flatten(),
                 box_users: !disabled("no-user") && signal::effective_uid() == 0,
+                syscall_filter: super::seccomp::works(),
                 bwrap: !disabled("no-bwrap") && find_in_path("bwrap".as_ref()).is_some(),
             }
         })
@@ -63,6 +67,7 @@ impl Isolation {
                 super::CgroupVersion::V2 => "v2".to_owned(),
             }),
             separate_user: self.box_users,
+            syscall_filter: self.syscall_filter,
             bubblewrap: bwrap,
             summary: self.describe(bwrap),
         }
@@ -85,6 +90,11 @@ impl Isolation {
             got.push("a user of its own per run".to_owned());
         } else {
             missing.push("no separate user (programs run as the judge's user and could signal it)");
+        }
+        if self.syscall_filter {
+            got.push("a system-call filter (no sockets, no user namespaces)".to_owned());
+        } else {
+            missing.push("no system-call filter (programs may use the network, unless bubblewrap gives them a network namespace)");
         }
         if bwrap {
             got.push("bubblewrap".to_owned());
@@ -110,6 +120,10 @@ pub struct IsolationRecord {
     pub cgroups: Option<String>,
     /// Whether programs ran as users of their own (when their files were reachable).
     pub separate_user: bool,
+    /// Whether programs ran under the system-call filter (no sockets, no io_uring, no new user
+    /// namespaces).
+    #[serde(default)]
+    pub syscall_filter: bool,
     /// Whether programs ran under bubblewrap.
     pub bubblewrap: bool,
     /// The line the judge printed on stderr, with what it could not guarantee.
@@ -320,6 +334,7 @@ mod tests {
         let none = Isolation {
             cgroups: None,
             box_users: false,
+            syscall_filter: false,
             bwrap: false,
         };
         let line = none.describe(false);
@@ -328,9 +343,11 @@ mod tests {
             "{line}"
         );
         assert!(line.contains("no separate user") && line.contains("no bubblewrap"));
+        assert!(line.contains("no system-call filter"), "{line}");
         let all = Isolation {
             cgroups: Some(CgroupRoot::v2("/sys/fs/cgroup/x")),
             box_users: true,
+            syscall_filter: true,
             bwrap: true,
         };
         let line = all.describe(true);

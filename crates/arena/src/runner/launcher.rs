@@ -6,7 +6,9 @@ use super::process::Placement;
 use super::sandbox::{UserChange, View};
 use super::seccomp;
 use super::termination::Termination;
-use super::{signal, CgroupRoot, Isolation, Limits, Process, ProgramCommand, Sandbox, SpawnError};
+use super::{
+    signal, Cgroup, CgroupRoot, Isolation, Limits, Process, ProgramCommand, Sandbox, SpawnError,
+};
 use seccompiler::BpfProgram;
 use std::ffi::OsString;
 use std::io::{self, Write};
@@ -180,20 +182,22 @@ impl Launcher {
             && self.writable.is_empty()
             && self.unreachable(&working_dir, bwrap).is_none())
         .then(BoxUser::acquire);
+        let facts = bwrap.then(bwrap_facts);
         let confined = confine(
             sandbox,
             self.command.argv(),
             &working_dir,
             (&self.visible, &self.writable),
             user.as_ref().map(|user| user.id),
+            facts.is_some_and(|facts| facts.before_bwrap),
         )
         .map_err(io_error)?;
         let cgroup = match &isolation.cgroups {
             Some(root) => Some(root.create().map_err(io_error)?),
             None => None,
         };
-        let overhead_bytes = match (&isolation.cgroups, bwrap) {
-            (Some(root), true) => bwrap_overhead(root, isolation.box_users),
+        let overhead_bytes = match (&cgroup, facts) {
+            (Some(_), Some(facts)) => facts.overhead_bytes,
             _ => 0,
         };
         Process::spawn(
@@ -228,7 +232,8 @@ struct Confined {
 }
 
 /// How a run of `argv` in `working_dir` is confined in `sandbox` (resolved), with more paths
-/// (`visible`, `writable`) under bubblewrap, as the user `user`: the way its user changes, and
+/// (`visible`, `writable`) under bubblewrap, as the user `user` (changed before bubblewrap
+/// starts when `before_bwrap` and the user reaches what is bound): the way its user changes, and
 /// the system-call filter ([`seccomp`](super::seccomp)), which every sandboxed run gets when
 /// the kernel takes it: bubblewrap installs it just before the program starts, else the child
 /// does.
@@ -238,8 +243,10 @@ fn confine(
     working_dir: &Path,
     (visible, writable): (&[PathBuf], &[PathBuf]),
     user: Option<u32>,
+    before_bwrap: bool,
 ) -> io::Result<Confined> {
-    let filter = seccomp::program().filter(|_| sandbox != Sandbox::None && filter_works());
+    let filter = seccomp::program()
+        .filter(|_| sandbox != Sandbox::None && Isolation::detect().syscall_filter);
     if sandbox != Sandbox::Bwrap {
         return Ok(Confined {
             argv,
@@ -251,9 +258,12 @@ fn confine(
     let view = View::of(&argv, working_dir, visible, writable);
     // bubblewrap started as the user binds only what that user reaches; else it starts as
     // root, which makes the directories on the way open to all.
-    let change = user.map(|id| match user_change(id) {
-        UserChange::BeforeBwrap(_) if !view.reachable_by_others() => UserChange::WithSetpriv(id),
-        change => change,
+    let change = user.map(|id| {
+        if before_bwrap && view.reachable_by_others() {
+            UserChange::BeforeBwrap(id)
+        } else {
+            UserChange::WithSetpriv(id)
+        }
     });
     let inherit: Vec<OwnedFd> = match filter.and_then(|_| seccomp::program_bytes()) {
         Some(bytes) => vec![filter_pipe(bytes)?],
@@ -275,94 +285,70 @@ fn filter_pipe(bytes: &[u8]) -> io::Result<OwnedFd> {
     Ok(reader.into())
 }
 
-/// Whether the kernel takes the system-call filter (tried once on `true`), unless
-/// [`ISOLATION_ENV`](super::ISOLATION_ENV) says `no-seccomp`.
-fn filter_works() -> bool {
-    static WORKS: OnceLock<bool> = OnceLock::new();
-    *WORKS.get_or_init(|| {
-        if Isolation::disabled("no-seccomp") {
-            return false;
+/// What tries of bubblewrap here told, once per judge process.
+struct BwrapFacts {
+    /// Whether bubblewrap started as a box user works (unprivileged user namespaces and
+    /// bubblewrap 0.8), so that the user changes before it starts.
+    before_bwrap: bool,
+    /// The memory bubblewrap itself gets charged in a run's cgroup (its processes and the
+    /// namespaces it makes): added to the cgroup's limit and taken off the reported peak.
+    overhead_bytes: u64,
+}
+
+/// Runs `true` under bubblewrap the way programs run (the first try as a box user changed
+/// before bubblewrap starts, unless [`ISOLATION_ENV`](super::ISOLATION_ENV) says
+/// `no-userns`): the least of two runs' charged memory is bubblewrap's own.
+fn bwrap_facts() -> &'static BwrapFacts {
+    static FACTS: OnceLock<BwrapFacts> = OnceLock::new();
+    FACTS.get_or_init(|| {
+        let isolation = Isolation::detect();
+        let root = isolation.cgroups.as_ref();
+        let user = isolation.box_users.then_some(BOX_ID_BASE);
+        let mut charged = Vec::new();
+        let before_bwrap = user.is_some()
+            && !Isolation::disabled("no-userns")
+            && trial(root, user, true)
+                .map(|bytes| charged.push(bytes))
+                .is_some();
+        if root.is_some() {
+            while charged.len() < 2 {
+                match trial(root, user, before_bwrap) {
+                    Some(bytes) => charged.push(bytes),
+                    None => break,
+                }
+            }
         }
-        let confinement = Confinement {
-            cpu_seconds: 10,
-            filter: seccomp::program(),
-            ..Confinement::default()
-        };
-        let Ok(started) = child::start(&["true".into()], Path::new("/"), confinement) else {
-            return false;
-        };
-        child::reap(started.pid, true)
-            .is_some_and(|reaped| reaped.termination == Termination::Exited(0))
+        BwrapFacts {
+            before_bwrap,
+            overhead_bytes: charged.into_iter().min().unwrap_or(0),
+        }
     })
 }
 
-/// How a program under bubblewrap becomes the user `id`: before bubblewrap starts, when
-/// unprivileged user namespaces work here (tried once), else with `setpriv` inside.
-fn user_change(id: u32) -> UserChange {
-    static BEFORE_BWRAP: OnceLock<bool> = OnceLock::new();
-    let before = *BEFORE_BWRAP.get_or_init(|| {
-        !Isolation::disabled("no-userns") && runs_true(Some(UserChange::BeforeBwrap(BOX_ID_BASE)))
-    });
-    if before {
-        UserChange::BeforeBwrap(id)
-    } else {
-        UserChange::WithSetpriv(id)
-    }
-}
-
-/// Whether `true` runs and succeeds under bubblewrap as `change` says.
-fn runs_true(change: Option<UserChange>) -> bool {
-    let argv: Vec<OsString> = vec!["true".into()];
-    let view = View::of(&argv, Path::new("/"), &[], &[]);
-    let argv = Sandbox::Bwrap.wrap_as(argv, Path::new("/"), &view, change, None);
+/// One run of `true` under bubblewrap, confined as programs are, as `user` (changed before
+/// bubblewrap starts when `before_bwrap`), in a cgroup of its own under `root`: `None` if it
+/// failed, else the memory its cgroup was charged (0 without one).
+fn trial(root: Option<&CgroupRoot>, user: Option<u32>, before_bwrap: bool) -> Option<u64> {
+    let cgroup = root.map(CgroupRoot::create).transpose().ok()?;
+    let join = match &cgroup {
+        Some(cgroup) => cgroup.join_files().ok()?,
+        None => Vec::new(),
+    };
+    let dir = Path::new("/");
+    let argv = vec!["true".into()];
+    let confined = confine(Sandbox::Bwrap, argv, dir, (&[], &[]), user, before_bwrap).ok()?;
     let confinement = Confinement {
+        join,
         cpu_seconds: 10,
-        user: before_bwrap_ids(change),
+        user: user
+            .filter(|_| confined.user_before_exec)
+            .map(|id| (id, id)),
+        inherit: confined.inherit,
+        filter: confined.filter,
         ..Confinement::default()
     };
-    let Ok(started) = child::start(&argv, Path::new("/"), confinement) else {
-        return false;
-    };
-    child::reap(started.pid, true)
-        .is_some_and(|reaped| reaped.termination == Termination::Exited(0))
-}
-
-/// The (uid, gid) the runner changes to before it starts bubblewrap, if it does.
-fn before_bwrap_ids(change: Option<UserChange>) -> Option<(u32, u32)> {
-    match change {
-        Some(UserChange::BeforeBwrap(id)) => Some((id, id)),
-        _ => None,
-    }
-}
-
-/// The memory bubblewrap itself gets charged in a run's cgroup (its two processes and the
-/// namespaces it creates), measured once by running `true` the way programs are run; it is
-/// added to the cgroup's limit and taken off the reported peak.
-fn bwrap_overhead(root: &CgroupRoot, box_users: bool) -> u64 {
-    static OVERHEAD: OnceLock<u64> = OnceLock::new();
-    *OVERHEAD.get_or_init(|| {
-        let measure = || -> Option<u64> {
-            let cgroup = root.create().ok()?;
-            let join = cgroup.join_files().ok()?;
-            let user = box_users.then_some(BOX_ID_BASE);
-            let root = Path::new("/");
-            let confined =
-                confine(Sandbox::Bwrap, vec!["true".into()], root, (&[], &[]), user).ok()?;
-            let confinement = Confinement {
-                join,
-                cpu_seconds: 10,
-                user: user
-                    .filter(|_| confined.user_before_exec)
-                    .map(|id| (id, id)),
-                inherit: confined.inherit,
-                filter: confined.filter,
-                ..Confinement::default()
-            };
-            let started = child::start(&confined.argv, root, confinement).ok()?;
-            child::reap(started.pid, true)?;
-            cgroup.peak_memory()
-        };
-        // The smallest of three runs: what bubblewrap needs at least.
-        (0..3).filter_map(|_| measure()).min().unwrap_or(0)
-    })
+    let started = child::start(&confined.argv, dir, confinement).ok()?;
+    let reaped = child::reap(started.pid, true)?;
+    (reaped.termination == Termination::Exited(0))
+        .then(|| cgroup.as_ref().and_then(Cgroup::peak_memory).unwrap_or(0))
 }

@@ -27,13 +27,17 @@
 //!   came back to it, and counts the orphans' CPU when it reaps them.
 //! - **A user of its own** when the judge runs as root ([`Sandbox::User`], [`Sandbox::Bwrap`]):
 //!   a uid and gid from [`BOX_ID_BASE`] up, distinct per running program, no supplementary
-//!   groups. The program can then neither signal the judge nor read what only root may read
-//!   nor write the judge's files. Its files must be reachable by other users (under
+//!   groups, no capabilities, `no_new_privs`. The program can then neither signal the judge
+//!   nor read what only root may read nor write the judge's files. Its files must be reachable by other users (under
 //!   bubblewrap only their own permissions count: the sandbox makes the directories on the
 //!   way); when one is not, it runs as the judge's user and [`Launcher::describe_isolation`]
 //!   says why.
 //! - **Under bubblewrap** ([`Sandbox::Bwrap`]) it sees a read-only system and exactly the files
 //!   its command names, with a private `/tmp`: not the tests, the reports or other submissions.
+//!   As root, bubblewrap starts as the program's own user, in a user namespace of its own
+//!   (else `setpriv` changes the user inside).
+//! - **A system-call filter** (seccomp, in every sandbox but [`Sandbox::None`]): no sockets, so
+//!   no network; no io_uring; no new user namespaces.
 //! - **Always**: its own session and process group; `RLIMIT_CPU` (the limit rounded up,
 //!   plus one second) as a backstop; `RLIMIT_CORE` 0; `RLIMIT_FSIZE` caps files at
 //!   [`MAX_FILE_BYTES`]; `PR_SET_PDEATHSIG` so the program dies with the judge's thread.

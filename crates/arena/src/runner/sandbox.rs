@@ -20,9 +20,10 @@ pub enum Sandbox {
     /// Directly, but as a user of its own when the judge runs as root (and the program's
     /// files are reachable by other users; if they are not, as the judge's user).
     User,
-    /// Under bubblewrap: no network, its own PID namespace (so nothing it starts survives
-    /// it), no capabilities, killed when the judge dies; as a user of its own when the judge
-    /// runs as root, as for [`Sandbox::User`].
+    /// Under bubblewrap: its own PID namespace (so nothing it starts survives it), no
+    /// capabilities, killed when the judge dies, no network (the system-call filter refuses
+    /// sockets; without the filter, a network namespace of its own); as a user of its own when
+    /// the judge runs as root, as for [`Sandbox::User`].
     ///
     /// The program sees a file system made for it, read-only but for `/tmp`:
     ///

@@ -13,11 +13,15 @@
 //! another architecture (a 32-bit one on x86_64) is killed at its first system call. On other
 //! architectures there is no filter, and bubblewrap makes a network namespace instead.
 
+use super::child::{self, Confinement};
+use super::isolation::Isolation;
+use super::termination::Termination;
 use seccompiler::{
     BpfProgram, SeccompAction, SeccompCmpArgLen, SeccompCmpOp, SeccompCondition, SeccompFilter,
     SeccompRule, TargetArch,
 };
 use std::collections::BTreeMap;
+use std::path::Path;
 use std::sync::OnceLock;
 
 /// The filter, compiled once; `None` on an architecture it is not made for.
@@ -47,6 +51,28 @@ pub(crate) fn program_bytes() -> Option<&'static [u8]> {
             })
         })
         .as_deref()
+}
+
+/// Whether this architecture has the filter and the kernel takes it (tried once on `true`),
+/// unless
+/// [`ISOLATION_ENV`](super::ISOLATION_ENV) says `no-seccomp`.
+pub(crate) fn works() -> bool {
+    static WORKS: OnceLock<bool> = OnceLock::new();
+    *WORKS.get_or_init(|| {
+        if Isolation::disabled("no-seccomp") || program().is_none() {
+            return false;
+        }
+        let confinement = Confinement {
+            cpu_seconds: 10,
+            filter: program(),
+            ..Confinement::default()
+        };
+        let Ok(started) = child::start(&["true".into()], Path::new("/"), confinement) else {
+            return false;
+        };
+        child::reap(started.pid, true)
+            .is_some_and(|reaped| reaped.termination == Termination::Exited(0))
+    })
 }
 
 #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]

@@ -4,7 +4,7 @@
 #[path = "runner_support/mod.rs"]
 mod support;
 
-use duel_arena::runner::{Halt, Launcher, Limits, ProgramCommand, Sandbox, SpawnError};
+use duel_arena::runner::{Halt, Launcher, Limits, Process, ProgramCommand, Sandbox, SpawnError};
 use duel_arena::Verdict;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -17,6 +17,20 @@ fn limits() -> Limits {
 
 fn launcher(script: &str) -> Launcher {
     Launcher::new(ProgramCommand::shell(script), limits())
+}
+
+/// `script` started with the usual limits but a wall-clock limit of `wall_seconds`.
+fn patient(script: &str, wall_seconds: u64) -> Process {
+    let limits = limits().with_wall_time(Duration::from_secs(wall_seconds));
+    Launcher::new(ProgramCommand::shell(script), limits)
+        .spawn()
+        .unwrap()
+}
+
+/// Sends `line` and returns the line the program answers.
+fn answer(process: &mut Process, line: &str) -> String {
+    process.write_line(line).unwrap();
+    process.read_line().unwrap()
 }
 
 /// Sends a line, reads one, and returns the verdict of the fault that ends the read.
@@ -63,13 +77,18 @@ fn exiting_with_status_zero_mid_game_is_an_early_exit() {
     assert_eq!(verdict_of_read("exit 0").0, Verdict::EarlyExit);
 }
 
-#[test]
-fn sleeping_hits_the_wall_clock_limit() {
+/// The read after a line sent to `script` ends at the wall-clock limit, in bounded time.
+fn assert_wall_clock_limit(script: &str) {
     let started = Instant::now();
-    let (verdict, reason) = verdict_of_read("sleep 30");
+    let (verdict, reason) = verdict_of_read(script);
     assert_eq!(verdict, Verdict::TimeLimit);
     assert!(reason.contains("wall-clock"), "{reason}");
     assert!(started.elapsed() < Duration::from_secs(5));
+}
+
+#[test]
+fn sleeping_hits_the_wall_clock_limit() {
+    assert_wall_clock_limit("sleep 30");
 }
 
 #[test]
@@ -77,11 +96,7 @@ fn busy_looping_hits_the_cpu_limit() {
     let started = Instant::now();
     // A wall-clock limit well above the CPU one: on a crowded machine the loop gets little of
     // a core, and it is its CPU time that must stop it.
-    let launcher = Launcher::new(
-        ProgramCommand::shell("while :; do :; done"),
-        limits().with_wall_time(Duration::from_secs(20)),
-    );
-    let mut process = launcher.spawn().unwrap();
+    let mut process = patient("while :; do :; done", 20);
     process.write_line("hello").unwrap();
     let Err(Halt::Fault(fault)) = process.read_line() else {
         panic!("the loop must be stopped")
@@ -279,4 +294,125 @@ fn programs_die_with_the_thread_that_started_them() {
         std::thread::sleep(Duration::from_millis(10));
     }
     assert!(!is_alive(pid), "the program outlived its judge thread");
+}
+
+// The judge blocks in a plain read of the program's output while it waits for a line, woken
+// by a timer signal every tick for its checks; these are the ways a program could try to keep
+// it there.
+
+#[test]
+fn a_program_that_stops_reading_and_floods_stderr_is_timed_out() {
+    let started = Instant::now();
+    let mut process = launcher("read x; echo 1; exec cat /dev/zero >&2")
+        .spawn()
+        .unwrap();
+    assert_eq!(answer(&mut process, "a"), "1");
+    process.write_line("b").unwrap();
+    match process.read_line() {
+        // The CPU limit or the wall clock's, whichever the flood meets first.
+        Err(Halt::Fault(fault)) => {
+            assert_eq!(fault.verdict, Verdict::TimeLimit, "{}", fault.reason)
+        }
+        other => panic!("expected time_limit, got {other:?}"),
+    }
+    assert!(process.stderr_tail().len() <= duel_arena::runner::STDERR_TAIL_BYTES);
+    assert!(started.elapsed() < Duration::from_secs(10));
+}
+
+#[test]
+fn a_program_that_writes_to_stderr_every_move_loses_no_line() {
+    let mut process = launcher("while read x; do echo \"debug $x\" >&2; echo \"$x$x\"; done")
+        .spawn()
+        .unwrap();
+    for round in 0..200 {
+        let line = round.to_string();
+        assert_eq!(answer(&mut process, &line), format!("{round}{round}"));
+    }
+    let ending = process.finish();
+    assert_eq!(ending.result, Ok(()));
+}
+
+#[test]
+fn a_program_that_closes_its_output_and_runs_on_is_timed_out() {
+    assert_wall_clock_limit("read x; exec sleep 30 >&-");
+}
+
+#[test]
+fn cancelling_stops_a_wait_already_blocked() {
+    let flag = Arc::new(AtomicBool::new(false));
+    let mut process = launcher("sleep 30")
+        .with_cancel_flag(flag.clone())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    let setter = {
+        let flag = flag.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(200));
+            flag.store(true, Ordering::Relaxed);
+        })
+    };
+    assert_eq!(process.read_line(), Err(Halt::Cancelled));
+    setter.join().unwrap();
+    // Cancelled, not timed out: the flag ended the wait, before the 0.9 s wall-clock limit.
+    assert!(started.elapsed() < Duration::from_secs(10));
+}
+
+#[test]
+fn a_process_moved_to_another_thread_still_hits_the_wall_clock_limit() {
+    let mut process = launcher("read x; echo 1; read y; exec sleep 30")
+        .spawn()
+        .unwrap();
+    assert_eq!(answer(&mut process, "a"), "1");
+    // The timer that wakes a blocked read was made for this thread; the other must get its own.
+    let started = Instant::now();
+    let verdict = std::thread::spawn(move || {
+        process.write_line("b").unwrap();
+        match process.read_line() {
+            Err(Halt::Fault(fault)) => fault.verdict,
+            other => panic!("expected a fault, got {other:?}"),
+        }
+    })
+    .join()
+    .unwrap();
+    assert_eq!(verdict, Verdict::TimeLimit);
+    assert!(started.elapsed() < Duration::from_secs(10));
+}
+
+#[test]
+fn a_line_written_a_byte_at_a_time_is_read_whole() {
+    let mut process =
+        launcher("read x; for c in 4 2 ' ' 1 7; do printf %s \"$c\"; sleep 0.01; done; echo")
+            .spawn()
+            .unwrap();
+    process.write_line("go").unwrap();
+    assert_eq!(process.read_line().unwrap(), "42 17");
+    assert_eq!(process.finish().result, Ok(()));
+}
+
+#[test]
+fn stderr_is_drained_while_the_judge_waits_for_a_line() {
+    // A megabyte is sixteen full pipes: the program gets through only if the judge empties
+    // stderr while it waits, well before the generous wall-clock limit.
+    let mut process = patient("head -c 1000000 /dev/zero >&2; echo done", 30);
+    assert_eq!(process.read_line().unwrap(), "done");
+    let ending = process.finish();
+    assert_eq!(ending.result, Ok(()));
+    assert!(
+        ending.usage.wall < Duration::from_secs(10),
+        "{:?}",
+        ending.usage
+    );
+}
+
+#[test]
+fn a_cpu_burner_is_stopped_by_the_judges_own_check_while_it_waits() {
+    // RLIMIT_CPU would stop it after 2 s; the judge's check, at the ticks of its wait, at 0.3 s.
+    let mut process = patient("while :; do :; done", 60);
+    let Err(Halt::Fault(fault)) = process.read_line() else {
+        panic!("the loop must be stopped")
+    };
+    assert_eq!(fault.verdict, Verdict::TimeLimit);
+    let usage = process.abort();
+    assert!(usage.cpu < Duration::from_millis(1500), "{usage:?}");
 }

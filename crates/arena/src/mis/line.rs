@@ -19,7 +19,6 @@ use super::{EventSink, GameResult, GameSetup, MisError, Referee, Usage};
 use crate::runner::{Halt, Launcher, Process, ProgramCommand};
 use crate::Verdict;
 use rustix::thread::{sched_getaffinity, sched_getcpu, sched_setaffinity, CpuSet};
-use std::fmt::Write;
 use std::ops::ControlFlow;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
@@ -113,14 +112,17 @@ fn converse(
 ) -> Result<Ending, Stop> {
     process.write_line(opening)?;
     let mut position = String::with_capacity(24);
+    let mut answer = String::with_capacity(MAX_ANSWER_BYTES);
     loop {
-        let answer = process.read_line().map_err(|halt| match halt {
-            Halt::Fault(mut fault) => {
-                fault.reason = format!("move {}: {}", referee.moves() + 1, fault.reason);
-                Halt::Fault(fault)
-            }
-            cancelled => cancelled,
-        })?;
+        process
+            .read_line_into(&mut answer)
+            .map_err(|halt| match halt {
+                Halt::Fault(mut fault) => {
+                    fault.reason = format!("move {}: {}", referee.moves() + 1, fault.reason);
+                    Halt::Fault(fault)
+                }
+                cancelled => cancelled,
+            })?;
         let Some((take_p, take_e)) = parse_answer(&answer) else {
             return Ok(Ending::new(
                 Verdict::ProtocolError,
@@ -139,8 +141,28 @@ fn converse(
         }
         let now = referee.position();
         position.clear();
-        write!(position, "{} {}", now.p(), now.e()).expect("writing to a String cannot fail");
+        push_decimal(&mut position, now.p());
+        position.push(' ');
+        push_decimal(&mut position, now.e());
         process.write_line(&position)?;
+    }
+}
+
+/// Appends `n` in decimal (what `write!` does, without the formatting machinery, once a move).
+fn push_decimal(out: &mut String, n: u32) {
+    let mut digits = [0u8; 10];
+    let mut start = digits.len();
+    let mut rest = n;
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    for &digit in &digits[start..] {
+        out.push(char::from(digit));
     }
 }
 
@@ -265,6 +287,15 @@ mod tests {
         })
         .join()
         .unwrap();
+    }
+
+    #[test]
+    fn positions_are_written_in_decimal() {
+        for n in [0, 1, 9, 10, 99, 100, 4_294_967, 10_000_000, u32::MAX] {
+            let mut out = String::from("x");
+            push_decimal(&mut out, n);
+            assert_eq!(out, format!("x{n}"));
+        }
     }
 
     #[test]

@@ -57,20 +57,43 @@ impl LineBuffer {
     /// The next complete line (without `\n` or `\r\n`; invalid UTF-8 replaced), `None` when no
     /// complete line is buffered yet, or an error when the buffer is full without a newline.
     pub fn next_line(&mut self) -> Result<Option<String>, LineTooLong> {
-        match self.bytes.iter().position(|&b| b == b'\n') {
-            Some(end) => {
-                let mut line: Vec<u8> = self.bytes.drain(..=end).collect();
-                line.pop();
-                if line.last() == Some(&b'\r') {
-                    line.pop();
-                }
-                Ok(Some(String::from_utf8_lossy(&line).into_owned()))
-            }
-            None if self.room() == 0 => Err(LineTooLong {
-                max_line_bytes: self.max_line_bytes,
-            }),
-            None => Ok(None),
+        let mut line = String::new();
+        Ok(self.next_line_into(&mut line)?.then_some(line))
+    }
+
+    /// Like [`next_line`](Self::next_line), into `line` (cleared first): `true` when a line
+    /// was taken. Reusing `line` saves the allocations of a new `String` per line.
+    ///
+    /// ```
+    /// use duel_arena::runner::LineBuffer;
+    /// let mut lines = LineBuffer::new(8);
+    /// let mut line = String::new();
+    /// lines.extend(b"4 1\r\n\xff");
+    /// assert_eq!(lines.next_line_into(&mut line), Ok(true));
+    /// assert_eq!(line, "4 1");
+    /// assert_eq!(lines.next_line_into(&mut line), Ok(false));
+    /// lines.extend(b"\n");
+    /// assert_eq!(lines.next_line_into(&mut line), Ok(true));
+    /// assert_eq!(line, "\u{fffd}");
+    /// ```
+    pub fn next_line_into(&mut self, line: &mut String) -> Result<bool, LineTooLong> {
+        let Some(end) = self.bytes.iter().position(|&b| b == b'\n') else {
+            return match self.room() {
+                0 => Err(LineTooLong {
+                    max_line_bytes: self.max_line_bytes,
+                }),
+                _ => Ok(false),
+            };
+        };
+        let text = &self.bytes[..end];
+        let text = text.strip_suffix(b"\r").unwrap_or(text);
+        line.clear();
+        match std::str::from_utf8(text) {
+            Ok(text) => line.push_str(text),
+            Err(_) => line.push_str(&String::from_utf8_lossy(text)),
         }
+        self.bytes.drain(..=end);
+        Ok(true)
     }
 
     /// An unterminated last line, at the end of the stream.

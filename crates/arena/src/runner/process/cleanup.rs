@@ -12,6 +12,7 @@ impl Process {
     /// Kills every process of the run, reaps the direct child and keeps its rusage, and
     /// (with a cgroup) the kernel's final figures, then removes the cgroup. Idempotent.
     pub(super) fn cleanup(&mut self) {
+        self.stop_ticker();
         if self.reaped.is_some() {
             return;
         }

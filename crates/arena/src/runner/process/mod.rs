@@ -1,10 +1,12 @@
 //! A running program the judge talks to line by line, within its limits.
 //!
-//! This file starts the program and holds the conversation; `waiting` polls its pipes,
-//! `accounting` measures it and finds the limit it broke, `cleanup` ends the run.
+//! This file starts the program and holds the conversation; `waiting` waits for its pipes
+//! (a blocking read woken by `ticker`'s signal, or a poll), `accounting` measures it and finds
+//! the limit it broke, `cleanup` ends the run.
 
 mod accounting;
 mod cleanup;
+mod ticker;
 mod waiting;
 
 use super::cgroup::Cgroup;
@@ -22,6 +24,7 @@ use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use ticker::Ticker;
 
 /// How often the judge measures the program (CPU, memory, exit) while it waits.
 pub const TICK: Duration = Duration::from_millis(50);
@@ -77,6 +80,20 @@ pub struct Process {
     /// the next [`TICK`].
     pidfd: Option<OwnedFd>,
     lines: LineBuffer,
+    /// The bytes of the line being written (kept, so that a line costs no allocation).
+    outgoing: Vec<u8>,
+    /// While lines are read: the timer that wakes this thread every [`TICK`], so that it can
+    /// block in a plain read of stdout (see `waiting`). `None`: wait with `poll`.
+    ticker: Option<Ticker>,
+    /// Whether starting a ticker failed for this process (it is not tried again).
+    no_ticker: bool,
+    /// [`ticker::ticks`] when the periodic checks last ran in a blocking wait.
+    seen_ticks: u64,
+    /// Whether stdout is in blocking mode now (only while a blocking wait may use it).
+    stdout_blocking: bool,
+    /// Whether the last periodic check found stderr empty: a program that writes to stderr
+    /// is waited for with `poll`, which drains stderr as it comes.
+    stderr_quiet: bool,
     /// Set by [`read_bytes`](Process::read_bytes): stdout is read by the caller, not as lines.
     raw_output: bool,
     discard_output: bool,
@@ -160,6 +177,12 @@ impl Process {
             stderr: Some(started.stderr),
             pidfd: child::open_pidfd(pid),
             lines: LineBuffer::new(limits.max_line_bytes),
+            outgoing: Vec::new(),
+            ticker: None,
+            no_ticker: false,
+            seen_ticks: 0,
+            stdout_blocking: false,
+            stderr_quiet: true,
             raw_output: false,
             discard_output: false,
             stderr_tail: Vec::new(),
@@ -210,9 +233,16 @@ impl Process {
     /// Sends one line (a newline is added). A program that closed its input or exited is not
     /// an error here: the next [`read_line`](Self::read_line) reports how it ended.
     pub fn write_line(&mut self, line: &str) -> Result<(), Halt> {
-        let mut data = Vec::with_capacity(line.len() + 1);
+        let mut data = std::mem::take(&mut self.outgoing);
+        data.clear();
         data.extend_from_slice(line.as_bytes());
         data.push(b'\n');
+        let written = self.write_all(&data);
+        self.outgoing = data;
+        written
+    }
+
+    fn write_all(&mut self, data: &[u8]) -> Result<(), Halt> {
         let mut written = 0;
         while written < data.len() {
             let Some(fd) = &self.stdin else {
@@ -239,24 +269,38 @@ impl Process {
     /// over and the fault says how it ended (see
     /// [`classify_termination`](super::classify_termination); status 0 is early_exit).
     pub fn read_line(&mut self) -> Result<String, Halt> {
+        let mut line = String::new();
+        self.read_line_into(&mut line)?;
+        Ok(line)
+    }
+
+    /// Like [`read_line`](Self::read_line), into `line` (cleared first), which saves an
+    /// allocation per line.
+    pub fn read_line_into(&mut self, line: &mut String) -> Result<(), Halt> {
         loop {
-            match self.lines.next_line() {
-                Ok(Some(line)) => return Ok(line),
-                Ok(None) => {}
+            match self.lines.next_line_into(line) {
+                Ok(true) => return Ok(()),
+                Ok(false) => {}
                 Err(too_long) => {
                     return Err(
                         Fault::new(Verdict::ProtocolError, format!("wrote {too_long}")).into(),
                     )
                 }
             }
-            if self.last_sample.elapsed() >= TICK {
-                self.check_progress()?;
-            }
             if self.stdout.is_none() {
                 if let Some(rest) = self.lines.take_rest() {
-                    return Ok(rest);
+                    *line = rest;
+                    return Ok(());
                 }
                 return Err(self.output_ended());
+            }
+            if self.blocking_wait_possible() {
+                self.wait_blocking()?;
+                continue;
+            }
+            self.leave_blocking();
+            if self.last_sample.elapsed() >= TICK {
+                self.check_progress()?;
             }
             // With nothing buffered, the answer to the judge's last line is almost never there
             // yet (the program has not run since): wait for it first, rather than try a read
@@ -274,6 +318,7 @@ impl Process {
     /// one process.
     pub fn read_bytes(&mut self, buffer: &mut [u8]) -> Result<usize, Halt> {
         self.raw_output = true;
+        self.stop_ticker();
         loop {
             if self.last_sample.elapsed() >= TICK {
                 self.check_progress()?;

@@ -4,26 +4,35 @@
 //! - `ping-pong, one CPU`: this process writes a line to a C echo program (`line_loop.c` built with `-DECHO`) and
 //!   reads it back, N times, with both processes kept on one CPU (this thread's affinity, which
 //!   the child inherits), the cheapest a round trip gets;
-//! - `ping-pong, any CPU`: the same where the scheduler puts them;
+//! - `ping-pong, any CPU, N/4`: the same where the scheduler puts them, for a quarter of the
+//!   round trips (a wake-up sent to another CPU can cost ten times more);
 //! - `duel mis judge --player`: the whole judge (default isolation) on one game of N Bolek
 //!   moves against a C Bolek with the same reading loop (`line_loop.c`), so its process start
 //!   and isolation are in it too; `judge, one move` gives that fixed part alone.
 //!
 //! N is the game's number of Bolek moves (printed at the start); a round trip's cost is a time
-//! over N (minus the one-move game, for the judge).
+//! over N (minus the one-move game, for the judge). The target is the judge's round trip at
+//! most 1.5 times the one-CPU ping-pong's. Before criterion's samples, the bench also prints
+//! that ratio from rounds that run the three cases one after the other (the median round), so
+//! that a machine whose load changes during the run still compares like with like.
 
 mod common;
 
 use common::{build_c, spawn_piped};
-use criterion::{criterion_group, criterion_main, Criterion};
+use criterion::{criterion_group, criterion_main, Criterion, SamplingMode};
 use rustix::thread::{sched_getaffinity, sched_getcpu, sched_setaffinity, CpuSet};
 use std::io::{BufRead, Write};
 use std::path::Path;
 use std::process::{Command, Stdio};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-/// The game's start: B = 1 and about 2 * 10^5 sticks, so a little under 10^5 Bolek moves.
-const LONG_GAME: &str = "100001 100000 1";
+/// Rounds of the three cases back to back for the printed ratio.
+const ROUNDS: usize = 7;
+
+/// The game's start: B = 1 and about 8 * 10^5 sticks, so about 3.4 * 10^5 Bolek moves: long
+/// enough that the judge's start (tens of milliseconds, which vary with the machine's load)
+/// is a small part of the game.
+const LONG_GAME: &str = "400001 400000 1";
 
 /// A game Bolek wins in his first move.
 const ONE_MOVE: &str = "1 1 1";
@@ -82,9 +91,38 @@ fn round_trips(c: &mut Criterion) {
     let bolek_moves = judge(&bolek, &long_game).div_ceil(2);
     assert_eq!(judge(&bolek, &one_move), 1);
     println!("mis_round_trip: N = {bolek_moves} round trips ({LONG_GAME})");
+    let time = |f: &mut dyn FnMut()| {
+        let started = Instant::now();
+        f();
+        started.elapsed().as_secs_f64()
+    };
+    let mut rounds: Vec<(f64, f64)> = (0..ROUNDS)
+        .map(|_| {
+            let floor = time(&mut || on_this_cpu(|| ping_pong(&echo, bolek_moves)));
+            let whole = time(&mut || {
+                judge(&bolek, &long_game);
+            });
+            let fixed = time(&mut || {
+                judge(&bolek, &one_move);
+            });
+            (whole - fixed, floor)
+        })
+        .collect();
+    rounds.sort_by(|a, b| (a.0 / a.1).total_cmp(&(b.0 / b.1)));
+    let (judge_moves, floor) = rounds[ROUNDS / 2];
+    let micros = |seconds: f64| seconds * 1e6 / bolek_moves as f64;
+    println!(
+        "mis_round_trip: a round trip of the judge {:.2} µs, of the one-CPU ping-pong {:.2} µs: \
+         {:.2}x (median of {ROUNDS} rounds of the cases back to back)",
+        micros(judge_moves),
+        micros(floor),
+        judge_moves / floor
+    );
 
     let mut group = c.benchmark_group("mis_round_trip");
     group.sample_size(10);
+    // An iteration takes about a second: one per sample.
+    group.sampling_mode(SamplingMode::Flat);
     group.measurement_time(Duration::from_secs(10));
     group.bench_function("ping-pong, one CPU", |b| {
         b.iter(|| on_this_cpu(|| ping_pong(&echo, bolek_moves)))
@@ -93,8 +131,8 @@ fn round_trips(c: &mut Criterion) {
         b.iter(|| judge(&bolek, &long_game))
     });
     group.bench_function("judge, one move", |b| b.iter(|| judge(&bolek, &one_move)));
-    group.bench_function("ping-pong, any CPU", |b| {
-        b.iter(|| ping_pong(&echo, bolek_moves))
+    group.bench_function("ping-pong, any CPU, N/4", |b| {
+        b.iter(|| ping_pong(&echo, bolek_moves / 4))
     });
     group.finish();
 }

@@ -12,7 +12,7 @@ use std::io;
 use std::os::fd::OwnedFd;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Which cgroup layout a [`CgroupRoot`] uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -242,6 +242,9 @@ fn probe_v2(mount: &Path, own: &str) -> Option<CgroupRoot> {
     None
 }
 
+/// How long [`Cgroup::kill_all`] waits for a cgroup to empty.
+pub const KILL_WAIT: Duration = Duration::from_secs(2);
+
 /// The cgroup of one run. Dropping it kills what is left in it and removes it.
 #[derive(Debug)]
 pub struct Cgroup {
@@ -375,15 +378,19 @@ impl Cgroup {
             .unwrap_or_default()
     }
 
-    /// Kills every process in the cgroup and waits (briefly) until none is left: v2's
-    /// `cgroup.kill` when the kernel has it, else freeze, SIGKILL each, thaw, until empty.
-    /// Returns whether the cgroup is empty.
+    /// Kills every process in the cgroup and waits (at most [`KILL_WAIT`]) until none is
+    /// left: v2's `cgroup.kill` when the kernel has it, else freeze, SIGKILL each, thaw, until
+    /// empty. Returns whether the cgroup is empty.
     pub fn kill_all(&self) -> bool {
         let kill_file = self.memory.join("cgroup.kill");
         if self.version == CgroupVersion::V2 && kill_file.is_file() {
             let _ = fs::write(&kill_file, "1");
         }
-        for round in 0..400u64 {
+        let started = Instant::now();
+        // Killed processes usually leave within tens of microseconds (bubblewrap's, whose
+        // namespaces go with them, a little later): short waits first.
+        let mut pause = Duration::from_micros(20);
+        while started.elapsed() < KILL_WAIT {
             let pids = self.processes();
             if pids.is_empty() {
                 return true;
@@ -393,7 +400,8 @@ impl Cgroup {
                 super::signal::kill(*pid);
             }
             self.freeze(false);
-            std::thread::sleep(Duration::from_micros(200 * (1 + round / 10)));
+            std::thread::sleep(pause);
+            pause = (pause * 2).min(Duration::from_millis(2));
         }
         self.processes().is_empty()
     }

@@ -88,6 +88,12 @@ pub trait Sink {
         let _ = (done, planned);
     }
 
+    /// How the submission's runs are isolated, told before its first result (see
+    /// [`Game::isolation`](crate::judge::Game::isolation)).
+    fn isolation(&mut self, record: &crate::runner::IsolationRecord) {
+        let _ = record;
+    }
+
     /// The next result in test order, with the test's dialogue log (for Ioiwari, the
     /// `ioiwari.out` text).
     fn result(&mut self, result: &TestResult, log: &str);

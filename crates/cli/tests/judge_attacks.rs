@@ -482,8 +482,8 @@ fn first_verdict(dir: &Path, args: &[&str]) -> String {
         .to_owned()
 }
 
-/// A C player given as `./perfect`, from `dir`.
-fn a_c_player_runs_from(dir: &Path) {
+/// Builds the project's C player as `dir/perfect`.
+fn build_perfect(dir: &Path) {
     let status = std::process::Command::new("gcc")
         .args(["-O2", "-o"])
         .arg(dir.join("perfect"))
@@ -491,6 +491,11 @@ fn a_c_player_runs_from(dir: &Path) {
         .status()
         .expect("gcc is needed to build the test players");
     assert!(status.success());
+}
+
+/// A C player given as `./perfect`, from `dir`.
+fn a_c_player_runs_from(dir: &Path) {
+    build_perfect(dir);
     let tests = one_board(dir);
     let args = ["ioiwari", "judge", "--json", "--tests", &tests];
     let verdict = first_verdict(dir, &[&args[..], &["--player", "./perfect"]].concat());
@@ -642,5 +647,66 @@ fn a_player_without_bubblewrap_has_no_capabilities_either() {
         }
         assert!(reason.contains("NoNewPrivs=1"), "{reason}");
         assert!(!reason.contains("made-a-user-namespace"), "{reason}");
+    }
+}
+
+/// The report's `isolation` object for `--player ./perfect` judged from `dir` on one board.
+fn isolation_judging_from(dir: &Path, sandbox: &str) -> serde_json::Value {
+    build_perfect(dir);
+    let tests = one_board(dir);
+    let output = duel()
+        .current_dir(dir)
+        .args(["ioiwari", "judge", "--json", "--tests", &tests, "--sandbox", sandbox])
+        .args(["--player", "./perfect"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(report["tests"][0]["verdict"], "win", "{report}");
+    report["isolation"].clone()
+}
+
+#[test]
+fn the_report_says_when_a_player_runs_as_the_judges_user() {
+    // Without bubblewrap, a player in root's home is out of other users' reach.
+    if let Some(dir) = root_home_dir() {
+        let isolation = isolation_judging_from(dir.path(), "none");
+        assert_eq!(isolation["separate_user"], false, "{isolation}");
+        let summary = isolation["summary"].as_str().unwrap();
+        assert!(
+            summary.contains("runs as the judge's user")
+                && summary.contains("is not reachable by other users"),
+            "{summary}"
+        );
+    }
+}
+
+#[test]
+fn the_report_says_a_reachable_player_runs_as_a_user_of_its_own() {
+    if is_root() {
+        let isolation = isolation_judging_from(tmp_dir().path(), "none");
+        assert_eq!(isolation["separate_user"], true, "{isolation}");
+        let summary = isolation["summary"].as_str().unwrap();
+        assert!(!summary.contains("judge's user"), "{summary}");
+    }
+}
+
+#[test]
+fn the_report_says_when_a_module_runs_as_the_judges_user() {
+    if let Some(dir) = root_home_dir() {
+        std::fs::copy(mis_support::libmis(), dir.path().join("libmis.so")).unwrap();
+        let tests = one_position(dir.path());
+        let output = duel()
+            .current_dir(dir.path())
+            .args(["mis", "judge", "--json", "--tests", &tests, "--sandbox", "none"])
+            .args(["--module", "./libmis.so"])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0), "{output:?}");
+        let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(report["tests"][0]["verdict"], "win", "{report}");
+        assert_eq!(report["isolation"]["separate_user"], false, "{report}");
+        let summary = report["isolation"]["summary"].as_str().unwrap();
+        assert!(summary.contains("libmis.so is not reachable"), "{summary}");
     }
 }

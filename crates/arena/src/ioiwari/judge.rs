@@ -6,7 +6,7 @@ use super::Opponent;
 use crate::compile::{CompileError, Target, Toolchain};
 use crate::judge::{self, judge_one, Game, GameLog, Runnable, Settings, Submission};
 use crate::report::{Sink, TestResult};
-use crate::runner::{Launcher, Limits, ProgramCommand, Sandbox, SpawnError};
+use crate::runner::{IsolationRecord, Launcher, Limits, ProgramCommand, Sandbox, SpawnError};
 use crate::Report;
 use duel_ioiwari::{Board, Table};
 use std::sync::atomic::AtomicBool;
@@ -127,6 +127,10 @@ impl Game for Ioiwari {
             .with_cancel_flag(settings.cancel.clone());
         launcher.check()?;
         Ok(launcher)
+    }
+
+    fn isolation(&self, launcher: &Launcher) -> Option<IsolationRecord> {
+        Some(launcher.isolation_record())
     }
 
     fn play(

@@ -19,7 +19,7 @@
 
 use crate::compile::{Build, BuildRecord, CompileError, Target, Toolchain};
 use crate::report::{Sink, TestResult};
-use crate::runner::{run_in_order, Limits, ProgramCommand, Sandbox};
+use crate::runner::{run_in_order, IsolationRecord, Limits, ProgramCommand, Sandbox};
 use crate::{Report, Verdict};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
@@ -113,6 +113,14 @@ pub trait Game: Sync {
         settings: &Settings,
     ) -> Result<Self::Player, Self::Error>;
 
+    /// How a prepared submission's runs are isolated here, when it runs as a program of its
+    /// own: the judge reports this rather than the machine's levels alone (a program whose
+    /// files other users cannot reach runs as the judge's user, say).
+    fn isolation(&self, player: &Self::Player) -> Option<IsolationRecord> {
+        let _ = player;
+        None
+    }
+
     /// Plays test `number` (from 1): its result and its log. `Ok(None)` when cancelled.
     fn play(
         &self,
@@ -166,6 +174,12 @@ pub trait Observer {
         let _ = (done, planned);
     }
 
+    /// How submission `submission`'s runs are isolated (see [`Game::isolation`]), told once it
+    /// is ready and before its first result.
+    fn isolation(&mut self, submission: usize, record: &IsolationRecord) {
+        let _ = (submission, record);
+    }
+
     /// The next result in order, with its log.
     fn result(&mut self, submission: usize, result: &TestResult, log: &str);
 
@@ -182,6 +196,10 @@ pub struct SingleSink<'a>(pub &'a mut dyn Sink);
 impl Observer for SingleSink<'_> {
     fn progress(&mut self, done: usize, planned: usize) {
         self.0.progress(done, planned);
+    }
+
+    fn isolation(&mut self, _submission: usize, record: &IsolationRecord) {
+        self.0.isolation(record);
     }
 
     fn result(&mut self, _submission: usize, result: &TestResult, log: &str) {
@@ -258,6 +276,9 @@ pub fn judge_all<G: Game>(
         if let Some(runnable) = runnable {
             match game.prepare(&runnable, settings) {
                 Ok(player) => {
+                    if let Some(record) = game.isolation(&player) {
+                        observer.isolation(at, &record);
+                    }
                     let is_program = matches!(runnable, Runnable::Program(_));
                     players.push((at, player, is_program));
                 }

@@ -7,7 +7,8 @@ use super::sandbox::{UserChange, View};
 use super::seccomp;
 use super::termination::Termination;
 use super::{
-    signal, Cgroup, CgroupRoot, Isolation, Limits, Process, ProgramCommand, Sandbox, SpawnError,
+    signal, Cgroup, CgroupRoot, Isolation, IsolationRecord, Limits, Process, ProgramCommand,
+    Sandbox, SpawnError,
 };
 use seccompiler::BpfProgram;
 use std::ffi::OsString;
@@ -134,16 +135,36 @@ impl Launcher {
         if sandbox == Sandbox::None {
             line.push_str("; the program runs as the judge's user, as asked");
         } else if isolation.box_users {
-            if let Ok(dir) = self.working_dir() {
-                if let Some(path) = self.unreachable(&dir, bwrap) {
-                    line.push_str(&format!(
-                        "; but the program runs as the judge's user: {} is not reachable by other users",
-                        path.display()
-                    ));
-                }
+            if let Some(path) = self.unreachable_here(bwrap) {
+                line.push_str(&format!(
+                    "; but the program runs as the judge's user: {} is not reachable by other users",
+                    path.display()
+                ));
             }
         }
         line
+    }
+
+    /// How this launcher's programs are isolated here, for a judge's report: the machine's
+    /// levels, less the user of its own when the program runs as the judge's user, and the
+    /// line of [`describe_isolation`](Self::describe_isolation).
+    pub fn isolation_record(&self) -> IsolationRecord {
+        let isolation = Isolation::detect();
+        let sandbox = self.sandbox.resolve();
+        let bwrap = sandbox == Sandbox::Bwrap;
+        let mut record = isolation.record(bwrap);
+        record.separate_user = isolation.box_users
+            && sandbox != Sandbox::None
+            && self.writable.is_empty()
+            && self.unreachable_here(bwrap).is_none();
+        record.summary = self.describe_isolation();
+        record
+    }
+
+    /// [`unreachable`](Self::unreachable) from the working directory.
+    fn unreachable_here(&self, bwrap: bool) -> Option<PathBuf> {
+        let dir = self.working_dir().ok()?;
+        self.unreachable(&dir, bwrap)
     }
 
     fn working_dir(&self) -> Result<PathBuf, SpawnError> {

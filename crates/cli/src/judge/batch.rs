@@ -9,6 +9,7 @@ use anyhow::{bail, Context};
 use duel_arena::compile::{BuildRecord, Language, Toolchain};
 use duel_arena::judge::{judge_all, Entry, Game, Observer, Settings, Submission};
 use duel_arena::report::{write_atomically, BatchReport, Sink};
+use duel_arena::runner::IsolationRecord;
 use duel_arena::TestResult;
 use std::io::{self, Write};
 use std::os::unix::fs::PermissionsExt;
@@ -231,6 +232,10 @@ impl Observer for SingleObserver<'_> {
 
     fn progress(&mut self, done: usize, planned: usize) {
         self.sink.progress(done, planned);
+    }
+
+    fn isolation(&mut self, _submission: usize, record: &IsolationRecord) {
+        self.sink.isolation(record);
     }
 
     fn result(&mut self, _submission: usize, result: &TestResult, log: &str) {

@@ -425,6 +425,14 @@ impl Sink for Printer {
         self.progress.set(done);
     }
 
+    fn isolation(&mut self, record: &IsolationRecord) {
+        // The submission's own (a program other users cannot reach runs as the judge's
+        // user), in place of the machine's levels.
+        if self.isolation.is_some() {
+            self.isolation = Some(record.clone());
+        }
+    }
+
     fn result(&mut self, result: &TestResult, log: &str) {
         self.announce_isolation();
         if let Some(logs) = &mut self.logs {

@@ -142,16 +142,27 @@ fn start(
         memory_bytes: limits.memory_bytes.saturating_add(HOST_MEMORY_ALLOWANCE),
         ..limits
     };
-    // The host and the module stay visible under bubblewrap (they may live under /tmp,
-    // which the sandbox replaces); the host works from the root directory.
-    let mut launcher = Launcher::new(ProgramCommand::Argv(argv), host_limits)
-        .with_sandbox(sandbox)
-        .with_visible(vec![host.to_path_buf(), request.library.clone()])
-        .with_working_dir("/");
+    let mut launcher = host_launcher(argv, &request.library, host_limits, sandbox);
     if let Some(cancel) = cancel {
         launcher = launcher.with_cancel_flag(Arc::clone(cancel));
     }
     Ok(launcher.spawn()?)
+}
+
+/// The launcher of the host `argv[0]` (with its arguments) loading `library`.
+pub(crate) fn host_launcher(
+    argv: Vec<OsString>,
+    library: &Path,
+    limits: Limits,
+    sandbox: Sandbox,
+) -> Launcher {
+    let host = PathBuf::from(&argv[0]);
+    // The host and the module stay visible under bubblewrap (they may live under /tmp,
+    // which the sandbox replaces); the host works from the root directory.
+    Launcher::new(ProgramCommand::Argv(argv), limits)
+        .with_sandbox(sandbox)
+        .with_visible(vec![host, library.to_path_buf()])
+        .with_working_dir("/")
 }
 
 /// The host's frames, read from its process into a bounded buffer.

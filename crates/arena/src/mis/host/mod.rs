@@ -17,7 +17,7 @@ pub mod frame;
 mod request;
 
 pub use client::check_module;
-pub(crate) use client::play;
+pub(crate) use client::{host_launcher, play};
 pub use exports::{check_exports, MAX_MODULE_BYTES};
 pub use request::HostRequest;
 

@@ -656,7 +656,15 @@ fn isolation_judging_from(dir: &Path, sandbox: &str) -> serde_json::Value {
     let tests = one_board(dir);
     let output = duel()
         .current_dir(dir)
-        .args(["ioiwari", "judge", "--json", "--tests", &tests, "--sandbox", sandbox])
+        .args([
+            "ioiwari",
+            "judge",
+            "--json",
+            "--tests",
+            &tests,
+            "--sandbox",
+            sandbox,
+        ])
         .args(["--player", "./perfect"])
         .output()
         .unwrap();
@@ -698,7 +706,15 @@ fn the_report_says_when_a_module_runs_as_the_judges_user() {
         let tests = one_position(dir.path());
         let output = duel()
             .current_dir(dir.path())
-            .args(["mis", "judge", "--json", "--tests", &tests, "--sandbox", "none"])
+            .args([
+                "mis",
+                "judge",
+                "--json",
+                "--tests",
+                &tests,
+                "--sandbox",
+                "none",
+            ])
             .args(["--module", "./libmis.so"])
             .output()
             .unwrap();

@@ -66,6 +66,18 @@ fn handler_installed() -> bool {
     })
 }
 
+/// Whether this thread blocks [`tick_signal`] (a thread started by one that blocked it
+/// inherits the mask): its ticks would never end a read, so it must poll.
+fn tick_blocked_here() -> bool {
+    // SAFETY: `sigset_t` is plain data; all zero bytes is a valid (empty) set.
+    let mut blocked: libc::sigset_t = unsafe { std::mem::zeroed() };
+    // SAFETY: with a null new set, pthread_sigmask only writes this thread's mask into
+    // `blocked`, a valid, exclusively borrowed local.
+    let read = unsafe { libc::pthread_sigmask(libc::SIG_BLOCK, std::ptr::null(), &mut blocked) };
+    // SAFETY: sigismember reads the set just filled.
+    read != 0 || unsafe { libc::sigismember(&blocked, tick_signal()) } != 0
+}
+
 /// Whether a ticker could not be made once: then none is tried again (the judge polls).
 static UNAVAILABLE: AtomicBool = AtomicBool::new(false);
 
@@ -74,24 +86,32 @@ static UNAVAILABLE: AtomicBool = AtomicBool::new(false);
 pub(super) struct Ticker {
     /// The C library's timer id (an opaque handle, kept as an integer).
     timer: usize,
-    /// The thread the signals go to (see [`this_thread`]).
-    thread: usize,
+    /// The thread the signals go to: its kernel thread id (see [`this_thread`]).
+    thread: i32,
 }
 
 thread_local! {
-    static MARK: u8 = const { 0 };
+    /// This thread's kernel id, asked once (0: not yet).
+    static TID: std::cell::Cell<i32> = const { std::cell::Cell::new(0) };
 }
 
-/// A number that tells the running threads apart: the address of a thread-local (cheaper
-/// to get than `thread::current().id()`, and the check runs once a move).
-fn this_thread() -> usize {
-    MARK.with(|mark| mark as *const u8 as usize)
+/// The calling thread's kernel id, the one a timer's signals are sent to (kept per thread, as
+/// the check runs once a move). A thread-local's address would not do: a thread started after
+/// another ended may get the same address but never the signals.
+fn this_thread() -> i32 {
+    TID.with(|tid| {
+        if tid.get() == 0 {
+            tid.set(rustix::thread::gettid().as_raw_nonzero().get());
+        }
+        tid.get()
+    })
 }
 
 impl Ticker {
     /// A ticker for this thread, or `None` when the system gives none (then wait with `poll`).
     pub(super) fn start(period: Duration) -> Option<Ticker> {
-        if UNAVAILABLE.load(Ordering::Relaxed) {
+        if UNAVAILABLE.load(Ordering::Relaxed) || tick_blocked_here() {
+            // (A blocked signal is this thread's business: others may still tick.)
             return None;
         }
         let ticker = Ticker::create(period);
@@ -110,7 +130,7 @@ impl Ticker {
         let mut event: libc::sigevent = unsafe { std::mem::zeroed() };
         event.sigev_notify = libc::SIGEV_THREAD_ID;
         event.sigev_signo = tick_signal();
-        event.sigev_notify_thread_id = rustix::thread::gettid().as_raw_nonzero().get();
+        event.sigev_notify_thread_id = this_thread();
         let mut timer: libc::timer_t = std::ptr::null_mut();
         // SAFETY: timer_create reads the initialised `event` and writes the new timer's id
         // into `timer`, a local; a SIGEV_THREAD_ID timer runs no code but the signal handler.
@@ -172,6 +192,22 @@ mod tests {
         assert!(ticks() > before);
         assert!(started.elapsed() < Duration::from_secs(10));
         drop(ticker);
+    }
+
+    #[test]
+    fn a_thread_that_blocks_the_signal_gets_no_ticker() {
+        let made = std::thread::spawn(|| {
+            // SAFETY: plain data, filled by sigemptyset/sigaddset before use.
+            let mut set: libc::sigset_t = unsafe { std::mem::zeroed() };
+            // SAFETY: the calls write only the local set and this new thread's mask.
+            unsafe {
+                libc::sigemptyset(&mut set);
+                libc::sigaddset(&mut set, tick_signal());
+                libc::pthread_sigmask(libc::SIG_BLOCK, &set, std::ptr::null_mut());
+            }
+            Ticker::start(Duration::from_millis(20)).is_some()
+        });
+        assert!(!made.join().unwrap());
     }
 
     #[test]

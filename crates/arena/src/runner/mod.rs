@@ -50,6 +50,10 @@
 //! - **Writes** never raise SIGPIPE in the judge (Rust binaries ignore it, and the launcher
 //!   ignores it in a host that left it at its default; a closed pipe shows as the program's end
 //!   at the next read) and never block forever (non-blocking pipe + poll).
+//! - **Waiting for a line** is a plain blocking read of the program's output, which a timer
+//!   signal to the judge's thread ends every [`TICK`] for the checks (limits, exit, stderr,
+//!   cancellation); near the wall-clock limit, after the program's exit and while it writes to
+//!   stderr the judge polls instead. Either way no read outlasts a tick.
 //!
 //! How an abnormal end becomes a verdict is documented on [`classify_termination`].
 //! [`run_in_order`] runs tests on several threads and hands their results over in test order.

@@ -416,3 +416,33 @@ fn a_cpu_burner_is_stopped_by_the_judges_own_check_while_it_waits() {
     let usage = process.abort();
     assert!(usage.cpu < Duration::from_millis(1500), "{usage:?}");
 }
+
+#[test]
+fn a_process_outliving_the_thread_that_first_waited_still_hits_the_wall_clock_limit() {
+    // The thread that first waits ends before the next one starts, which may get its
+    // thread-local storage, and in time its thread id, but never the signals of the first
+    // one's timer. (The program is started here: it dies with the thread that started it.)
+    let mut process = launcher("read x; echo 1; read y; exec sleep 30")
+        .spawn()
+        .unwrap();
+    let first = std::thread::spawn(move || {
+        assert_eq!(answer(&mut process, "a"), "1");
+        process
+    });
+    let mut process = first.join().unwrap();
+    let (done, finished) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        process.write_line("b").unwrap();
+        let verdict = match process.read_line() {
+            Err(Halt::Fault(fault)) => Some(fault.verdict),
+            _ => None,
+        };
+        let _ = done.send(verdict);
+    });
+    let verdict = finished.recv_timeout(Duration::from_secs(20));
+    assert_eq!(
+        verdict,
+        Ok(Some(Verdict::TimeLimit)),
+        "the wait never ended"
+    );
+}

@@ -86,24 +86,29 @@ static UNAVAILABLE: AtomicBool = AtomicBool::new(false);
 pub(super) struct Ticker {
     /// The C library's timer id (an opaque handle, kept as an integer).
     timer: usize,
-    /// The thread the signals go to: its kernel thread id (see [`this_thread`]).
-    thread: i32,
+    /// The thread the signals go to (see [`this_thread`]).
+    thread: u64,
 }
+
+/// The last number [`this_thread`] gave a thread.
+static THREADS: AtomicU64 = AtomicU64::new(0);
 
 thread_local! {
-    /// This thread's kernel id, asked once (0: not yet).
-    static TID: std::cell::Cell<i32> = const { std::cell::Cell::new(0) };
+    /// This thread's number from [`THREADS`] (0: none yet).
+    static THREAD: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
 }
 
-/// The calling thread's kernel id, the one a timer's signals are sent to (kept per thread, as
-/// the check runs once a move). A thread-local's address would not do: a thread started after
-/// another ended may get the same address but never the signals.
-fn this_thread() -> i32 {
-    TID.with(|tid| {
-        if tid.get() == 0 {
-            tid.set(rustix::thread::gettid().as_raw_nonzero().get());
+/// A number of the calling thread that no other thread of the process ever gets (kept per
+/// thread, as the check runs once a move). Neither a thread-local's address nor the kernel's
+/// thread id would do: a thread started after another ended may get the same address or, once
+/// the ids wrap around, the same id, but never the signals of the other's timer, which follow
+/// the thread and not its number.
+fn this_thread() -> u64 {
+    THREAD.with(|thread| {
+        if thread.get() == 0 {
+            thread.set(THREADS.fetch_add(1, Ordering::Relaxed) + 1);
         }
-        tid.get()
+        thread.get()
     })
 }
 
@@ -130,7 +135,8 @@ impl Ticker {
         let mut event: libc::sigevent = unsafe { std::mem::zeroed() };
         event.sigev_notify = libc::SIGEV_THREAD_ID;
         event.sigev_signo = tick_signal();
-        event.sigev_notify_thread_id = this_thread();
+        // The kernel keeps the thread itself, not its id, as the signals' target.
+        event.sigev_notify_thread_id = rustix::thread::gettid().as_raw_nonzero().get();
         let mut timer: libc::timer_t = std::ptr::null_mut();
         // SAFETY: timer_create reads the initialised `event` and writes the new timer's id
         // into `timer`, a local; a SIGEV_THREAD_ID timer runs no code but the signal handler.

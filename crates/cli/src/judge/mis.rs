@@ -63,14 +63,14 @@ started is killed when its test ends.
 What a --player move costs: one pipe round trip (the judge writes `p e`, the program answers).
 The judge keeps itself and the program on one CPU (they never run at once) and waits for the
 answer in a plain blocking read, so a round trip costs little more than a plain pipe ping-pong
-between two processes: about 2.6 µs against the ping-pong's 1.9 µs on an idle two-core machine
-(at most 1.5 times is the target; crates/cli/benches/mis_round_trip.rs measures the two side by
+between two processes: about 2.3 µs against the ping-pong's 1.9 µs on a two-core machine (at
+most 1.5 times is the target; crates/cli/benches/mis_round_trip.rs measures the two side by
 side), 30 to 80 µs when its cores are loaded eightfold (mostly waiting for a core). The
 program's own CPU per move is about 1.5 µs in C (read/write or scanf/printf/fflush) and 7 µs in
 Python. The allowances follow from these: 30 µs of CPU per move is 20 times what a C program
 needs and 4 times a Python one; 300 µs of waiting is over 100 times a round trip on an idle
 machine and 4 times the slowest measured on the loaded one. The longest game the task allows,
-2*10^7 moves (p = e = 10^7, B = 1), is 10^7 Bolek moves, so 10^7 round trips: about 26 s of
+2*10^7 moves (p = e = 10^7, B = 1), is 10^7 Bolek moves, so 10^7 round trips: about 25 s of
 waiting on an idle machine and 15 s (C) or 70 s (Python) of the program's CPU, well within that
 game's allowances of 300 s of CPU and 3000 s of waiting; --time-limit needs to cover only
 Bolek's thinking. A --player program runs on one CPU at a time.

@@ -71,7 +71,8 @@ impl Process {
         };
         if !self.stdout_blocking {
             if rustix::io::ioctl_fionbio(fd, false).is_err() {
-                // Never seen on a pipe; then the judge polls.
+                // Never seen on a pipe; then the judge polls, for good.
+                self.ticker = None;
                 self.no_ticker = true;
                 return Ok(());
             }

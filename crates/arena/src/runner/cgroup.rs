@@ -243,7 +243,7 @@ fn probe_v2(mount: &Path, own: &str) -> Option<CgroupRoot> {
 }
 
 /// How long [`Cgroup::kill_all`] waits for a cgroup to empty.
-pub const KILL_WAIT: Duration = Duration::from_secs(2);
+pub(crate) const KILL_WAIT: Duration = Duration::from_secs(2);
 
 /// The cgroup of one run. Dropping it kills what is left in it and removes it.
 #[derive(Debug)]
@@ -378,9 +378,10 @@ impl Cgroup {
             .unwrap_or_default()
     }
 
-    /// Kills every process in the cgroup and waits (at most [`KILL_WAIT`]) until none is
+    /// Kills every process in the cgroup and waits (at most `KILL_WAIT`, 2 s) until none is
     /// left: v2's `cgroup.kill` when the kernel has it, else freeze, SIGKILL each, thaw, until
-    /// empty. Returns whether the cgroup is empty.
+    /// empty; zombies reparented to the judge are reaped meanwhile. Returns whether the
+    /// cgroup is empty.
     pub fn kill_all(&self) -> bool {
         let kill_file = self.memory.join("cgroup.kill");
         if self.version == CgroupVersion::V2 && kill_file.is_file() {
@@ -391,7 +392,11 @@ impl Cgroup {
         // namespaces go with them, a little later): short waits first.
         let mut pause = Duration::from_micros(20);
         while started.elapsed() < KILL_WAIT {
-            let pids = self.processes();
+            let mut pids = self.processes();
+            if !pids.is_empty() {
+                super::tree::reap_orphaned_zombies();
+                pids = self.processes();
+            }
             if pids.is_empty() {
                 return true;
             }

@@ -350,6 +350,7 @@ fn bwrap_facts() -> &'static BwrapFacts {
 /// bubblewrap starts when `before_bwrap`), in a cgroup of its own under `root`: `None` if it
 /// failed, else the memory its cgroup was charged (0 without one).
 fn trial(root: Option<&CgroupRoot>, user: Option<u32>, before_bwrap: bool) -> Option<u64> {
+    super::tree::become_subreaper();
     let cgroup = root.map(CgroupRoot::create).transpose().ok()?;
     let join = match &cgroup {
         Some(cgroup) => cgroup.join_files().ok()?,

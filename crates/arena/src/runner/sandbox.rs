@@ -134,6 +134,9 @@ impl Sandbox {
         } else {
             push(&["--unshare-net"]);
         }
+        // Not `--as-pid-1`: a program that is its namespace's init does not get the signals it
+        // sends itself (`abort` would end in SIGSEGV). bubblewrap's own init is left a zombie
+        // when the sandbox ends, which the judge, its subreaper, reaps.
         push(&[
             "--unshare-pid",
             "--unshare-ipc",

@@ -1,5 +1,6 @@
 //! Without a cgroup: finding, measuring and killing a run's processes from `/proc`, with the
-//! judge as the child subreaper of everything its programs orphan.
+//! judge as the child subreaper of everything its programs orphan (with a cgroup too: its
+//! zombies are reaped at the end of the run).
 
 use super::isolation::BoxUser;
 use super::procfs::{self, ProcStat, TreeSample};
@@ -137,6 +138,44 @@ pub(crate) fn kill_everything(root: i32, user: Option<&BoxUser>) -> Swept {
         members = run_members(root, user, &procfs::all_processes());
     }
     Swept { sample, orphans }
+}
+
+/// Reaps, without waiting, the judge's children that have exited after being reparented to
+/// it (its subreaper) from a run: bubblewrap leaves one at every run, its PID namespace's init,
+/// which its outer process never waits for, and a zombie left in a run's cgroup keeps it from
+/// emptying. A child is taken for a run's orphan only when no running program is it and it is
+/// in another session than the judge's (every run starts one; a child the judge started
+/// otherwise, `std::process::Command`'s, stays in the judge's); no fork runs meanwhile.
+pub(crate) fn reap_orphaned_zombies() {
+    let _no_spawns = SPAWNING.write().unwrap_or_else(|e| e.into_inner());
+    let judge_session = signal::own_session();
+    let running = running();
+    for pid in judge_children() {
+        if running.contains(&pid) {
+            continue;
+        }
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok();
+        let stat = stat.as_deref().and_then(procfs::parse_stat);
+        if stat.is_some_and(|stat| stat.zombie && stat.session != judge_session) {
+            let _ = child::reap(pid, false);
+        }
+    }
+}
+
+/// The judge's children now, of every thread (`/proc/self/task/*/children`).
+fn judge_children() -> Vec<i32> {
+    let Ok(tasks) = std::fs::read_dir("/proc/self/task") else {
+        return Vec::new();
+    };
+    tasks
+        .flatten()
+        .filter_map(|task| std::fs::read_to_string(task.path().join("children")).ok())
+        .flat_map(|list| {
+            list.split_whitespace()
+                .filter_map(|pid| pid.parse().ok())
+                .collect::<Vec<i32>>()
+        })
+        .collect()
 }
 
 /// Reaps the orphans the judge inherited and returns the CPU time they used.

@@ -21,6 +21,7 @@ impl Process {
                 signal_all_once(cgroup, self.pid);
                 let reaped = child::reap(self.pid, true);
                 cgroup.kill_all();
+                tree::reap_orphaned_zombies();
                 self.accounted = Accounted {
                     cpu: cgroup.cpu().unwrap_or_default(),
                     peak_bytes: cgroup.peak_memory().unwrap_or(0),

@@ -141,9 +141,10 @@ impl Process {
                 .set_limits(memory, limits.max_processes)
                 .map_err(io_error)?;
             join_files = cgroup.join_files().map_err(io_error)?;
-        } else {
-            tree::become_subreaper();
         }
+        // With a cgroup too: what the program orphans then comes back to the judge, which
+        // reaps it at the end of the run (else the zombies wait for init, in the cgroup).
+        tree::become_subreaper();
         let user = placement
             .user
             .as_ref()

@@ -94,6 +94,15 @@ pub(crate) fn start(
     })
 }
 
+/// Runs `argv` confined as `confinement` says, with its output discarded, to its end: whether it
+/// started and exited with status 0 (the runner's own tries of what the machine allows).
+pub(crate) fn succeeds(argv: &[OsString], working_dir: &Path, confinement: Confinement) -> bool {
+    let Ok(started) = start(argv, working_dir, confinement) else {
+        return false;
+    };
+    reap(started.pid, true).is_some_and(|reaped| reaped.termination == Termination::Exited(0))
+}
+
 /// Runs in the child between fork and exec: raw system calls only, no allocation.
 fn confine(confinement: &Confinement, judge: Pid) -> Result<(), Errno> {
     for fd in &confinement.join {

@@ -257,7 +257,7 @@ fn command_words(argv: &[OsString]) -> impl Iterator<Item = &str> {
 
 /// Whether others may reach `path`: it is readable or executable by others (searchable, for
 /// a directory), and so is every directory on its way below `top` (`/` for all of them).
-fn reachable(path: &Path, is_dir: bool, top: &Path) -> bool {
+pub(crate) fn reachable(path: &Path, is_dir: bool, top: &Path) -> bool {
     let Ok(path) = path.canonicalize() else {
         return false;
     };

@@ -5,7 +5,6 @@ use super::isolation::{unreachable_path, BoxUser, BOX_ID_BASE};
 use super::process::Placement;
 use super::sandbox::{UserChange, View};
 use super::seccomp;
-use super::termination::Termination;
 use super::{
     signal, Cgroup, CgroupRoot, Isolation, IsolationRecord, Limits, Process, ProgramCommand,
     Sandbox, SpawnError,
@@ -153,12 +152,23 @@ impl Launcher {
         let sandbox = self.sandbox.resolve();
         let bwrap = sandbox == Sandbox::Bwrap;
         let mut record = isolation.record(bwrap);
-        record.separate_user = isolation.box_users
-            && sandbox != Sandbox::None
-            && self.writable.is_empty()
-            && self.unreachable_here(bwrap).is_none();
+        record.separate_user = self
+            .working_dir()
+            .is_ok_and(|dir| self.gets_box_user(sandbox, &dir));
         record.summary = self.describe_isolation();
         record
+    }
+
+    /// Whether the program, run from `working_dir` in `sandbox` (resolved), gets a user of its
+    /// own: the judge is root, the sandbox is not [`Sandbox::None`], the judge does not read
+    /// its files back (a compiler's), and other users reach what it needs.
+    fn gets_box_user(&self, sandbox: Sandbox, working_dir: &Path) -> bool {
+        sandbox != Sandbox::None
+            && Isolation::detect().box_users
+            && self.writable.is_empty()
+            && self
+                .unreachable(working_dir, sandbox == Sandbox::Bwrap)
+                .is_none()
     }
 
     /// [`unreachable`](Self::unreachable) from the working directory.
@@ -198,11 +208,9 @@ impl Launcher {
         let isolation = Isolation::detect();
         let sandbox = self.sandbox.resolve();
         let bwrap = sandbox == Sandbox::Bwrap;
-        let user = (sandbox != Sandbox::None
-            && isolation.box_users
-            && self.writable.is_empty()
-            && self.unreachable(&working_dir, bwrap).is_none())
-        .then(BoxUser::acquire);
+        let user = self
+            .gets_box_user(sandbox, &working_dir)
+            .then(BoxUser::acquire);
         let facts = bwrap.then(bwrap_facts);
         let confined = confine(
             sandbox,
@@ -369,8 +377,6 @@ fn trial(root: Option<&CgroupRoot>, user: Option<u32>, before_bwrap: bool) -> Op
         filter: confined.filter,
         ..Confinement::default()
     };
-    let started = child::start(&confined.argv, dir, confinement).ok()?;
-    let reaped = child::reap(started.pid, true)?;
-    (reaped.termination == Termination::Exited(0))
+    child::succeeds(&confined.argv, dir, confinement)
         .then(|| cgroup.as_ref().and_then(Cgroup::peak_memory).unwrap_or(0))
 }

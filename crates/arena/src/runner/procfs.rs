@@ -60,6 +60,11 @@ pub(crate) fn all_processes() -> Vec<ProcStat> {
         .collect()
 }
 
+/// The stat line of process `pid`, if it exists.
+pub(crate) fn stat_of(pid: i32) -> Option<ProcStat> {
+    read_stat(std::path::Path::new(&format!("/proc/{pid}/stat")))
+}
+
 /// One open and one read: a stat line is far below 1 KiB... unless the name is odd, so a
 /// larger buffer is used; a truncated line fails to parse and the process is skipped.
 fn read_stat(path: &std::path::Path) -> Option<ProcStat> {

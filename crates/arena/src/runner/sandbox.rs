@@ -1,7 +1,7 @@
 //! Optional confinement of the program with bubblewrap, and what the program sees there.
 
 use super::command::find_in_path;
-use super::isolation::{named_paths, path_programs};
+use super::isolation::{named_paths, path_programs, reachable};
 use super::{Isolation, SpawnError};
 use std::ffi::OsString;
 use std::io::Read;
@@ -284,12 +284,12 @@ impl View {
     }
 
     /// Whether a user of its own reaches every bound path through the real directories on
-    /// the way (each searchable by others), as bubblewrap started as that user must.
+    /// the way, as bubblewrap started as that user must.
     pub(crate) fn reachable_by_others(&self) -> bool {
         self.read_only
             .iter()
             .chain(&self.writable)
-            .all(|path| path.ancestors().skip(1).all(searchable_by_others))
+            .all(|path| reachable(path, path.is_dir(), Path::new("/")))
     }
 
     /// The bound path that holds `path`, if any.
@@ -325,12 +325,6 @@ impl View {
         }
         dirs
     }
-}
-
-/// Whether others may search the directory `dir`.
-fn searchable_by_others(dir: &Path) -> bool {
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::metadata(dir).is_ok_and(|meta| meta.permissions().mode() & 0o001 != 0)
 }
 
 /// Whether every program sees `path` under bubblewrap anyway: the system's directories and

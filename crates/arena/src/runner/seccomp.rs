@@ -15,7 +15,6 @@
 
 use super::child::{self, Confinement};
 use super::isolation::Isolation;
-use super::termination::Termination;
 use seccompiler::{
     BpfProgram, SeccompAction, SeccompCmpArgLen, SeccompCmpOp, SeccompCondition, SeccompFilter,
     SeccompRule, TargetArch,
@@ -67,11 +66,7 @@ pub(crate) fn works() -> bool {
             filter: program(),
             ..Confinement::default()
         };
-        let Ok(started) = child::start(&["true".into()], Path::new("/"), confinement) else {
-            return false;
-        };
-        child::reap(started.pid, true)
-            .is_some_and(|reaped| reaped.termination == Termination::Exited(0))
+        child::succeeds(&["true".into()], Path::new("/"), confinement)
     })
 }
 

@@ -154,9 +154,7 @@ pub(crate) fn reap_orphaned_zombies() {
         if running.contains(&pid) {
             continue;
         }
-        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok();
-        let stat = stat.as_deref().and_then(procfs::parse_stat);
-        if stat.is_some_and(|stat| stat.zombie && stat.session != judge_session) {
+        if procfs::stat_of(pid).is_some_and(|stat| stat.zombie && stat.session != judge_session) {
             let _ = child::reap(pid, false);
         }
     }

@@ -24,6 +24,13 @@ const BLOCKING_CHUNK: usize = 512;
 const STDERR_READS: usize = 16;
 
 impl Process {
+    /// Whether the judge was asked to stop (its cancel flag is set).
+    fn cancelled(&self) -> bool {
+        self.cancel
+            .as_ref()
+            .is_some_and(|cancel| cancel.load(Ordering::Relaxed))
+    }
+
     /// Whether the next wait for output may be a blocking read (see the module's
     /// documentation); starts this thread's ticker when it has none.
     pub(super) fn blocking_wait_possible(&mut self) -> bool {
@@ -52,11 +59,7 @@ impl Process {
     /// One blocking read of stdout, or the periodic checks when a tick has come since they
     /// last ran. A tick ends a blocked read; the caller comes back for the next step.
     pub(super) fn wait_blocking(&mut self) -> Result<(), Halt> {
-        if self
-            .cancel
-            .as_ref()
-            .is_some_and(|c| c.load(Ordering::Relaxed))
-        {
+        if self.cancelled() {
             return Err(Halt::Cancelled);
         }
         let ticks = ticker::ticks();
@@ -132,11 +135,7 @@ impl Process {
     /// One wait of at most [`TICK`] for output (or room to write), charged to the wall clock,
     /// followed by the periodic checks.
     pub(super) fn wait_step(&mut self, want_write: bool) -> Result<(), Halt> {
-        if self
-            .cancel
-            .as_ref()
-            .is_some_and(|c| c.load(Ordering::Relaxed))
-        {
+        if self.cancelled() {
             return Err(Halt::Cancelled);
         }
         let remaining = self.limits.wall_time.saturating_sub(self.waited);

@@ -23,7 +23,7 @@ use super::{play, BolekSource, EventSink, GameResult, GameSetup, MisError, MisTe
 use crate::compile::{Target, Toolchain};
 use crate::judge::{self, judge_one, Game, GameLog, Runnable, Settings, Submission};
 use crate::report::{Sink, TestResult};
-use crate::runner::{IsolationRecord, Launcher, Limits, ProgramCommand, Sandbox};
+use crate::runner::{IsolationRecord, Limits, ProgramCommand, Sandbox};
 use crate::{Report, Verdict};
 use duel_mis::record::RecordWriter;
 use duel_mis::{LolekKind, Move, Position};
@@ -219,7 +219,7 @@ impl Game for Mis {
         let launcher = match &options.bolek {
             BolekSource::Builtin => return None,
             BolekSource::Player { command } => {
-                Launcher::new(ProgramCommand::shell(command), options.limits)
+                super::line::launcher(command, options.limits, options.sandbox)
             }
             BolekSource::Module { library, host } => super::host::host_launcher(
                 vec![host.into()],
@@ -228,7 +228,7 @@ impl Game for Mis {
                 options.sandbox,
             ),
         };
-        Some(launcher.with_sandbox(options.sandbox).isolation_record())
+        Some(launcher.isolation_record())
     }
 
     fn play(

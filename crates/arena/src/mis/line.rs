@@ -13,12 +13,13 @@
 //! which on a virtual machine cost ten times more. Parallel games are spread over the CPUs the
 //! judge may use, one game to a CPU; games beyond the number of CPUs are left to the scheduler.
 
-use super::host::frame::clip;
 use super::referee::Ending;
 use super::{EventSink, GameResult, GameSetup, MisError, Referee, Usage};
-use crate::runner::{Halt, Launcher, Process, ProgramCommand};
+use crate::runner::{Halt, Launcher, Limits, Process, ProgramCommand, Sandbox};
+use crate::untrusted::clip_line;
 use crate::Verdict;
 use rustix::thread::{sched_getaffinity, sched_getcpu, sched_setaffinity, CpuSet};
+use std::fmt::Write as _;
 use std::ops::ControlFlow;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
@@ -26,6 +27,12 @@ use std::time::Instant;
 
 /// The longest answer line accepted; `bp be` needs at most 23 bytes.
 const MAX_ANSWER_BYTES: usize = 256;
+
+/// The launcher of the line-protocol Bolek `command` (a shell command line).
+pub(super) fn launcher(command: &str, limits: Limits, sandbox: Sandbox) -> Launcher {
+    let limits = limits.with_max_line_bytes(MAX_ANSWER_BYTES);
+    Launcher::new(ProgramCommand::shell(command), limits).with_sandbox(sandbox)
+}
 
 pub(super) fn play(
     setup: &GameSetup,
@@ -35,9 +42,7 @@ pub(super) fn play(
 ) -> Result<GameResult, MisError> {
     let started = Instant::now();
     let _cpu = SharedCpu::enter();
-    let limits = setup.limits.with_max_line_bytes(MAX_ANSWER_BYTES);
-    let mut launcher =
-        Launcher::new(ProgramCommand::shell(command), limits).with_sandbox(setup.sandbox);
+    let mut launcher = launcher(command, setup.limits, setup.sandbox);
     if let Some(cancel) = cancel {
         launcher = launcher.with_cancel_flag(Arc::clone(cancel));
     }
@@ -127,9 +132,9 @@ fn converse(
             return Ok(Ending::new(
                 Verdict::ProtocolError,
                 format!(
-                    "move {}: expected `bp be` (two integers), got {:?}",
+                    "move {}: expected `bp be` (two integers), got \"{}\"",
                     referee.moves() + 1,
-                    clip(&answer)
+                    clip_line(&answer, 60)
                 ),
             ));
         };
@@ -141,28 +146,9 @@ fn converse(
         }
         let now = referee.position();
         position.clear();
-        push_decimal(&mut position, now.p());
-        position.push(' ');
-        push_decimal(&mut position, now.e());
+        // Into the same buffer every move: no allocation.
+        let _ = write!(position, "{} {}", now.p(), now.e());
         process.write_line(&position)?;
-    }
-}
-
-/// Appends `n` in decimal (what `write!` does, without the formatting machinery, once a move).
-fn push_decimal(out: &mut String, n: u32) {
-    let mut digits = [0u8; 10];
-    let mut start = digits.len();
-    let mut rest = n;
-    loop {
-        start -= 1;
-        digits[start] = b'0' + (rest % 10) as u8;
-        rest /= 10;
-        if rest == 0 {
-            break;
-        }
-    }
-    for &digit in &digits[start..] {
-        out.push(char::from(digit));
     }
 }
 
@@ -287,15 +273,6 @@ mod tests {
         })
         .join()
         .unwrap();
-    }
-
-    #[test]
-    fn positions_are_written_in_decimal() {
-        for n in [0, 1, 9, 10, 99, 100, 4_294_967, 10_000_000, u32::MAX] {
-            let mut out = String::from("x");
-            push_decimal(&mut out, n);
-            assert_eq!(out, format!("x{n}"));
-        }
     }
 
     #[test]

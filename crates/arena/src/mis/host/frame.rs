@@ -360,15 +360,6 @@ impl FrameReader {
     }
 }
 
-/// The first 60 characters of some untrusted text, for a one-line reason.
-pub(crate) fn clip(text: &str) -> String {
-    let mut clipped: String = text.chars().take(60).collect();
-    if clipped.len() < text.len() {
-        clipped.push_str("...");
-    }
-    clipped
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -482,3 +482,59 @@ fn threads_and_child_processes_still_work_under_the_filter() {
         assert_eq!(fault_of(&launcher, "spawned"), None, "{sandbox:?}");
     }
 }
+
+#[test]
+fn a_32_bit_program_is_stopped_by_the_filter() {
+    // A static i386 program that writes "hi" through `int 0x80` (binutils alone builds it).
+    let dir = tempfile::Builder::new().tempdir_in("/tmp").unwrap();
+    let source = dir.path().join("hi.s");
+    std::fs::write(
+        &source,
+        ".globl _start\n_start:\n movl $4, %eax\n movl $1, %ebx\n movl $msg, %ecx\n\
+         movl $3, %edx\n int $0x80\n movl $1, %eax\n movl $0, %ebx\n int $0x80\nmsg: .ascii \"hi\\n\"\n",
+    )
+    .unwrap();
+    let (object, program) = (dir.path().join("hi.o"), dir.path().join("hi"));
+    let built = std::process::Command::new("as")
+        .arg("--32")
+        .arg("-o")
+        .arg(&object)
+        .arg(&source)
+        .status()
+        .is_ok_and(|status| status.success())
+        && std::process::Command::new("ld")
+            .args(["-m", "elf_i386", "-o"])
+            .arg(&program)
+            .arg(&object)
+            .status()
+            .is_ok_and(|status| status.success());
+    if !built || !Isolation::detect().syscall_filter {
+        eprintln!("no 32-bit assembler or no system-call filter here: skipped");
+        return;
+    }
+    std::fs::set_permissions(
+        dir.path(),
+        std::os::unix::fs::PermissionsExt::from_mode(0o755),
+    )
+    .unwrap();
+    // Unconfined, it runs.
+    let plain = Launcher::new(
+        ProgramCommand::program(&program),
+        Limits::new(Duration::from_secs(2), 64),
+    );
+    assert_eq!(fault_of(&plain, "hi"), None);
+    for sandbox in [Sandbox::User, Sandbox::Auto] {
+        let mut process = plain.clone().with_sandbox(sandbox).spawn().unwrap();
+        match process.read_line() {
+            Err(Halt::Fault(fault)) => {
+                assert_eq!(fault.verdict, Verdict::RuntimeError, "{sandbox:?}");
+                assert!(
+                    fault.reason.contains("SIGSYS"),
+                    "{sandbox:?}: {}",
+                    fault.reason
+                );
+            }
+            other => panic!("{sandbox:?}: {other:?}"),
+        }
+    }
+}

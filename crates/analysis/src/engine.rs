@@ -4,7 +4,7 @@
 //! judge's Loleks, `simple` and `adversarial`, so a person can play those too).
 
 use duel_ioiwari::{Computer, ComputerKind};
-use duel_mis::{lolek, LolekKind, Move, Position as MisPosition, Strategy};
+use duel_mis::{LolekKind, Move, Position as MisPosition, Strategy};
 
 /// A strength name that names no strategy of the game.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -63,11 +63,6 @@ pub fn mis_computer(name: &str, seed: Option<u64>) -> Result<LolekKind, ParseStr
     })
 }
 
-/// The Pooh-Eeyore-sticks player of `kind`, boxed (as [`duel_mis::lolek`]).
-pub fn mis_player(kind: LolekKind) -> Box<dyn Strategy + Send> {
-    lolek(kind)
-}
-
 /// `player`'s move at `position`, `None` when the pool is empty.
 pub fn mis_move(player: &mut (dyn Strategy + Send), position: &MisPosition) -> Option<Move> {
     if position.is_over() {
@@ -100,8 +95,8 @@ mod tests {
 
     #[test]
     fn perfect_mis_wins_from_a_winning_position() {
-        let mut perfect = mis_player(mis_computer("perfect", None).unwrap());
-        let mut random = mis_player(mis_computer("random", Some(9)).unwrap());
+        let mut perfect = duel_mis::lolek(mis_computer("perfect", None).unwrap());
+        let mut random = duel_mis::lolek(mis_computer("random", Some(9)).unwrap());
         let mut position = MisPosition::new(7, 2, 3).unwrap();
         let mut perfect_moved_last = false;
         while !position.is_over() {

@@ -62,13 +62,11 @@ pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
             |name| name.to_string_lossy().into_owned(),
         );
         let record = path.with_extension("moves");
-        if path.extension().is_some_and(|ext| ext == "out") && record.is_file() {
-            let moves = read_bounded(&record)?;
-            app.open_with_moves(&name, &text, moves)
-                .map_err(anyhow::Error::msg)?;
-        } else {
-            app.open(&name, &text).map_err(anyhow::Error::msg)?;
-        }
+        let moves = (path.extension().is_some_and(|ext| ext == "out") && record.is_file())
+            .then(|| read_bounded(&record))
+            .transpose()?;
+        app.open_with_moves(&name, &text, moves)
+            .map_err(anyhow::Error::msg)?;
     }
     let server = Server::bind(args.port, app).with_context(|| {
         format!(

@@ -33,22 +33,23 @@ impl App {
     /// Opens a judge report or a `--logs` file in the viewer (as `duel serve --report` does);
     /// returns its id, or a one-line reason it is neither.
     pub fn open(&self, name: &str, text: &str) -> Result<u64, String> {
-        let mut viewer = self
-            .viewer
-            .lock()
-            .unwrap_or_else(|poison| poison.into_inner());
-        viewer.open(name, text).map(|document| document.id)
+        self.open_with_moves(name, text, None)
     }
 
-    /// Opens a Pooh-Eeyore-sticks log with the record of every move beside it (see
-    /// [`Viewer::open_with_moves`]); other documents as [`App::open`].
-    pub fn open_with_moves(&self, name: &str, text: &str, moves: Vec<u8>) -> Result<u64, String> {
+    /// Opens a Pooh-Eeyore-sticks log with the record of every move beside it, when there is
+    /// one (see [`Viewer::open_with_moves`]); other documents as [`App::open`].
+    pub fn open_with_moves(
+        &self,
+        name: &str,
+        text: &str,
+        moves: Option<Vec<u8>>,
+    ) -> Result<u64, String> {
         let mut viewer = self
             .viewer
             .lock()
             .unwrap_or_else(|poison| poison.into_inner());
         viewer
-            .open_with_moves(name, text, Some(moves))
+            .open_with_moves(name, text, moves)
             .map(|document| document.id)
     }
 

@@ -62,7 +62,7 @@ pub fn play<R: BufRead, W: Write>(
     if start.is_over() {
         anyhow::bail!("the pool is empty: there is nothing to play");
     }
-    let mut computer = duel_analysis::engine::mis_player(args.computer.mis()?);
+    let mut computer = duel_mis::lolek(args.computer.mis()?);
     let strength = args.computer.strength.trim();
     let Some(human) = choose_side(args.side.as_deref(), NAMES, console)? else {
         writeln!(console.output, "\nThe input ended before the game began.")?;

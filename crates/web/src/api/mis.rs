@@ -81,7 +81,7 @@ pub(crate) fn engine(request: &Request) -> ApiResult {
     let position = input.position.to_position()?;
     let kind = duel_analysis::engine::mis_computer(strength(input.strength.as_deref()), input.seed)
         .map_err(ApiError::invalid)?;
-    let mut player = duel_analysis::engine::mis_player(kind);
+    let mut player = duel_mis::lolek(kind);
     let mv = mis_move(player.as_mut(), &position)
         .ok_or_else(|| ApiError::invalid("the pool is empty: no move to make"))?;
     move_result(&position, mv)

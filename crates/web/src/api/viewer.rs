@@ -42,17 +42,19 @@ pub(crate) fn list(app: &App) -> ApiResult {
 
 pub(crate) fn open(app: &App, request: &Request) -> ApiResult {
     let input: OpenIn = parse_body(request)?;
-    let id = match &input.moves {
-        None => app.open(&input.name, &input.text),
-        Some(encoded) => {
+    let record = input
+        .moves
+        .as_deref()
+        .map(|encoded| {
             use base64::Engine as _;
-            let record = base64::engine::general_purpose::STANDARD
+            base64::engine::general_purpose::STANDARD
                 .decode(encoded.trim())
-                .map_err(|error| ApiError::bad_request(format!("moves: not base64: {error}")))?;
-            app.open_with_moves(&input.name, &input.text, record)
-        }
-    }
-    .map_err(ApiError::invalid)?;
+                .map_err(|error| ApiError::bad_request(format!("moves: not base64: {error}")))
+        })
+        .transpose()?;
+    let id = app
+        .open_with_moves(&input.name, &input.text, record)
+        .map_err(ApiError::invalid)?;
     with_document(app, id, |document| to_value(document))
 }
 

@@ -407,16 +407,18 @@ fn mis_log(name: &str, text: &str, record: Option<Vec<u8>>) -> Result<DocumentVi
     let mut elided = false;
     let mut ending = None;
     let mut total = 0u64;
+    // The number of moves the result line gives.
+    let mut stated: Option<u64> = None;
     for line in lines {
         if line.starts_with("...") {
             elided = true;
         } else if line.starts_with("result:") {
-            total = line
+            stated = line
                 .split(" after ")
                 .nth(1)
                 .and_then(|rest| rest.split_whitespace().next())
-                .and_then(|n| n.parse().ok())
-                .unwrap_or(total);
+                .and_then(|n| n.parse().ok());
+            total = stated.unwrap_or(total);
             ending = Some(line.to_string());
         } else if let Some((number, rest)) = line.split_once(". ") {
             let (Ok(number), Some((_, taken))) =
@@ -448,7 +450,11 @@ fn mis_log(name: &str, text: &str, record: Option<Vec<u8>>) -> Result<DocumentVi
     let record = match record {
         Some(bytes) => {
             let whole = MoveRecord::parse(bytes).map_err(|error| format!("{name}: {error}"))?;
-            if whole.start() != start || whole.len() < total {
+            // The same start, the moves the text log kept, and as many moves as its result
+            // line says (at least as many as it numbers, without one).
+            let kept = whole.moves(0, moves.len() as u64);
+            let length_agrees = stated.map_or(whole.len() >= total, |n| whole.len() == n);
+            if whole.start() != start || !length_agrees || kept != moves {
                 return Err(format!(
                     "{name}: the move record is of another game ({} moves from {}, the log's has {total} from {start})",
                     whole.len(),

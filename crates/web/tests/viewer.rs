@@ -230,7 +230,9 @@ fn a_long_logged_game_replays_any_move_from_its_record() {
     let blunder = 77_777;
     let (text, record, after) = long_game(start, blunder);
     let total = after.len() as u64 - 1;
-    let id = app.open_with_moves("test-01.out", &text, record).unwrap();
+    let id = app
+        .open_with_moves("test-01.out", &text, Some(record))
+        .unwrap();
     let (_, doc) = call(
         &app,
         Method::Get,
@@ -318,11 +320,23 @@ fn a_record_of_another_game_is_refused() {
     let (text, _, _) = long_game(MisPosition::new(20_000, 19_999, 1).unwrap(), 5);
     let (_, other, _) = long_game(MisPosition::new(20_000, 19_998, 1).unwrap(), 5);
     let why = app
-        .open_with_moves("test-01.out", &text, other)
+        .open_with_moves("test-01.out", &text, Some(other))
+        .unwrap_err();
+    assert!(why.contains("another game"), "{why}");
+    // The same start, but not as many moves as the log's result line says.
+    let (_, record, after) = long_game(MisPosition::new(20_000, 19_999, 1).unwrap(), 5);
+    let total = after.len() - 1;
+    let shorter = text.replace(
+        &format!("after {total} moves"),
+        &format!("after {} moves", total - 1),
+    );
+    assert_ne!(shorter, text);
+    let why = app
+        .open_with_moves("test-01.out", &shorter, Some(record))
         .unwrap_err();
     assert!(why.contains("another game"), "{why}");
     let why = app
-        .open_with_moves("test-01.out", &text, b"DUELMIS1".to_vec())
+        .open_with_moves("test-01.out", &text, Some(b"DUELMIS1".to_vec()))
         .unwrap_err();
     assert!(why.contains("not a move record"), "{why}");
 }

@@ -7,9 +7,10 @@ mod response;
 pub use response::{Response, COMMON_HEADERS, CONTENT_SECURITY_POLICY};
 
 /// Largest request line plus headers accepted, in bytes: `431` with a JSON error beyond it
-/// (up to [`HYPER_HEAD_BYTES`], where hyper itself answers).
+/// (up to somewhat past [`HYPER_HEAD_BYTES`], where hyper itself answers).
 pub const MAX_HEAD_BYTES: usize = 16 * 1024;
-/// The head hyper reads at most before answering `431` itself (with an empty body): past
+/// hyper's read buffer for a head (`max_buf_size`): well past it hyper answers `431` itself
+/// (with an empty body; a 100 KB head still reaches the server, a 300 KB one does not). Past
 /// [`MAX_HEAD_BYTES`], so that the server's own JSON `431` answers every head between the two.
 pub const HYPER_HEAD_BYTES: usize = 64 * 1024;
 /// The header lines hyper parses at most before answering `431` itself (empty body).

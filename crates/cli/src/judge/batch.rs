@@ -329,6 +329,12 @@ impl Observer for RankingPrinter {
         self.progress.set(done);
     }
 
+    fn isolation(&mut self, submission: usize, record: &IsolationRecord) {
+        let name = &self.names[submission];
+        self.progress
+            .suspend(|| eprintln!("duel: {name}: {}", record.summary));
+    }
+
     fn result(&mut self, submission: usize, result: &TestResult, log: &str) {
         // Nothing was played when the source did not compile: no game log.
         let played = result.verdict != duel_arena::Verdict::CompileError;

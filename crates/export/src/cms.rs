@@ -12,7 +12,7 @@
 //!   second argument; the manager replays and checks every move, as the Kattis validator does.
 
 use crate::generated::{inline_header, ioiwari_referee, mis_lolek_header, mis_source};
-use crate::kattis::{Source, IOIWARI_SUBMISSIONS, MIS_SUBMISSIONS};
+use crate::kattis::{Source, IOIWARI_EXTRA, IOIWARI_SUBMISSIONS, MIS_SUBMISSIONS};
 use crate::pdf;
 use crate::{Package, Task};
 use duel_ioiwari::{Board, Table};
@@ -86,15 +86,6 @@ fn add_submissions(package: &mut Package, submissions: &[(&str, Source)]) {
         package.add(&path, file.text);
     }
 }
-
-/// Ioiwari examples beyond the Kattis package's: a C program with an illegal move.
-const IOIWARI_EXTRA: [(&str, Source); 1] = [(
-    "wrong_answer",
-    Source {
-        name: "first_pit.c",
-        text: include_str!("../templates/ioiwari/submissions/first_pit.c"),
-    },
-)];
 
 fn ioiwari() -> Package {
     let mut package = Package::new("ioiwari");

@@ -10,7 +10,7 @@
 //!   checker that replays it. DMOJ's signature grading has no Pascal.
 
 use crate::generated::{inline_header, ioiwari_referee, mis_lolek_header, mis_source};
-use crate::kattis::{IOIWARI_SUBMISSIONS, MIS_SUBMISSIONS};
+use crate::kattis::{IOIWARI_EXTRA, IOIWARI_SUBMISSIONS, MIS_SUBMISSIONS};
 use crate::{Package, Task};
 use duel_ioiwari::{greedy_move, Board, Outcome, Player, Position as Game, Table};
 use duel_mis::{AdversarialLolek, Move, Position, Strategy};
@@ -146,15 +146,6 @@ fn ioiwari() -> Package {
     package.add("README.md", include_str!("../templates/dmoj/ioiwari.md"));
     package
 }
-
-/// Ioiwari submissions only the DMOJ self-tests need (its judge runs no Python here).
-const IOIWARI_EXTRA: [(&str, crate::kattis::Source); 1] = [(
-    "wrong_answer",
-    crate::kattis::Source {
-        name: "first_pit.c",
-        text: include_str!("../templates/ioiwari/submissions/first_pit.c"),
-    },
-)];
 
 /// Whether the kit's simple Bolek (`simple.c`: one poohstick if any, else one eeyorestick)
 /// beats duel's adversarial Lolek from `start`.

@@ -110,6 +110,11 @@ pub(crate) const IOIWARI_SUBMISSIONS: [(&str, Source); 8] = [
     ("run_time_error", source!("ioiwari", "crash.cpp")),
 ];
 
+/// Ioiwari submissions only the DMOJ and CMS packages carry: their judges run no Python, and
+/// this C program plays the wrong answer `first_pit.py` plays in the Kattis package.
+pub(crate) const IOIWARI_EXTRA: [(&str, Source); 1] =
+    [("wrong_answer", source!("ioiwari", "first_pit.c"))];
+
 /// The Pooh-Eeyore-sticks submissions, by Kattis category (the Pascal one is a unit, so it
 /// sits in a directory of its own).
 pub(crate) const MIS_SUBMISSIONS: [(&str, Source); 7] = [

@@ -43,7 +43,7 @@ pub enum Format {
     /// A DMOJ problem directory, checked by the DMOJ judge's self-tests (`dmoj-cli`).
     Dmoj,
     /// A CMS task directory in the `italy_yaml` format, with Communication managers (checked
-    /// by this crate's tests with a harness speaking CMS's FIFO protocol).
+    /// by `crates/cli/tests/export_cms.rs`, with a harness speaking CMS's FIFO protocol).
     Cms,
 }
 

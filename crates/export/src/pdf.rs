@@ -2,8 +2,8 @@
 //! statements turned into plain text, set in Courier on A4 pages.
 //!
 //! Written here rather than taken from a crate: the statements use a handful of LaTeX commands
-//! and need one monospaced font, which is a few dozen lines of PDF objects; the PDF crates in
-//! the registry either need font files or bring far more than this.
+//! and need one of PDF's standard fonts (Courier, named, not embedded), which is a few dozen
+//! lines of PDF objects; the PDF crates in the registry bring far more than this needs.
 
 use std::fmt::Write;
 

@@ -203,21 +203,6 @@ fn the_log_directory_holds_exactly_this_runs_logs() {
     assert!(logs.join("notes.txt").exists() && logs.join("test-01.out").exists());
 }
 
-/// Builds a C module from `source` into `dir`.
-fn c_module(dir: &std::path::Path, name: &str, source: &str) -> std::path::PathBuf {
-    let c = dir.join(format!("{name}.c"));
-    std::fs::write(&c, source).unwrap();
-    let library = dir.join(format!("lib{name}.so"));
-    let status = std::process::Command::new("gcc")
-        .args(["-shared", "-fPIC", "-O2", "-o"])
-        .arg(&library)
-        .arg(&c)
-        .status()
-        .expect("gcc is needed to build the test modules");
-    assert!(status.success());
-    library
-}
-
 /// The statement's example only.
 fn one_position(dir: &std::path::Path) -> String {
     let tests = dir.join("one.txt");
@@ -307,6 +292,7 @@ fn a_module_forging_a_host_error_gets_a_verdict_not_a_judge_failure() {
 #[path = "mis-players/support.rs"]
 mod mis_support;
 
+use mis_support::{c_module, c_program};
 use std::path::{Path, PathBuf};
 
 fn has_bwrap() -> bool {
@@ -468,29 +454,34 @@ fn a_player_cannot_write_into_the_report_directory() {
 /// The verdict of the first test of a `duel ... judge --json` run in `dir`, which must have
 /// run the submission under the default isolation in full (as a user of its own under root).
 fn first_verdict(dir: &Path, args: &[&str]) -> String {
-    let output = duel().current_dir(dir).args(args).output().unwrap();
-    assert_eq!(output.status.code(), Some(0), "{output:?}");
-    let stderr = String::from_utf8_lossy(&output.stderr);
+    let (report, stderr) = judged(dir, "", args);
     assert!(
         !stderr.contains("but the program runs as the judge's user"),
         "{stderr}"
     );
-    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
     report["tests"][0]["verdict"]
         .as_str()
         .unwrap_or_default()
         .to_owned()
 }
 
-/// Builds the project's C player as `dir/perfect`.
+/// `duel ARGS`, a judge with `--json`, run from `dir` with `DUEL_ISOLATION` set to
+/// `levels_off`: its report (it must exit with status 0) and what it said on stderr.
+fn judged(dir: &Path, levels_off: &str, args: &[&str]) -> (serde_json::Value, String) {
+    let output = duel()
+        .current_dir(dir)
+        .env("DUEL_ISOLATION", levels_off)
+        .args(args)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let report = serde_json::from_slice(&output.stdout).unwrap();
+    (report, String::from_utf8_lossy(&output.stderr).into_owned())
+}
+
+/// Puts the project's C player (built once for these tests) in `dir` as `perfect`.
 fn build_perfect(dir: &Path) {
-    let status = std::process::Command::new("gcc")
-        .args(["-O2", "-o"])
-        .arg(dir.join("perfect"))
-        .arg(support::hostile_dir().join("perfect.c"))
-        .status()
-        .expect("gcc is needed to build the test players");
-    assert!(status.success());
+    std::fs::copy(support::players_dir().join("perfect"), dir.join("perfect")).unwrap();
 }
 
 /// A C player given as `./perfect`, from `dir`.
@@ -563,9 +554,7 @@ runs_from_tmp_and_roots_home! {
 /// returns the reason the report gives (the spy's words).
 fn credentials_under(levels_off: &str) -> String {
     let dir = tmp_dir();
-    let source = dir.path().join("creds.c");
-    std::fs::write(
-        &source,
+    let source =
         "#define _GNU_SOURCE\n#include <sched.h>\n#include <stdio.h>\n#include <string.h>\n\
          int main(void) {\n\
            if (unshare(CLONE_NEWUSER) == 0) fputs(\"made-a-user-namespace \", stderr);\n\
@@ -580,27 +569,13 @@ fn credentials_under(levels_off: &str) -> String {
                fprintf(stderr, \"%s=%s \", key, value);\n\
            }\n\
            return 3;\n\
-         }\n",
-    )
-    .unwrap();
-    let status = std::process::Command::new("gcc")
-        .arg("-o")
-        .arg(dir.path().join("creds"))
-        .arg(&source)
-        .status()
-        .expect("gcc is needed to build the spy");
-    assert!(status.success());
+         }\n";
+    c_program(dir.path(), "creds", source);
     let tests = one_board(dir.path());
-    let output = duel()
-        .current_dir(dir.path())
-        .env("DUEL_ISOLATION", levels_off)
-        .args([
-            "ioiwari", "judge", "--json", "--tests", &tests, "--player", "./creds",
-        ])
-        .output()
-        .unwrap();
-    assert_eq!(output.status.code(), Some(0), "{output:?}");
-    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let args = [
+        "ioiwari", "judge", "--json", "--tests", &tests, "--player", "./creds",
+    ];
+    let (report, _) = judged(dir.path(), levels_off, &args);
     assert_eq!(report["isolation"]["syscall_filter"], true, "{report}");
     let test = &report["tests"][0];
     assert_eq!(test["verdict"], "runtime_error", "{report}");
@@ -650,35 +625,40 @@ fn a_player_without_bubblewrap_has_no_capabilities_either() {
     }
 }
 
-/// The report's `isolation` object for `--player ./perfect` judged from `dir` on one board.
-fn isolation_judging_from(dir: &Path, sandbox: &str) -> serde_json::Value {
-    build_perfect(dir);
-    let tests = one_board(dir);
-    let output = duel()
-        .current_dir(dir)
-        .args([
-            "ioiwari",
-            "judge",
-            "--json",
-            "--tests",
-            &tests,
-            "--sandbox",
-            sandbox,
-        ])
-        .args(["--player", "./perfect"])
-        .output()
-        .unwrap();
-    assert_eq!(output.status.code(), Some(0), "{output:?}");
-    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+/// The report's `isolation` object of `duel GAME judge` on `tests` under `--sandbox none`,
+/// with `submission` (`--player ./perfect`, say), from `dir`; the submission must win.
+fn isolation_judging_from(
+    dir: &Path,
+    game: &str,
+    tests: &str,
+    submission: &[&str],
+) -> serde_json::Value {
+    let args = [
+        game,
+        "judge",
+        "--json",
+        "--tests",
+        tests,
+        "--sandbox",
+        "none",
+    ];
+    let (report, _) = judged(dir, "", &[&args[..], submission].concat());
     assert_eq!(report["tests"][0]["verdict"], "win", "{report}");
     report["isolation"].clone()
+}
+
+/// The same for `./perfect` from `dir` on one board.
+fn isolation_of_perfect_from(dir: &Path) -> serde_json::Value {
+    build_perfect(dir);
+    let tests = one_board(dir);
+    isolation_judging_from(dir, "ioiwari", &tests, &["--player", "./perfect"])
 }
 
 #[test]
 fn the_report_says_when_a_player_runs_as_the_judges_user() {
     // Without bubblewrap, a player in root's home is out of other users' reach.
     if let Some(dir) = root_home_dir() {
-        let isolation = isolation_judging_from(dir.path(), "none");
+        let isolation = isolation_of_perfect_from(dir.path());
         assert_eq!(isolation["separate_user"], false, "{isolation}");
         let summary = isolation["summary"].as_str().unwrap();
         assert!(
@@ -692,7 +672,7 @@ fn the_report_says_when_a_player_runs_as_the_judges_user() {
 #[test]
 fn the_report_says_a_reachable_player_runs_as_a_user_of_its_own() {
     if is_root() {
-        let isolation = isolation_judging_from(tmp_dir().path(), "none");
+        let isolation = isolation_of_perfect_from(tmp_dir().path());
         assert_eq!(isolation["separate_user"], true, "{isolation}");
         let summary = isolation["summary"].as_str().unwrap();
         assert!(!summary.contains("judge's user"), "{summary}");
@@ -704,25 +684,10 @@ fn the_report_says_when_a_module_runs_as_the_judges_user() {
     if let Some(dir) = root_home_dir() {
         std::fs::copy(mis_support::libmis(), dir.path().join("libmis.so")).unwrap();
         let tests = one_position(dir.path());
-        let output = duel()
-            .current_dir(dir.path())
-            .args([
-                "mis",
-                "judge",
-                "--json",
-                "--tests",
-                &tests,
-                "--sandbox",
-                "none",
-            ])
-            .args(["--module", "./libmis.so"])
-            .output()
-            .unwrap();
-        assert_eq!(output.status.code(), Some(0), "{output:?}");
-        let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
-        assert_eq!(report["tests"][0]["verdict"], "win", "{report}");
-        assert_eq!(report["isolation"]["separate_user"], false, "{report}");
-        let summary = report["isolation"]["summary"].as_str().unwrap();
+        let module = ["--module", "./libmis.so"];
+        let isolation = isolation_judging_from(dir.path(), "mis", &tests, &module);
+        assert_eq!(isolation["separate_user"], false, "{isolation}");
+        let summary = isolation["summary"].as_str().unwrap();
         assert!(summary.contains("libmis.so is not reachable"), "{summary}");
     }
 }

@@ -6,7 +6,7 @@
 mod support;
 
 use assert_cmd::cargo::cargo_bin;
-use duel_mis::{lolek, LolekKind, Move, Position};
+use duel_mis::{lolek, LolekKind, Move, Position, SimpleLolek, Strategy};
 use serde_json::Value;
 use std::path::Path;
 use std::process::{Command, Output};
@@ -220,17 +220,7 @@ fn one_stick_wins(start: Position) -> bool {
     let mut lolek = lolek(LolekKind::Adversarial);
     let mut position = start;
     loop {
-        let mine = if position.p() > 0 {
-            Move {
-                take_p: 1,
-                take_e: 0,
-            }
-        } else {
-            Move {
-                take_p: 0,
-                take_e: 1,
-            }
-        };
+        let mine = SimpleLolek.choose(&position);
         position = position.play(mine).unwrap();
         if position.is_over() {
             return true;

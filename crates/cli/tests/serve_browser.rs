@@ -732,8 +732,8 @@ async fn viewer(browser: &Browser, work: &Path, logs: &Path) {
 }
 
 /// A judged Pooh-Eeyore-sticks game too long for its text log, opened with its move record:
-/// the page jumps to the end, to a move typed in, and to the first mistake, each fetched as
-/// one window. By default the built-in Bolek's game from `200000 199999 1` (about 3.4·10^5
+/// the page jumps to the end and to a move typed in, each fetched as one window (and, for a
+/// game with a mistake, times the jump to the first one). By default the built-in Bolek's game from `200000 199999 1` (about 3.4·10^5
 /// moves); `DUEL_LONG_GAME=DIR/test-NN.out` replays a log of the judge's instead (a
 /// 2·10^7-move game, say), and prints how long each jump took.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -89,8 +89,9 @@ fn play(
 ) -> io::Result<()> {
     let mut lolek = lolek(kind);
     let mut batch = Batch::new();
-    let as_int = |n: u32| n as c_int; // every pile is at most 10^7: it fits
-                                      // SAFETY: as in `serve`.
+    // Every pile is at most 10^7: it fits.
+    let as_int = |n: u32| n as c_int;
+    // SAFETY: as in `serve`.
     unsafe { poczatek(as_int(start.p()), as_int(start.e()), as_int(start.bound())) };
     let mut position = start;
     loop {

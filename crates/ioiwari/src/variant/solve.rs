@@ -400,7 +400,7 @@ fn sow(shape: &Shape, digits: &mut Digits, index: u64, from: usize) -> (u64, i8)
 
 /// Copies every representative's value to the other members of its class, so that the table
 /// holds a value at every index. Each thread fills its own index ranges; the bytes it reads
-/// (representatives) are never written here.
+/// (representatives) are only ever rewritten with the value they hold.
 fn fill_classes(shape: &Shape, values: &[AtomicI8]) {
     const PIECE: u64 = 1 << 16;
     const BLOCK: usize = 64;

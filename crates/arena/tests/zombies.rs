@@ -3,7 +3,18 @@
 //! test binary of its own, so that no other test's runs are under way meanwhile.
 
 use duel_arena::runner::{Launcher, Limits, ProgramCommand, Sandbox};
+use std::process::Command;
 use std::time::Duration;
+
+/// Set in the copy of this binary that runs in a PID namespace of its own.
+const INNER: &str = "DUEL_TEST_FOREIGN_SESSION";
+
+/// This process's session id as `/proc` shows it (the field after the process group).
+fn own_session() -> i32 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap();
+    let (_, rest) = stat.rsplit_once(") ").unwrap();
+    rest.split_whitespace().nth(3).unwrap().parse().unwrap()
+}
 
 /// This process's children that are zombies.
 fn zombie_children() -> Vec<i32> {
@@ -24,6 +35,14 @@ fn zombie_children() -> Vec<i32> {
 
 #[test]
 fn runs_leave_no_zombie_behind() {
+    if std::env::var_os(INNER).is_some() {
+        // The case the test below sets up: the session's leader is outside this namespace.
+        assert_eq!(
+            own_session(),
+            0,
+            "the session should be one /proc cannot name"
+        );
+    }
     for sandbox in [Sandbox::Auto, Sandbox::User] {
         let launcher = Launcher::new(
             // A grandchild that outlives the program, too.
@@ -40,4 +59,38 @@ fn runs_leave_no_zombie_behind() {
         }
         assert_eq!(zombie_children(), Vec::<i32>::new(), "{sandbox:?}");
     }
+}
+
+/// A judge whose session's leader lies outside its PID namespace, as in a container, sees its
+/// session as 0: its runs must work there too (once, the clean-up after each run panicked on
+/// that 0). The test above runs again in such a namespace, under a shell so that it is not the
+/// namespace's init.
+#[test]
+fn runs_work_when_the_session_leader_is_outside_the_pid_namespace() {
+    if std::env::var_os(INNER).is_some() {
+        return;
+    }
+    if !rustix::process::geteuid().is_root() {
+        eprintln!("skipped: making a PID namespace needs root");
+        return;
+    }
+    let output = Command::new("unshare")
+        .args([
+            "--pid",
+            "--fork",
+            "--mount-proc",
+            "--",
+            "sh",
+            "-c",
+            r#""$0" "$@"; exit $?"#,
+        ])
+        .arg(std::env::current_exe().unwrap())
+        .args(["--exact", "runs_leave_no_zombie_behind", "--test-threads=1"])
+        .env(INNER, "1")
+        .output()
+        .expect("unshare runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stdout}\n{stderr}");
+    assert!(stdout.contains("1 passed"), "{stdout}");
 }

@@ -52,7 +52,13 @@ pub(crate) fn effective_uid() -> u32 {
     process::geteuid().as_raw()
 }
 
-/// The judge's session id.
+/// The judge's session id, as `/proc` shows it: 0 when the session's leader lies outside the
+/// judge's PID namespace (a judge started inside a container, say), which is how `/proc` shows
+/// the session of every process that shares it. (rustix's `getsid` cannot return that 0: it
+/// asserts a positive id.) Read once: the judge never leaves its session.
 pub(crate) fn own_session() -> i32 {
-    process::getsid(None).map_or(0, |pid| pid.as_raw_pid())
+    static SESSION: std::sync::OnceLock<i32> = std::sync::OnceLock::new();
+    *SESSION.get_or_init(|| {
+        super::procfs::stat_of(process::getpid().as_raw_pid()).map_or(0, |stat| stat.session)
+    })
 }

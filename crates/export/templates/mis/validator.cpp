@@ -43,9 +43,10 @@ static FILE *stream = stdin;
 [[noreturn]] static void judge_error(const char *reason) {
 #ifdef DUEL_CMS
     cms_fail(reason);
-#endif
+#else
     fprintf(stderr, "validator: %s\n", reason);
     exit(3);
+#endif
 }
 
 static unsigned char buffer[1 << 16];

@@ -14,6 +14,7 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -40,12 +41,24 @@ const CHROMIUM_FLAGS: [&str; 10] = [
 ];
 
 /// A child process killed when dropped, so a failing test leaves nothing running.
+/// A child killed when the test ends, however it ends.
 struct Guard(Child);
 
 impl Drop for Guard {
     fn drop(&mut self) {
         let _ = self.0.kill();
         let _ = self.0.wait();
+    }
+}
+
+/// A child started as the leader of a process group of its own, which is killed with it when
+/// the test ends: chromedriver, with the Chromium that a panicking test never closed.
+struct GroupGuard(Guard);
+
+impl Drop for GroupGuard {
+    fn drop(&mut self) {
+        let group = rustix::process::Pid::from_child(&self.0 .0);
+        let _ = rustix::process::kill_process_group(group, rustix::process::Signal::KILL);
     }
 }
 
@@ -96,21 +109,22 @@ fn start_server(
 /// chromedriver, a Chromium session in it and the profile directory the session uses.
 struct Browser {
     client: Client,
-    _process: Guard,
+    _process: GroupGuard,
     _profile: tempfile::TempDir,
 }
 
 impl Browser {
     async fn start(chromedriver: &Path, chromium: &Path) -> Browser {
         let port = free_port();
-        let process = Guard(
+        let process = GroupGuard(Guard(
             Command::new(chromedriver)
                 .arg(format!("--port={port}"))
+                .process_group(0)
                 .stdout(Stdio::null())
                 .stderr(Stdio::null())
                 .spawn()
                 .expect("chromedriver starts"),
-        );
+        ));
         let deadline = Instant::now() + WAIT;
         while TcpStream::connect(("127.0.0.1", port)).is_err() {
             assert!(

@@ -53,8 +53,7 @@ pub(crate) fn program_bytes() -> Option<&'static [u8]> {
 }
 
 /// Whether this architecture has the filter and the kernel takes it (tried once on `true`),
-/// unless
-/// [`ISOLATION_ENV`](super::ISOLATION_ENV) says `no-seccomp`.
+/// unless [`ISOLATION_ENV`](super::ISOLATION_ENV) says `no-seccomp`.
 pub(crate) fn works() -> bool {
     static WORKS: OnceLock<bool> = OnceLock::new();
     *WORKS.get_or_init(|| {

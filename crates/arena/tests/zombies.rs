@@ -74,16 +74,17 @@ fn runs_work_when_the_session_leader_is_outside_the_pid_namespace() {
         eprintln!("skipped: making a PID namespace needs root");
         return;
     }
-    let output = Command::new("unshare")
-        .args([
-            "--pid",
-            "--fork",
-            "--mount-proc",
-            "--",
-            "sh",
-            "-c",
-            r#""$0" "$@"; exit $?"#,
-        ])
+    let unshare = || {
+        let mut command = Command::new("unshare");
+        command.args(["--pid", "--fork", "--mount-proc", "--"]);
+        command
+    };
+    if !unshare().arg("true").status().is_ok_and(|s| s.success()) {
+        eprintln!("skipped: `unshare --pid --fork --mount-proc` does not work here");
+        return;
+    }
+    let output = unshare()
+        .args(["sh", "-c", r#""$0" "$@"; exit $?"#])
         .arg(std::env::current_exe().unwrap())
         .args(["--exact", "runs_leave_no_zombie_behind", "--test-threads=1"])
         .env(INNER, "1")

@@ -9,6 +9,10 @@ use std::time::Duration;
 /// Set in the copy of this binary that runs in a PID namespace of its own.
 const INNER: &str = "DUEL_TEST_FOREIGN_SESSION";
 
+/// Held by each test while it runs: the second one's `unshare` is a child of this process too,
+/// and would be seen as a zombie by the first between its exit and its reaping.
+static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 /// This process's session id as `/proc` shows it (the field after the process group).
 fn own_session() -> i32 {
     let stat = std::fs::read_to_string("/proc/self/stat").unwrap();
@@ -35,6 +39,7 @@ fn zombie_children() -> Vec<i32> {
 
 #[test]
 fn runs_leave_no_zombie_behind() {
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     if std::env::var_os(INNER).is_some() {
         // The case the test below sets up: the session's leader is outside this namespace.
         assert_eq!(
@@ -70,6 +75,7 @@ fn runs_work_when_the_session_leader_is_outside_the_pid_namespace() {
     if std::env::var_os(INNER).is_some() {
         return;
     }
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     if !rustix::process::geteuid().is_root() {
         eprintln!("skipped: making a PID namespace needs root");
         return;

@@ -41,7 +41,6 @@ const CHROMIUM_FLAGS: [&str; 10] = [
 ];
 
 /// A child process killed when dropped, so a failing test leaves nothing running.
-/// A child killed when the test ends, however it ends.
 struct Guard(Child);
 
 impl Drop for Guard {

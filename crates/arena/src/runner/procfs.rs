@@ -65,6 +65,11 @@ pub(crate) fn stat_of(pid: i32) -> Option<ProcStat> {
     read_stat(std::path::Path::new(&format!("/proc/{pid}/stat")))
 }
 
+/// The judge's own stat line (`/proc/self`, which names the caller whatever its pid).
+pub(crate) fn own_stat() -> Option<ProcStat> {
+    read_stat(std::path::Path::new("/proc/self/stat"))
+}
+
 /// One open and one read: a stat line is far below 1 KiB... unless the name is odd, so a
 /// larger buffer is used; a truncated line fails to parse and the process is skipped.
 fn read_stat(path: &std::path::Path) -> Option<ProcStat> {
@@ -162,6 +167,19 @@ mod tests {
         assert_eq!(parsed.cpu_ticks, 7 + 8 + 9 + 10);
         assert_eq!((parsed.vsize_bytes, parsed.rss_pages), (5_000_000, 300));
         assert!(!parsed.zombie);
+    }
+
+    #[test]
+    fn own_stat_is_this_process_and_its_session_is_the_kernels() {
+        let own = own_stat().unwrap();
+        assert_eq!(own.pid, rustix::process::getpid().as_raw_pid());
+        assert_eq!(own.ppid, std::os::unix::process::parent_id() as i32);
+        // Where the session's leader is visible, /proc and getsid agree (elsewhere getsid gives
+        // 0, which rustix refuses to return, and /proc gives 0 too).
+        if own.session != 0 {
+            let session = rustix::process::getsid(None).unwrap().as_raw_pid();
+            assert_eq!(own.session, session);
+        }
     }
 
     /// A stat line as the kernel writes it: fields 1 to 25 (pid, comm, state, ppid, pgrp,

@@ -58,7 +58,5 @@ pub(crate) fn effective_uid() -> u32 {
 /// asserts a positive id.) Read once: the judge never leaves its session.
 pub(crate) fn own_session() -> i32 {
     static SESSION: std::sync::OnceLock<i32> = std::sync::OnceLock::new();
-    *SESSION.get_or_init(|| {
-        super::procfs::stat_of(process::getpid().as_raw_pid()).map_or(0, |stat| stat.session)
-    })
+    *SESSION.get_or_init(|| super::procfs::own_stat().map_or(0, |stat| stat.session))
 }

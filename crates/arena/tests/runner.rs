@@ -4,7 +4,9 @@
 #[path = "runner_support/mod.rs"]
 mod support;
 
-use duel_arena::runner::{Halt, Launcher, Limits, Process, ProgramCommand, Sandbox, SpawnError};
+use duel_arena::runner::{
+    Fault, Halt, Launcher, Limits, Process, ProgramCommand, Sandbox, SpawnError,
+};
 use duel_arena::Verdict;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -33,14 +35,20 @@ fn answer(process: &mut Process, line: &str) -> String {
     process.read_line().unwrap()
 }
 
+/// Reads a line that must not come: returns the fault that ends the read.
+fn fault_of_read(process: &mut Process) -> Fault {
+    match process.read_line() {
+        Err(Halt::Fault(fault)) => fault,
+        other => panic!("expected a fault, got {other:?}"),
+    }
+}
+
 /// Sends a line, reads one, and returns the verdict of the fault that ends the read.
 fn verdict_of_read(script: &str) -> (Verdict, String) {
     let mut process = launcher(script).spawn().unwrap();
     process.write_line("hello").unwrap();
-    match process.read_line() {
-        Err(Halt::Fault(fault)) => (fault.verdict, fault.reason),
-        other => panic!("expected a fault from {script:?}, got {other:?}"),
-    }
+    let fault = fault_of_read(&mut process);
+    (fault.verdict, fault.reason)
 }
 
 #[test]
@@ -98,12 +106,9 @@ fn busy_looping_hits_the_cpu_limit() {
     // a core, and it is its CPU time that must stop it.
     let mut process = patient("while :; do :; done", 20);
     process.write_line("hello").unwrap();
-    let Err(Halt::Fault(fault)) = process.read_line() else {
-        panic!("the loop must be stopped")
-    };
-    let (verdict, reason) = (fault.verdict, fault.reason);
-    assert_eq!(verdict, Verdict::TimeLimit);
-    assert!(reason.contains("CPU"), "{reason}");
+    let fault = fault_of_read(&mut process);
+    assert_eq!(fault.verdict, Verdict::TimeLimit);
+    assert!(fault.reason.contains("CPU"), "{}", fault.reason);
     assert!(started.elapsed() < Duration::from_secs(20));
 }
 
@@ -222,18 +227,13 @@ fn memory_over_the_limit_is_a_memory_limit() {
         ProgramCommand::shell(script),
         Limits::new(Duration::from_secs(2), 64),
     );
-    let mut process = launcher.spawn().unwrap();
-    match process.read_line() {
-        Err(Halt::Fault(fault)) => {
-            assert_eq!(fault.verdict, Verdict::MemoryLimit, "{}", fault.reason);
-            assert!(
-                fault.reason.contains("MemoryError") || fault.reason.contains("memory limit"),
-                "{}",
-                fault.reason
-            );
-        }
-        other => panic!("expected memory_limit, got {other:?}"),
-    }
+    let fault = fault_of_read(&mut launcher.spawn().unwrap());
+    assert_eq!(fault.verdict, Verdict::MemoryLimit, "{}", fault.reason);
+    assert!(
+        fault.reason.contains("MemoryError") || fault.reason.contains("memory limit"),
+        "{}",
+        fault.reason
+    );
 }
 
 #[test]
@@ -308,13 +308,9 @@ fn a_program_that_stops_reading_and_floods_stderr_is_timed_out() {
         .unwrap();
     assert_eq!(answer(&mut process, "a"), "1");
     process.write_line("b").unwrap();
-    match process.read_line() {
-        // The CPU limit or the wall clock's, whichever the flood meets first.
-        Err(Halt::Fault(fault)) => {
-            assert_eq!(fault.verdict, Verdict::TimeLimit, "{}", fault.reason)
-        }
-        other => panic!("expected time_limit, got {other:?}"),
-    }
+    // The CPU limit or the wall clock's, whichever the flood meets first.
+    let fault = fault_of_read(&mut process);
+    assert_eq!(fault.verdict, Verdict::TimeLimit, "{}", fault.reason);
     assert!(process.stderr_tail().len() <= duel_arena::runner::STDERR_TAIL_BYTES);
     assert!(started.elapsed() < Duration::from_secs(10));
 }
@@ -368,10 +364,7 @@ fn a_process_moved_to_another_thread_still_hits_the_wall_clock_limit() {
     let started = Instant::now();
     let verdict = std::thread::spawn(move || {
         process.write_line("b").unwrap();
-        match process.read_line() {
-            Err(Halt::Fault(fault)) => fault.verdict,
-            other => panic!("expected a fault, got {other:?}"),
-        }
+        fault_of_read(&mut process).verdict
     })
     .join()
     .unwrap();
@@ -409,10 +402,7 @@ fn stderr_is_drained_while_the_judge_waits_for_a_line() {
 fn a_cpu_burner_is_stopped_by_the_judges_own_check_while_it_waits() {
     // RLIMIT_CPU would stop it after 2 s; the judge's check, at the ticks of its wait, at 0.3 s.
     let mut process = patient("while :; do :; done", 60);
-    let Err(Halt::Fault(fault)) = process.read_line() else {
-        panic!("the loop must be stopped")
-    };
-    assert_eq!(fault.verdict, Verdict::TimeLimit);
+    assert_eq!(fault_of_read(&mut process).verdict, Verdict::TimeLimit);
     let usage = process.abort();
     assert!(usage.cpu < Duration::from_millis(1500), "{usage:?}");
 }

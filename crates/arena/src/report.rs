@@ -88,6 +88,12 @@ pub trait Sink {
         let _ = (done, planned);
     }
 
+    /// The submission was built from source (successfully or not), before anything else is
+    /// told of it.
+    fn built(&mut self, build: &BuildRecord) {
+        let _ = build;
+    }
+
     /// How the submission's runs are isolated, told before its first result (see
     /// [`Game::isolation`](crate::judge::Game::isolation)).
     fn isolation(&mut self, record: &crate::runner::IsolationRecord) {

@@ -185,10 +185,25 @@ fn a_pascal_player_without_flush_hangs_unless_the_judge_adds_its_unit() {
 fn a_source_that_does_not_compile_gets_compile_error_on_every_test() {
     let dir = scratch();
     let path = source("ioiwari/broken.c");
+    let logs = dir.path().join("logs");
     let (output, report) = judged(
-        &["ioiwari", "judge", "--player", path.to_str().unwrap()],
+        &[
+            "ioiwari",
+            "judge",
+            "--player",
+            path.to_str().unwrap(),
+            "--logs",
+            logs.to_str().unwrap(),
+        ],
         dir.path(),
     );
+    // The log directory keeps what the compiler said.
+    let compile_log = std::fs::read_to_string(logs.join("compile.txt")).unwrap();
+    assert!(
+        compile_log.contains("result: compile error"),
+        "{compile_log}"
+    );
+    assert!(compile_log.contains("player.c:5"), "{compile_log}");
     let tests = report["tests"].as_array().unwrap();
     assert_eq!(tests.len(), 24);
     for test in tests {

@@ -194,6 +194,10 @@ pub trait Observer {
 pub struct SingleSink<'a>(pub &'a mut dyn Sink);
 
 impl Observer for SingleSink<'_> {
+    fn built(&mut self, _submission: usize, build: &BuildRecord) {
+        self.0.built(build);
+    }
+
     fn progress(&mut self, done: usize, planned: usize) {
         self.0.progress(done, planned);
     }

@@ -2,13 +2,14 @@
 //! arena's neutral judge: one submission keeps the per-test table, several give a ranking.
 
 use super::output::{
-    check_report_path, format_ms, interrupt_flag, Columns, LogDir, Progress, EXIT_INTERRUPTED,
+    check_report_path, compile_text, format_ms, interrupt_flag, show_build, Columns, LogDir,
+    Progress, EXIT_INTERRUPTED,
 };
 use super::RunArgs;
 use anyhow::{bail, Context};
 use duel_arena::compile::{BuildRecord, Language, Toolchain};
-use duel_arena::judge::{judge_all, Entry, Game, Observer, Settings, Submission};
-use duel_arena::report::{write_atomically, BatchReport, Sink};
+use duel_arena::judge::{judge_all, Entry, Game, Observer, Settings, SingleSink, Submission};
+use duel_arena::report::{write_atomically, BatchReport};
 use duel_arena::runner::IsolationRecord;
 use duel_arena::TestResult;
 use std::io::{self, Write};
@@ -193,12 +194,13 @@ fn run_single<G: Game>(
     settings: &Settings,
 ) -> anyhow::Result<ExitCode> {
     let mut printer = run.printer(columns, inputs)?;
-    let compile_log = run.logs.clone();
-    let mut observer = SingleObserver {
-        sink: &mut printer,
-        compile_log,
-    };
-    let mut reports = judge_all(game, entries, tests, settings, &mut observer)?;
+    let mut reports = judge_all(
+        game,
+        entries,
+        tests,
+        settings,
+        &mut SingleSink(&mut printer),
+    )?;
     let report = reports.remove(0);
     write_csv(
         batch,
@@ -213,70 +215,6 @@ fn write_csv(batch: &BatchArgs, report: &BatchReport) -> anyhow::Result<()> {
             .with_context(|| format!("cannot write {}", path.display()))?;
     }
     Ok(())
-}
-
-/// One submission: results go to the usual printer; a failed build is shown on stderr.
-struct SingleObserver<'a> {
-    sink: &'a mut dyn Sink,
-    compile_log: Option<PathBuf>,
-}
-
-impl Observer for SingleObserver<'_> {
-    fn built(&mut self, _submission: usize, build: &BuildRecord) {
-        show_build(build);
-        if let Some(dir) = &self.compile_log {
-            let _ = std::fs::create_dir_all(dir);
-            let _ = write_atomically(&dir.join("compile.txt"), compile_text(build).as_bytes());
-        }
-    }
-
-    fn progress(&mut self, done: usize, planned: usize) {
-        self.sink.progress(done, planned);
-    }
-
-    fn isolation(&mut self, _submission: usize, record: &IsolationRecord) {
-        self.sink.isolation(record);
-    }
-
-    fn result(&mut self, _submission: usize, result: &TestResult, log: &str) {
-        self.sink.result(result, log);
-    }
-
-    fn moves(&mut self, _submission: usize, result: &TestResult, record: &[u8]) {
-        self.sink.moves(result, record);
-    }
-}
-
-/// A failed build's compiler lines on stderr.
-fn show_build(build: &BuildRecord) {
-    if build.succeeded {
-        return;
-    }
-    let mut err = io::stderr().lock();
-    let _ = writeln!(err, "duel: {} does not compile:", build.source);
-    for line in &build.output {
-        let _ = writeln!(err, "  {line}");
-    }
-}
-
-/// The `compile.txt` of a log directory: the command and what the compiler said.
-fn compile_text(build: &BuildRecord) -> String {
-    let mut text = format!(
-        "source: {}\nlanguage: {}\ncommand: {}\nresult: {}\n",
-        build.source,
-        build.language,
-        build.command,
-        if build.succeeded {
-            "built"
-        } else {
-            "compile error"
-        }
-    );
-    for line in &build.output {
-        text.push_str(line);
-        text.push('\n');
-    }
-    text
 }
 
 /// Several submissions: progress on stderr, logs per submission, the ranking at the end.

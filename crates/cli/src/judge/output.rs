@@ -5,6 +5,7 @@
 //! [`Sink`]; nothing here knows which game is judged beyond the column titles of [`Columns`].
 
 use anyhow::{bail, Context};
+use duel_arena::compile::BuildRecord;
 use duel_arena::report::{write_atomically, Sink};
 use duel_arena::runner::IsolationRecord;
 use duel_arena::{Report, TestResult, Verdict};
@@ -230,8 +231,7 @@ pub struct LogDir {
 impl LogDir {
     /// Creates (if needed) the directory for `planned` tests' logs, so that it holds exactly
     /// this run's logs: the logs of an earlier run there (`test-*.out`, `test-*.moves`,
-    /// `compile.txt`) are
-    /// removed first, and a directory holding anything else is refused.
+    /// `compile.txt`) are removed first, and a directory holding anything else is refused.
     pub fn create(dir: &Path, planned: usize) -> anyhow::Result<LogDir> {
         std::fs::create_dir_all(dir)
             .with_context(|| format!("cannot create the log directory {}", dir.display()))?;
@@ -282,6 +282,15 @@ impl LogDir {
                 anyhow::Error::new(error).context(format!("cannot write {}", path.display())),
             );
         }
+    }
+
+    /// Writes `compile.txt`, what building the submission said ([`compile_text`]). A failure
+    /// is not kept: a failed build is on the terminal already.
+    pub fn write_compile(&self, build: &BuildRecord) {
+        let _ = write_output(
+            &self.dir.join("compile.txt"),
+            compile_text(build).as_bytes(),
+        );
     }
 
     /// Writes the record of every move of test `index` beside its log, `test-NN.moves`.
@@ -420,6 +429,13 @@ impl Printer {
 }
 
 impl Sink for Printer {
+    fn built(&mut self, build: &BuildRecord) {
+        show_build(build);
+        if let Some(logs) = &self.logs {
+            logs.write_compile(build);
+        }
+    }
+
     fn progress(&mut self, done: usize, _planned: usize) {
         self.announce_isolation();
         self.progress.set(done);
@@ -574,6 +590,38 @@ pub fn interrupted_exit_status() -> u8 {
         None => EXIT_INTERRUPTED,
         Some(signal) => 128u8.saturating_add(signal as u8),
     }
+}
+
+/// A failed build's compiler lines on stderr.
+pub fn show_build(build: &BuildRecord) {
+    if build.succeeded {
+        return;
+    }
+    let mut err = io::stderr().lock();
+    let _ = writeln!(err, "duel: {} does not compile:", build.source);
+    for line in &build.output {
+        let _ = writeln!(err, "  {line}");
+    }
+}
+
+/// The `compile.txt` of a log directory: the command and what the compiler said.
+pub fn compile_text(build: &BuildRecord) -> String {
+    let mut text = format!(
+        "source: {}\nlanguage: {}\ncommand: {}\nresult: {}\n",
+        build.source,
+        build.language,
+        build.command,
+        if build.succeeded {
+            "built"
+        } else {
+            "compile error"
+        }
+    );
+    for line in &build.output {
+        text.push_str(line);
+        text.push('\n');
+    }
+    text
 }
 
 #[cfg(test)]

@@ -110,6 +110,10 @@ fn busy_looping_hits_the_cpu_limit() {
     assert_eq!(fault.verdict, Verdict::TimeLimit);
     assert!(fault.reason.contains("CPU"), "{}", fault.reason);
     assert!(started.elapsed() < Duration::from_secs(20));
+    // RLIMIT_CPU would stop it after 2 s with the same verdict; the judge's own check, at the
+    // ticks of its blocked read, stops it at the 0.3 s limit.
+    let usage = process.abort();
+    assert!(usage.cpu < Duration::from_millis(1500), "{usage:?}");
 }
 
 #[test]
@@ -126,6 +130,7 @@ fn a_flood_on_stderr_does_not_block_the_program_or_the_judge() {
         .unwrap();
     assert_eq!(process.read_line().unwrap(), "done");
     assert!(process.stderr_tail().len() <= duel_arena::runner::STDERR_TAIL_BYTES);
+    assert_eq!(process.finish().result, Ok(()));
 }
 
 #[test]
@@ -340,7 +345,6 @@ fn cancelling_stops_a_wait_already_blocked() {
         .with_cancel_flag(flag.clone())
         .spawn()
         .unwrap();
-    let started = Instant::now();
     let setter = {
         let flag = flag.clone();
         std::thread::spawn(move || {
@@ -348,10 +352,9 @@ fn cancelling_stops_a_wait_already_blocked() {
             flag.store(true, Ordering::Relaxed);
         })
     };
+    // Cancelled, not timed out (a fault): the flag ended the wait.
     assert_eq!(process.read_line(), Err(Halt::Cancelled));
     setter.join().unwrap();
-    // Cancelled, not timed out: the flag ended the wait, before the 0.9 s wall-clock limit.
-    assert!(started.elapsed() < Duration::from_secs(10));
 }
 
 #[test]
@@ -384,30 +387,6 @@ fn a_line_written_a_byte_at_a_time_is_read_whole() {
 }
 
 #[test]
-fn stderr_is_drained_while_the_judge_waits_for_a_line() {
-    // A megabyte is sixteen full pipes: the program gets through only if the judge empties
-    // stderr while it waits, well before the generous wall-clock limit.
-    let mut process = patient("head -c 1000000 /dev/zero >&2; echo done", 30);
-    assert_eq!(process.read_line().unwrap(), "done");
-    let ending = process.finish();
-    assert_eq!(ending.result, Ok(()));
-    assert!(
-        ending.usage.wall < Duration::from_secs(10),
-        "{:?}",
-        ending.usage
-    );
-}
-
-#[test]
-fn a_cpu_burner_is_stopped_by_the_judges_own_check_while_it_waits() {
-    // RLIMIT_CPU would stop it after 2 s; the judge's check, at the ticks of its wait, at 0.3 s.
-    let mut process = patient("while :; do :; done", 60);
-    assert_eq!(fault_of_read(&mut process).verdict, Verdict::TimeLimit);
-    let usage = process.abort();
-    assert!(usage.cpu < Duration::from_millis(1500), "{usage:?}");
-}
-
-#[test]
 fn a_process_outliving_the_thread_that_first_waited_still_hits_the_wall_clock_limit() {
     // The thread that first waits ends before the next one starts, which may get its
     // thread-local storage, and in time its thread id, but never the signals of the first
@@ -423,16 +402,9 @@ fn a_process_outliving_the_thread_that_first_waited_still_hits_the_wall_clock_li
     let (done, finished) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         process.write_line("b").unwrap();
-        let verdict = match process.read_line() {
-            Err(Halt::Fault(fault)) => Some(fault.verdict),
-            _ => None,
-        };
-        let _ = done.send(verdict);
+        // A panic here drops `done`: the receiver then sees a disconnection, not a verdict.
+        let _ = done.send(fault_of_read(&mut process).verdict);
     });
     let verdict = finished.recv_timeout(Duration::from_secs(20));
-    assert_eq!(
-        verdict,
-        Ok(Some(Verdict::TimeLimit)),
-        "the wait never ended"
-    );
+    assert_eq!(verdict, Ok(Verdict::TimeLimit), "the wait never ended");
 }

@@ -317,14 +317,13 @@ fn a_long_log_sent_with_its_record_replays_every_move() {
 #[test]
 fn a_record_of_another_game_is_refused() {
     let app = App::new();
-    let (text, _, _) = long_game(MisPosition::new(20_000, 19_999, 1).unwrap(), 5);
+    let (text, record, after) = long_game(MisPosition::new(20_000, 19_999, 1).unwrap(), 5);
     let (_, other, _) = long_game(MisPosition::new(20_000, 19_998, 1).unwrap(), 5);
     let why = app
         .open_with_moves("test-01.out", &text, Some(other))
         .unwrap_err();
     assert!(why.contains("another game"), "{why}");
     // The same start, but not as many moves as the log's result line says.
-    let (_, record, after) = long_game(MisPosition::new(20_000, 19_999, 1).unwrap(), 5);
     let total = after.len() - 1;
     let shorter = text.replace(
         &format!("after {total} moves"),

@@ -12,8 +12,9 @@ use std::sync::{Mutex, OnceLock};
 
 /// The environment variable that turns isolation levels off, for machines (and tests) where
 /// one of them must not be used: a comma-separated list of `no-cgroups`, `no-user`,
-/// `no-bwrap`, and `no-userns` (under bubblewrap, change user with `setpriv` inside the
-/// sandbox rather than before it starts, in a user namespace of its own).
+/// `no-bwrap`, `no-userns` (under bubblewrap, change user with `setpriv` inside the sandbox
+/// rather than before it starts, in a user namespace of its own) and `no-seccomp` (no
+/// system-call filter; bubblewrap then gives each run a network namespace of its own).
 pub const ISOLATION_ENV: &str = "DUEL_ISOLATION";
 
 /// The isolation levels available to the runner here.

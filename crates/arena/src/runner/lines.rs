@@ -88,10 +88,8 @@ impl LineBuffer {
         let text = &self.bytes[..end];
         let text = text.strip_suffix(b"\r").unwrap_or(text);
         line.clear();
-        match std::str::from_utf8(text) {
-            Ok(text) => line.push_str(text),
-            Err(_) => line.push_str(&String::from_utf8_lossy(text)),
-        }
+        // Borrowed, without allocating, when the text is valid UTF-8.
+        line.push_str(&String::from_utf8_lossy(text));
         self.bytes.drain(..=end);
         Ok(true)
     }

@@ -53,7 +53,8 @@
 //! - **Waiting for a line** is a plain blocking read of the program's output, which a timer
 //!   signal to the judge's thread ends every [`TICK`] for the checks (limits, exit, stderr,
 //!   cancellation); near the wall-clock limit, after the program's exit and while it writes to
-//!   stderr the judge polls instead. Either way no read outlasts a tick.
+//!   stderr the judge polls instead. Either way no read outlasts two ticks (a signal that
+//!   lands just before the read begins is caught by the next one).
 //!
 //! How an abnormal end becomes a verdict is documented on [`classify_termination`].
 //! [`run_in_order`] runs tests on several threads and hands their results over in test order.

@@ -96,11 +96,20 @@ pub(crate) fn start(
 
 /// Runs `argv` confined as `confinement` says, with its output discarded, to its end: whether it
 /// started and exited with status 0 (the runner's own tries of what the machine allows).
+/// Registered as running, as every run is, so that no other thread's clean-up takes it for
+/// an orphan and reaps it first.
 pub(crate) fn succeeds(argv: &[OsString], working_dir: &Path, confinement: Confinement) -> bool {
-    let Ok(started) = start(argv, working_dir, confinement) else {
+    let started = super::tree::spawning(|| {
+        let started = start(argv, working_dir, confinement)?;
+        super::tree::register(started.pid);
+        Ok::<_, io::Error>(started)
+    });
+    let Ok(started) = started else {
         return false;
     };
-    reap(started.pid, true).is_some_and(|reaped| reaped.termination == Termination::Exited(0))
+    let reaped = reap(started.pid, true);
+    super::tree::unregister(started.pid);
+    reaped.is_some_and(|reaped| reaped.termination == Termination::Exited(0))
 }
 
 /// Runs in the child between fork and exec: raw system calls only, no allocation.

@@ -380,7 +380,7 @@ impl Cgroup {
 
     /// Kills every process in the cgroup and waits (at most `KILL_WAIT`, 2 s) until none is
     /// left: v2's `cgroup.kill` when the kernel has it, else freeze, SIGKILL each, thaw, until
-    /// empty; zombies reparented to the judge are reaped meanwhile. Returns whether the
+    /// empty (a zombie is no longer the cgroup's, so none is waited for). Returns whether the
     /// cgroup is empty.
     pub fn kill_all(&self) -> bool {
         let kill_file = self.memory.join("cgroup.kill");
@@ -392,11 +392,7 @@ impl Cgroup {
         // namespaces go with them, a little later): short waits first.
         let mut pause = Duration::from_micros(20);
         while started.elapsed() < KILL_WAIT {
-            let mut pids = self.processes();
-            if !pids.is_empty() {
-                super::tree::reap_orphaned_zombies();
-                pids = self.processes();
-            }
+            let pids = self.processes();
             if pids.is_empty() {
                 return true;
             }

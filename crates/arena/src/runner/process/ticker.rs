@@ -20,7 +20,9 @@ use std::time::Duration;
 /// How many tick signals this process has received, from any thread's [`Ticker`].
 static TICKS: AtomicU64 = AtomicU64::new(0);
 
-/// How many tick signals this process has received so far: a change means a tick is due.
+/// How many tick signals this process has received so far. The count is shared by every
+/// thread's ticker, so a change means some thread's tick came: with N judging threads a
+/// thread may run its checks up to N times a tick, which costs a few cgroup reads each.
 pub(super) fn ticks() -> u64 {
     TICKS.load(Ordering::Relaxed)
 }

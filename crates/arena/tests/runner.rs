@@ -196,13 +196,19 @@ fn a_program_that_ignores_its_input_cannot_block_the_judge_writing() {
     assert!(matches!(halt, Some(Halt::Fault(f)) if f.verdict == Verdict::TimeLimit));
 }
 
-#[test]
-fn cancelling_stops_the_wait() {
+/// A silent program, started with a cancel flag of its own (not yet set).
+fn cancellable_sleeper() -> (Arc<AtomicBool>, Process) {
     let flag = Arc::new(AtomicBool::new(false));
-    let mut process = launcher("sleep 30")
+    let process = launcher("sleep 30")
         .with_cancel_flag(flag.clone())
         .spawn()
         .unwrap();
+    (flag, process)
+}
+
+#[test]
+fn cancelling_stops_the_wait() {
+    let (flag, mut process) = cancellable_sleeper();
     flag.store(true, Ordering::Relaxed);
     assert_eq!(process.read_line(), Err(Halt::Cancelled));
 }
@@ -340,11 +346,7 @@ fn a_program_that_closes_its_output_and_runs_on_is_timed_out() {
 
 #[test]
 fn cancelling_stops_a_wait_already_blocked() {
-    let flag = Arc::new(AtomicBool::new(false));
-    let mut process = launcher("sleep 30")
-        .with_cancel_flag(flag.clone())
-        .spawn()
-        .unwrap();
+    let (flag, mut process) = cancellable_sleeper();
     let setter = {
         let flag = flag.clone();
         std::thread::spawn(move || {

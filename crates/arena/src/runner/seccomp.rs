@@ -52,21 +52,19 @@ pub(crate) fn program_bytes() -> Option<&'static [u8]> {
         .as_deref()
 }
 
-/// Whether this architecture has the filter and the kernel takes it (tried once on `true`),
-/// unless [`ISOLATION_ENV`](super::ISOLATION_ENV) says `no-seccomp`.
+/// Whether this architecture has the filter and the kernel takes it (tried on `true`), unless
+/// [`ISOLATION_ENV`](super::ISOLATION_ENV) says `no-seccomp`. Asked once, by
+/// [`Isolation::detect`], which keeps the answer.
 pub(crate) fn works() -> bool {
-    static WORKS: OnceLock<bool> = OnceLock::new();
-    *WORKS.get_or_init(|| {
-        if Isolation::disabled("no-seccomp") || program().is_none() {
-            return false;
-        }
-        let confinement = Confinement {
-            cpu_seconds: 10,
-            filter: program(),
-            ..Confinement::default()
-        };
-        child::succeeds(&["true".into()], Path::new("/"), confinement)
-    })
+    if Isolation::disabled("no-seccomp") || program().is_none() {
+        return false;
+    }
+    let confinement = Confinement {
+        cpu_seconds: 10,
+        filter: program(),
+        ..Confinement::default()
+    };
+    child::succeeds(&["true".into()], Path::new("/"), confinement)
 }
 
 #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]

@@ -530,3 +530,24 @@ fn a_32_bit_program_is_stopped_by_the_filter() {
         assert!(reason.contains("SIGSYS"), "{sandbox:?}: {reason}");
     }
 }
+
+#[test]
+fn an_unconfined_run_is_not_reported_as_filtered_or_as_a_user_of_its_own() {
+    let limits = Limits::new(Duration::from_secs(1), 64);
+    let launcher =
+        |sandbox| Launcher::new(ProgramCommand::shell("true"), limits).with_sandbox(sandbox);
+    let unconfined = launcher(Sandbox::None).isolation_record();
+    assert!(!unconfined.syscall_filter, "{unconfined:?}");
+    assert!(!unconfined.separate_user, "{unconfined:?}");
+    assert!(
+        unconfined.summary.contains("no system-call filter"),
+        "{unconfined:?}"
+    );
+    assert!(
+        unconfined.summary.ends_with("unconfined, as asked"),
+        "{unconfined:?}"
+    );
+    // A submission's run (`--sandbox none` is Sandbox::User) keeps what the machine gives.
+    let confined = launcher(Sandbox::User).isolation_record();
+    assert_eq!(confined.syscall_filter, Isolation::detect().syscall_filter);
+}

@@ -127,12 +127,12 @@ impl Launcher {
     /// One line saying how this launcher's programs are isolated here, and what cannot be
     /// guaranteed.
     pub fn describe_isolation(&self) -> String {
-        let isolation = Isolation::detect();
         let sandbox = self.sandbox.resolve();
+        let isolation = levels(sandbox);
         let bwrap = sandbox == Sandbox::Bwrap;
         let mut line = isolation.describe(bwrap);
         if sandbox == Sandbox::None {
-            line.push_str("; the program runs as the judge's user, as asked");
+            line.push_str("; the program runs unconfined, as asked");
         } else if isolation.box_users {
             if let Some(path) = self.unreachable_here(bwrap) {
                 line.push_str(&format!(
@@ -148,10 +148,9 @@ impl Launcher {
     /// levels, less the user of its own when the program runs as the judge's user, and the
     /// line of [`describe_isolation`](Self::describe_isolation).
     pub fn isolation_record(&self) -> IsolationRecord {
-        let isolation = Isolation::detect();
         let sandbox = self.sandbox.resolve();
         let bwrap = sandbox == Sandbox::Bwrap;
-        let mut record = isolation.record(bwrap);
+        let mut record = levels(sandbox).record(bwrap);
         record.separate_user = self
             .working_dir()
             .is_ok_and(|dir| self.gets_box_user(sandbox, &dir));
@@ -322,6 +321,21 @@ struct BwrapFacts {
     /// The memory bubblewrap itself gets charged in a run's cgroup (its processes and the
     /// namespaces it makes): added to the cgroup's limit and taken off the reported peak.
     overhead_bytes: u64,
+}
+
+/// The machine's levels as programs in `sandbox` (resolved) get them: one run unconfined
+/// ([`Sandbox::None`], the judge's trusted runs) gets neither the filter nor a user of its own.
+fn levels(sandbox: Sandbox) -> std::borrow::Cow<'static, Isolation> {
+    let isolation = Isolation::detect();
+    if sandbox == Sandbox::None {
+        std::borrow::Cow::Owned(Isolation {
+            box_users: false,
+            syscall_filter: false,
+            ..isolation.clone()
+        })
+    } else {
+        std::borrow::Cow::Borrowed(isolation)
+    }
 }
 
 /// Runs `true` under bubblewrap the way programs run (the first try as a box user changed

@@ -142,9 +142,10 @@ pub(crate) fn kill_everything(root: i32, user: Option<&BoxUser>) -> Swept {
 
 /// Reaps, without waiting, the judge's children that have exited after being reparented to
 /// it (its subreaper) from a run: bubblewrap leaves one at every run, its PID namespace's init,
-/// which its outer process never waits for. A child is taken for a run's orphan only when no running program is it and it is
-/// in another session than the judge's (every run starts one; a child the judge started
-/// otherwise, `std::process::Command`'s, stays in the judge's); no fork runs meanwhile.
+/// which its outer process never waits for. A child is taken for a run's orphan only when no
+/// running program is it and it is in another session than the judge's (every run starts
+/// one; a child the judge started otherwise, `std::process::Command`'s, stays in the
+/// judge's); no fork runs meanwhile.
 pub(crate) fn reap_orphaned_zombies() {
     let _no_spawns = SPAWNING.write().unwrap_or_else(|e| e.into_inner());
     let judge_session = signal::own_session();

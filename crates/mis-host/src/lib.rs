@@ -25,33 +25,72 @@ use std::os::fd::{AsRawFd, FromRawFd};
 /// rarely waits for the judge to catch up.
 const PIPE_BYTES: libc::c_int = 1 << 20;
 
+/// What `mis-host --help` prints.
+pub const HELP: &str = "\
+mis-host: the module host of Pooh-Eeyore-sticks, part of duel.
+
+`graj --module` and `duel mis judge --module` start it to run a contestant's module (a shared
+library exporting poczatek and ruch_bolka) together with Lolek in a separate, limited process,
+so that a crash or a hang of the module harms nothing else. It writes binary frames on its
+standard output, which they read, replaying and checking every move. It is not meant to be
+run by hand: to play a module, use `graj --module LIBRARY P E B` (see `graj --help`).
+
+Usage:
+  mis-host --check LIBRARY        load LIBRARY and check that it exports both functions
+  mis-host LIBRARY P E B LOLEK    play one game from P poohsticks, E eeyoresticks and the
+                                  bound B against LOLEK (simple, optimal, greedy,
+                                  adversarial, random or random:SEED)
+  mis-host --help                 this text
+
+Exit status: 0 done (the result is in the frames), 1 its reader went away or its output
+could not be set up, 2 bad arguments.
+";
+
 /// The whole `mis-host` program: parses the arguments, keeps the standard output the judge
 /// reads for the host's own frames (the module's prints go to standard error instead), and
-/// serves. Returns the exit status: 0, or 2 for bad arguments, 1 when the judge went away.
-pub fn main() -> i32 {
+/// serves. Ends the process with status 0 (also after `--help`), 2 for bad arguments, 1 when
+/// the judge went away.
+///
+/// Once the game's last frame is sent the process ends at once (`_exit`): the module is
+/// never unloaded and no exit handler or destructor runs, so a thread the module left running
+/// cannot crash the host after the game and change a verdict.
+pub fn main() -> ! {
     let args: Vec<_> = std::env::args_os().skip(1).collect();
+    if matches!(args.as_slice(), [flag] if flag == "--help" || flag == "-h") {
+        print!("{HELP}");
+        let _ = std::io::stdout().flush();
+        end(0);
+    }
     let request = match HostRequest::from_args(&args) {
         Ok(request) => request,
         Err(message) => {
-            eprintln!("mis-host: {message}");
-            return 2;
+            eprintln!("mis-host: {message} (mis-host --help says more)");
+            end(2);
         }
     };
     let Some(frames) = take_stdout() else {
         eprintln!("mis-host: cannot set up its output");
-        return 1;
+        end(1);
     };
     // Unbuffered: each frame is one write (a batch is one frame), so nothing is held back
     // but the batch being built, which `emergency` sends if the module kills the host.
     emergency::arm(frames.as_raw_fd());
     let mut out = frames;
     match serve(&request, &mut out).and_then(|()| out.flush()) {
-        Ok(()) => 0,
+        Ok(()) => end(0),
         Err(error) => {
             eprintln!("mis-host: {error}");
-            1
+            end(1)
         }
     }
+}
+
+/// Ends the process now with `status`, running no exit handler, no destructor of the module
+/// and no unloading: whatever threads the module started end with it.
+fn end(status: i32) -> ! {
+    // SAFETY: _exit only ends the process; everything the host had to say is written (its
+    // frames unbuffered, stderr unbuffered).
+    unsafe { libc::_exit(status) }
 }
 
 /// Moves the judge's pipe from descriptor 1 to a new one of the host's own (closed on exec),

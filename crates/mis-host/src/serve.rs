@@ -14,7 +14,8 @@ type RuchBolka = unsafe extern "C" fn(c_int, c_int, *mut c_int, *mut c_int);
 
 /// Runs the host: writes the header, loads the module (an `E` frame if that fails), then
 /// plays the requested game, writing every move, and the `Z` frame. Returns write errors only (a judge that went
-/// away); everything the module does wrong is left for the judge to find in the moves.
+/// away); everything the module does wrong is left for the judge to find in the moves. The
+/// module is never unloaded.
 ///
 /// # Safety of the module
 /// Loading and calling the module runs arbitrary native code in this process. That is the
@@ -43,6 +44,9 @@ pub fn serve(request: &HostRequest, out: &mut dyn Write) -> io::Result<()> {
     if let Some((start, kind)) = request.game {
         play(start, kind, *poczatek, *ruch_bolka, out)?;
     }
+    // The module stays loaded for the life of the process: a thread it started may still be
+    // running its code, which unloading would pull from under it (a crash after the game).
+    std::mem::forget(library);
     out.write_all(&frame::frame(TAG_END, b""))?;
     out.flush()
 }

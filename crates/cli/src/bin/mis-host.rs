@@ -2,14 +2,12 @@
 //! contestant's shared library (`poczatek`, `ruch_bolka`) together with Lolek in a separate,
 //! limited process, and read the moves it streams back (see the `duel-mis-host` crate).
 //!
-//! Usage: `mis-host --check LIBRARY` or `mis-host LIBRARY P E B LOLEK`. Not meant to be run
-//! by hand: its output is binary frames for the judge, which replays and checks every move.
+//! Usage: `mis-host --check LIBRARY` or `mis-host LIBRARY P E B LOLEK`; `mis-host --help` says
+//! what it is for. Not meant to be run by hand: its output is binary frames for the judge,
+//! which replays and checks every move.
 
 #![forbid(unsafe_code)]
 
-use std::process::ExitCode;
-
-fn main() -> ExitCode {
-    let status = duel_mis_host::main();
-    ExitCode::from(u8::try_from(status).unwrap_or(1))
+fn main() {
+    duel_mis_host::main()
 }

@@ -3,9 +3,12 @@
 
 use crate::compile::BuildRecord;
 use crate::Verdict;
+use rustix::fs::{AtFlags, Mode, OFlags};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use std::io::{self, Write};
+use std::ffi::{OsStr, OsString};
+use std::io::{self, Read, Write};
+use std::os::fd::OwnedFd;
 use std::path::{Path, PathBuf};
 
 /// The result of one judged test.
@@ -329,7 +332,7 @@ pub struct ReportError {
 
 /// Replaces `path` with `bytes` so that readers see the old file or the whole new one, never a
 /// part: the bytes go to a new temporary file in the same directory, which is flushed to disk
-/// and then renamed over `path`.
+/// and then renamed over `path`. A symbolic link at `path` is replaced itself, never followed.
 ///
 /// ```
 /// let dir = tempfile::tempdir()?;
@@ -339,6 +342,12 @@ pub struct ReportError {
 /// # Ok::<(), std::io::Error>(())
 /// ```
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let (dir, name) = split(path)?;
+    OutputDir::open(&dir)?.replace(&name, bytes)
+}
+
+/// The directory and the last component of `path` (`.` when it names none).
+fn split(path: &Path) -> io::Result<(PathBuf, OsString)> {
     let dir = match path.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir.to_owned(),
         _ => PathBuf::from("."),
@@ -346,32 +355,352 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let name = path
         .file_name()
         .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "not a file path"))?;
-    let temp = temp_path(&dir, &name.to_string_lossy());
-    let written = (|| {
-        let mut file = std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&temp)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        std::fs::rename(&temp, path)
-    })();
-    if written.is_err() {
-        let _ = std::fs::remove_file(&temp);
-        return written;
-    }
-    // Make the rename itself durable; not every file system lets a directory be synced.
-    if let Ok(dir) = std::fs::File::open(&dir) {
-        let _ = dir.sync_all();
-    }
-    Ok(())
+    Ok((dir, name.to_owned()))
 }
 
-fn temp_path(dir: &Path, name: &str) -> PathBuf {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
-    let unique = COUNTER.fetch_add(1, Ordering::Relaxed);
-    dir.join(format!(".{name}.{}.{unique}.tmp", std::process::id()))
+/// A directory the judge writes into, opened once (when named, before anything untrusted
+/// runs) and then reached through its descriptor only: renaming the directory, or planting a
+/// symbolic link in place of it or of any file in it, changes nothing of where the judge
+/// writes. Files are created, replaced and removed by name inside it, and a name there that
+/// is a symbolic link is replaced or removed itself, never followed.
+#[derive(Debug)]
+pub struct OutputDir {
+    dir: OwnedFd,
+}
+
+impl OutputDir {
+    /// Opens the directory `path` (following links in `path` itself, which its caller named).
+    pub fn open(path: &Path) -> io::Result<OutputDir> {
+        let dir = rustix::fs::openat(
+            rustix::fs::CWD,
+            path,
+            OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC,
+            Mode::empty(),
+        )?;
+        Ok(OutputDir { dir })
+    }
+
+    /// Creates the directory `path` and its parents as needed, and opens it.
+    pub fn create(path: &Path) -> io::Result<OutputDir> {
+        std::fs::create_dir_all(path)?;
+        OutputDir::open(path)
+    }
+
+    /// The subdirectory `name`, created if missing; a symbolic link there is not followed
+    /// (an error).
+    pub fn subdir(&self, name: &OsStr) -> io::Result<OutputDir> {
+        match rustix::fs::mkdirat(&self.dir, name, Mode::from_raw_mode(0o777)) {
+            Ok(()) | Err(rustix::io::Errno::EXIST) => {}
+            Err(error) => return Err(error.into()),
+        }
+        let dir = rustix::fs::openat(
+            &self.dir,
+            name,
+            OFlags::RDONLY | OFlags::DIRECTORY | OFlags::NOFOLLOW | OFlags::CLOEXEC,
+            Mode::empty(),
+        )?;
+        Ok(OutputDir { dir })
+    }
+
+    /// The existing subdirectory `name`; `None` when there is none (or a link or a file is
+    /// there: it is not followed).
+    pub fn existing_subdir(&self, name: &OsStr) -> io::Result<Option<OutputDir>> {
+        match rustix::fs::openat(
+            &self.dir,
+            name,
+            OFlags::RDONLY | OFlags::DIRECTORY | OFlags::NOFOLLOW | OFlags::CLOEXEC,
+            Mode::empty(),
+        ) {
+            Ok(dir) => Ok(Some(OutputDir { dir })),
+            Err(rustix::io::Errno::NOENT | rustix::io::Errno::NOTDIR | rustix::io::Errno::LOOP) => {
+                Ok(None)
+            }
+            Err(error) => Err(error.into()),
+        }
+    }
+
+    /// Replaces the entry `name` with a regular file holding `bytes`, atomically: readers
+    /// see the old entry or the whole new file. Whatever `name` was (a file, a symbolic link
+    /// to anything, a hard link) is replaced, never written through; a directory there is an
+    /// error.
+    pub fn replace(&self, name: &OsStr, bytes: &[u8]) -> io::Result<()> {
+        let (temp, file) = self.create_temporary(name)?;
+        let written = (|| {
+            let mut file = std::fs::File::from(file);
+            file.write_all(bytes)?;
+            file.sync_all()?;
+            rustix::fs::renameat(&self.dir, &temp, &self.dir, name)?;
+            Ok(())
+        })();
+        if written.is_err() {
+            let _ = rustix::fs::unlinkat(&self.dir, &temp, AtFlags::empty());
+            return written;
+        }
+        // Make the rename itself durable; not every file system lets a directory be synced.
+        let _ = rustix::fs::fsync(&self.dir);
+        Ok(())
+    }
+
+    /// Checks that files can be created here, by creating and removing one.
+    pub fn check_writable(&self) -> io::Result<()> {
+        let (temp, _file) = self.create_temporary(OsStr::new("probe"))?;
+        rustix::fs::unlinkat(&self.dir, &temp, AtFlags::empty())?;
+        Ok(())
+    }
+
+    /// A new file of a name no one else uses, created here (never through a link).
+    fn create_temporary(&self, name: &OsStr) -> io::Result<(OsString, OwnedFd)> {
+        use std::sync::atomic::{AtomicU64, Ordering};
+        static COUNTER: AtomicU64 = AtomicU64::new(0);
+        loop {
+            let unique = COUNTER.fetch_add(1, Ordering::Relaxed);
+            let temp = OsString::from(format!(
+                ".{}.{}.{unique}.tmp",
+                name.to_string_lossy(),
+                std::process::id()
+            ));
+            match rustix::fs::openat(
+                &self.dir,
+                &temp,
+                OFlags::WRONLY | OFlags::CREATE | OFlags::EXCL | OFlags::NOFOLLOW | OFlags::CLOEXEC,
+                Mode::from_raw_mode(0o666),
+            ) {
+                Ok(file) => return Ok((temp, file)),
+                // Someone made that name: try the next.
+                Err(rustix::io::Errno::EXIST) => continue,
+                Err(error) => return Err(error.into()),
+            }
+        }
+    }
+
+    /// What the entry `name` is, without following a link: `None` when there is none.
+    pub fn entry_kind(&self, name: &OsStr) -> io::Result<Option<EntryKind>> {
+        match rustix::fs::statat(&self.dir, name, AtFlags::SYMLINK_NOFOLLOW) {
+            Ok(stat) => Ok(Some(
+                match rustix::fs::FileType::from_raw_mode(stat.st_mode) {
+                    rustix::fs::FileType::Directory => EntryKind::Directory,
+                    _ => EntryKind::Other,
+                },
+            )),
+            Err(rustix::io::Errno::NOENT) => Ok(None),
+            Err(error) => Err(error.into()),
+        }
+    }
+
+    /// The contents of the regular file `name` (a link there is not followed: an error);
+    /// `None` when there is no such entry.
+    pub fn read(&self, name: &OsStr) -> io::Result<Option<Vec<u8>>> {
+        let file = match rustix::fs::openat(
+            &self.dir,
+            name,
+            OFlags::RDONLY | OFlags::NOFOLLOW | OFlags::NONBLOCK | OFlags::CLOEXEC,
+            Mode::empty(),
+        ) {
+            Ok(file) => file,
+            Err(rustix::io::Errno::NOENT) => return Ok(None),
+            Err(error) => return Err(error.into()),
+        };
+        let mut file = std::fs::File::from(file);
+        if !file.metadata()?.is_file() {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                "not a regular file",
+            ));
+        }
+        let mut bytes = Vec::new();
+        file.read_to_end(&mut bytes)?;
+        Ok(Some(bytes))
+    }
+
+    /// Removes the entry `name` if it is not a directory (a link is removed itself); a
+    /// missing one is no error.
+    pub fn remove_file(&self, name: &OsStr) -> io::Result<()> {
+        match rustix::fs::unlinkat(&self.dir, name, AtFlags::empty()) {
+            Ok(()) | Err(rustix::io::Errno::NOENT) => Ok(()),
+            Err(error) => Err(error.into()),
+        }
+    }
+
+    /// Removes the subdirectory `name` if it is empty; returns whether it is gone.
+    pub fn remove_empty_dir(&self, name: &OsStr) -> io::Result<bool> {
+        match rustix::fs::unlinkat(&self.dir, name, AtFlags::REMOVEDIR) {
+            Ok(()) | Err(rustix::io::Errno::NOENT) => Ok(true),
+            Err(rustix::io::Errno::NOTEMPTY | rustix::io::Errno::EXIST) => Ok(false),
+            Err(error) => Err(error.into()),
+        }
+    }
+}
+
+/// What an entry of an [`OutputDir`] is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EntryKind {
+    /// A directory.
+    Directory,
+    /// Anything else: a file, a link, a device...
+    Other,
+}
+
+/// A file the judge writes at the end of a run (its report, its CSV), resolved and opened
+/// when it is named, at the start, before anything untrusted runs:
+///
+/// - a regular file, a new name, or a symbolic link to a regular file or to nothing: replaced
+///   atomically at the end, within its directory opened at the start ([`OutputDir::replace`]):
+///   a link found there, at the start or planted during the run, is replaced itself and never
+///   followed;
+/// - a character device (`/dev/null`, a terminal), or a link to one: opened at the start and
+///   written at the end through that descriptor;
+/// - a FIFO (or a link to one): held from the start and opened for writing at the end through
+///   that hold, never through its name (the open waits for a reader, as a FIFO's does);
+/// - a name through `/proc/*/fd` (`/dev/stdout`, `/dev/fd/3`) to a regular file: opened at the
+///   start for appending, so `--report /dev/stdout > file` adds the report to that file;
+/// - a directory, a block device or a socket: refused.
+#[derive(Debug)]
+pub struct OutputFile {
+    path: PathBuf,
+    target: Target,
+}
+
+#[derive(Debug)]
+enum Target {
+    Replace { dir: OutputDir, name: OsString },
+    Open(std::fs::File),
+    Fifo(OwnedFd),
+}
+
+/// Why an output file cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum OutputError {
+    /// The path names a directory.
+    #[error("cannot write {}: it is a directory", .0.display())]
+    Directory(PathBuf),
+    /// The path names a block device or a socket.
+    #[error("cannot write {}: it is a block device or a socket, not something the judge writes to", .0.display())]
+    Unusable(PathBuf),
+    /// Opening or probing failed.
+    #[error("cannot write {}: {source}", path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What went wrong.
+        #[source]
+        source: io::Error,
+    },
+}
+
+impl OutputFile {
+    /// Resolves and opens `path` for writing at the end (see [`OutputFile`]); fails now if it
+    /// could not be written then.
+    pub fn open(path: &Path) -> Result<OutputFile, OutputError> {
+        use std::os::unix::fs::FileTypeExt;
+        let io_error = |source: io::Error| OutputError::Io {
+            path: path.to_owned(),
+            source,
+        };
+        let kind = match std::fs::symlink_metadata(path) {
+            Ok(meta) => Some(meta.file_type()),
+            Err(error) if error.kind() == io::ErrorKind::NotFound => None,
+            Err(error) => return Err(io_error(error)),
+        };
+        // What a link leads to, resolved now, and whether it leads through a process's
+        // descriptors (as /dev/stdout does).
+        let (kind, through_descriptors) = match kind {
+            Some(kind) if kind.is_symlink() => match std::fs::metadata(path) {
+                Ok(target) => (Some(target.file_type()), through_descriptors(path)),
+                // A link to nothing: replaced itself.
+                Err(_) => (None, false),
+            },
+            kind => (kind, false),
+        };
+        let target = match kind {
+            Some(kind) if kind.is_dir() => return Err(OutputError::Directory(path.to_owned())),
+            Some(kind) if kind.is_char_device() => Target::Open(
+                std::fs::OpenOptions::new()
+                    .write(true)
+                    .open(path)
+                    .map_err(io_error)?,
+            ),
+            Some(kind) if kind.is_fifo() => Target::Fifo(
+                rustix::fs::openat(
+                    rustix::fs::CWD,
+                    path,
+                    OFlags::PATH | OFlags::CLOEXEC,
+                    Mode::empty(),
+                )
+                .map_err(|error| io_error(error.into()))?,
+            ),
+            Some(kind) if kind.is_file() && through_descriptors => Target::Open(
+                std::fs::OpenOptions::new()
+                    .append(true)
+                    .open(path)
+                    .map_err(io_error)?,
+            ),
+            Some(kind) if !kind.is_file() && !kind.is_symlink() => {
+                return Err(OutputError::Unusable(path.to_owned()))
+            }
+            _ => {
+                let (dir, name) = split(path).map_err(io_error)?;
+                let dir = OutputDir::open(&dir).map_err(io_error)?;
+                dir.check_writable().map_err(io_error)?;
+                Target::Replace { dir, name }
+            }
+        };
+        Ok(OutputFile {
+            path: path.to_owned(),
+            target,
+        })
+    }
+
+    /// The path it was named by.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Writes `bytes` as the file's whole contents (see [`OutputFile`] for how).
+    pub fn write(&self, bytes: &[u8]) -> io::Result<()> {
+        match &self.target {
+            Target::Replace { dir, name } => dir.replace(name, bytes),
+            Target::Open(file) => {
+                let mut file: &std::fs::File = file;
+                file.write_all(bytes)?;
+                file.flush()
+            }
+            Target::Fifo(hold) => {
+                use std::os::fd::AsRawFd;
+                let reopened = format!("/proc/self/fd/{}", hold.as_raw_fd());
+                let mut file = std::fs::OpenOptions::new().write(true).open(reopened)?;
+                file.write_all(bytes)?;
+                file.flush()
+            }
+        }
+    }
+}
+
+/// Whether following the link `path` passes through a process's descriptor directory
+/// (`/proc/PID/fd`, as `/dev/stdout` and `/dev/fd/N` do).
+fn through_descriptors(path: &Path) -> bool {
+    let mut current = path.to_path_buf();
+    for _ in 0..40 {
+        let parent = match current.parent() {
+            Some(dir) if !dir.as_os_str().is_empty() => dir.to_owned(),
+            _ => PathBuf::from("."),
+        };
+        if std::fs::canonicalize(&parent).is_ok_and(|dir| is_descriptor_dir(&dir)) {
+            return true;
+        }
+        match std::fs::read_link(&current) {
+            Ok(next) => current = parent.join(next),
+            Err(_) => return false,
+        }
+    }
+    false
+}
+
+/// `/proc/PID/fd` or `/proc/PID/task/TID/fd`.
+fn is_descriptor_dir(dir: &Path) -> bool {
+    let parts: Vec<_> = dir.components().map(|c| c.as_os_str().to_owned()).collect();
+    let is = |index: usize, text: &str| parts.get(index).is_some_and(|p| p == text);
+    is(1, "proc")
+        && (parts.len() == 4 && is(3, "fd") || parts.len() == 6 && is(3, "task") && is(5, "fd"))
 }
 
 #[cfg(test)]

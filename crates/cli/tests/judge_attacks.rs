@@ -1,5 +1,6 @@
 //! Attacks on the judge's own process and outputs, one test each: a player that kills its
-//! parent, an orphan that rewrites the report, outputs on devices, signals mid-run, stale logs.
+//! parent, an orphan that rewrites the report, outputs on devices and links, signals mid-run,
+//! stale logs. (Links planted during the run: `judge_outputs_links.rs`.)
 
 #[path = "hostile/support.rs"]
 mod support;
@@ -85,7 +86,7 @@ fn a_report_on_a_device_node_stays_a_device() {
 }
 
 #[test]
-fn a_report_through_a_symbolic_link_keeps_the_link() {
+fn a_report_named_by_a_symbolic_link_replaces_the_link_not_its_target() {
     let dir = work_dir();
     let target = dir.path().join("real.json");
     let link = dir.path().join("link.json");
@@ -106,8 +107,9 @@ fn a_report_through_a_symbolic_link_keeps_the_link() {
     assert!(std::fs::symlink_metadata(&link)
         .unwrap()
         .file_type()
-        .is_symlink());
-    assert_eq!(read_report(&target)["score"], 100.0);
+        .is_file());
+    assert_eq!(read_report(&link)["score"], 100.0);
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "");
 }
 
 #[test]
@@ -174,7 +176,6 @@ fn the_log_directory_holds_exactly_this_runs_logs() {
     let dir = work_dir();
     let logs = dir.path().join("logs");
     std::fs::create_dir(&logs).unwrap();
-    std::fs::write(logs.join("test-99.out"), "stale").unwrap();
     let judge_with_logs = || {
         duel()
             .args([
@@ -188,19 +189,31 @@ fn the_log_directory_holds_exactly_this_runs_logs() {
             .output()
             .unwrap()
     };
+    // A log no judge run listed: refused, and left as it is.
+    std::fs::write(logs.join("test-01.out"), "stale").unwrap();
     let output = judge_with_logs();
-    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    assert_eq!(
+        std::fs::read_to_string(logs.join("test-01.out")).unwrap(),
+        "stale"
+    );
+    std::fs::remove_file(logs.join("test-01.out")).unwrap();
+    // Anything else there is left alone; a second run replaces the first one's logs.
+    std::fs::write(logs.join("notes.txt"), "mine").unwrap();
+    for _ in 0..2 {
+        let output = judge_with_logs();
+        assert_eq!(output.status.code(), Some(0), "{output:?}");
+    }
     let mut names: Vec<String> = std::fs::read_dir(&logs)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     names.sort();
-    assert_eq!(names, ["test-01.out"]);
-    // Anything else there: refused, and nothing is removed.
-    std::fs::write(logs.join("notes.txt"), "mine").unwrap();
-    let output = judge_with_logs();
-    assert_eq!(output.status.code(), Some(2), "{output:?}");
-    assert!(logs.join("notes.txt").exists() && logs.join("test-01.out").exists());
+    assert_eq!(names, [".duel-logs", "notes.txt", "test-01.out"]);
+    assert_eq!(
+        std::fs::read_to_string(logs.join("notes.txt")).unwrap(),
+        "mine"
+    );
 }
 
 /// The statement's example only.

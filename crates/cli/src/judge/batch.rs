@@ -2,14 +2,14 @@
 //! arena's neutral judge: one submission keeps the per-test table, several give a ranking.
 
 use super::output::{
-    check_report_path, compile_text, format_ms, interrupt_flag, show_build, Columns, LogDir,
-    Progress, EXIT_INTERRUPTED,
+    format_ms, interrupt_flag, open_output, show_build, Columns, LogDir, Progress,
+    EXIT_INTERRUPTED, LOG_MANIFEST,
 };
 use super::RunArgs;
 use anyhow::{bail, Context};
 use duel_arena::compile::{BuildRecord, Language, Toolchain};
 use duel_arena::judge::{judge_all, Entry, Game, Observer, Settings, SingleSink, Submission};
-use duel_arena::report::{write_atomically, BatchReport};
+use duel_arena::report::{BatchReport, OutputFile};
 use duel_arena::runner::IsolationRecord;
 use duel_arena::TestResult;
 use std::io::{self, Write};
@@ -147,17 +147,26 @@ pub fn run<G: Game>(
 ) -> anyhow::Result<ExitCode> {
     settings.toolchain = batch.toolchain()?;
     settings.cancel = interrupt_flag();
-    if let Some(path) = &batch.csv {
-        check_report_path(path)?;
-    }
+    let csv = match &batch.csv {
+        Some(path) => Some(open_output(path, "CSV")?),
+        None => None,
+    };
     if entries.len() == 1 {
         return run_single(
-            game, &entries, tests, inputs, columns, run, batch, &settings,
+            game,
+            &entries,
+            tests,
+            inputs,
+            columns,
+            run,
+            csv.as_ref(),
+            &settings,
         );
     }
-    if let Some(path) = &run.report {
-        check_report_path(path)?;
-    }
+    let report = match &run.report {
+        Some(path) => Some(open_output(path, "report")?),
+        None => None,
+    };
     let mut printer = RankingPrinter::new(&entries, inputs.len(), run.logs.as_deref())?;
     let reports = judge_all(game, &entries, tests, &settings, &mut printer)?;
     let batch_report = BatchReport::new(game.name(), tests.len(), reports);
@@ -167,12 +176,11 @@ pub fn run<G: Game>(
     } else {
         print_line(&ranking_table(&batch_report));
     }
-    if let Some(path) = &run.report {
-        write_atomically(path, batch_report.to_json().as_bytes())
-            .with_context(|| format!("cannot write {}", path.display()))?;
+    if let Some(file) = &report {
+        write(file, "report", batch_report.to_json().as_bytes())?;
     }
-    write_csv(batch, &batch_report)?;
-    if let Some(error) = printer.log_error {
+    write_csv(csv.as_ref(), &batch_report)?;
+    if let Some(error) = printer.log_error() {
         return Err(error);
     }
     if batch_report.interrupted {
@@ -190,7 +198,7 @@ fn run_single<G: Game>(
     inputs: &[String],
     columns: Columns,
     run: &RunArgs,
-    batch: &BatchArgs,
+    csv: Option<&OutputFile>,
     settings: &Settings,
 ) -> anyhow::Result<ExitCode> {
     let mut printer = run.printer(columns, inputs)?;
@@ -203,18 +211,23 @@ fn run_single<G: Game>(
     )?;
     let report = reports.remove(0);
     write_csv(
-        batch,
+        csv,
         &BatchReport::new(game.name(), tests.len(), vec![report.clone()]),
     )?;
-    printer.finish(&report, run.report.as_deref())
+    printer.finish(&report)
 }
 
-fn write_csv(batch: &BatchArgs, report: &BatchReport) -> anyhow::Result<()> {
-    if let Some(path) = &batch.csv {
-        write_atomically(path, report.to_csv().as_bytes())
-            .with_context(|| format!("cannot write {}", path.display()))?;
+fn write_csv(csv: Option<&OutputFile>, report: &BatchReport) -> anyhow::Result<()> {
+    match csv {
+        Some(file) => write(file, "CSV", report.to_csv().as_bytes()),
+        None => Ok(()),
     }
-    Ok(())
+}
+
+/// Writes one of the judge's outputs, opened at the start.
+fn write(file: &OutputFile, what: &str, bytes: &[u8]) -> anyhow::Result<()> {
+    file.write(bytes)
+        .with_context(|| format!("cannot write the {what} {}", file.path().display()))
 }
 
 /// Several submissions: progress on stderr, logs per submission, the ranking at the end.
@@ -222,28 +235,32 @@ struct RankingPrinter {
     progress: Progress,
     names: Vec<String>,
     logs: Vec<Option<LogDir>>,
-    log_root: Option<PathBuf>,
-    log_error: Option<anyhow::Error>,
+    /// The isolation lines printed so far: a line is printed once, however many submissions
+    /// run that way.
+    isolations: Vec<String>,
 }
 
 impl RankingPrinter {
     fn new(entries: &[Entry], planned: usize, logs: Option<&Path>) -> anyhow::Result<Self> {
         let names: Vec<String> = entries.iter().map(|e| e.name.clone()).collect();
-        let mut dirs = Vec::new();
-        if let Some(root) = logs {
-            for name in log_names(&names) {
-                dirs.push(Some(LogDir::create(&root.join(name), planned)?));
-            }
-        } else {
-            dirs.resize_with(entries.len(), || None);
-        }
+        let logs = match logs {
+            Some(root) => LogDir::create_per_submission(root, &log_names(&names), planned)?
+                .into_iter()
+                .map(Some)
+                .collect(),
+            None => entries.iter().map(|_| None).collect(),
+        };
         Ok(RankingPrinter {
             progress: Progress::new(entries.len() * planned),
             names,
-            logs: dirs,
-            log_root: logs.map(Path::to_path_buf),
-            log_error: None,
+            logs,
+            isolations: Vec::new(),
         })
+    }
+
+    /// The first failure to write a log, if any.
+    fn log_error(self) -> Option<anyhow::Error> {
+        self.logs.into_iter().flatten().find_map(LogDir::into_error)
     }
 }
 
@@ -252,14 +269,8 @@ impl Observer for RankingPrinter {
         if !build.succeeded {
             self.progress.suspend(|| show_build(build));
         }
-        if let Some(root) = &self.log_root {
-            let name = &log_names(&self.names)[submission];
-            let path = root.join(name).join("compile.txt");
-            if let Err(error) = write_atomically(&path, compile_text(build).as_bytes()) {
-                self.log_error.get_or_insert(
-                    anyhow::Error::new(error).context(format!("cannot write {}", path.display())),
-                );
-            }
+        if let Some(Some(logs)) = self.logs.get_mut(submission) {
+            logs.write_compile(build);
         }
     }
 
@@ -268,9 +279,17 @@ impl Observer for RankingPrinter {
     }
 
     fn isolation(&mut self, submission: usize, record: &IsolationRecord) {
-        let name = &self.names[submission];
-        self.progress
-            .suspend(|| eprintln!("duel: {name}: {}", record.summary));
+        if self.isolations.contains(&record.summary) {
+            return;
+        }
+        // The first line stands for every submission; one isolated otherwise is named.
+        let line = if self.isolations.is_empty() {
+            format!("duel: {}", record.summary)
+        } else {
+            format!("duel: {}: {}", self.names[submission], record.summary)
+        };
+        self.isolations.push(record.summary.clone());
+        self.progress.suspend(|| eprintln!("{line}"));
     }
 
     fn result(&mut self, submission: usize, result: &TestResult, log: &str) {
@@ -303,7 +322,7 @@ pub fn log_names(names: &[String]) -> Vec<String> {
                 }
             })
             .collect();
-        if base.is_empty() || base.chars().all(|c| c == '.') {
+        if base.is_empty() || base.chars().all(|c| c == '.') || base == LOG_MANIFEST {
             base = "submission".into();
         }
         let mut unique = base.clone();

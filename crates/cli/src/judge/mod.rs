@@ -7,7 +7,7 @@ pub mod output;
 
 use anyhow::bail;
 use duel_arena::runner::{Isolation, IsolationRecord, Limits, Sandbox};
-use output::{check_report_path, Columns, Format, LogDir, Printer};
+use output::{open_output, Columns, Format, LogDir, Printer};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -96,12 +96,14 @@ impl RunArgs {
         Isolation::detect().record(bwrap)
     }
 
-    /// Checks the report and log destinations before any test runs, and builds the printer
-    /// that shows results as they arrive.
+    /// Opens the report and log destinations before any test runs (see
+    /// [`output::open_output`], [`LogDir`]), and builds the printer that shows results as they
+    /// arrive and writes them.
     pub fn printer(&self, columns: Columns, inputs: &[String]) -> anyhow::Result<Printer> {
-        if let Some(path) = &self.report {
-            check_report_path(path)?;
-        }
+        let report = match &self.report {
+            Some(path) => Some(open_output(path, "report")?),
+            None => None,
+        };
         let logs = match &self.logs {
             Some(dir) => Some(LogDir::create(dir, inputs.len())?),
             None => None,
@@ -111,7 +113,9 @@ impl RunArgs {
         } else {
             Format::Table
         };
-        Ok(Printer::new(columns, inputs, format, logs).with_isolation(self.isolation()))
+        Ok(Printer::new(columns, inputs, format, logs)
+            .with_report(report)
+            .with_isolation(self.isolation()))
     }
 }
 

@@ -6,10 +6,11 @@
 
 use anyhow::{bail, Context};
 use duel_arena::compile::BuildRecord;
-use duel_arena::report::{write_atomically, Sink};
+use duel_arena::report::{OutputDir, OutputFile, Sink};
 use duel_arena::runner::IsolationRecord;
 use duel_arena::{Report, TestResult, Verdict};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::ffi::OsStr;
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -218,95 +219,206 @@ impl Progress {
     }
 }
 
-/// Writes one dialogue log per test into a directory the judge owns: `test-01.out`, ..., and
-/// beside the text of a Pooh-Eeyore-sticks game too long to list every move, the record of
-/// all of them, `test-01.moves` (`duel_mis::record`; `duel serve --report test-01.out` reads
-/// both).
+/// The list, in a log directory, of every file and subdirectory a judge run may write there,
+/// one relative path a line (a subdirectory's ends with `/`). The next run there removes
+/// exactly those before it writes its own, and touches nothing else.
+pub const LOG_MANIFEST: &str = ".duel-logs";
+
+/// Writes one dialogue log per test into a directory: `test-01.out`, ..., and beside the text
+/// of a Pooh-Eeyore-sticks game too long to list every move, the record of all of them,
+/// `test-01.moves` (`duel_mis::record`; `duel serve --report test-01.out` reads both), and
+/// `compile.txt`. The directory is opened when the run starts and every file is replaced
+/// within it by name ([`OutputDir::replace`]): nothing planted there during the run is
+/// followed.
 pub struct LogDir {
-    dir: PathBuf,
+    dir: OutputDir,
+    shown: PathBuf,
     width: usize,
     first_error: Option<anyhow::Error>,
 }
 
 impl LogDir {
-    /// Creates (if needed) the directory for `planned` tests' logs, so that it holds exactly
-    /// this run's logs: the logs of an earlier run there (`test-*.out`, `test-*.moves`,
-    /// `compile.txt`) are removed first, and a directory holding anything else is refused.
+    /// Opens (creating it if needed) the log directory of a run of `planned` tests, so that it
+    /// holds exactly this run's logs beside whatever else is there: the logs an earlier run
+    /// listed in [`LOG_MANIFEST`] are removed first, and a file or directory of a name this
+    /// run writes that no earlier run wrote is an error (it is left as it is).
     pub fn create(dir: &Path, planned: usize) -> anyhow::Result<LogDir> {
-        std::fs::create_dir_all(dir)
-            .with_context(|| format!("cannot create the log directory {}", dir.display()))?;
-        let entries = std::fs::read_dir(dir)
-            .with_context(|| format!("cannot read the log directory {}", dir.display()))?;
-        let mut stale = Vec::new();
-        for entry in entries {
-            let entry = entry.with_context(|| format!("cannot read {}", dir.display()))?;
-            let name = entry.file_name();
-            let name = name.to_string_lossy();
-            let is_log = name == "compile.txt"
-                || name
-                    .strip_prefix("test-")
-                    .and_then(|rest| rest.strip_suffix(".out").or(rest.strip_suffix(".moves")))
-                    .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
-            let is_file = entry.file_type().is_ok_and(|t| !t.is_dir());
-            if !(is_log && is_file) {
+        let mut logs = LogDir::create_all(dir, None, planned)?;
+        Ok(logs.remove(0))
+    }
+
+    /// [`LogDir::create`] for several submissions: one subdirectory of `root` per name of
+    /// `names` (which [`super::batch::log_names`] made safe and unique).
+    pub fn create_per_submission(
+        root: &Path,
+        names: &[String],
+        planned: usize,
+    ) -> anyhow::Result<Vec<LogDir>> {
+        LogDir::create_all(root, Some(names), planned)
+    }
+
+    fn create_all(
+        path: &Path,
+        subdirs: Option<&[String]>,
+        planned: usize,
+    ) -> anyhow::Result<Vec<LogDir>> {
+        let shown = path.display();
+        let root = OutputDir::create(path)
+            .with_context(|| format!("cannot create the log directory {shown}"))?;
+        let width = planned.to_string().len().max(2);
+        let files = log_files(planned, width);
+        let mut entries: Vec<String> = Vec::new();
+        match subdirs {
+            None => entries.extend(files.iter().cloned()),
+            Some(names) => {
+                for name in names {
+                    entries.push(format!("{name}/"));
+                    entries.extend(files.iter().map(|file| format!("{name}/{file}")));
+                }
+            }
+        }
+        remove_earlier_logs(&root, path)?;
+        for entry in &entries {
+            let top = match entry.split_once('/') {
+                None => entry.as_str(),
+                Some((dir, "")) => dir,
+                Some(_) => continue, // inside a directory this run creates
+            };
+            let exists = root
+                .entry_kind(OsStr::new(top))
+                .with_context(|| format!("cannot read the log directory {shown}"))?
+                .is_some();
+            if exists {
                 bail!(
-                    "the log directory {} holds {name}, which is not a log of a judge run: give a new or empty directory",
-                    dir.display()
+                    "the log directory {shown} holds {top}, which no earlier judge run there wrote \
+                     (it is not listed in {shown}/{LOG_MANIFEST}): move it away or give another directory"
                 );
             }
-            stale.push(entry.path());
         }
-        for path in stale {
-            std::fs::remove_file(&path)
-                .with_context(|| format!("cannot remove the old log {}", path.display()))?;
-        }
-        check_output_path(&dir.join("test-1.out"), "log")?;
-        Ok(LogDir {
-            dir: dir.to_owned(),
-            width: planned.to_string().len().max(2),
+        let mut manifest = entries.join("\n");
+        manifest.push('\n');
+        root.replace(OsStr::new(LOG_MANIFEST), manifest.as_bytes())
+            .with_context(|| format!("cannot write in the log directory {shown}"))?;
+        let log_dir = |dir: OutputDir, shown: PathBuf| LogDir {
+            dir,
+            shown,
+            width,
             first_error: None,
-        })
+        };
+        match subdirs {
+            None => Ok(vec![log_dir(root, path.to_owned())]),
+            Some(names) => names
+                .iter()
+                .map(|name| {
+                    let sub = root.subdir(OsStr::new(name)).with_context(|| {
+                        format!(
+                            "cannot create the log directory {}",
+                            path.join(name).display()
+                        )
+                    })?;
+                    Ok(log_dir(sub, path.join(name)))
+                })
+                .collect(),
+        }
     }
 
     /// The log file of test `index`.
     pub fn path(&self, index: usize) -> PathBuf {
-        self.dir
-            .join(format!("test-{index:0width$}.out", width = self.width))
+        self.shown.join(self.name(index, "out"))
+    }
+
+    fn name(&self, index: usize, extension: &str) -> String {
+        format!("test-{index:0width$}.{extension}", width = self.width)
+    }
+
+    /// Writes `bytes` as the file `name`; the first failure is kept for the end.
+    fn write_file(&mut self, name: &str, bytes: &[u8]) {
+        if let Err(error) = self.dir.replace(OsStr::new(name), bytes) {
+            let path = self.shown.join(name);
+            self.first_error.get_or_insert(
+                anyhow::Error::new(error).context(format!("cannot write {}", path.display())),
+            );
+        }
     }
 
     /// Writes the log of test `index` (atomically); the first failure is kept for the end.
     pub fn write(&mut self, index: usize, log: &str) {
-        let path = self.path(index);
-        if let Err(error) = write_output(&path, log.as_bytes()) {
-            self.first_error.get_or_insert(
-                anyhow::Error::new(error).context(format!("cannot write {}", path.display())),
-            );
-        }
+        self.write_file(&self.name(index, "out"), log.as_bytes());
     }
 
-    /// Writes `compile.txt`, what building the submission said ([`compile_text`]). A failure
-    /// is not kept: a failed build is on the terminal already.
-    pub fn write_compile(&self, build: &BuildRecord) {
-        let _ = write_output(
-            &self.dir.join("compile.txt"),
-            compile_text(build).as_bytes(),
-        );
+    /// Writes `compile.txt`, what building the submission said ([`compile_text`]).
+    pub fn write_compile(&mut self, build: &BuildRecord) {
+        self.write_file("compile.txt", compile_text(build).as_bytes());
     }
 
     /// Writes the record of every move of test `index` beside its log, `test-NN.moves`.
     pub fn write_moves(&mut self, index: usize, record: &[u8]) {
-        let path = self.path(index).with_extension("moves");
-        if let Err(error) = write_output(&path, record) {
-            self.first_error.get_or_insert(
-                anyhow::Error::new(error).context(format!("cannot write {}", path.display())),
-            );
-        }
+        self.write_file(&self.name(index, "moves"), record);
     }
 
     /// The first write failure, if any.
     pub fn into_error(self) -> Option<anyhow::Error> {
         self.first_error
     }
+}
+
+/// Every file one submission's run of `planned` tests may write in its log directory.
+fn log_files(planned: usize, width: usize) -> Vec<String> {
+    let mut files = vec!["compile.txt".to_owned()];
+    for index in 1..=planned {
+        for extension in ["out", "moves"] {
+            files.push(format!("test-{index:0width$}.{extension}"));
+        }
+    }
+    files
+}
+
+/// A line of [`LOG_MANIFEST`] as (its first component, the file inside it): `test-01.out` is
+/// `("test-01.out", None)`, `alice.c/` is `("alice.c", None)` and `alice.c/test-01.out` is
+/// `("alice.c", Some("test-01.out"))`. Anything else (an absolute path, `..`, deeper paths) is
+/// not a line a judge writes: `None`.
+fn manifest_entry(line: &str) -> Option<(&str, Option<&str>)> {
+    let plain = |name: &str| !name.is_empty() && name != "." && name != ".." && !name.contains('/');
+    match line.split_once('/') {
+        None => plain(line).then_some((line, None)),
+        Some((dir, "")) => plain(dir).then_some((dir, None)),
+        Some((dir, file)) => (plain(dir) && plain(file)).then_some((dir, Some(file))),
+    }
+}
+
+/// Removes what the earlier run in `root` listed in its [`LOG_MANIFEST`]: its files, then
+/// its subdirectories that are empty now (one holding anything else stays).
+fn remove_earlier_logs(root: &OutputDir, path: &Path) -> anyhow::Result<()> {
+    let shown = path.display();
+    let Some(manifest) = root
+        .read(OsStr::new(LOG_MANIFEST))
+        .with_context(|| format!("cannot read {shown}/{LOG_MANIFEST}"))?
+    else {
+        return Ok(());
+    };
+    let manifest = String::from_utf8_lossy(&manifest);
+    let mut dirs = Vec::new();
+    for line in manifest.lines() {
+        let removed = match manifest_entry(line) {
+            None => Ok(()),
+            Some((dir, None)) if line.ends_with('/') => {
+                dirs.push(dir);
+                Ok(())
+            }
+            Some((file, None)) => root.remove_file(OsStr::new(file)),
+            Some((dir, Some(file))) => match root.existing_subdir(OsStr::new(dir)) {
+                Ok(Some(sub)) => sub.remove_file(OsStr::new(file)),
+                Ok(None) => Ok(()),
+                Err(error) => Err(error),
+            },
+        };
+        removed.with_context(|| format!("cannot remove the old log {shown}/{line}"))?;
+    }
+    for dir in dirs {
+        root.remove_empty_dir(OsStr::new(dir))
+            .with_context(|| format!("cannot remove the old log directory {shown}/{dir}"))?;
+    }
+    Ok(())
 }
 
 /// How results are shown on stdout.
@@ -324,6 +436,7 @@ pub struct Printer {
     format: Format,
     progress: Progress,
     logs: Option<LogDir>,
+    report: Option<OutputFile>,
     header_printed: bool,
     isolation: Option<IsolationRecord>,
     announced: bool,
@@ -342,6 +455,7 @@ impl Printer {
             format,
             progress: Progress::new(inputs.len()),
             logs,
+            report: None,
             header_printed: false,
             isolation: None,
             announced: false,
@@ -360,11 +474,7 @@ impl Printer {
     /// Prints the closing lines, writes the report (if asked), and gives the exit status:
     /// 0 when judging completed, [`EXIT_INTERRUPTED`] after Ctrl-C; an error when the report
     /// or a log could not be written.
-    pub fn finish(
-        mut self,
-        report: &Report,
-        report_path: Option<&Path>,
-    ) -> anyhow::Result<ExitCode> {
+    pub fn finish(mut self, report: &Report) -> anyhow::Result<ExitCode> {
         self.announce_isolation();
         self.progress.finish();
         match self.format {
@@ -376,10 +486,10 @@ impl Printer {
             }
             Format::Json => self.print(self.report_json(report).trim_end()),
         }
-        if let Some(path) = report_path {
+        if let Some(file) = &self.report {
             let json = self.report_json(report);
-            write_output(path, json.as_bytes())
-                .with_context(|| format!("cannot write the report {}", path.display()))?;
+            file.write(json.as_bytes())
+                .with_context(|| format!("cannot write the report {}", file.path().display()))?;
         }
         if let Some(error) = self.logs.take().and_then(LogDir::into_error) {
             return Err(error);
@@ -419,6 +529,14 @@ impl Printer {
         serde_json::to_string_pretty(&value).expect("plain data") + "\n"
     }
 
+    /// The same printer writing the report to `file` at the end.
+    pub fn with_report(self, file: Option<OutputFile>) -> Printer {
+        Printer {
+            report: file,
+            ..self
+        }
+    }
+
     /// The same printer recording how the runs were isolated, for the report.
     pub fn with_isolation(self, isolation: IsolationRecord) -> Printer {
         Printer {
@@ -431,7 +549,7 @@ impl Printer {
 impl Sink for Printer {
     fn built(&mut self, build: &BuildRecord) {
         show_build(build);
-        if let Some(logs) = &self.logs {
+        if let Some(logs) = &mut self.logs {
             logs.write_compile(build);
         }
     }
@@ -470,115 +588,16 @@ impl Sink for Printer {
     }
 }
 
-/// Fails early, before any test runs, when the report could not be written at the end.
-pub fn check_report_path(path: &Path) -> anyhow::Result<()> {
-    check_output_path(path, "report")
-}
-
-/// How the judge writes one of its output files (see [`write_output`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Destination {
-    /// A regular file or a new one: replaced atomically (a temporary file renamed over it).
-    Replace,
-    /// A character device, a FIFO, or a symbolic link to one of those or to a regular file:
-    /// opened and written, never replaced, so the device, FIFO or link stays what it is.
-    WriteThrough,
-}
-
-fn destination(path: &Path) -> anyhow::Result<Destination> {
-    use std::os::unix::fs::FileTypeExt;
-    let shown = path.display();
-    let meta = match std::fs::symlink_metadata(path) {
-        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(Destination::Replace),
-        Err(error) => bail!("cannot write {shown}: {error}"),
-        Ok(meta) => meta,
-    };
-    let kind = meta.file_type();
-    if kind.is_file() {
-        return Ok(Destination::Replace);
-    }
-    let target = if kind.is_symlink() {
-        match std::fs::metadata(path) {
-            Ok(target) => target.file_type(),
-            Err(error) => {
-                bail!("cannot write {shown}: it is a symbolic link to nothing usable ({error})")
-            }
-        }
-    } else {
-        kind
-    };
-    if target.is_dir() {
-        bail!("cannot write {shown}: it is a directory");
-    }
-    if target.is_file() || target.is_char_device() || target.is_fifo() {
-        return Ok(Destination::WriteThrough);
-    }
-    bail!(
-        "cannot write {shown}: it is a block device or a socket, not something the judge writes to"
-    )
-}
-
-/// Checks, before any test runs, that `path` can be written at the end: a new or regular file
-/// needs a directory the judge may create files in; a device, FIFO or link is written
-/// through. `what` names the file in the error ("report", "log").
-pub fn check_output_path(path: &Path, what: &str) -> anyhow::Result<()> {
-    let shown = path.display();
-    match destination(path).with_context(|| format!("the {what}"))? {
-        Destination::Replace => {
-            let dir = match path.parent() {
-                Some(dir) if !dir.as_os_str().is_empty() => dir,
-                _ => Path::new("."),
-            };
-            if !dir.is_dir() {
-                bail!(
-                    "cannot write the {what} {shown}: no directory {}",
-                    dir.display()
-                );
-            }
-            let probe = dir.join(format!(".duel-probe-{}", std::process::id()));
-            std::fs::OpenOptions::new()
-                .write(true)
-                .create_new(true)
-                .open(&probe)
-                .with_context(|| format!("cannot write the {what} {shown}"))?;
-            let _ = std::fs::remove_file(&probe);
-        }
-        Destination::WriteThrough => {
-            use std::os::unix::fs::FileTypeExt;
-            // Opening a FIFO with no reader would wait for one: only its permissions are
-            // checked, by the kernel, when it is written at the end.
-            let fifo = std::fs::metadata(path).is_ok_and(|m| m.file_type().is_fifo());
-            if !fifo {
-                std::fs::OpenOptions::new()
-                    .write(true)
-                    .open(path)
-                    .with_context(|| format!("cannot write the {what} {shown}"))?;
-            }
-        }
-    }
-    Ok(())
-}
-
-/// Writes one of the judge's outputs: a regular (or new) file is replaced atomically; a
-/// character device, a FIFO or a symbolic link is written through and never replaced, so
-/// `--report /dev/null` stays the device it is.
-pub fn write_output(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    match destination(path).map_err(|error| io::Error::other(error.to_string()))? {
-        Destination::Replace => write_atomically(path, bytes),
-        Destination::WriteThrough => {
-            let mut file = std::fs::OpenOptions::new()
-                .write(true)
-                .truncate(true)
-                .open(path)?;
-            file.write_all(bytes)?;
-            file.flush()
-        }
-    }
+/// Opens an output file named on the command line (see [`OutputFile`]), before any test runs;
+/// `what` names it in the error ("report", "CSV").
+pub fn open_output(path: &Path, what: &str) -> anyhow::Result<OutputFile> {
+    OutputFile::open(path).with_context(|| format!("the {what}"))
 }
 
 /// A flag set by the first Ctrl-C (SIGINT), SIGTERM or SIGHUP: judging stops, and the report
-/// of the finished tests is written, saying `"interrupted": true`. A second signal of any of
-/// the three ends the judge at once.
+/// of the finished tests is written, saying `"interrupted": true`. The same signal again
+/// within half a second (as `timeout` and a process group's kill deliver it) counts once; a
+/// later or different signal of the three ends the judge at once.
 pub fn interrupt_flag() -> Arc<AtomicBool> {
     duel_arena::runner::interrupt_flag()
 }

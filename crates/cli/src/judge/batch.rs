@@ -20,13 +20,11 @@ use std::process::ExitCode;
 /// The flags of batch judging and of building sources.
 #[derive(Debug, Clone, clap::Args)]
 pub struct BatchArgs {
-    /// Write the ranking as CSV here: rank, submission, score, time_ms, then one column per
-    /// verdict.
+    /// Write the results as CSV here (rank, submission, score...).
     #[arg(long, value_name = "FILE")]
     pub csv: Option<PathBuf>,
 
-    /// Build LANG's sources with this command instead of the default (repeatable; LANG is c,
-    /// cpp, pascal, python or rust; placeholders {source}, {output}, {dir}).
+    /// Build LANG's sources with COMMAND (see README; repeatable).
     #[arg(long, value_name = "LANG=COMMAND")]
     pub compile: Vec<String>,
 }

@@ -11,68 +11,41 @@ use std::process::ExitCode;
 const EXAMPLES: &str = "\
 Examples:
   duel ioiwari judge                                   # the project's own ioiwari: scores 100
-  duel ioiwari judge --player ./a.out
+  duel ioiwari judge --player ./a.out --tests all --jobs 4
   duel ioiwari judge --player player.pas               # a source: built first, then judged
-  duel ioiwari judge --player 'python3 player.py' --tests all --jobs 4
-  duel ioiwari judge --player ./a.out --tests my-boards.txt --logs logs/ --report report.json
-  duel ioiwari judge --player ./a.out --seed 7 --sandbox bwrap
-  duel ioiwari judge --player submissions/ --report ranking.json --csv ranking.csv --logs logs/
+  duel ioiwari judge --player ./a.out --report report.json --logs logs/
+  duel ioiwari judge --player submissions/ --report ranking.json --csv ranking.csv
 
-Submissions: --player is a shell command line, a source file, or a directory; repeat it to judge
-several. A directory stands for every source and executable file in it. Several submissions
-meet the same tests and the same player-2 choices; the result is a ranking (rank, submission,
-score, total CPU time, verdict counts; equal scores share a rank), and --report then holds the
-ranking and every submission's full report, --logs one subdirectory per submission.
+--player: a shell command line, a source or a directory of them (repeatable; several give a
+ranking). Sources are built in a temporary directory, in the submission's sandbox:
+  .c  gcc -std=gnu11 -O2 -pipe -o {output} {source} -lm
+  .cpp .cc .cxx  g++ -std=gnu++17 -O2 -pipe -o {output} {source}
+  .pas .pp  fpc -l- -v0 -O2 -Xs -Faduelflush -Fu{dir} -FU{dir} -FE{dir} -o{output} {source}
+  .py  python3 {source}     .rs  rustc --edition 2021 -O -o {output} {source}
+--tests: official (the 24 official boards), all (the 357 start boards) or a file of boards.
+A win scores a test's share, a draw half; the total is out of 100. Verdicts: win, draw, loss,
+illegal_move, protocol_error, time_limit, memory_limit, runtime_error, early_exit,
+compile_error. --report, --csv and --logs never follow a link planted at their path; --logs
+DIR replaces an earlier run's logs there and leaves other files alone.
+README.md (\"duel ioiwari judge\", \"Organisers\", \"How the judge isolates and measures\")
+has the details: limits, isolation, the report, the logs.
 
-Sources (built in a temporary directory that is removed afterwards, nothing is written next to
-the source; the compiler runs with the submission's sandbox, limited to 60 s of CPU and 1.5 GB):
-  .c              gcc -std=gnu11 -O2 -pipe -o {output} {source} -lm
-  .cpp .cc .cxx   g++ -std=gnu++17 -O2 -pipe -o {output} {source}
-  .pas .pp        fpc -l- -v0 -O2 -Xs -Faduelflush -Fu{dir} -FU{dir} -FE{dir} -o{output} {source}
-                  (the unit duelflush makes Writeln flush, so the statement's Writeln/Readln
-                  without Flush works on a pipe)
-  .py             checked with python3's compile(), then run as python3 {source}
-  .rs             rustc --edition 2021 -O -o {output} {source}
-Replace one with --compile LANG=COMMAND (LANG: c, cpp, pascal, python, rust). A source that does
-not compile gets compile_error on every test, with the compiler's first error line; the
-compiler's first lines are shown on stderr and kept in the report (and in logs/compile.txt).
-
-Tests: `official` (the 24 positions of the official test data, in order), `all` (the 357 start
-boards), or a file with one board per line (7 bead counts; `#` comments and blank lines are
-skipped; write ./official for a file named official).
-
-Scoring: every test weighs the same; a win earns its full share, a draw half, anything else
-nothing; the total is out of 100. Verdicts: win, draw, loss, illegal_move (an empty pit or a pit
-outside 1..7), protocol_error (a line that is not one integer, or longer than 4096 bytes),
-time_limit, memory_limit, runtime_error, early_exit, compile_error. A program that never writes
-a move and runs out of wall-clock time is told to check that it flushes its output.
-
-Limits per test: CPU time of all the program's processes (--time-limit), wall-clock time spent
-waiting for the program (--wall-limit; player 2's thinking is not charged), address space and
-resident memory (--memory-limit). The program runs in its own session; everything it started
-is killed when its test ends. Under --sandbox bwrap it sees a read-only file system and an empty,
-private /tmp: keep it outside /tmp (or run the judge from its directory).
-
-Exit status: 0 judging completed (whatever the score); 130 interrupted by Ctrl-C (the report
-then holds the finished tests and says interrupted); 2 the judge could not run (no such
-program or compiler, a bad test file, bwrap missing or failing, an unwritable report or log).";
+Exit status: 0 judged (whatever the score); 128+N stopped by signal N (130 Ctrl-C, 143
+SIGTERM; the report holds the finished tests); 2 the judge could not run.";
 
 /// Arguments of `duel ioiwari judge`.
 #[derive(Debug, clap::Args)]
 #[command(after_help = EXAMPLES)]
 pub struct JudgeArgs {
-    /// The player-1 program: a shell command line, a source file (.c .cpp .cc .cxx .pas .pp .py
-    /// .rs) or a directory of them; repeat it to judge several (default: the `ioiwari` next to
-    /// `duel`).
+    /// Player 1: a command line, a source or a directory (repeatable).
     #[arg(long, value_name = "CMD|FILE|DIR")]
     pub player: Vec<String>,
 
-    /// The test set: official, all, or a file of boards.
+    /// official, all, or a file of boards.
     #[arg(long, value_name = "SET", default_value = "official")]
     pub tests: String,
 
-    /// Player 2 picks at random among its optimal moves, reproducibly from this seed
-    /// (default: always the first optimal pit, like the official player 2).
+    /// Player 2 picks at random among its optimal pits, from this seed.
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
 

@@ -14,39 +14,36 @@ use std::time::Duration;
 /// The flags both judges share: limits, parallelism, sandbox and where results go.
 #[derive(Debug, clap::Args)]
 pub struct RunArgs {
-    /// CPU time limit per test, in seconds.
+    /// CPU time per test, in seconds.
     #[arg(long, value_name = "SECONDS", default_value_t = 1.0)]
     pub time_limit: f64,
 
-    /// Wall-clock limit per test, in seconds (default: 3 × the time limit).
+    /// Wall-clock time per test, in seconds (default: 3 × the time limit).
     #[arg(long, value_name = "SECONDS")]
     pub wall_limit: Option<f64>,
 
-    /// Memory limit per test, in MB (MiB; both tasks' limit is 32): address space per process
-    /// and resident memory of all the submission's processes.
+    /// Memory per test, in MiB (address space and resident).
     #[arg(long, value_name = "MB", default_value_t = 32)]
     pub memory_limit: u64,
 
-    /// How many tests run at once (default: the number of cores); results are the same.
+    /// Tests run at once (default: the number of cores).
     #[arg(long, value_name = "N")]
     pub jobs: Option<usize>,
 
-    /// Isolation of the submission. auto: the strongest this machine allows (bubblewrap when
-    /// it is installed and works); bwrap: demand bubblewrap (no network, read-only file
-    /// system, private 64 MB /tmp, own PID namespace), fail if it cannot run; none: no
-    /// bubblewrap. A cgroup per test and, when the judge runs as root, a user of its own apply
-    /// whatever the choice, where the machine allows them.
-    #[arg(long, value_name = "KIND", value_parser = ["auto", "bwrap", "none"], default_value = "auto")]
+    /// auto (the strongest here), bwrap (demand it) or none.
+    // auto: the strongest isolation this machine allows (bubblewrap when it is installed and
+    // works); bwrap: demand bubblewrap (no network, read-only file system, private 64 MB /tmp,
+    // own PID namespace), fail if it cannot run; none: no bubblewrap. A cgroup per test and,
+    // when the judge runs as root, a user of its own apply whatever the choice, where the
+    // machine allows them (README: "How the judge isolates and measures").
+    #[arg(long, value_name = "KIND", value_parser = ["auto", "bwrap", "none"], default_value = "auto", hide_possible_values = true)]
     pub sandbox: String,
 
-    /// Write a JSON report here (atomically): the score and, per test, its input, verdict,
-    /// reason, moves, time and memory.
+    /// Write the JSON report here (score, and every test's result).
     #[arg(long, value_name = "FILE")]
     pub report: Option<PathBuf>,
 
-    /// Keep each test's game in DIR/test-NN.out (Ioiwari: the ioiwari.out format;
-    /// Pooh-Eeyore-sticks: as graj prints it, a game of over 11000 moves abridged to its first
-    /// 10000 and last 1000, with every move in DIR/test-NN.moves beside it for duel serve).
+    /// Keep each test's game in DIR/test-NN.out (a long one also in .moves).
     #[arg(long, value_name = "DIR")]
     pub logs: Option<PathBuf>,
 

@@ -7,11 +7,15 @@ use std::process::ExitCode;
 
 const MIS_HELP: &str = "\
 Writes DIR/mis_c/{mis.h, mis.c, graj.c}, DIR/mis_cpp/{mis.h, mis.cpp, graj.cpp},
-DIR/mis_pas/{mis.pas, graj.pas} and DIR/README.md. The skeleton modules take one stick each
-turn; each graj builds with its module and plays the kit's simple Lolek:
+DIR/mis_pas/{mis.pas, graj.pas}, DIR/README.md and DIR/STATEMENT.md (the task, with a sample
+game). The skeleton modules take one stick each turn; each graj builds with its module and
+plays the kit's simple Lolek:
   gcc -O2 -o graj graj.c mis.c      g++ -O2 -o graj graj.cpp mis.cpp      fpc -O2 graj.pas
 
-Existing files are never replaced unless --force is given. Exit status: 0 written, 2 not.
+Existing files are never replaced unless --force is given. Nothing is written through a
+symbolic link: --force replaces a link in place of a kit file itself (its target is left as it
+is), and a link in place of one of the kit's directories is refused. Exit status: 0 written,
+2 not.
 
 Examples:
   duel kit mis kit && cd kit/mis_c && gcc -O2 -o graj graj.c mis.c && ./graj 7 2 3";
@@ -20,9 +24,12 @@ const IOIWARI_HELP: &str = "\
 Writes DIR/ioiwari/: the ioiwari2 tool (a copy of the one installed next to duel), skeleton
 players player.c, player.cpp, player.pas and player.py that play a legal move each turn and
 flush it, the 24 official start boards as tests/01.txt to tests/24.txt (and all of them in
-tests/official.txt), and README.md.
+tests/official.txt), README.md and STATEMENT.md (the task, with a sample game).
 
-Existing files are never replaced unless --force is given. Exit status: 0 written, 2 not.
+Existing files are never replaced unless --force is given. Nothing is written through a
+symbolic link: --force replaces a link in place of a kit file itself (its target is left as it
+is), and a link in place of one of the kit's directories is refused. Exit status: 0 written,
+2 not.
 
 Examples:
   duel kit ioiwari kit && cd kit/ioiwari && gcc -O2 -o player player.c
@@ -46,7 +53,7 @@ pub struct KitArgs {
     #[arg(value_name = "DIR")]
     pub dir: PathBuf,
 
-    /// Overwrite the kit's files if they exist.
+    /// Replace the kit's files if they exist (a link there is replaced, never followed).
     #[arg(long)]
     pub force: bool,
 }

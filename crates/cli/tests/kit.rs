@@ -3,15 +3,17 @@
 //! the Rust `graj` prints for the same Bolek (a line player, or the skeleton's source given to
 //! `graj --module`), and exit with the same status; the Ioiwari
 //! skeletons play every official board to the end against the kit's own `ioiwari2`, which
-//! refuses any illegal move.
+//! refuses any illegal move. Each kit's `STATEMENT.md` holds a true sample game, and every
+//! build block of the kits' READMEs (and README's driver build) works pasted whole, twice.
 
 #[path = "mis-players/support.rs"]
 mod support;
 
 use assert_cmd::cargo::cargo_bin;
+use duel_mis::{Move, Position};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-use support::{players_source_dir, work_dir};
+use support::{libmis, players_source_dir, work_dir};
 
 fn duel(args: &[&str], dir: &Path) -> Output {
     Command::new(cargo_bin("duel"))
@@ -149,6 +151,7 @@ fn the_mis_kit_has_the_statement_layout() {
     files.sort();
     let expected = [
         "README.md",
+        "STATEMENT.md",
         "mis_c/graj.c",
         "mis_c/mis.c",
         "mis_c/mis.h",
@@ -292,6 +295,7 @@ fn the_ioiwari_kit_holds_the_tool_the_players_and_the_official_boards() {
     );
     for file in [
         "README.md",
+        "STATEMENT.md",
         "player.c",
         "player.cpp",
         "player.pas",
@@ -444,4 +448,307 @@ fn the_judge_takes_every_skeleton_source_as_it_is() {
             Some(first) => assert_eq!(&games, first, "{module} against {}", modules[0]),
         }
     }
+}
+
+// Kits carry the task and their READMEs' build lines work pasted whole: each kit's
+// `STATEMENT.md` tells the task with a sample game that is true (the Ioiwari one is what
+// `ioiwari2` plays, the MIS one is legal and ends in Bolek's win), and every build block of
+// the kits' READMEs (and the project README's block that builds the drivers) runs as a whole,
+// twice, as a person pasting it would, leaving nothing in the checkout.
+
+/// Runs `script` whole with `sh -e` in `dir`, with the binaries under test on the PATH, and
+/// insists that it succeeds.
+fn paste(dir: &Path, script: &str) -> Output {
+    let bin = cargo_bin("duel");
+    let path = format!(
+        "{}:{}",
+        bin.parent().unwrap().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let output = Command::new("timeout")
+        .args(["120", "sh", "-e", "-c", script])
+        .current_dir(dir)
+        .env("PATH", path)
+        .output()
+        .expect("sh runs");
+    assert!(
+        output.status.success(),
+        "the block failed in {}:\n{script}\n{}{}",
+        dir.display(),
+        text(&output.stdout),
+        text(&output.stderr)
+    );
+    output
+}
+
+/// The ```sh blocks of a Markdown text.
+fn sh_blocks(markdown: &str) -> Vec<String> {
+    let mut blocks = Vec::new();
+    let mut current: Option<String> = None;
+    for line in markdown.lines() {
+        match (&mut current, line.trim_end()) {
+            (None, "```sh") => current = Some(String::new()),
+            (Some(block), "```") => {
+                blocks.push(std::mem::take(block));
+                current = None;
+            }
+            (Some(block), line) => {
+                block.push_str(line);
+                block.push('\n');
+            }
+            (None, _) => {}
+        }
+    }
+    blocks
+}
+
+/// A block without its Pascal lines when fpc is missing (and not demanded).
+fn runnable(block: &str) -> String {
+    if pascal() {
+        return block.to_owned();
+    }
+    block
+        .lines()
+        .filter(|line| !line.contains("fpc") && !line.contains("graj-pas"))
+        .map(|line| format!("{line}\n"))
+        .collect()
+}
+
+/// A fresh kit of `kind` in a scratch directory; returns the directory and the kit's root.
+fn kit_root(kind: &str) -> (tempfile::TempDir, PathBuf) {
+    let dir = kit(kind);
+    let root = match kind {
+        "ioiwari" => dir.path().join("kit/ioiwari"),
+        _ => dir.path().join("kit"),
+    };
+    (dir, root)
+}
+
+#[test]
+fn the_mis_kits_build_block_works_pasted_whole_twice() {
+    let (_dir, root) = kit_root("mis");
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let blocks = sh_blocks(&readme);
+    let build = blocks
+        .iter()
+        .find(|block| block.contains("gcc"))
+        .expect("a build block");
+    for _ in 0..2 {
+        let output = paste(&root, &runnable(build));
+        let results: Vec<String> = text(&output.stdout)
+            .lines()
+            .filter(|line| line.starts_with("result: "))
+            .map(str::to_owned)
+            .collect();
+        let expected = if pascal() { 3 } else { 2 };
+        assert_eq!(results.len(), expected, "{results:?}");
+        // The skeleton takes one stick a turn; the simple Lolek too: 9 sticks, Bolek last.
+        for result in results {
+            assert_eq!(result, "result: win after 9 moves");
+        }
+    }
+}
+
+#[test]
+fn the_ioiwari_kits_build_lines_and_pipe_block_work_pasted_whole_twice() {
+    let (_dir, root) = kit_root("ioiwari");
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    // The table's build column: `| player.c | C | `gcc -O2 -o player player.c` | ...`.
+    let builds: Vec<String> = readme
+        .lines()
+        .filter(|line| line.starts_with("| `player."))
+        .filter_map(|line| line.split('|').nth(3))
+        .map(|cell| cell.trim().trim_matches('`').to_owned())
+        .filter(|cell| !cell.is_empty())
+        .filter(|cell| pascal() || !cell.starts_with("fpc"))
+        .collect();
+    assert!(builds.len() >= 2, "{builds:?}");
+    for build in &builds {
+        paste(&root, build);
+    }
+    let pipe = sh_blocks(&readme)
+        .into_iter()
+        .find(|block| block.contains("mkfifo"))
+        .expect("the named-pipe block");
+    for _ in 0..2 {
+        let output = paste(&root, &pipe);
+        let last = text(&output.stdout)
+            .lines()
+            .last()
+            .unwrap_or_default()
+            .to_owned();
+        assert!(last.starts_with("result: "), "{}", text(&output.stdout));
+    }
+}
+
+#[test]
+fn the_readmes_driver_build_works_pasted_whole_and_leaves_the_checkout_clean() {
+    let readme = include_str!("../../../README.md");
+    let block = sh_blocks(readme)
+        .into_iter()
+        .find(|block| block.starts_with("D=crates/mis-ffi"))
+        .expect("README's driver block");
+    // A checkout's worth: the drivers and the header, and libmis.a where a release build
+    // puts it (here: the one of the profile under test).
+    let checkout = work_dir();
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    for dir in ["crates/mis-ffi/include", "crates/mis-ffi/drivers"] {
+        std::fs::create_dir_all(checkout.path().join(dir)).unwrap();
+        for entry in std::fs::read_dir(repo.join(dir)).unwrap() {
+            let path = entry.unwrap().path();
+            std::fs::copy(
+                &path,
+                checkout.path().join(dir).join(path.file_name().unwrap()),
+            )
+            .unwrap();
+        }
+    }
+    let release = checkout.path().join("target/release");
+    std::fs::create_dir_all(&release).unwrap();
+    std::fs::copy(libmis().with_extension("a"), release.join("libmis.a")).unwrap();
+    let before = files_outside_target(checkout.path());
+    for _ in 0..2 {
+        let output = paste(checkout.path(), &runnable(&block));
+        let wins = text(&output.stdout)
+            .lines()
+            .filter(|line| line.starts_with("result: win"))
+            .count();
+        assert_eq!(wins, if pascal() { 3 } else { 2 });
+    }
+    assert_eq!(files_outside_target(checkout.path()), before);
+}
+
+/// Every file of `root` outside `root/target`, sorted.
+fn files_outside_target(root: &Path) -> Vec<String> {
+    let mut found: Vec<String> = walk(root)
+        .into_iter()
+        .filter(|path| !path.starts_with("target/"))
+        .collect();
+    found.sort();
+    found
+}
+
+/// The lines of the fenced block after the heading `## A sample...` of a statement.
+fn sample(statement: &str) -> Vec<String> {
+    let after = statement
+        .split("\n## A sample")
+        .nth(1)
+        .expect("a sample section");
+    let block = after.split("```text\n").nth(1).expect("a sample block");
+    let block = block.split("```").next().unwrap();
+    block.lines().map(str::to_owned).collect()
+}
+
+#[test]
+fn the_ioiwari_statements_sample_is_what_ioiwari2_plays() {
+    let (_dir, root) = kit_root("ioiwari");
+    let statement = std::fs::read_to_string(root.join("STATEMENT.md")).unwrap();
+    for words in ["7 pits", "bank", "flushes", "Scoring"] {
+        assert!(statement.contains(words), "{words}");
+    }
+    let lines = sample(&statement);
+    let start = lines[0].strip_prefix("< ").expect("the start board first");
+    // Each move line: `> 2        4 0 3 5 0 3 2   3  0   ...`.
+    let moves: Vec<(bool, String, String)> = lines[1..]
+        .iter()
+        .map(|line| {
+            let mine = line.starts_with('>');
+            let words: Vec<&str> = line[1..].split_whitespace().collect();
+            let pit = words[0].to_owned();
+            let after = format!("{} banks {} {}", words[1..8].join(" "), words[8], words[9]);
+            (mine, pit, after)
+        })
+        .collect();
+    let player_1: String = moves
+        .iter()
+        .filter(|(mine, _, _)| *mine)
+        .map(|(_, pit, _)| format!("{pit}\n"))
+        .collect();
+    let log = root.join("sample.out");
+    let mut child = Command::new(root.join("ioiwari2"))
+        .args(["--position", start, "--log"])
+        .arg(&log)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(player_1.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success());
+    let said: Vec<String> = text(&output.stdout).lines().map(str::to_owned).collect();
+    let expected: Vec<String> = std::iter::once(start.to_owned())
+        .chain(
+            moves
+                .iter()
+                .filter(|(mine, _, _)| !*mine)
+                .map(|(_, pit, _)| pit.clone()),
+        )
+        .collect();
+    assert_eq!(said, expected, "what ioiwari2 writes");
+    // The boards and banks after every move, as ioiwari2 records them.
+    let transcript = std::fs::read_to_string(&log).unwrap();
+    let recorded: Vec<&str> = transcript
+        .lines()
+        .filter_map(|line| line.split(" -> ").nth(1))
+        .collect();
+    let shown: Vec<&str> = moves.iter().map(|(_, _, after)| after.as_str()).collect();
+    assert_eq!(recorded, shown);
+    assert!(
+        transcript.ends_with("result: player 1 wins 11-9\n"),
+        "{transcript}"
+    );
+}
+
+#[test]
+fn the_mis_statements_sample_is_a_legal_game_bolek_wins() {
+    let (_dir, root) = kit_root("mis");
+    let statement = std::fs::read_to_string(root.join("STATEMENT.md")).unwrap();
+    for words in ["poczatek", "ruch_bolka", "PE-bound", "Scoring", "procedure"] {
+        assert!(statement.contains(words), "{words}");
+    }
+    let numbers = |text: &str| -> Vec<u32> {
+        text.split(|c: char| !c.is_ascii_digit())
+            .filter(|word| !word.is_empty())
+            .map(|word| word.parse().unwrap())
+            .collect()
+    };
+    let lines = sample(&statement);
+    let start = numbers(&lines[0]);
+    assert!(lines[0].starts_with("poczatek("), "{}", lines[0]);
+    let mut position = Position::new(start[0], start[1], start[2]).unwrap();
+    let mut calls = 0;
+    for line in lines.iter().filter(|line| line.starts_with("ruch_bolka(")) {
+        // ruch_bolka(p, e)  ->  bp = x, be = y
+        let (call, answer) = line.split_once("->").unwrap();
+        let asked = numbers(call);
+        if calls > 0 {
+            // Lolek's move in between: legal, from where Bolek left the pool.
+            let lolek = Move {
+                take_p: position.p() - asked[0],
+                take_e: position.e() - asked[1],
+            };
+            position = position.play(lolek).expect("Lolek's move is legal");
+        }
+        assert_eq!((position.p(), position.e()), (asked[0], asked[1]), "{line}");
+        let taken = numbers(
+            answer
+                .split("  ")
+                .find(|part| !part.trim().is_empty())
+                .unwrap(),
+        );
+        let bolek = Move {
+            take_p: taken[0],
+            take_e: taken[1],
+        };
+        position = position.play(bolek).expect("Bolek's move is legal");
+        calls += 1;
+    }
+    assert_eq!(calls, 3);
+    assert!(position.is_over(), "Bolek takes the last stick");
 }

@@ -10,6 +10,9 @@
 //!   play a legal move each turn and flush it, the 24 official boards as test files, and a
 //!   README; [`write_ioiwari`] adds a copy of the `ioiwari2` tool.
 //!
+//! Each kit carries the task's statement in our own words, with a sample game
+//! (`STATEMENT.md`, `ioiwari/STATEMENT.md`).
+//!
 //! Nothing here runs a compiler; see the kits' READMEs for the commands.
 //!
 //! ```
@@ -55,6 +58,9 @@ pub enum KitError {
     /// A file of the kit exists already (and overwriting was not asked for).
     #[error("{} exists already (pass --force to overwrite the kit's files)", .0.display())]
     Exists(PathBuf),
+    /// A symbolic link stands where the kit has one of its directories.
+    #[error("{} is a symbolic link: the kit writes nothing through a link (remove it, or give another directory)", .0.display())]
+    Link(PathBuf),
     /// The `ioiwari2` program to copy into the kit is missing.
     #[error("cannot copy the ioiwari2 tool into the kit: {} does not exist (build it with `cargo build --release`; it belongs next to duel)", .0.display())]
     MissingTool(PathBuf),
@@ -72,17 +78,22 @@ pub enum KitError {
 const MIS_H: &str = include_str!("../../mis-ffi/include/mis.h");
 
 /// The Pooh-Eeyore-sticks kit: `mis_c/{mis.h, mis.c, graj.c}`, `mis_cpp/{mis.h, mis.cpp,
-/// graj.cpp}`, `mis_pas/{mis.pas, graj.pas}` and `README.md`.
+/// graj.cpp}`, `mis_pas/{mis.pas, graj.pas}`, `README.md` and `STATEMENT.md` (the task in our
+/// own words, with a sample game).
 ///
 /// ```
 /// let kit = duel_kit::mis_kit();
 /// let paths: Vec<&str> = kit.iter().map(|file| file.path.as_str()).collect();
 /// assert!(paths.contains(&"mis_cpp/graj.cpp"));
-/// assert_eq!(paths.len(), 9);
+/// assert_eq!(paths.len(), 10);
 /// ```
 pub fn mis_kit() -> Vec<KitFile> {
     vec![
         KitFile::text("README.md", include_str!("../templates/mis/README.md")),
+        KitFile::text(
+            "STATEMENT.md",
+            include_str!("../templates/mis/STATEMENT.md"),
+        ),
         KitFile::text("mis_c/mis.h", MIS_H),
         KitFile::text("mis_c/mis.c", include_str!("../templates/mis/mis.c")),
         KitFile::text("mis_c/graj.c", include_str!("../../mis-ffi/drivers/graj.c")),
@@ -100,7 +111,8 @@ pub fn mis_kit() -> Vec<KitFile> {
     ]
 }
 
-/// The Ioiwari kit without its `ioiwari2` tool: `ioiwari/README.md`, the skeleton players
+/// The Ioiwari kit without its `ioiwari2` tool: `ioiwari/README.md`, `ioiwari/STATEMENT.md`
+/// (the task in our own words, with a sample interaction), the skeleton players
 /// `ioiwari/player.{c,cpp,pas,py}`, and the official boards, one test file each,
 /// `ioiwari/tests/01.txt` to `24.txt` in the official order, plus all 24 in
 /// `ioiwari/tests/official.txt`.
@@ -115,6 +127,10 @@ pub fn ioiwari_kit() -> Vec<KitFile> {
         KitFile::text(
             "ioiwari/README.md",
             include_str!("../templates/ioiwari/README.md"),
+        ),
+        KitFile::text(
+            "ioiwari/STATEMENT.md",
+            include_str!("../templates/ioiwari/STATEMENT.md"),
         ),
         KitFile::text(
             "ioiwari/player.c",
@@ -152,12 +168,31 @@ pub fn ioiwari_kit() -> Vec<KitFile> {
 }
 
 /// Writes `files` under `dir` (created as needed) and returns the paths written. Unless
-/// `overwrite`, refuses before writing anything when one of the files exists, so a second
-/// run never replaces a contestant's work.
+/// `overwrite`, refuses before writing anything when one of the files exists (a symbolic link
+/// there counts, even one to nothing), so a second run never replaces a contestant's work.
+///
+/// Nothing is written through a symbolic link: each file is written as a new file renamed
+/// over its name, so a link in place of one of the kit's files is replaced itself (with
+/// `overwrite`), and a link in place of one of the kit's directories inside `dir`
+/// (`mis_c`, `ioiwari/tests`...) is refused ([`KitError::Link`]) before anything is written.
+/// `dir` itself may be a link: it is the one named.
 pub fn write(dir: &Path, files: &[KitFile], overwrite: bool) -> Result<Vec<PathBuf>, KitError> {
     let targets: Vec<PathBuf> = files.iter().map(|file| dir.join(&file.path)).collect();
+    for file in files {
+        let mut inside = dir.to_path_buf();
+        let parts: Vec<&str> = file.path.split('/').collect();
+        for part in &parts[..parts.len() - 1] {
+            inside.push(part);
+            if fs::symlink_metadata(&inside).is_ok_and(|meta| meta.file_type().is_symlink()) {
+                return Err(KitError::Link(inside));
+            }
+        }
+    }
     if !overwrite {
-        if let Some(existing) = targets.iter().find(|path| path.exists()) {
+        if let Some(existing) = targets
+            .iter()
+            .find(|path| fs::symlink_metadata(path).is_ok())
+        {
             return Err(KitError::Exists(existing.clone()));
         }
     }
@@ -168,15 +203,37 @@ pub fn write(dir: &Path, files: &[KitFile], overwrite: bool) -> Result<Vec<PathB
                 source,
             })?;
         }
-        fs::write(target, &file.contents).map_err(|source| KitError::Io {
+        replace(target, &file.contents, file.executable).map_err(|source| KitError::Io {
             path: target.clone(),
             source,
         })?;
-        if file.executable {
-            make_executable(target)?;
-        }
     }
     Ok(targets)
+}
+
+/// Writes `contents` to a new file beside `target` and renames it over `target`, so whatever
+/// `target` was (a file, a link) is replaced, never written through.
+fn replace(target: &Path, contents: &[u8], executable: bool) -> io::Result<()> {
+    let name = target
+        .file_name()
+        .map(|name| name.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let temp = target.with_file_name(format!(".{name}.{}.kit-tmp", std::process::id()));
+    let written = (|| {
+        let mut file = fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&temp)?;
+        io::Write::write_all(&mut file, contents)?;
+        if executable {
+            make_executable(&file)?;
+        }
+        fs::rename(&temp, target)
+    })();
+    if written.is_err() {
+        let _ = fs::remove_file(&temp);
+    }
+    written
 }
 
 /// Writes the Pooh-Eeyore-sticks kit ([`mis_kit`]) under `dir`.
@@ -208,16 +265,13 @@ pub fn write_ioiwari(
 }
 
 #[cfg(unix)]
-fn make_executable(path: &Path) -> Result<(), KitError> {
+fn make_executable(file: &fs::File) -> io::Result<()> {
     use std::os::unix::fs::PermissionsExt;
-    fs::set_permissions(path, fs::Permissions::from_mode(0o755)).map_err(|source| KitError::Io {
-        path: path.to_path_buf(),
-        source,
-    })
+    file.set_permissions(fs::Permissions::from_mode(0o755))
 }
 
 #[cfg(not(unix))]
-fn make_executable(_path: &Path) -> Result<(), KitError> {
+fn make_executable(_file: &fs::File) -> io::Result<()> {
     Ok(())
 }
 
@@ -254,6 +308,51 @@ mod tests {
         assert_eq!(fs::read_to_string(&mine).unwrap(), "my solution");
         write_mis(dir.path(), true).unwrap();
         assert_ne!(fs::read_to_string(&mine).unwrap(), "my solution");
+    }
+
+    #[test]
+    fn force_replaces_a_link_in_place_of_a_kit_file_and_never_writes_through_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let victim = dir.path().join("victim.txt");
+        fs::write(&victim, "precious").unwrap();
+        let kit = dir.path().join("kit");
+        fs::create_dir_all(kit.join("mis_c")).unwrap();
+        let link = kit.join("mis_c/mis.c");
+        std::os::unix::fs::symlink(&victim, &link).unwrap();
+        // Without --force the link is an existing file, as a dangling one is.
+        let error = write_mis(&kit, false).unwrap_err();
+        assert!(
+            matches!(error, KitError::Exists(ref path) if *path == link),
+            "{error}"
+        );
+        fs::remove_file(&victim).unwrap();
+        assert!(matches!(write_mis(&kit, false), Err(KitError::Exists(_))));
+        assert!(!victim.exists(), "written through a dangling link");
+        fs::write(&victim, "precious").unwrap();
+        write_mis(&kit, true).unwrap();
+        assert_eq!(fs::read_to_string(&victim).unwrap(), "precious");
+        assert!(fs::symlink_metadata(&link).unwrap().file_type().is_file());
+        assert!(fs::read_to_string(&link).unwrap().contains("ruch_bolka"));
+    }
+
+    #[test]
+    fn a_link_in_place_of_a_kit_directory_is_refused_before_anything_is_written() {
+        let dir = tempfile::tempdir().unwrap();
+        let elsewhere = dir.path().join("elsewhere");
+        fs::create_dir(&elsewhere).unwrap();
+        let kit = dir.path().join("kit");
+        fs::create_dir(&kit).unwrap();
+        std::os::unix::fs::symlink(&elsewhere, kit.join("mis_cpp")).unwrap();
+        for force in [false, true] {
+            let error = write_mis(&kit, force).unwrap_err();
+            assert!(matches!(error, KitError::Link(_)), "{error}");
+            assert!(error.to_string().contains("mis_cpp"), "{error}");
+        }
+        assert_eq!(fs::read_dir(&elsewhere).unwrap().count(), 0);
+        assert!(
+            !kit.join("README.md").exists(),
+            "written before the refusal"
+        );
     }
 
     #[test]

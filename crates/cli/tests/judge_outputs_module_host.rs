@@ -11,7 +11,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use support::{players_source_dir, work_dir};
 
-/// Starts a thread when the module is loaded that spins in the module's own code for ever;
+/// Starts a thread when the module is loaded that spins in the module's own code for ever
+/// (unloading the module pulls that code from under it: a crash whenever the thread runs
+/// between the unloading and the end of the process, which depends on the scheduler);
 /// Bolek's moves are those of `inner_ruch_bolka`, or an illegal move (nothing taken) when the
 /// thread could not be started, so that a host forbidding threads cannot pass for one that
 /// outlives them.
@@ -31,10 +33,11 @@ void ruch_bolka(int p, int e, int *bp, int *be) {
 }
 "#;
 
-/// A destructor that crashes: it runs if the module is unloaded or the host exits normally.
+/// A destructor that aborts: it runs if the module is unloaded or the host exits normally.
 const CRASHING_DESTRUCTOR: &str = r#"
+#include <stdlib.h>
 void inner_ruch_bolka(int p, int e, int *bp, int *be);
-__attribute__((destructor)) static void bye(void) { *(volatile int *)0 = 1; }
+__attribute__((destructor)) static void bye(void) { abort(); }
 void ruch_bolka(int p, int e, int *bp, int *be) { inner_ruch_bolka(p, e, bp, be); }
 "#;
 

@@ -800,4 +800,63 @@ mod tests {
             .to_string()
             .contains("/nonexistent-dir-for-duel/r.json"));
     }
+
+    #[test]
+    fn replacing_a_link_replaces_the_link_not_its_target() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("target.txt");
+        std::fs::write(&target, "kept").unwrap();
+        let link = dir.path().join("out.json");
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        let out = OutputDir::open(dir.path()).unwrap();
+        out.replace(OsStr::new("out.json"), b"new").unwrap();
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "kept");
+        assert!(std::fs::symlink_metadata(&link).unwrap().is_file());
+        assert_eq!(std::fs::read_to_string(&link).unwrap(), "new");
+        // Reading and removing do not follow links either.
+        std::os::unix::fs::symlink(&target, dir.path().join("l2")).unwrap();
+        assert!(out.read(OsStr::new("l2")).is_err());
+        out.remove_file(OsStr::new("l2")).unwrap();
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "kept");
+        assert!(out
+            .existing_subdir(OsStr::new("out.json"))
+            .unwrap()
+            .is_none());
+    }
+
+    #[test]
+    fn an_output_file_is_resolved_when_named() {
+        let dir = tempfile::tempdir().unwrap();
+        assert!(matches!(
+            OutputFile::open(dir.path()),
+            Err(OutputError::Directory(_))
+        ));
+        // A device is opened now and written at the end.
+        let null = OutputFile::open(Path::new("/dev/null")).unwrap();
+        assert!(matches!(null.target, Target::Open(_)));
+        null.write(b"x").unwrap();
+        // A new name is replaced in its directory, even once its directory is renamed.
+        let sub = dir.path().join("sub");
+        std::fs::create_dir(&sub).unwrap();
+        let file = OutputFile::open(&sub.join("r.json")).unwrap();
+        let moved = dir.path().join("moved");
+        std::fs::rename(&sub, &moved).unwrap();
+        std::os::unix::fs::symlink(dir.path(), &sub).unwrap();
+        file.write(b"{}").unwrap();
+        assert_eq!(std::fs::read(moved.join("r.json")).unwrap(), b"{}");
+        assert!(!dir.path().join("r.json").exists());
+    }
+
+    #[test]
+    fn descriptor_links_are_recognised() {
+        assert!(is_descriptor_dir(Path::new("/proc/123/fd")));
+        assert!(is_descriptor_dir(Path::new("/proc/123/task/124/fd")));
+        assert!(!is_descriptor_dir(Path::new("/proc/123")));
+        assert!(!is_descriptor_dir(Path::new("/tmp/fd")));
+        assert!(through_descriptors(Path::new("/dev/stdout")));
+        let dir = tempfile::tempdir().unwrap();
+        let link = dir.path().join("link");
+        std::os::unix::fs::symlink("/etc/hostname", &link).unwrap();
+        assert!(!through_descriptors(&link));
+    }
 }

@@ -700,4 +700,44 @@ mod tests {
     fn control_characters_cannot_break_rows() {
         assert_eq!(one_line("a\nb\tc\u{1b}[2J"), "a\\nb\\tc\\x1b[2J");
     }
+
+    #[test]
+    fn manifest_lines_name_only_entries_inside_the_directory() {
+        assert_eq!(manifest_entry("test-01.out"), Some(("test-01.out", None)));
+        assert_eq!(manifest_entry("alice.c/"), Some(("alice.c", None)));
+        assert_eq!(
+            manifest_entry("alice.c/compile.txt"),
+            Some(("alice.c", Some("compile.txt")))
+        );
+        for bad in [
+            "",
+            "/etc/passwd",
+            "../x",
+            "..",
+            ".",
+            "a/../b",
+            "a/b/c",
+            "./x",
+            "a//b",
+        ] {
+            assert_eq!(manifest_entry(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn every_log_a_run_writes_is_listed() {
+        let files = log_files(3, 2);
+        assert_eq!(
+            files,
+            [
+                "compile.txt",
+                "test-01.out",
+                "test-01.moves",
+                "test-02.out",
+                "test-02.moves",
+                "test-03.out",
+                "test-03.moves"
+            ]
+        );
+    }
 }

@@ -736,6 +736,7 @@ async fn viewer(browser: &Browser, work: &Path, logs: &Path) {
     let log = std::fs::read_dir(logs)
         .unwrap()
         .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "out"))
         .min()
         .expect("the judge wrote logs");
     open_and_replay(browser, &log).await;

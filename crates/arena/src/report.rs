@@ -543,14 +543,15 @@ pub enum EntryKind {
 /// A file the judge writes at the end of a run (its report, its CSV), resolved and opened
 /// when it is named, at the start, before anything untrusted runs:
 ///
-/// - a regular file, a new name, or a symbolic link to a regular file or to nothing: replaced
-///   atomically at the end, within its directory opened at the start ([`OutputDir::replace`]):
-///   a link found there, at the start or planted during the run, is replaced itself and never
-///   followed;
-/// - a character device (`/dev/null`, a terminal), or a link to one: opened at the start and
-///   written at the end through that descriptor;
-/// - a FIFO (or a link to one): held from the start and opened for writing at the end through
-///   that hold, never through its name (the open waits for a reader, as a FIFO's does);
+/// - a regular file, a new name, a symbolic link to a regular file or to nothing, or a link
+///   that another user made (a submission's, before this run): replaced atomically at the
+///   end, within its directory opened at the start ([`OutputDir::replace`]): a link found
+///   there, at the start or planted during the run, is replaced itself and never followed;
+/// - a character device (`/dev/null`, a terminal), or a link to one that root or the judge's
+///   own user made: opened at the start and written at the end through that descriptor;
+/// - a FIFO (or such a link to one): held from the start and opened for writing at the end
+///   through that hold, never through its name (the open waits for a reader, as a FIFO's
+///   does);
 /// - a name through `/proc/*/fd` (`/dev/stdout`, `/dev/fd/3`) to a regular file: opened at the
 ///   start for appending, so `--report /dev/stdout > file` adds the report to that file;
 /// - a directory, a block device or a socket: refused.
@@ -602,13 +603,19 @@ impl OutputFile {
             Err(error) => return Err(io_error(error)),
         };
         // What a link leads to, resolved now, and whether it leads through a process's
-        // descriptors (as /dev/stdout does).
+        // descriptors (as /dev/stdout does). A link someone else made (a submission's user,
+        // before this run) is not followed at all: it is replaced like a new name.
         let (kind, through_descriptors) = match kind {
-            Some(kind) if kind.is_symlink() => match std::fs::metadata(path) {
-                Ok(target) => (Some(target.file_type()), through_descriptors(path)),
-                // A link to nothing: replaced itself.
-                Err(_) => (None, false),
-            },
+            Some(kind) if kind.is_symlink() => {
+                let chain = LinkChain::of(path);
+                match std::fs::metadata(path) {
+                    Ok(target) if chain.through_descriptors || chain.trusted => {
+                        (Some(target.file_type()), chain.through_descriptors)
+                    }
+                    // A link to nothing, or one an untrusted user made: replaced itself.
+                    _ => (None, false),
+                }
+            }
             kind => (kind, false),
         };
         let target = match kind {
@@ -675,24 +682,53 @@ impl OutputFile {
     }
 }
 
-/// Whether following the link `path` passes through a process's descriptor directory
-/// (`/proc/PID/fd`, as `/dev/stdout` and `/dev/fd/N` do).
-fn through_descriptors(path: &Path) -> bool {
-    let mut current = path.to_path_buf();
-    for _ in 0..40 {
-        let parent = match current.parent() {
-            Some(dir) if !dir.as_os_str().is_empty() => dir.to_owned(),
-            _ => PathBuf::from("."),
+/// What following the links of `path` meets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct LinkChain {
+    /// It passes through a process's descriptor directory (`/proc/PID/fd`, as `/dev/stdout`
+    /// and `/dev/fd/N` do).
+    through_descriptors: bool,
+    /// Every link on the way belongs to root or to the judge's own user.
+    trusted: bool,
+}
+
+impl LinkChain {
+    fn of(path: &Path) -> LinkChain {
+        use std::os::unix::fs::MetadataExt;
+        let me = rustix::process::geteuid().as_raw();
+        let mut chain = LinkChain {
+            through_descriptors: false,
+            trusted: true,
         };
-        if std::fs::canonicalize(&parent).is_ok_and(|dir| is_descriptor_dir(&dir)) {
-            return true;
+        let mut current = path.to_path_buf();
+        for _ in 0..40 {
+            let parent = match current.parent() {
+                Some(dir) if !dir.as_os_str().is_empty() => dir.to_owned(),
+                _ => PathBuf::from("."),
+            };
+            if std::fs::canonicalize(&parent).is_ok_and(|dir| is_descriptor_dir(&dir)) {
+                chain.through_descriptors = true;
+                return chain;
+            }
+            match std::fs::symlink_metadata(&current) {
+                Ok(meta) if meta.file_type().is_symlink() => {
+                    chain.trusted &= meta.uid() == 0 || meta.uid() == me;
+                }
+                _ => return chain,
+            }
+            match std::fs::read_link(&current) {
+                Ok(next) => current = parent.join(next),
+                Err(_) => return chain,
+            }
         }
-        match std::fs::read_link(&current) {
-            Ok(next) => current = parent.join(next),
-            Err(_) => return false,
-        }
+        chain
     }
-    false
+}
+
+/// Whether following the link `path` passes through a process's descriptor directory.
+#[cfg(test)]
+fn through_descriptors(path: &Path) -> bool {
+    LinkChain::of(path).through_descriptors
 }
 
 /// `/proc/PID/fd` or `/proc/PID/task/TID/fd`.
@@ -845,6 +881,31 @@ mod tests {
         file.write(b"{}").unwrap();
         assert_eq!(std::fs::read(moved.join("r.json")).unwrap(), b"{}");
         assert!(!dir.path().join("r.json").exists());
+    }
+
+    #[test]
+    fn a_link_to_a_device_made_by_another_user_is_replaced_not_followed() {
+        use std::os::unix::fs::FileTypeExt;
+        let dir = tempfile::tempdir().unwrap();
+        let link = dir.path().join("report.json");
+        std::os::unix::fs::symlink("/dev/null", &link).unwrap();
+        // Made by the judge's own user: followed, the device opened.
+        assert!(matches!(
+            OutputFile::open(&link).unwrap().target,
+            Target::Open(_)
+        ));
+        if !rustix::process::geteuid().is_root() {
+            return; // only root can give a link to another user
+        }
+        std::os::unix::fs::lchown(&link, Some(4_000_000), Some(4_000_000)).unwrap();
+        let file = OutputFile::open(&link).unwrap();
+        assert!(matches!(file.target, Target::Replace { .. }));
+        file.write(b"{}").unwrap();
+        assert!(std::fs::symlink_metadata(&link).unwrap().is_file());
+        assert!(std::fs::symlink_metadata("/dev/null")
+            .unwrap()
+            .file_type()
+            .is_char_device());
     }
 
     #[test]

@@ -34,7 +34,7 @@ pub struct PlayArgs {
     #[arg(long, allow_hyphen_values = true)]
     pub side: Option<String>,
     #[command(flatten)]
-    pub computer: super::ComputerArgs,
+    pub computer: super::MisComputerArgs,
 }
 
 /// Runs `duel mis play` on standard input and output.

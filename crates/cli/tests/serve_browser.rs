@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use duel_ioiwari::{Board, Pit, Table};
+use duel_ioiwari::{Board, Pit, Player, Table};
 use duel_mis::Position as MisPosition;
 use fantoccini::actions::{InputSource, KeyAction, KeyActions};
 use fantoccini::elements::Element;
@@ -114,6 +114,11 @@ struct Browser {
 
 impl Browser {
     async fn start(chromedriver: &Path, chromium: &Path) -> Browser {
+        Browser::start_with(chromedriver, chromium, &[]).await
+    }
+
+    /// A session whose Chromium has these flags besides the usual ones.
+    async fn start_with(chromedriver: &Path, chromium: &Path, flags: &[&str]) -> Browser {
         let port = free_port();
         let process = GroupGuard(Guard(
             Command::new(chromedriver)
@@ -135,6 +140,7 @@ impl Browser {
         let profile = tempfile::tempdir().expect("a fresh Chromium profile directory");
         let mut args: Vec<String> = CHROMIUM_FLAGS.iter().map(|s| s.to_string()).collect();
         args.push(format!("--user-data-dir={}", profile.path().display()));
+        args.extend(flags.iter().map(|flag| flag.to_string()));
         let mut capabilities = serde_json::Map::new();
         capabilities.insert("browserName".into(), json!("chrome"));
         capabilities.insert(
@@ -236,15 +242,28 @@ impl Browser {
         }
     }
 
-    /// Saves a screenshot where `DUEL_SCREENSHOT` says, if it is set.
-    async fn screenshot_if_asked(&self) {
+    /// Saves a screenshot where `DUEL_SCREENSHOT` says, if it is set: the main one (`name`
+    /// "page") there, the others beside it as `<stem>-<name>.png` (with `1`: the main one as
+    /// `docs/screenshot.png`, the others in Cargo's temporary directory of the tests).
+    async fn screenshot_if_asked(&self, name: &str) {
         let Some(wanted) = std::env::var_os("DUEL_SCREENSHOT") else {
             return;
         };
-        let path = if wanted == "1" {
+        let by_default = wanted == "1";
+        let main = if by_default {
             Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/screenshot.png")
         } else {
             PathBuf::from(wanted)
+        };
+        let path = match (name, by_default) {
+            ("page", _) => main,
+            (_, true) => {
+                Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("screenshot-{name}.png"))
+            }
+            (_, false) => main.with_file_name(format!(
+                "{}-{name}.png",
+                main.file_stem().unwrap_or_default().to_string_lossy()
+            )),
         };
         let png = self.client.screenshot().await.expect("a screenshot");
         assert!(png.starts_with(b"\x89PNG"), "a PNG screenshot");
@@ -360,6 +379,74 @@ async fn the_page_in_a_real_browser() {
     let _ = browser.client.clone().close().await;
 }
 
+/// "1 bead", "3 beads".
+fn beads(count: u8) -> String {
+    format!("{count} bead{}", if count == 1 { "" } else { "s" })
+}
+
+/// The line under the board explains the last move, played by `player` on `before`: the pit
+/// the board marks as last, its beads, and the beads each bank got, as the rules library
+/// counts them.
+async fn the_last_move_is_explained(browser: &Browser, before: Board, player: Player) {
+    let pit: u8 = browser
+        .attribute("#ioi-board g.pit[data-last=\"true\"]", "data-pit")
+        .await
+        .and_then(|pit| pit.parse().ok())
+        .expect("the last pit is marked");
+    let sowing = before.play(Pit::new(pit).unwrap()).unwrap();
+    let (me, other) = (player.number(), player.other().number());
+    let totals = match (sowing.mover_gain, sowing.opponent_gain) {
+        (0, _) => format!("(1 bead for player {other})."),
+        (mine, 0) => format!("({} for player {me}).", beads(mine)),
+        (mine, _) => format!("({} for player {me}, 1 for player {other}).", beads(mine)),
+    };
+    let line = browser.text("#ioi-last-move").await;
+    let lifted = before.pits()[usize::from(pit) - 1];
+    assert!(
+        line.starts_with(&format!(
+            "Player {me} sowed pit {pit}'s {}: ",
+            beads(lifted)
+        )),
+        "{line}"
+    );
+    assert!(line.ends_with(&totals), "{line} (expected {totals})");
+}
+
+/// The page's link to the position on show, opened afresh, shows the same position with the
+/// person to move.
+async fn a_shared_link_opens_the_same_position(browser: &Browser, board: Board) {
+    let banks = ["#ioi-board-bank-1", "#ioi-board-bank-2"];
+    let mut before = Vec::new();
+    for css in banks {
+        before.push(browser.attribute(css, "data-beads").await);
+    }
+    let link = browser
+        .client
+        .execute("return document.getElementById('ioi-link').href;", vec![])
+        .await
+        .unwrap();
+    let link = link.as_str().expect("the link's address").to_string();
+    assert!(link.contains("#ioiwari?board="), "{link}");
+    browser.client.goto("about:blank").await.unwrap();
+    browser
+        .client
+        .goto(&link)
+        .await
+        .expect("the shared link opens");
+    browser.wait_state("#ioi-status", &["your-turn"]).await;
+    assert_eq!(board_on_page(browser).await, board, "the shared board");
+    let mut after = Vec::new();
+    for css in banks {
+        after.push(browser.attribute(css, "data-beads").await);
+    }
+    assert_eq!(after, before, "the shared banks");
+    let address = browser.client.current_url().await.unwrap();
+    assert!(
+        address.as_str().ends_with(link.split('#').nth(1).unwrap()),
+        "{address}"
+    );
+}
+
 async fn ioiwari_by_keyboard(browser: &Browser) {
     let table = Table::solve();
     // A start board that is not one refuses to start, and the game on show stays.
@@ -395,6 +482,8 @@ async fn ioiwari_by_keyboard(browser: &Browser) {
 
     let mut my_moves = 0;
     let mut tried_undo = false;
+    // The board after the person's last move, to check the computer's answer against.
+    let mut after_mine: Option<Board> = None;
     loop {
         let state = browser
             .wait_state("#ioi-status", &["your-turn", "over"])
@@ -434,10 +523,22 @@ async fn ioiwari_by_keyboard(browser: &Browser) {
                 continue;
             }
         }
+        if let Some(before) = after_mine.take() {
+            // The computer's move, in words and bead by bead.
+            the_last_move_is_explained(browser, before, Player::Two).await;
+            let frames: usize = browser
+                .attribute("#ioi-board", "data-sowing-frames")
+                .await
+                .and_then(|n| n.parse().ok())
+                .unwrap_or(0);
+            assert!(frames > 1, "the sowing was animated: {frames} frames");
+        }
         if my_moves == 2 {
-            browser.screenshot_if_asked().await;
+            browser.screenshot_if_asked("page").await;
+            a_shared_link_opens_the_same_position(browser, board).await;
         }
         let pit = best[0];
+        after_mine = Some(board.play(Pit::new(pit).unwrap()).unwrap().board);
         if my_moves == 0 {
             // The first move: focus the pit as Tab would, then Enter.
             let focusable = browser.attribute(&format!("#pit-{pit}"), "tabindex").await;
@@ -505,6 +606,14 @@ async fn ioiwari_by_keyboard(browser: &Browser) {
         "one history point per position"
     );
 
+    // The rules, one click away.
+    browser.click("#ioi-rules summary").await;
+    let rules = browser.text("#ioi-rules p").await;
+    assert!(
+        rules.contains("bank") && rules.contains("clockwise"),
+        "{rules}"
+    );
+
     // Values hidden: no value anywhere on the board, nor the table of moves.
     browser.click("#ioi-show-values").await;
     assert_eq!(
@@ -570,6 +679,7 @@ async fn pooh_eeyore_sticks(browser: &Browser) {
                     .await;
             }
             1 => {
+                a_refused_move_is_explained_beside_take(browser).await;
                 browser
                     .type_into("#mis-take-p", &mv.take_p.to_string())
                     .await;
@@ -609,6 +719,37 @@ async fn pooh_eeyore_sticks(browser: &Browser) {
     );
     let status = browser.text("#mis-status").await;
     assert!(status.contains("You made no mistake."), "{status}");
+}
+
+/// A move beyond the bound B = 3: refused, the reason beside Take, the status still the
+/// person's turn, nothing at the top of the panel.
+async fn a_refused_move_is_explained_beside_take(browser: &Browser) {
+    browser.type_into("#mis-take-p", "4").await;
+    browser.type_into("#mis-take-e", "0").await;
+    browser.click("#mis-play").await;
+    browser.wait_state("#mis-status", &["refused"]).await;
+    let error = browser.text("#mis-move-error").await;
+    assert!(!error.is_empty(), "the refusal is explained");
+    assert!(browser.text("#mis-error").await.is_empty());
+    let status = browser.text("#mis-status").await;
+    assert!(status.contains("is still to move"), "{status}");
+    // Right under the row of Take, before anything else.
+    let places = strings(
+        browser,
+        "return ['mis-play', 'mis-move-error', 'mis-status'].flatMap(id => {
+           const r = document.getElementById(id).getBoundingClientRect();
+           return [String(r.top), String(r.bottom)];
+         });",
+    )
+    .await;
+    let [_, take_bottom, error_top, error_bottom, status_top, _]: [f64; 6] =
+        [0, 1, 2, 3, 4, 5].map(|i| places[i].parse().unwrap());
+    assert!(
+        error_top >= take_bottom - 1.0
+            && error_top - take_bottom < 30.0
+            && error_bottom <= status_top,
+        "the error sits under Take, above the status: {places:?}"
+    );
 }
 
 /// Waits until the viewer's status shows frame `number`; returns the status text.
@@ -674,12 +815,13 @@ async fn viewer(browser: &Browser, work: &Path, logs: &Path) {
         .click("#view-tests tbody tr:first-child button.replay")
         .await;
     wait_frame(browser, 0).await;
+    the_replay_looks_like_the_play_page(browser).await;
     browser.click("#view-next").await;
     let status = wait_frame(browser, 1).await;
     let best = table.best_moves(board);
     let played = best.iter().next().unwrap();
     assert!(
-        status.starts_with(&format!("move 1: player 1 plays pit {played}")),
+        status.starts_with(&format!("Move 1: player 1 plays pit {played}")),
         "{status}"
     );
     browser.click("#view-last").await;
@@ -689,7 +831,7 @@ async fn viewer(browser: &Browser, work: &Path, logs: &Path) {
         .and_then(|m| m.parse().ok())
         .unwrap();
     let status = wait_frame(browser, moves).await;
-    assert!(status.contains("game over, banks"), "{status}");
+    assert!(status.contains("Game over, banks"), "{status}");
 
     // A report with a lost game, opened from the page: player 1's first move is not optimal.
     let start: Board = "4 3 2 4 2 3 2".parse().unwrap();
@@ -727,8 +869,18 @@ async fn viewer(browser: &Browser, work: &Path, logs: &Path) {
         .iter()
         .map(|p| p.to_string())
         .collect();
+    let either = match best.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => best.join(""),
+    };
+    // Said forwards: what the move led to, then what the best pits would have given.
+    let value = table.value(start);
     assert!(
-        status.contains(&format!("pit {} kept", best.join(" or "))),
+        status.contains("A mistake: with best play from there "),
+        "{status}"
+    );
+    assert!(
+        status.contains(&format!("; pit {either} would have won by {value}.")),
         "{status}"
     );
 
@@ -739,9 +891,44 @@ async fn viewer(browser: &Browser, work: &Path, logs: &Path) {
         .min()
         .expect("the judge wrote logs");
     open_and_replay(browser, &log).await;
+    // Its verdict named from its last line: our player wins.
+    assert_eq!(
+        browser
+            .text("#view-tests tbody tr:first-child td.verdict")
+            .await,
+        "win"
+    );
+    browser.screenshot_if_asked("viewer").await;
     browser.click("#view-play").await;
     wait_frame(browser, 2).await;
     browser.click("#view-play").await;
+}
+
+/// The viewer's board is the play page's round board with its banks, above the table of
+/// tests; its buttons use only characters every font draws (Latin-1).
+async fn the_replay_looks_like_the_play_page(browser: &Browser) {
+    let facts = strings(
+        browser,
+        "const b = document.getElementById('view-board').getBoundingClientRect();
+         const t = document.getElementById('view-tests').getBoundingClientRect();
+         return [String(document.querySelectorAll('#view-board .board-bg').length),
+                 String(document.querySelectorAll('#view-board g.pit').length),
+                 String(document.querySelectorAll('#view-board rect.bank').length),
+                 String(b.top), String(t.top),
+                 Array.from(document.querySelectorAll('#view-controls button'), e => e.textContent).join('|')];",
+    )
+    .await;
+    assert_eq!(&facts[..3], ["1", "7", "2"], "the round board and banks");
+    let (board_top, table_top): (f64, f64) = (facts[3].parse().unwrap(), facts[4].parse().unwrap());
+    assert!(
+        board_top < table_top,
+        "the board above the table: {facts:?}"
+    );
+    assert!(
+        facts[5].chars().all(|c| u32::from(c) <= 0xFF),
+        "buttons drawn by every font: {}",
+        facts[5]
+    );
 }
 
 /// A judged Pooh-Eeyore-sticks game too long for its text log, opened with its move record:
@@ -807,7 +994,18 @@ async fn a_long_judged_game_in_a_real_browser() {
     let status = wait_frame(&browser, total).await;
     timed(&format!("the end, move {total}"), since);
     assert!(total > 11_000, "a game longer than its text log: {total}");
-    assert!(status.contains("the pool is empty"), "{status}");
+    assert!(status.contains("The pool is empty"), "{status}");
+    // Empty piles are drawn empty; the move's number is shown whole.
+    let ends = strings(
+        &browser,
+        "const li = document.querySelector('#view-log li.current');
+         return [...Array.from(document.querySelectorAll('#view-board rect.stick'), r => r.getAttribute('width')),
+                 li.textContent, String(li.scrollWidth <= li.clientWidth)];",
+    )
+    .await;
+    assert_eq!(&ends[..2], ["0", "0"], "both piles are empty: {ends:?}");
+    assert!(ends[2].starts_with(&format!("move {total}: ")), "{ends:?}");
+    assert_eq!(ends[3], "true", "the line is not clipped: {ends:?}");
 
     // A move in the middle, which the text log left out.
     let chosen = total / 2 + 1234;
@@ -817,7 +1015,7 @@ async fn a_long_judged_game_in_a_real_browser() {
     let status = wait_frame(&browser, chosen).await;
     timed(&format!("move {chosen}"), since);
     // Not "Move N was not kept; the nearest kept is shown": the move itself.
-    assert!(status.starts_with(&format!("move {chosen}: ")), "{status}");
+    assert!(status.starts_with(&format!("Move {chosen}: ")), "{status}");
 
     // The first mistake, when the game has one (the built-in Bolek makes none).
     let since = Instant::now();
@@ -866,7 +1064,7 @@ async fn a_long_judged_game_in_a_real_browser() {
     browser.type_into("#view-goto", &chosen.to_string()).await;
     browser.click("#view-go").await;
     let status = wait_frame(&browser, chosen).await;
-    assert!(status.starts_with(&format!("move {chosen}: ")), "{status}");
+    assert!(status.starts_with(&format!("Move {chosen}: ")), "{status}");
     let _ = browser.client.clone().close().await;
 }
 
@@ -890,16 +1088,47 @@ if (document.documentElement.scrollWidth > window.innerWidth + 1) {
 return small;
 "#;
 
-/// On a phone-sized window (390 x 844) every control of both games can be tapped (at least
-/// 24 px each way), nothing scrolls sideways, and once a Pooh-Eeyore-sticks game is started the
-/// status and the map it points at, just below it, are on screen.
+/// Text on the Ioiwari board drawn smaller than 11 px high on screen.
+const SMALL_LABELS: &str = r#"
+const small = [];
+for (const el of document.querySelectorAll('#ioi-board .value-tag text, #ioi-board .pit-number, #ioi-board .bank-label, #ioi-board .bank-count')) {
+  const r = el.getBoundingClientRect();
+  if (r.height > 0 && r.height < 11) small.push(`${el.getAttribute('class')} "${el.textContent}": ${r.height.toFixed(1)} px`);
+}
+return small;
+"#;
+
+/// On a phone-sized window (390 x 844), with the system asking for reduced motion: every
+/// control of both games and the viewer can be tapped (at least 24 px each way), nothing
+/// scrolls sideways, the board's labels are readable, a move is shown without animation, and
+/// once a Pooh-Eeyore-sticks game is started the status and the map it points at, just below
+/// it, are on screen.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_page_on_a_phone() {
     let Some((chromium, chromedriver)) = tools() else {
         return;
     };
-    let (_server, url, _server_output) = start_server(&[]);
-    let browser = Browser::start(&chromedriver, &chromium).await;
+    // A report whose long words and reasons must wrap, not widen the page.
+    let work = tempfile::tempdir().unwrap();
+    let report = work.path().join("phone.json");
+    let reason = "the program wrote 'ThisIsAVeryLongWordWithoutAnySpacesThatMustNotWidenThePage' instead of a pit";
+    let tests: Vec<serde_json::Value> = (1..=24)
+        .map(|index| {
+            json!({ "index": index, "input": "4 3 2 4 2 3 2", "verdict": "wrong_answer",
+                "reason": reason, "moves": 2, "move_list": "2 3", "summary": null,
+                "time_ms": 0, "wall_ms": 0, "memory_kb": 0, "first_mistake": null })
+        })
+        .collect();
+    let doc = json!({ "game": "ioiwari", "player": "./a-submission-with-a-long-name", "score": 0.0,
+        "planned": 24, "interrupted": false, "tests": tests });
+    std::fs::write(&report, doc.to_string()).unwrap();
+    let (_server, url, _server_output) = start_server(&["--report".as_ref(), report.as_os_str()]);
+    let browser = Browser::start_with(
+        &chromedriver,
+        &chromium,
+        &["--force-prefers-reduced-motion"],
+    )
+    .await;
     browser
         .client
         .set_window_size(390, 844)
@@ -913,6 +1142,38 @@ async fn the_page_on_a_phone() {
     );
     let small = strings_given(&browser, SMALL_TARGETS, vec![json!("ioiwari-panel")]).await;
     assert!(small.is_empty(), "Ioiwari on a phone: {small:?}");
+    let small = strings(&browser, SMALL_LABELS).await;
+    assert!(
+        small.is_empty(),
+        "labels too small to read on a phone: {small:?}"
+    );
+
+    // Reduced motion: the move is shown at once, and the setting says it is off.
+    let board = board_on_page(&browser).await;
+    let pit = Table::solve().first_best_move(board).unwrap();
+    browser.press(char::from(b'0' + pit.number())).await;
+    browser
+        .wait_state("#ioi-status", &["your-turn", "over"])
+        .await;
+    assert_eq!(
+        browser
+            .attribute("#ioi-board", "data-sowing-frames")
+            .await
+            .as_deref(),
+        Some("0"),
+        "no animation under reduced motion"
+    );
+    let animate = strings(
+        &browser,
+        "const box = document.getElementById('ioi-animate'); return [String(box.checked), String(box.disabled)];",
+    )
+    .await;
+    assert_eq!(animate, ["false", "true"]);
+    assert!(browser
+        .text("#ioi-last-move")
+        .await
+        .starts_with("Player 2 sowed pit "));
+    browser.screenshot_if_asked("phone-ioiwari").await;
 
     browser.click("#tab-mis").await;
     browser.type_into("#mis-p", "9999999").await;
@@ -923,6 +1184,13 @@ async fn the_page_on_a_phone() {
     browser.find("#mis-pattern[data-for]").await;
     let small = strings_given(&browser, SMALL_TARGETS, vec![json!("mis-panel")]).await;
     assert!(small.is_empty(), "Pooh-Eeyore-sticks on a phone: {small:?}");
+    // The map stays within the task's limits: no pile above 10^7 sticks.
+    let largest = strings(
+        &browser,
+        "return [String(Math.max(...Array.from(document.querySelectorAll('#mis-pattern rect.cell'), r => Math.max(Number(r.dataset.p), Number(r.dataset.e)))))];",
+    )
+    .await;
+    assert_eq!(largest, ["10000000"], "the map's largest pile");
     let status = browser.text("#mis-status").await;
     assert!(
         status.contains("map"),
@@ -941,5 +1209,30 @@ async fn the_page_on_a_phone() {
         0.0 <= status_top && status_bottom <= map_top && map_top < height,
         "the status and, below it, the map are on screen: status at {status_top}..{status_bottom} px, map from {map_top} px, screen {height} px"
     );
+    browser.screenshot_if_asked("phone-mis").await;
+
+    // The viewer: its table scrolls inside its box, if at all; the replay fits.
+    browser.click("#tab-viewer").await;
+    let deadline = Instant::now() + WAIT;
+    while browser
+        .client
+        .find_all(Locator::Css("#view-tests tbody tr"))
+        .await
+        .unwrap()
+        .len()
+        < 24
+    {
+        assert!(Instant::now() < deadline, "the report never showed");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let small = strings_given(&browser, SMALL_TARGETS, vec![json!("viewer-panel")]).await;
+    assert!(small.is_empty(), "the viewer on a phone: {small:?}");
+    browser
+        .click("#view-tests tbody tr:first-child button.replay")
+        .await;
+    wait_frame(&browser, 0).await;
+    let small = strings_given(&browser, SMALL_TARGETS, vec![json!("viewer-panel")]).await;
+    assert!(small.is_empty(), "a replay on a phone: {small:?}");
+    browser.screenshot_if_asked("phone-viewer").await;
     let _ = browser.client.clone().close().await;
 }

@@ -387,10 +387,7 @@ fn ioiwari2_by_hand_at_a_terminal_prompts_redraws_and_asks_again() {
         "{screen}"
     );
     // The board is redrawn in place: once at the start, after each answer, at the end.
-    assert!(
-        screen.matches("\x1b[H\x1b[2J").count() > moves,
-        "{screen}"
-    );
+    assert!(screen.matches("\x1b[H\x1b[2J").count() > moves, "{screen}");
     assert!(
         screen.contains("player 2 (ioiwari2) plays pit "),
         "{screen}"

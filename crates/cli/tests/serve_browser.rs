@@ -689,6 +689,24 @@ async fn pooh_eeyore_sticks(browser: &Browser) {
                 browser.click("#mis-play").await;
             }
             _ => {
+                if bolek_moves == 2 {
+                    // The pool's link, opened afresh: the same pool, the person to move.
+                    let link = browser
+                        .client
+                        .execute("return document.getElementById('mis-link').href;", vec![])
+                        .await
+                        .unwrap();
+                    let link = link.as_str().expect("the link's address").to_string();
+                    assert!(link.contains("#mis?p="), "{link}");
+                    browser.client.goto("about:blank").await.unwrap();
+                    browser
+                        .client
+                        .goto(&link)
+                        .await
+                        .expect("the shared link opens");
+                    browser.wait_state("#mis-status", &["your-turn"]).await;
+                    assert_eq!(mis_pool_on_page(browser).await, pool, "the shared pool");
+                }
                 let buttons = browser
                     .client
                     .find_all(Locator::Css("#mis-winning button"))
@@ -966,7 +984,8 @@ async fn a_long_judged_game_in_a_real_browser() {
     let (_server, url, _output) = start_server(&["--report".as_ref(), log.as_os_str()]);
     let browser = Browser::start(&chromedriver, &chromium).await;
     browser.client.goto(&url).await.expect("the page loads");
-    browser.click("#tab-viewer").await;
+    // Started with --report and opened without a tab named: the viewer shows it by itself.
+    browser.find("#tab-viewer.active").await;
     let deadline = Instant::now() + WAIT;
     while !browser.text("#view-title").await.starts_with("test-") {
         assert!(Instant::now() < deadline, "the log never showed");
@@ -1014,8 +1033,12 @@ async fn a_long_judged_game_in_a_real_browser() {
     browser.click("#view-go").await;
     let status = wait_frame(&browser, chosen).await;
     timed(&format!("move {chosen}"), since);
-    // Not "Move N was not kept; the nearest kept is shown": the move itself.
+    // Not "Move N was not kept; the nearest kept is shown": the move itself, said of its player.
     assert!(status.starts_with(&format!("Move {chosen}: ")), "{status}");
+    assert!(
+        status.contains("Bolek takes ") || status.contains("Lolek takes "),
+        "{status}"
+    );
 
     // The first mistake, when the game has one (the built-in Bolek makes none).
     let since = Instant::now();

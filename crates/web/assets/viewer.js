@@ -9,6 +9,8 @@
   } = Duel;
   const $ = (id) => document.getElementById(id);
   const WINDOW = 100;
+  // The address the page was opened with (the games' tabs soon write their positions there).
+  const openedWithHash = location.hash;
   const PLAY_MS = 700;
 
   const state = { doc: null, submission: 0, test: null, frames: new Map(), total: 0, firstMistake: null,
@@ -325,7 +327,7 @@
     refreshList()
       .then((count) => {
         // Started with --report: show it.
-        if (count && !location.hash) $("tab-viewer").click();
+        if (count && !openedWithHash) $("tab-viewer").click();
       })
       .catch((error) => showError("view-error", error));
   });

@@ -412,6 +412,29 @@ async fn the_last_move_is_explained(browser: &Browser, before: Board, player: Pl
     assert!(line.ends_with(&totals), "{line} (expected {totals})");
 }
 
+/// Opens the address of the link `id` (which must contain `fragment`) in a fresh page load and
+/// waits for the person's turn on `status`; returns the address.
+async fn open_link_afresh(browser: &Browser, id: &str, fragment: &str, status: &str) -> String {
+    let link = browser
+        .client
+        .execute(
+            "return document.getElementById(arguments[0]).href;",
+            vec![json!(id)],
+        )
+        .await
+        .unwrap();
+    let link = link.as_str().expect("the link's address").to_string();
+    assert!(link.contains(fragment), "{link}");
+    browser.client.goto("about:blank").await.unwrap();
+    browser
+        .client
+        .goto(&link)
+        .await
+        .expect("the shared link opens");
+    browser.wait_state(status, &["your-turn"]).await;
+    link
+}
+
 /// The page's link to the position on show, opened afresh, shows the same position with the
 /// person to move.
 async fn a_shared_link_opens_the_same_position(browser: &Browser, board: Board) {
@@ -420,20 +443,7 @@ async fn a_shared_link_opens_the_same_position(browser: &Browser, board: Board) 
     for css in banks {
         before.push(browser.attribute(css, "data-beads").await);
     }
-    let link = browser
-        .client
-        .execute("return document.getElementById('ioi-link').href;", vec![])
-        .await
-        .unwrap();
-    let link = link.as_str().expect("the link's address").to_string();
-    assert!(link.contains("#ioiwari?board="), "{link}");
-    browser.client.goto("about:blank").await.unwrap();
-    browser
-        .client
-        .goto(&link)
-        .await
-        .expect("the shared link opens");
-    browser.wait_state("#ioi-status", &["your-turn"]).await;
+    let link = open_link_afresh(browser, "ioi-link", "#ioiwari?board=", "#ioi-status").await;
     assert_eq!(board_on_page(browser).await, board, "the shared board");
     let mut after = Vec::new();
     for css in banks {
@@ -691,20 +701,7 @@ async fn pooh_eeyore_sticks(browser: &Browser) {
             _ => {
                 if bolek_moves == 2 {
                     // The pool's link, opened afresh: the same pool, the person to move.
-                    let link = browser
-                        .client
-                        .execute("return document.getElementById('mis-link').href;", vec![])
-                        .await
-                        .unwrap();
-                    let link = link.as_str().expect("the link's address").to_string();
-                    assert!(link.contains("#mis?p="), "{link}");
-                    browser.client.goto("about:blank").await.unwrap();
-                    browser
-                        .client
-                        .goto(&link)
-                        .await
-                        .expect("the shared link opens");
-                    browser.wait_state("#mis-status", &["your-turn"]).await;
+                    open_link_afresh(browser, "mis-link", "#mis?p=", "#mis-status").await;
                     assert_eq!(mis_pool_on_page(browser).await, pool, "the shared pool");
                 }
                 let buttons = browser

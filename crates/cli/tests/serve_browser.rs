@@ -1193,6 +1193,14 @@ async fn the_page_on_a_phone() {
         .text("#ioi-last-move")
         .await
         .starts_with("Player 2 sowed pit "));
+    browser
+        .client
+        .execute(
+            "document.getElementById('ioi-board').scrollIntoView();",
+            vec![],
+        )
+        .await
+        .unwrap();
     browser.screenshot_if_asked("phone-ioiwari").await;
 
     browser.click("#tab-mis").await;

@@ -1108,10 +1108,10 @@ if (document.documentElement.scrollWidth > window.innerWidth + 1) {
 return small;
 "#;
 
-/// Text on the Ioiwari board drawn smaller than 11 px high on screen.
+/// Text that `arguments[0]` selects drawn smaller than 11 px high on screen.
 const SMALL_LABELS: &str = r#"
 const small = [];
-for (const el of document.querySelectorAll('#ioi-board .value-tag text, #ioi-board .pit-number, #ioi-board .bank-label, #ioi-board .bank-count')) {
+for (const el of document.querySelectorAll(arguments[0])) {
   const r = el.getBoundingClientRect();
   if (r.height > 0 && r.height < 11) small.push(`${el.getAttribute('class')} "${el.textContent}": ${r.height.toFixed(1)} px`);
 }
@@ -1162,7 +1162,9 @@ async fn the_page_on_a_phone() {
     );
     let small = strings_given(&browser, SMALL_TARGETS, vec![json!("ioiwari-panel")]).await;
     assert!(small.is_empty(), "Ioiwari on a phone: {small:?}");
-    let small = strings(&browser, SMALL_LABELS).await;
+    let labels = "#ioi-board .value-tag text, #ioi-board .pit-number, #ioi-board .bank-label, \
+                  #ioi-board .bank-count, #ioi-history .axis-label";
+    let small = strings_given(&browser, SMALL_LABELS, vec![json!(labels)]).await;
     assert!(
         small.is_empty(),
         "labels too small to read on a phone: {small:?}"
@@ -1212,6 +1214,22 @@ async fn the_page_on_a_phone() {
     browser.find("#mis-pattern[data-for]").await;
     let small = strings_given(&browser, SMALL_TARGETS, vec![json!("mis-panel")]).await;
     assert!(small.is_empty(), "Pooh-Eeyore-sticks on a phone: {small:?}");
+    // Nothing drawn beyond the map's own box, where the screen would cut it off.
+    let cut = strings(
+        &browser,
+        "const box = document.getElementById('mis-pattern').getBoundingClientRect();
+         return Array.from(document.querySelectorAll('#mis-pattern text'))
+           .filter(t => t.getBoundingClientRect().right > Math.min(box.right, window.innerWidth) + 1)
+           .map(t => t.textContent);",
+    )
+    .await;
+    assert!(cut.is_empty(), "labels beyond the map's edge: {cut:?}");
+    let labels = "#mis-piles .pile-label, #mis-pattern .axis-label";
+    let small = strings_given(&browser, SMALL_LABELS, vec![json!(labels)]).await;
+    assert!(
+        small.is_empty(),
+        "labels too small to read on a phone: {small:?}"
+    );
     // The map stays within the task's limits: no pile above 10^7 sticks.
     let largest = strings(
         &browser,

@@ -135,8 +135,10 @@
     // The axes' ends, written where even 8-digit numbers fit: below the map and right of it.
     svgText(`p = ${view.p_from}`, { x: left, y: top + span + 14, class: "axis-label" }, chart);
     svgText(`p = ${view.p_from + view.width - 1}`, { x: left + span, y: top + span + 14, class: "axis-label end" }, chart);
-    svgText(`e = ${view.e_from}`, { x: left + span + 4, y: top + span - 2, class: "axis-label side" }, chart);
-    svgText(`e = ${view.e_from + view.height - 1}`, { x: left + span + 4, y: top + 12, class: "axis-label side" }, chart);
+    // On a phone the labels are larger, and e's go without their "e =" to fit beside the map.
+    const eIs = narrowScreen() ? "" : "e = ";
+    svgText(`${eIs}${view.e_from}`, { x: left + span + 4, y: top + span - 2, class: "axis-label side" }, chart);
+    svgText(`${eIs}${view.e_from + view.height - 1}`, { x: left + span + 4, y: top + 12, class: "axis-label side" }, chart);
     chart.dataset.losing = String(view.losing.length);
     chart.dataset.for = `${p},${e}`;
   }

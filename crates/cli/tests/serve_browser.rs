@@ -765,6 +765,7 @@ async fn a_refused_move_is_explained_beside_take(browser: &Browser) {
             && error_bottom <= status_top,
         "the error sits under Take, above the status: {places:?}"
     );
+    browser.screenshot_if_asked("mis").await;
 }
 
 /// Waits until the viewer's status shows frame `number`; returns the status text.

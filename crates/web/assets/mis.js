@@ -306,7 +306,7 @@
       if (game.entries.length) render();
       showError("mis-move-error", error);
       setStatus("mis-status", "refused",
-        `That move was not taken (see beside Take): ${playerName(toMove())} is still to move.`);
+        `That move was not taken (why: just above): ${playerName(toMove())} is still to move.`);
     }
   }
 

@@ -373,6 +373,7 @@ async fn the_page_in_a_real_browser() {
         Some("polite")
     );
 
+    the_pages_sowing_is_the_rules(&browser).await;
     ioiwari_by_keyboard(&browser).await;
     pooh_eeyore_sticks(&browser).await;
     viewer(&browser, work.path(), &logs).await;
@@ -433,6 +434,47 @@ async fn open_link_afresh(browser: &Browser, id: &str, fragment: &str, status: &
         .expect("the shared link opens");
     browser.wait_state(status, &["your-turn"]).await;
     link
+}
+
+/// The page's own sowing (which it animates and explains) ends where the rules library's does,
+/// with the same beads in each bank: every pit of every start board and of 2000 random boards
+/// (full pits included).
+async fn the_pages_sowing_is_the_rules(browser: &Browser) {
+    let mut boards = Board::start_boards();
+    let mut rng = duel_random::SplitMix64::new(2001);
+    while boards.len() < 357 + 2000 {
+        let pits = [0; 7].map(|_| rng.below(6) as u8);
+        if let Ok(board) = Board::new(pits) {
+            if !board.is_empty() {
+                boards.push(board);
+            }
+        }
+    }
+    let sent: Vec<Vec<u8>> = boards.iter().map(|board| board.pits().to_vec()).collect();
+    let page = browser
+        .client
+        .execute(
+            "return arguments[0].map(board => [1, 2, 3, 4, 5, 6, 7].map(pit => {
+               if (board[pit - 1] === 0) return null;
+               const steps = Duel.sowingSteps(board, pit);
+               const last = steps[steps.length - 1];
+               return [...last.pits, last.mover, last.opponent];
+             }));",
+            vec![json!(sent)],
+        )
+        .await
+        .expect("the page sows");
+    let page: Vec<Vec<Option<Vec<u8>>>> = serde_json::from_value(page).unwrap();
+    for (board, answers) in boards.iter().zip(page) {
+        for (pit, answer) in Pit::ALL.into_iter().zip(answers) {
+            let expected = board.play(pit).ok().map(|sowing| {
+                let mut end = sowing.board.pits().to_vec();
+                end.extend([sowing.mover_gain, sowing.opponent_gain]);
+                end
+            });
+            assert_eq!(answer, expected, "pit {pit} of {board}");
+        }
+    }
 }
 
 /// The page's link to the position on show, opened afresh, shows the same position with the

@@ -1,13 +1,19 @@
 //! End-to-end: `duel serve` in a real headless Chromium, driven through chromedriver with the
 //! `fantoccini` WebDriver client.
 //!
-//! The test plays a whole Ioiwari game by keyboard (a focused pit and Enter, then the keys
-//! 1-7), always the pit the page marks as best, against the perfect computer; checks that the
-//! marks agree with the library's solver, that the last pit played is marked, and that the
-//! result the page shows is the value the solver announced; tries undo and a refused start
-//! board; plays a Pooh-Eeyore-sticks game through the map, typed moves and the winning-move
-//! buttons; and, when the environment variable `DUEL_SCREENSHOT` names a file (`1` means
-//! `docs/screenshot.png`), saves a screenshot of the page there.
+//! The test checks that the page's own sowing ends as the rules library's does; plays a whole
+//! Ioiwari game by keyboard (a focused pit and Enter, then the keys 1-7), always the pit the
+//! page marks as best, against the perfect computer; checks that the marks agree with the
+//! library's solver, that the last pit played is marked, that the computer's moves are sown bead
+//! by bead and explained in words with the banks' gains the library counts, that the position's
+//! link opens the same position, and that the result the page shows is the value the solver
+//! announced; tries undo and a refused start board; plays a Pooh-Eeyore-sticks game through the
+//! map, typed moves (a refused one explained under Take) and the winning-move buttons, with its
+//! pool's link; replays judged games in the viewer on the play page's board. On a phone-sized
+//! window under reduced motion: no animation, tap targets, readable labels, no sideways scroll.
+//! When the environment variable `DUEL_SCREENSHOT` names a file (`1` means
+//! `docs/screenshot.png`), it saves a screenshot of the page there, and of the other views
+//! beside it.
 //!
 //! Needs Debian's `chromium` and `chromium-driver`. Without them the test is skipped with a loud
 //! message, unless the environment variable CI is set: then it fails.

@@ -291,7 +291,8 @@ fn mis_names_the_first_mistake() {
     );
     assert!(
         out.contains(
-            "Your first mistake: move 1 of the game, at (7, 2): you chose to take 3 poohsticks"
+            "Move 1 of the game, at (7, 2), was your first mistake: you chose to take 3 \
+             poohsticks, which left the other side a winning position; "
         ),
         "{out}"
     );

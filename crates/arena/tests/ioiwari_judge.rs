@@ -113,7 +113,7 @@ fn a_known_game_is_scored_logged_and_explained() {
     let mistake = result.first_mistake.as_deref().expect("a mistake is named");
     let number: u32 = mistake
         .strip_prefix("move ")
-        .and_then(|rest| rest.split(':').next())
+        .and_then(|rest| rest.split(',').next())
         .and_then(|n| n.parse().ok())
         .unwrap();
     let mut position = Position::start(board);

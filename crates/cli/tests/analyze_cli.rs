@@ -282,6 +282,57 @@ fn mis_analysis_at_the_limits() {
     assert_eq!(doc["pattern"]["losing_pairs"], Value::Null);
 }
 
+/// The text map's first p, first e, columns, and the labels under it: (column, value).
+fn map_of(text: &str) -> (u64, u64, usize, Vec<(usize, u64)>) {
+    let header = text
+        .lines()
+        .find(|line| line.starts_with("Nearby pools (p across from "))
+        .expect("a map");
+    let numbers: Vec<u64> = header
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|word| word.parse().ok())
+        .collect();
+    let rows: Vec<&str> = text
+        .lines()
+        .skip_while(|line| !line.starts_with("Nearby pools"))
+        .skip(1)
+        .collect();
+    let columns = rows[0][11..].split_whitespace().count();
+    let labels = rows
+        .iter()
+        .find(|line| line.trim_start().starts_with("p:"))
+        .expect("a line of p labels");
+    // Each label starts under its column: the map's glyphs sit at 11, 13, 15, ...
+    let mut found = Vec::new();
+    let mut at = 11;
+    for word in labels[11..].split(' ') {
+        if !word.is_empty() {
+            assert_eq!((at - 11) % 2, 0, "a label between columns: {labels}");
+            found.push(((at - 11) / 2, word.parse().expect("a whole p")));
+        }
+        at += word.len() + 1;
+    }
+    (numbers[0], numbers[1], columns, found)
+}
+
+#[test]
+fn mis_map_labels_whole_values_of_p_and_stays_within_the_limits() {
+    let (p_from, e_from, columns, labels) = map_of(&text_of(&["mis", "analyze", "23", "12", "3"]));
+    assert_eq!((p_from, e_from, columns), (19, 8, 9));
+    assert!(labels.len() >= 2, "{labels:?}");
+    for (column, p) in labels {
+        assert_eq!(p, p_from + column as u64, "the label under column {column}");
+    }
+    // At the limit of 10^7 sticks the window ends there instead of passing it.
+    let (p_from, e_from, columns, labels) =
+        map_of(&text_of(&["mis", "analyze", "10000000", "9999999", "3"]));
+    assert_eq!(p_from + columns as u64 - 1, 10_000_000);
+    assert_eq!(e_from + columns as u64 - 1, 10_000_000);
+    for (column, p) in labels {
+        assert_eq!(p, p_from + column as u64);
+    }
+}
+
 #[test]
 fn mis_analyze_refuses_bad_input_in_one_line() {
     refused(

@@ -120,7 +120,10 @@ fn ioiwari_names_the_first_mistake() {
     );
     assert_eq!(code, 0, "{out}");
     assert!(
-        out.contains("Your first mistake: move 1 of the game, pit 1: with best play from there"),
+        out.contains(
+            "Move 1 of the game, pit 1, was your first mistake: with best play from there it ends \
+             in a draw; pit 2, 4 or 7 would have won by 2 (2 beads given away)."
+        ),
         "{out}"
     );
     // The game's own end may differ from what the mistake allowed: it is not called "final".
@@ -288,7 +291,8 @@ fn mis_names_the_first_mistake() {
     );
     assert!(
         out.contains(
-            "Your first mistake: move 1 of the game, at (7, 2): you chose to take 3 poohsticks"
+            "Move 1 of the game, at (7, 2), was your first mistake: you chose to take 3 \
+             poohsticks, which left the other side a winning position; "
         ),
         "{out}"
     );
@@ -311,4 +315,180 @@ fn mis_play_refuses_bad_arguments() {
         assert_eq!(stderr.lines().count(), 1, "{stderr}");
         assert!(stderr.contains(needle), "{args:?}: {stderr}");
     }
+}
+
+// ---- ioiwari2 by hand and in a pipe ---------------------------------------------------------
+
+/// The lines a player 1 sends ioiwari2 for a whole game from `start`, always sowing its lowest
+/// non-empty pit, with ioiwari2 answering its first optimal pit; `extra(position)` may put lines
+/// before each move (typos). Returns the lines and how many moves player 1 made.
+fn ioiwari2_game(start: Board, mut extra: impl FnMut(&Position) -> Vec<String>) -> (String, usize) {
+    let solver = duel_ioiwari::ReachableSolver::solve_from(start);
+    let mut position = Position::start(start);
+    let mut lines = String::new();
+    let mut moves = 0;
+    while !position.is_over() {
+        for line in extra(&position) {
+            lines += &format!("{line}\n");
+        }
+        let pit = position.board.legal_moves().iter().next().unwrap();
+        lines += &format!("{pit}\n");
+        moves += 1;
+        position = position.play(pit).unwrap();
+        if let Some(reply) = solver.best_moves(position.board).iter().next() {
+            position = position.play(reply).unwrap();
+        }
+    }
+    (lines, moves)
+}
+
+#[test]
+fn ioiwari2_by_hand_at_a_terminal_prompts_redraws_and_asks_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let start: Board = "4 3 2 4 2 3 2".parse().unwrap();
+    let mut asked = 0;
+    let (input, moves) = ioiwari2_game(start, |position| {
+        // Three kinds of typo: two before the first move, an empty pit before the second.
+        asked += 1;
+        match asked {
+            1 => vec!["x".into(), "8".into()],
+            2 => {
+                let empty = position.board.pits().iter().position(|&beads| beads == 0);
+                vec![(empty.expect("the first answer empties a pit") + 1).to_string()]
+            }
+            _ => vec![],
+        }
+    });
+    let typos = input.lines().count() - moves;
+    assert!(typos >= 3, "{input}");
+    // `script` runs ioiwari2 on a pseudo-terminal: standard input, output and error alike.
+    let command = format!("{} --log game.out", env!("CARGO_BIN_EXE_ioiwari2"));
+    let output = std::process::Command::new("timeout")
+        .args(["60", "script", "-q", "-e", "-c", &command, "/dev/null"])
+        .current_dir(dir.path())
+        .env("TERM", "xterm")
+        .stdin_bytes(&input)
+        .unwrap();
+    let screen = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{screen}");
+    let log = std::fs::read_to_string(dir.path().join("game.out")).unwrap();
+    assert!(log.lines().last().unwrap().starts_with("result: "), "{log}");
+    // One prompt per question: the moves and every typo asked again.
+    let prompts = screen
+        .matches("Your move, player 1 (a pit with beads: ")
+        .count();
+    assert_eq!(prompts, moves + typos, "{screen}");
+    assert!(
+        screen.contains("\"x\" is not a pit number (1 to 7); please type one of 1 2 3 4 5 6 7."),
+        "{screen}"
+    );
+    assert!(screen.contains("there is no pit 8"), "{screen}");
+    assert!(
+        screen.contains(" is empty; please type one of "),
+        "{screen}"
+    );
+    // The board is redrawn in place: once at the start, after each answer, at the end.
+    assert!(screen.matches("\x1b[H\x1b[2J").count() > moves, "{screen}");
+    assert!(
+        screen.contains("player 2 (ioiwari2) plays pit "),
+        "{screen}"
+    );
+    assert!(screen.contains("game over: "), "{screen}");
+}
+
+/// Feeds `input` to a command's standard input and waits for it (a small extension for
+/// `std::process::Command`, which assert_cmd's `write_stdin` would wrap in its own).
+trait StdinBytes {
+    fn stdin_bytes(&mut self, input: &str) -> std::io::Result<std::process::Output>;
+}
+
+impl StdinBytes for std::process::Command {
+    fn stdin_bytes(&mut self, input: &str) -> std::io::Result<std::process::Output> {
+        use std::io::Write;
+        let mut child = self
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()?;
+        child.stdin.take().unwrap().write_all(input.as_bytes())?;
+        child.wait_with_output()
+    }
+}
+
+#[test]
+fn ioiwari2_in_a_pipe_says_when_player_1_is_silent_for_2_seconds() {
+    use std::io::Write;
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ioiwari2"))
+        .args(["--log", "game.out"])
+        .current_dir(dir.path())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // A player 1 that has not flushed its first move: nothing arrives for a while.
+    std::thread::sleep(std::time::Duration::from_millis(2600));
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"1\n").unwrap();
+    drop(stdin);
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("still waiting for player 1's move after 2 s: player 1 must write its pit and a newline and then flush its output"),
+        "{stderr}"
+    );
+    assert_eq!(stderr.matches("still waiting").count(), 1, "{stderr}");
+    // The pipe stays the protocol: the start board, then ioiwari2's pit.
+    assert_eq!(output.status.code(), Some(1), "the input ended mid-game");
+    assert_eq!(String::from_utf8_lossy(&output.stdout).lines().count(), 2);
+
+    // A player that answers at once hears nothing of the kind.
+    let (input, _) = ioiwari2_game("4 3 2 4 2 3 2".parse().unwrap(), |_| vec![]);
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_ioiwari2"))
+        .args(["--log", "quick.out"])
+        .current_dir(dir.path())
+        .stdin_bytes(&input)
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert!(output.stderr.is_empty(), "{output:?}");
+}
+
+#[test]
+fn ioiwari2_in_a_pipe_ends_the_game_at_a_typo() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_ioiwari2"))
+        .args(["--log", "game.out"])
+        .current_dir(dir.path())
+        .stdin_bytes("x\n1\n")
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "4 3 2 4 2 3 2\n");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(
+        stderr,
+        "ioiwari2: player 1: \"x\" is not a pit number (1 to 7)\n"
+    );
+    let log = std::fs::read_to_string(dir.path().join("game.out")).unwrap();
+    assert!(
+        log.ends_with("aborted: player 1: \"x\" is not a pit number (1 to 7)\n"),
+        "{log}"
+    );
+}
+
+#[test]
+fn each_games_play_help_speaks_of_its_own_game() {
+    let help = |game: &str| {
+        let output = duel().args([game, "play", "--help"]).output().unwrap();
+        assert!(output.status.success());
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let ioiwari = help("ioiwari");
+    assert!(ioiwari.contains("pit"), "{ioiwari}");
+    for foreign in ["Lolek", "Pooh-Eeyore", "adversarial", "stick"] {
+        assert!(!ioiwari.contains(foreign), "{foreign} in: {ioiwari}");
+    }
+    let mis = help("mis");
+    assert!(mis.contains("Loleks"), "{mis}");
+    assert!(!mis.contains("pit "), "{mis}");
 }

@@ -1,13 +1,19 @@
 //! End-to-end: `duel serve` in a real headless Chromium, driven through chromedriver with the
 //! `fantoccini` WebDriver client.
 //!
-//! The test plays a whole Ioiwari game by keyboard (a focused pit and Enter, then the keys
-//! 1-7), always the pit the page marks as best, against the perfect computer; checks that the
-//! marks agree with the library's solver, that the last pit played is marked, and that the
-//! result the page shows is the value the solver announced; tries undo and a refused start
-//! board; plays a Pooh-Eeyore-sticks game through the map, typed moves and the winning-move
-//! buttons; and, when the environment variable `DUEL_SCREENSHOT` names a file (`1` means
-//! `docs/screenshot.png`), saves a screenshot of the page there.
+//! The test checks that the page's own sowing ends as the rules library's does; plays a whole
+//! Ioiwari game by keyboard (a focused pit and Enter, then the keys 1-7), always the pit the
+//! page marks as best, against the perfect computer; checks that the marks agree with the
+//! library's solver, that the last pit played is marked, that the computer's moves are sown bead
+//! by bead and explained in words with the banks' gains the library counts, that the position's
+//! link opens the same position, and that the result the page shows is the value the solver
+//! announced; tries undo and a refused start board; plays a Pooh-Eeyore-sticks game through the
+//! map, typed moves (a refused one explained under Take) and the winning-move buttons, with its
+//! pool's link; replays judged games in the viewer on the play page's board. On a phone-sized
+//! window under reduced motion: no animation, tap targets, readable labels, no sideways scroll.
+//! When the environment variable `DUEL_SCREENSHOT` names a file (`1` means
+//! `docs/screenshot.png`), it saves a screenshot of the page there, and of the other views
+//! beside it.
 //!
 //! Needs Debian's `chromium` and `chromium-driver`. Without them the test is skipped with a loud
 //! message, unless the environment variable CI is set: then it fails.
@@ -19,7 +25,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use duel_ioiwari::{Board, Pit, Table};
+use duel_ioiwari::{Board, Pit, Player, Table};
 use duel_mis::Position as MisPosition;
 use fantoccini::actions::{InputSource, KeyAction, KeyActions};
 use fantoccini::elements::Element;
@@ -114,6 +120,11 @@ struct Browser {
 
 impl Browser {
     async fn start(chromedriver: &Path, chromium: &Path) -> Browser {
+        Browser::start_with(chromedriver, chromium, &[]).await
+    }
+
+    /// A session whose Chromium has these flags besides the usual ones.
+    async fn start_with(chromedriver: &Path, chromium: &Path, flags: &[&str]) -> Browser {
         let port = free_port();
         let process = GroupGuard(Guard(
             Command::new(chromedriver)
@@ -135,6 +146,7 @@ impl Browser {
         let profile = tempfile::tempdir().expect("a fresh Chromium profile directory");
         let mut args: Vec<String> = CHROMIUM_FLAGS.iter().map(|s| s.to_string()).collect();
         args.push(format!("--user-data-dir={}", profile.path().display()));
+        args.extend(flags.iter().map(|flag| flag.to_string()));
         let mut capabilities = serde_json::Map::new();
         capabilities.insert("browserName".into(), json!("chrome"));
         capabilities.insert(
@@ -236,15 +248,28 @@ impl Browser {
         }
     }
 
-    /// Saves a screenshot where `DUEL_SCREENSHOT` says, if it is set.
-    async fn screenshot_if_asked(&self) {
+    /// Saves a screenshot where `DUEL_SCREENSHOT` says, if it is set: the main one (`name`
+    /// "page") there, the others beside it as `<stem>-<name>.png` (with `1`: the main one as
+    /// `docs/screenshot.png`, the others in Cargo's temporary directory of the tests).
+    async fn screenshot_if_asked(&self, name: &str) {
         let Some(wanted) = std::env::var_os("DUEL_SCREENSHOT") else {
             return;
         };
-        let path = if wanted == "1" {
+        let by_default = wanted == "1";
+        let main = if by_default {
             Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/screenshot.png")
         } else {
             PathBuf::from(wanted)
+        };
+        let path = match (name, by_default) {
+            ("page", _) => main,
+            (_, true) => {
+                Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("screenshot-{name}.png"))
+            }
+            (_, false) => main.with_file_name(format!(
+                "{}-{name}.png",
+                main.file_stem().unwrap_or_default().to_string_lossy()
+            )),
         };
         let png = self.client.screenshot().await.expect("a screenshot");
         assert!(png.starts_with(b"\x89PNG"), "a PNG screenshot");
@@ -354,10 +379,130 @@ async fn the_page_in_a_real_browser() {
         Some("polite")
     );
 
+    the_pages_sowing_is_the_rules(&browser).await;
     ioiwari_by_keyboard(&browser).await;
     pooh_eeyore_sticks(&browser).await;
     viewer(&browser, work.path(), &logs).await;
     let _ = browser.client.clone().close().await;
+}
+
+/// "1 bead", "3 beads".
+fn beads(count: u8) -> String {
+    format!("{count} bead{}", if count == 1 { "" } else { "s" })
+}
+
+/// The line under the board explains the last move, played by `player` on `before`: the pit
+/// the board marks as last, its beads, and the beads each bank got, as the rules library
+/// counts them.
+async fn the_last_move_is_explained(browser: &Browser, before: Board, player: Player) {
+    let pit: u8 = browser
+        .attribute("#ioi-board g.pit[data-last=\"true\"]", "data-pit")
+        .await
+        .and_then(|pit| pit.parse().ok())
+        .expect("the last pit is marked");
+    let sowing = before.play(Pit::new(pit).unwrap()).unwrap();
+    let (me, other) = (player.number(), player.other().number());
+    let totals = match (sowing.mover_gain, sowing.opponent_gain) {
+        (0, _) => format!("(1 bead for player {other})."),
+        (mine, 0) => format!("({} for player {me}).", beads(mine)),
+        (mine, _) => format!("({} for player {me}, 1 for player {other}).", beads(mine)),
+    };
+    let line = browser.text("#ioi-last-move").await;
+    let lifted = before.pits()[usize::from(pit) - 1];
+    assert!(
+        line.starts_with(&format!(
+            "Player {me} sowed pit {pit}'s {}: ",
+            beads(lifted)
+        )),
+        "{line}"
+    );
+    assert!(line.ends_with(&totals), "{line} (expected {totals})");
+}
+
+/// Opens the address of the link `id` (which must contain `fragment`) in a fresh page load and
+/// waits for the person's turn on `status`; returns the address.
+async fn open_link_afresh(browser: &Browser, id: &str, fragment: &str, status: &str) -> String {
+    let link = browser
+        .client
+        .execute(
+            "return document.getElementById(arguments[0]).href;",
+            vec![json!(id)],
+        )
+        .await
+        .unwrap();
+    let link = link.as_str().expect("the link's address").to_string();
+    assert!(link.contains(fragment), "{link}");
+    browser.client.goto("about:blank").await.unwrap();
+    browser
+        .client
+        .goto(&link)
+        .await
+        .expect("the shared link opens");
+    browser.wait_state(status, &["your-turn"]).await;
+    link
+}
+
+/// The page's own sowing (which it animates and explains) ends where the rules library's does,
+/// with the same beads in each bank: every pit of every start board and of 2000 random boards
+/// (full pits included).
+async fn the_pages_sowing_is_the_rules(browser: &Browser) {
+    let mut boards = Board::start_boards();
+    let mut rng = duel_random::SplitMix64::new(2001);
+    while boards.len() < 357 + 2000 {
+        let pits = [0; 7].map(|_| rng.below(6) as u8);
+        if let Ok(board) = Board::new(pits) {
+            if !board.is_empty() {
+                boards.push(board);
+            }
+        }
+    }
+    let sent: Vec<Vec<u8>> = boards.iter().map(|board| board.pits().to_vec()).collect();
+    let page = browser
+        .client
+        .execute(
+            "return arguments[0].map(board => [1, 2, 3, 4, 5, 6, 7].map(pit => {
+               if (board[pit - 1] === 0) return null;
+               const steps = Duel.sowingSteps(board, pit);
+               const last = steps[steps.length - 1];
+               return [...last.pits, last.mover, last.opponent];
+             }));",
+            vec![json!(sent)],
+        )
+        .await
+        .expect("the page sows");
+    let page: Vec<Vec<Option<Vec<u8>>>> = serde_json::from_value(page).unwrap();
+    for (board, answers) in boards.iter().zip(page) {
+        for (pit, answer) in Pit::ALL.into_iter().zip(answers) {
+            let expected = board.play(pit).ok().map(|sowing| {
+                let mut end = sowing.board.pits().to_vec();
+                end.extend([sowing.mover_gain, sowing.opponent_gain]);
+                end
+            });
+            assert_eq!(answer, expected, "pit {pit} of {board}");
+        }
+    }
+}
+
+/// The page's link to the position on show, opened afresh, shows the same position with the
+/// person to move.
+async fn a_shared_link_opens_the_same_position(browser: &Browser, board: Board) {
+    let banks = ["#ioi-board-bank-1", "#ioi-board-bank-2"];
+    let mut before = Vec::new();
+    for css in banks {
+        before.push(browser.attribute(css, "data-beads").await);
+    }
+    let link = open_link_afresh(browser, "ioi-link", "#ioiwari?board=", "#ioi-status").await;
+    assert_eq!(board_on_page(browser).await, board, "the shared board");
+    let mut after = Vec::new();
+    for css in banks {
+        after.push(browser.attribute(css, "data-beads").await);
+    }
+    assert_eq!(after, before, "the shared banks");
+    let address = browser.client.current_url().await.unwrap();
+    assert!(
+        address.as_str().ends_with(link.split('#').nth(1).unwrap()),
+        "{address}"
+    );
 }
 
 async fn ioiwari_by_keyboard(browser: &Browser) {
@@ -395,6 +540,8 @@ async fn ioiwari_by_keyboard(browser: &Browser) {
 
     let mut my_moves = 0;
     let mut tried_undo = false;
+    // The board after the person's last move, to check the computer's answer against.
+    let mut after_mine: Option<Board> = None;
     loop {
         let state = browser
             .wait_state("#ioi-status", &["your-turn", "over"])
@@ -434,10 +581,22 @@ async fn ioiwari_by_keyboard(browser: &Browser) {
                 continue;
             }
         }
+        if let Some(before) = after_mine.take() {
+            // The computer's move, in words and bead by bead.
+            the_last_move_is_explained(browser, before, Player::Two).await;
+            let frames: usize = browser
+                .attribute("#ioi-board", "data-sowing-frames")
+                .await
+                .and_then(|n| n.parse().ok())
+                .unwrap_or(0);
+            assert!(frames > 1, "the sowing was animated: {frames} frames");
+        }
         if my_moves == 2 {
-            browser.screenshot_if_asked().await;
+            browser.screenshot_if_asked("page").await;
+            a_shared_link_opens_the_same_position(browser, board).await;
         }
         let pit = best[0];
+        after_mine = Some(board.play(Pit::new(pit).unwrap()).unwrap().board);
         if my_moves == 0 {
             // The first move: focus the pit as Tab would, then Enter.
             let focusable = browser.attribute(&format!("#pit-{pit}"), "tabindex").await;
@@ -505,6 +664,14 @@ async fn ioiwari_by_keyboard(browser: &Browser) {
         "one history point per position"
     );
 
+    // The rules, one click away.
+    browser.click("#ioi-rules summary").await;
+    let rules = browser.text("#ioi-rules p").await;
+    assert!(
+        rules.contains("bank") && rules.contains("clockwise"),
+        "{rules}"
+    );
+
     // Values hidden: no value anywhere on the board, nor the table of moves.
     browser.click("#ioi-show-values").await;
     assert_eq!(
@@ -570,6 +737,7 @@ async fn pooh_eeyore_sticks(browser: &Browser) {
                     .await;
             }
             1 => {
+                a_refused_move_is_explained_beside_take(browser).await;
                 browser
                     .type_into("#mis-take-p", &mv.take_p.to_string())
                     .await;
@@ -579,6 +747,11 @@ async fn pooh_eeyore_sticks(browser: &Browser) {
                 browser.click("#mis-play").await;
             }
             _ => {
+                if bolek_moves == 2 {
+                    // The pool's link, opened afresh: the same pool, the person to move.
+                    open_link_afresh(browser, "mis-link", "#mis?p=", "#mis-status").await;
+                    assert_eq!(mis_pool_on_page(browser).await, pool, "the shared pool");
+                }
                 let buttons = browser
                     .client
                     .find_all(Locator::Css("#mis-winning button"))
@@ -609,6 +782,38 @@ async fn pooh_eeyore_sticks(browser: &Browser) {
     );
     let status = browser.text("#mis-status").await;
     assert!(status.contains("You made no mistake."), "{status}");
+}
+
+/// A move beyond the bound B = 3: refused, the reason beside Take, the status still the
+/// person's turn, nothing at the top of the panel.
+async fn a_refused_move_is_explained_beside_take(browser: &Browser) {
+    browser.type_into("#mis-take-p", "4").await;
+    browser.type_into("#mis-take-e", "0").await;
+    browser.click("#mis-play").await;
+    browser.wait_state("#mis-status", &["refused"]).await;
+    let error = browser.text("#mis-move-error").await;
+    assert!(!error.is_empty(), "the refusal is explained");
+    assert!(browser.text("#mis-error").await.is_empty());
+    let status = browser.text("#mis-status").await;
+    assert!(status.contains("is still to move"), "{status}");
+    // Right under the row of Take, before anything else.
+    let places = strings(
+        browser,
+        "return ['mis-play', 'mis-move-error', 'mis-status'].flatMap(id => {
+           const r = document.getElementById(id).getBoundingClientRect();
+           return [String(r.top), String(r.bottom)];
+         });",
+    )
+    .await;
+    let [_, take_bottom, error_top, error_bottom, status_top, _]: [f64; 6] =
+        [0, 1, 2, 3, 4, 5].map(|i| places[i].parse().unwrap());
+    assert!(
+        error_top >= take_bottom - 1.0
+            && error_top - take_bottom < 30.0
+            && error_bottom <= status_top,
+        "the error sits under Take, above the status: {places:?}"
+    );
+    browser.screenshot_if_asked("mis").await;
 }
 
 /// Waits until the viewer's status shows frame `number`; returns the status text.
@@ -674,12 +879,13 @@ async fn viewer(browser: &Browser, work: &Path, logs: &Path) {
         .click("#view-tests tbody tr:first-child button.replay")
         .await;
     wait_frame(browser, 0).await;
+    the_replay_looks_like_the_play_page(browser).await;
     browser.click("#view-next").await;
     let status = wait_frame(browser, 1).await;
     let best = table.best_moves(board);
     let played = best.iter().next().unwrap();
     assert!(
-        status.starts_with(&format!("move 1: player 1 plays pit {played}")),
+        status.starts_with(&format!("Move 1: player 1 plays pit {played}")),
         "{status}"
     );
     browser.click("#view-last").await;
@@ -689,7 +895,7 @@ async fn viewer(browser: &Browser, work: &Path, logs: &Path) {
         .and_then(|m| m.parse().ok())
         .unwrap();
     let status = wait_frame(browser, moves).await;
-    assert!(status.contains("game over, banks"), "{status}");
+    assert!(status.contains("Game over, banks"), "{status}");
 
     // A report with a lost game, opened from the page: player 1's first move is not optimal.
     let start: Board = "4 3 2 4 2 3 2".parse().unwrap();
@@ -727,8 +933,18 @@ async fn viewer(browser: &Browser, work: &Path, logs: &Path) {
         .iter()
         .map(|p| p.to_string())
         .collect();
+    let either = match best.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => best.join(""),
+    };
+    // Said forwards: what the move led to, then what the best pits would have given.
+    let value = table.value(start);
     assert!(
-        status.contains(&format!("pit {} kept", best.join(" or "))),
+        status.contains("A mistake: with best play from there "),
+        "{status}"
+    );
+    assert!(
+        status.contains(&format!("; pit {either} would have won by {value}.")),
         "{status}"
     );
 
@@ -740,9 +956,44 @@ async fn viewer(browser: &Browser, work: &Path, logs: &Path) {
         .min()
         .expect("the judge wrote logs");
     open_and_replay(browser, &log).await;
+    // Its verdict named from its last line: our player wins.
+    assert_eq!(
+        browser
+            .text("#view-tests tbody tr:first-child td.verdict")
+            .await,
+        "win"
+    );
+    browser.screenshot_if_asked("viewer").await;
     browser.click("#view-play").await;
     wait_frame(browser, 2).await;
     browser.click("#view-play").await;
+}
+
+/// The viewer's board is the play page's round board with its banks, above the table of
+/// tests; its buttons use only characters every font draws (Latin-1).
+async fn the_replay_looks_like_the_play_page(browser: &Browser) {
+    let facts = strings(
+        browser,
+        "const b = document.getElementById('view-board').getBoundingClientRect();
+         const t = document.getElementById('view-tests').getBoundingClientRect();
+         return [String(document.querySelectorAll('#view-board .board-bg').length),
+                 String(document.querySelectorAll('#view-board g.pit').length),
+                 String(document.querySelectorAll('#view-board rect.bank').length),
+                 String(b.top), String(t.top),
+                 Array.from(document.querySelectorAll('#view-controls button'), e => e.textContent).join('|')];",
+    )
+    .await;
+    assert_eq!(&facts[..3], ["1", "7", "2"], "the round board and banks");
+    let (board_top, table_top): (f64, f64) = (facts[3].parse().unwrap(), facts[4].parse().unwrap());
+    assert!(
+        board_top < table_top,
+        "the board above the table: {facts:?}"
+    );
+    assert!(
+        facts[5].chars().all(|c| u32::from(c) <= 0xFF),
+        "buttons drawn by every font: {}",
+        facts[5]
+    );
 }
 
 /// A judged Pooh-Eeyore-sticks game too long for its text log, opened with its move record:
@@ -780,7 +1031,8 @@ async fn a_long_judged_game_in_a_real_browser() {
     let (_server, url, _output) = start_server(&["--report".as_ref(), log.as_os_str()]);
     let browser = Browser::start(&chromedriver, &chromium).await;
     browser.client.goto(&url).await.expect("the page loads");
-    browser.click("#tab-viewer").await;
+    // Started with --report and opened without a tab named: the viewer shows it by itself.
+    browser.find("#tab-viewer.active").await;
     let deadline = Instant::now() + WAIT;
     while !browser.text("#view-title").await.starts_with("test-") {
         assert!(Instant::now() < deadline, "the log never showed");
@@ -808,7 +1060,18 @@ async fn a_long_judged_game_in_a_real_browser() {
     let status = wait_frame(&browser, total).await;
     timed(&format!("the end, move {total}"), since);
     assert!(total > 11_000, "a game longer than its text log: {total}");
-    assert!(status.contains("the pool is empty"), "{status}");
+    assert!(status.contains("The pool is empty"), "{status}");
+    // Empty piles are drawn empty; the move's number is shown whole.
+    let ends = strings(
+        &browser,
+        "const li = document.querySelector('#view-log li.current');
+         return [...Array.from(document.querySelectorAll('#view-board rect.stick'), r => r.getAttribute('width')),
+                 li.textContent, String(li.scrollWidth <= li.clientWidth)];",
+    )
+    .await;
+    assert_eq!(&ends[..2], ["0", "0"], "both piles are empty: {ends:?}");
+    assert!(ends[2].starts_with(&format!("move {total}: ")), "{ends:?}");
+    assert_eq!(ends[3], "true", "the line is not clipped: {ends:?}");
 
     // A move in the middle, which the text log left out.
     let chosen = total / 2 + 1234;
@@ -817,8 +1080,12 @@ async fn a_long_judged_game_in_a_real_browser() {
     browser.click("#view-go").await;
     let status = wait_frame(&browser, chosen).await;
     timed(&format!("move {chosen}"), since);
-    // Not "Move N was not kept; the nearest kept is shown": the move itself.
-    assert!(status.starts_with(&format!("move {chosen}: ")), "{status}");
+    // Not "Move N was not kept; the nearest kept is shown": the move itself, said of its player.
+    assert!(status.starts_with(&format!("Move {chosen}: ")), "{status}");
+    assert!(
+        status.contains("Bolek takes ") || status.contains("Lolek takes "),
+        "{status}"
+    );
 
     // The first mistake, when the game has one (the built-in Bolek makes none).
     let since = Instant::now();
@@ -867,7 +1134,7 @@ async fn a_long_judged_game_in_a_real_browser() {
     browser.type_into("#view-goto", &chosen.to_string()).await;
     browser.click("#view-go").await;
     let status = wait_frame(&browser, chosen).await;
-    assert!(status.starts_with(&format!("move {chosen}: ")), "{status}");
+    assert!(status.starts_with(&format!("Move {chosen}: ")), "{status}");
     let _ = browser.client.clone().close().await;
 }
 
@@ -891,16 +1158,47 @@ if (document.documentElement.scrollWidth > window.innerWidth + 1) {
 return small;
 "#;
 
-/// On a phone-sized window (390 x 844) every control of both games can be tapped (at least
-/// 24 px each way), nothing scrolls sideways, and once a Pooh-Eeyore-sticks game is started the
-/// status and the map it points at, just below it, are on screen.
+/// Text that `arguments[0]` selects drawn smaller than 11 px high on screen.
+const SMALL_LABELS: &str = r#"
+const small = [];
+for (const el of document.querySelectorAll(arguments[0])) {
+  const r = el.getBoundingClientRect();
+  if (r.height > 0 && r.height < 11) small.push(`${el.getAttribute('class')} "${el.textContent}": ${r.height.toFixed(1)} px`);
+}
+return small;
+"#;
+
+/// On a phone-sized window (390 x 844), with the system asking for reduced motion: every
+/// control of both games and the viewer can be tapped (at least 24 px each way), nothing
+/// scrolls sideways, the board's labels are readable, a move is shown without animation, and
+/// once a Pooh-Eeyore-sticks game is started the status and the map it points at, just below
+/// it, are on screen.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_page_on_a_phone() {
     let Some((chromium, chromedriver)) = tools() else {
         return;
     };
-    let (_server, url, _server_output) = start_server(&[]);
-    let browser = Browser::start(&chromedriver, &chromium).await;
+    // A report whose long words and reasons must wrap, not widen the page.
+    let work = tempfile::tempdir().unwrap();
+    let report = work.path().join("phone.json");
+    let reason = "the program wrote 'ThisIsAVeryLongWordWithoutAnySpacesThatMustNotWidenThePage' instead of a pit";
+    let tests: Vec<serde_json::Value> = (1..=24)
+        .map(|index| {
+            json!({ "index": index, "input": "4 3 2 4 2 3 2", "verdict": "wrong_answer",
+                "reason": reason, "moves": 2, "move_list": "2 3", "summary": null,
+                "time_ms": 0, "wall_ms": 0, "memory_kb": 0, "first_mistake": null })
+        })
+        .collect();
+    let doc = json!({ "game": "ioiwari", "player": "./a-submission-with-a-long-name", "score": 0.0,
+        "planned": 24, "interrupted": false, "tests": tests });
+    std::fs::write(&report, doc.to_string()).unwrap();
+    let (_server, url, _server_output) = start_server(&["--report".as_ref(), report.as_os_str()]);
+    let browser = Browser::start_with(
+        &chromedriver,
+        &chromium,
+        &["--force-prefers-reduced-motion"],
+    )
+    .await;
     browser
         .client
         .set_window_size(390, 844)
@@ -914,6 +1212,48 @@ async fn the_page_on_a_phone() {
     );
     let small = strings_given(&browser, SMALL_TARGETS, vec![json!("ioiwari-panel")]).await;
     assert!(small.is_empty(), "Ioiwari on a phone: {small:?}");
+    let labels = "#ioi-board .value-tag text, #ioi-board .pit-number, #ioi-board .bank-label, \
+                  #ioi-board .bank-count, #ioi-history .axis-label";
+    let small = strings_given(&browser, SMALL_LABELS, vec![json!(labels)]).await;
+    assert!(
+        small.is_empty(),
+        "labels too small to read on a phone: {small:?}"
+    );
+
+    // Reduced motion: the move is shown at once, and the setting says it is off.
+    let board = board_on_page(&browser).await;
+    let pit = Table::solve().first_best_move(board).unwrap();
+    browser.press(char::from(b'0' + pit.number())).await;
+    browser
+        .wait_state("#ioi-status", &["your-turn", "over"])
+        .await;
+    assert_eq!(
+        browser
+            .attribute("#ioi-board", "data-sowing-frames")
+            .await
+            .as_deref(),
+        Some("0"),
+        "no animation under reduced motion"
+    );
+    let animate = strings(
+        &browser,
+        "const box = document.getElementById('ioi-animate'); return [String(box.checked), String(box.disabled)];",
+    )
+    .await;
+    assert_eq!(animate, ["false", "true"]);
+    assert!(browser
+        .text("#ioi-last-move")
+        .await
+        .starts_with("Player 2 sowed pit "));
+    browser
+        .client
+        .execute(
+            "document.getElementById('ioi-board').scrollIntoView();",
+            vec![],
+        )
+        .await
+        .unwrap();
+    browser.screenshot_if_asked("phone-ioiwari").await;
 
     browser.click("#tab-mis").await;
     browser.type_into("#mis-p", "9999999").await;
@@ -924,6 +1264,29 @@ async fn the_page_on_a_phone() {
     browser.find("#mis-pattern[data-for]").await;
     let small = strings_given(&browser, SMALL_TARGETS, vec![json!("mis-panel")]).await;
     assert!(small.is_empty(), "Pooh-Eeyore-sticks on a phone: {small:?}");
+    // Nothing drawn beyond the map's own box, where the screen would cut it off.
+    let cut = strings(
+        &browser,
+        "const box = document.getElementById('mis-pattern').getBoundingClientRect();
+         return Array.from(document.querySelectorAll('#mis-pattern text'))
+           .filter(t => t.getBoundingClientRect().right > Math.min(box.right, window.innerWidth) + 1)
+           .map(t => t.textContent);",
+    )
+    .await;
+    assert!(cut.is_empty(), "labels beyond the map's edge: {cut:?}");
+    let labels = "#mis-piles .pile-label, #mis-pattern .axis-label";
+    let small = strings_given(&browser, SMALL_LABELS, vec![json!(labels)]).await;
+    assert!(
+        small.is_empty(),
+        "labels too small to read on a phone: {small:?}"
+    );
+    // The map stays within the task's limits: no pile above 10^7 sticks.
+    let largest = strings(
+        &browser,
+        "return [String(Math.max(...Array.from(document.querySelectorAll('#mis-pattern rect.cell'), r => Math.max(Number(r.dataset.p), Number(r.dataset.e)))))];",
+    )
+    .await;
+    assert_eq!(largest, ["10000000"], "the map's largest pile");
     let status = browser.text("#mis-status").await;
     assert!(
         status.contains("map"),
@@ -942,5 +1305,30 @@ async fn the_page_on_a_phone() {
         0.0 <= status_top && status_bottom <= map_top && map_top < height,
         "the status and, below it, the map are on screen: status at {status_top}..{status_bottom} px, map from {map_top} px, screen {height} px"
     );
+    browser.screenshot_if_asked("phone-mis").await;
+
+    // The viewer: its table scrolls inside its box, if at all; the replay fits.
+    browser.click("#tab-viewer").await;
+    let deadline = Instant::now() + WAIT;
+    while browser
+        .client
+        .find_all(Locator::Css("#view-tests tbody tr"))
+        .await
+        .unwrap()
+        .len()
+        < 24
+    {
+        assert!(Instant::now() < deadline, "the report never showed");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let small = strings_given(&browser, SMALL_TARGETS, vec![json!("viewer-panel")]).await;
+    assert!(small.is_empty(), "the viewer on a phone: {small:?}");
+    browser
+        .click("#view-tests tbody tr:first-child button.replay")
+        .await;
+    wait_frame(&browser, 0).await;
+    let small = strings_given(&browser, SMALL_TARGETS, vec![json!("viewer-panel")]).await;
+    assert!(small.is_empty(), "a replay on a phone: {small:?}");
+    browser.screenshot_if_asked("phone-viewer").await;
     let _ = browser.client.clone().close().await;
 }

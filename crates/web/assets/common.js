@@ -86,17 +86,20 @@ const Duel = (() => {
           document.getElementById(otherTab).classList.toggle("active", active);
           document.getElementById(otherPanel).hidden = !active;
         }
-        location.hash = hashOf[tabId];
+        // A shared position's parameters stay in the address while its tab opens.
+        if (location.hash.split("?")[0] !== hashOf[tabId]) location.hash = hashOf[tabId];
       });
     }
+    // A shared position's address carries its parameters after the tab: `#ioiwari?board=...`.
     const follow = () => {
-      const wanted = Object.keys(hashOf).find((tab) => hashOf[tab] === location.hash) || "tab-ioiwari";
+      const tab = location.hash.split("?")[0];
+      const wanted = Object.keys(hashOf).find((id) => hashOf[id] === tab) || "tab-ioiwari";
       if (!document.getElementById(wanted).classList.contains("active")) {
         document.getElementById(wanted).click();
       }
     };
     window.addEventListener("hashchange", follow);
-    if (location.hash === "#mis" || location.hash === "#viewer") follow();
+    if (/^#(mis|viewer)\b/.test(location.hash)) follow();
   }
 
   /** "1 move", "2 moves": a count with its noun. */
@@ -107,7 +110,194 @@ const Duel = (() => {
   /** Waits `ms` milliseconds, so the computer's answer is seen as a separate move. */
   const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+  /** Whether the person's system asks for less motion: then nothing is animated. */
+  const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+  /** A phone-sized screen. */
+  const narrowScreen = () => window.matchMedia("(max-width: 640px)").matches;
+
+  /** A text with its first letter capitalised, to start a sentence. */
+  const sentence = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
+  /** "take 1 poohstick" said of a player: "takes 1 poohstick". */
+  const takes = (text) => text.replace(/^take /, "takes ");
+
+  /** The parameters after a hash such as `#ioiwari?board=...`, or null without any. */
+  function hashParameters(tab) {
+    const prefix = `#${tab}?`;
+    return location.hash.startsWith(prefix) ? new URLSearchParams(location.hash.slice(prefix.length)) : null;
+  }
+
+  // ---- the Ioiwari board, drawn the same way on the play page and in the viewer ----------
+
+  const IOI = { centre: { x: 280, y: 235 }, pitOrbit: 120, pitRadius: 36, tagOrbit: 200 };
+  // Where the beads sit inside a pit, for 1..5 beads.
+  const BEAD_SPOTS = [
+    [],
+    [[0, 0]],
+    [[-11, 0], [11, 0]],
+    [[0, -12], [-11, 8], [11, 8]],
+    [[-11, -11], [11, -11], [-11, 11], [11, 11]],
+    [[-13, -13], [13, -13], [-13, 13], [13, 13], [0, 0]],
+  ];
+
+  function pitCentre(pitIndex) {
+    const angle = (-90 + (pitIndex * 360) / 7) * (Math.PI / 180);
+    const { centre, pitOrbit } = IOI;
+    return { angle, x: centre.x + pitOrbit * Math.cos(angle), y: centre.y + pitOrbit * Math.sin(angle) };
+  }
+
+  /**
+   * Draws a round Ioiwari board with its two banks into `board` (an SVG of viewBox 560x480).
+   * `view`: `board` (7 counts), `banks` ([2]), `toMove`, `over`, `last` (the pit played last or
+   * null), `roles` (["(you)", "(computer)"] or empty strings), `centre` (two lines),
+   * `focus` (a pit being sown, or null), and optionally `pit(pit, group, spot)`, called for each
+   * pit's group to add marks, values and handlers.
+   */
+  function drawIoiwari(board, view) {
+    clear(board);
+    const { centre, pitRadius } = IOI;
+    svg("circle", { cx: centre.x, cy: centre.y, r: 172, class: "board-bg" }, board);
+    svgText(view.centre[0], { x: centre.x, y: centre.y - 4, class: "centre-text" }, board);
+    svgText(view.centre[1], { x: centre.x, y: centre.y + 14, class: "centre-text" }, board);
+    view.board.forEach((beads, index) => {
+      const pit = index + 1;
+      const spot = pitCentre(index);
+      const group = svg("g", {
+        id: `${board.id}-pit-${pit}`,
+        class: "pit" + (pit === view.last ? " last" : "") + (pit === view.focus ? " sowing" : ""),
+        "data-pit": pit,
+        "data-beads": beads,
+        "data-last": pit === view.last ? "true" : "false",
+      }, board);
+      svg("circle", { cx: spot.x, cy: spot.y, r: pitRadius, class: "pit-hole" }, group);
+      if (view.pit) view.pit(pit, group, spot);
+      for (const [dx, dy] of BEAD_SPOTS[Math.min(beads, 5)]) {
+        svg("circle", { cx: spot.x + dx, cy: spot.y + dy, r: 8, class: "bead" }, group);
+      }
+      const numberOrbit = 70;
+      svgText(String(pit), {
+        x: centre.x + numberOrbit * Math.cos(spot.angle),
+        y: centre.y + numberOrbit * Math.sin(spot.angle) + 5,
+        class: "pit-number",
+      }, board);
+    });
+    drawBank(board, view, 1, 10);
+    drawBank(board, view, 2, 460);
+  }
+
+  function drawBank(board, view, player, x) {
+    const y = 366;
+    const beads = view.banks[player - 1];
+    const toMove = view.toMove === player && !view.over;
+    svgText(`player ${player}`, { x: x + 45, y: y - 24, class: "bank-label" }, board);
+    svgText(view.roles[player - 1] || "", { x: x + 45, y: y - 8, class: "bank-label" }, board);
+    const bank = svg("g", { id: `${board.id}-bank-${player}`, class: "bank-group", "data-beads": beads }, board);
+    svg("rect", { x, y, width: 90, height: 104, rx: 12, class: "bank" + (toMove ? " to-move" : "") }, bank);
+    for (let i = 0; i < Math.min(beads, 35); i++) {
+      const column = i % 5;
+      const row = Math.floor(i / 5);
+      svg("circle", { cx: x + 17 + column * 14, cy: y + 96 - 13 - row * 13, r: 6, class: "bead" }, bank);
+    }
+    svgText(String(beads), { x: x + 45, y: y + 36, class: "bank-count" }, bank);
+  }
+
+  /**
+   * Sows `pit` (1..7) of `board` for the page's animation and explanation, by the task's rule:
+   * every step the hand takes, from lifting the beads to the last bead. Each step: `pits`,
+   * `at` (the pit visited), `hand` (beads still in hand), `mover` and `opponent` (beads banked
+   * so far), `kind` ("lift", "drop", "full", "capture", "opponent") and `captured`.
+   */
+  function sowingSteps(board, pit) {
+    const pits = board.slice();
+    let hand = pits[pit - 1];
+    pits[pit - 1] = 0;
+    let mover = 0;
+    let opponent = 0;
+    let at = pit;
+    const steps = [{ pits: pits.slice(), at, hand, mover, opponent, kind: "lift", captured: 0 }];
+    while (hand > 0) {
+      at = (at % 7) + 1;
+      let kind;
+      let captured = 0;
+      if (hand > 1) {
+        if (pits[at - 1] === 5) {
+          pits[at - 1] -= 1;
+          mover += 1;
+          kind = "full";
+        } else {
+          pits[at - 1] += 1;
+          hand -= 1;
+          kind = "drop";
+        }
+      } else if (pits[at - 1] >= 1 && pits[at - 1] <= 4) {
+        captured = pits[at - 1];
+        mover += captured + 1;
+        pits[at - 1] = 0;
+        hand = 0;
+        kind = "capture";
+      } else {
+        opponent += 1;
+        hand = 0;
+        kind = "opponent";
+      }
+      steps.push({ pits: pits.slice(), at, hand, mover, opponent, kind, captured });
+    }
+    return steps;
+  }
+
+  /** "pits 3, 4 and 5". */
+  function pitList(pits) {
+    const names = pits.map(String);
+    const listed = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0];
+    return `${pits.length > 1 ? "pits" : "pit"} ${listed}`;
+  }
+
+  /** What a move did, in one sentence: what was sown where, what was captured, into whose bank. */
+  function explainSowing(board, pit, player, steps) {
+    const other = 3 - player;
+    const lifted = board[pit - 1];
+    const drops = steps.filter((step) => step.kind === "drop").map((step) => step.at);
+    const full = steps.filter((step) => step.kind === "full").map((step) => step.at);
+    const last = steps[steps.length - 1];
+    const parts = [];
+    if (drops.length) parts.push(`${drops.length > 1 ? "one each" : "one"} into ${pitList(drops)}`);
+    if (full.length) {
+      parts.push(`full ${pitList(full)} gave ${plural(full.length, "bead")} to player ${player}'s bank instead`);
+    }
+    if (last.kind === "capture") {
+      parts.push(`the last bead took pit ${last.at}'s ${plural(last.captured, "bead")} with it into player ${player}'s bank`);
+    } else {
+      const why = last.pits[last.at - 1] === 0 ? "an empty" : "a full";
+      parts.push(`the last bead met ${why} pit ${last.at} and went to player ${other}'s bank`);
+    }
+    const total = last.mover > 0 ? ` (${plural(last.mover, "bead")} for player ${player}` +
+      (last.opponent ? `, 1 for player ${other})` : ")") : " (1 bead for player " + other + ")";
+    return `Player ${player} sowed pit ${pit}'s ${plural(lifted, "bead")}: ${parts.join("; ")}${total}.`;
+  }
+
+  /** "2", "2 or 4", "2, 4 or 7". */
+  function either(items) {
+    return items.length > 1 ? `${items.slice(0, -1).join(", ")} or ${items[items.length - 1]}` : String(items[0]);
+  }
+
+  /** Why a move was a mistake, said forwards: `chosen` is the final bank difference it leads
+   *  to with best play (for its player), `best` what `alternative` (e.g. "pit 5") would have
+   *  led to; `who` is "you" or a player's name. */
+  function forwardReason(chosen, best, alternative, who = "you") {
+    const s = who === "you" ? "" : "s";
+    const outcome = chosen === 0 ? "it ends in a draw"
+      : chosen > 0 ? `${who} win${s} by ${best > chosen ? "only " : ""}${chosen}` : `${who} lose${s} by ${-chosen}`;
+    const instead = best === 0 ? "drawn"
+      : best > 0 ? `won by ${best}` : `lost by ${chosen < best ? "only " : ""}${-best}`;
+    return `with best play from there ${outcome}; ${alternative} would have ${instead}`;
+  }
+
   document.addEventListener("DOMContentLoaded", setupTabs);
 
-  return { api, svg, svgText, html, clear, describeMargin, standingOf, showError, setStatus, pause, plural };
+  return {
+    api, svg, svgText, html, clear, describeMargin, standingOf, showError, setStatus, pause, plural,
+    reducedMotion, narrowScreen, takes, hashParameters, IOI, pitCentre, drawIoiwari, sowingSteps,
+    explainSowing, either, forwardReason, sentence,
+  };
 })();

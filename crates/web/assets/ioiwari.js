@@ -2,22 +2,15 @@
 "use strict";
 
 (() => {
-  const { api, svg, svgText, html, clear, describeMargin, standingOf, showError, setStatus, pause, plural } = Duel;
+  const {
+    api, svg, svgText, html, clear, describeMargin, standingOf, showError, setStatus, pause, plural,
+    reducedMotion, narrowScreen, hashParameters, IOI, drawIoiwari, sowingSteps, explainSowing, either,
+    forwardReason, sentence,
+  } = Duel;
 
-  const CENTRE = { x: 280, y: 235 };
-  const PIT_ORBIT = 120;
-  const PIT_RADIUS = 36;
-  const TAG_ORBIT = 200;
   const ENGINE_PAUSE_MS = 250;
-  // Where the beads sit inside a pit, for 1..5 beads.
-  const BEAD_SPOTS = [
-    [],
-    [[0, 0]],
-    [[-11, 0], [11, 0]],
-    [[0, -12], [-11, 8], [11, 8]],
-    [[-11, -11], [11, -11], [-11, 11], [11, 11]],
-    [[-13, -13], [13, -13], [-13, 13], [13, 13], [0, 0]],
-  ];
+  // How long each step of a sowing stays on screen.
+  const SOW_STEP_MS = 170;
 
   // The game: entries[0] is the start; every later entry holds the move that led to it.
   const game = { side: 1, strength: "perfect", entries: [], generation: 0, asked: 0, busy: false };
@@ -27,11 +20,6 @@
   const playerName = (player) =>
     `player ${player}` + (game.side === 0 ? "" : game.side === player ? " (you)" : " (computer)");
 
-  function pitCentre(pitIndex) {
-    const angle = (-90 + (pitIndex * 360) / 7) * (Math.PI / 180);
-    return { angle, x: CENTRE.x + PIT_ORBIT * Math.cos(angle), y: CENTRE.y + PIT_ORBIT * Math.sin(angle) };
-  }
-
   function enginesTurn() {
     const analysis = current().analysis;
     return !analysis.over && game.side !== 0 && analysis.position.to_move !== game.side;
@@ -39,98 +27,82 @@
 
   // ---- drawing ---------------------------------------------------------------------------
 
-  function drawBoard() {
+  /** Draws the current position, or `frame` (a step of a sowing being animated). */
+  function drawBoard(frame) {
     const board = $("ioi-board");
-    clear(board);
     const analysis = current().analysis;
     const position = analysis.position;
-    const showValues = valuesShown() && !analysis.over && !enginesTurn();
+    const sowing = Boolean(frame);
+    const showValues = !sowing && valuesShown() && !analysis.over && !enginesTurn();
     const moves = new Map(analysis.moves.map((move) => [move.pit, move]));
     const last = current().move ? current().move.pit : null;
-
-    svg("circle", { cx: CENTRE.x, cy: CENTRE.y, r: 172, class: "board-bg" }, board);
-    const centreLines = analysis.over
-      ? ["game over", `${position.banks[0]}-${position.banks[1]}`]
-      : [`player ${position.to_move}`, enginesTurn() ? "thinking..." : "to move"];
-    svgText(centreLines[0], { x: CENTRE.x, y: CENTRE.y - 4, class: "centre-text" }, board);
-    svgText(centreLines[1], { x: CENTRE.x, y: CENTRE.y + 14, class: "centre-text" }, board);
-
-    position.board.forEach((beads, index) => {
-      const pit = index + 1;
-      const spot = pitCentre(index);
-      const move = moves.get(pit);
-      const playable = Boolean(move) && !analysis.over && !enginesTurn();
-      const group = svg("g", {
-        id: `pit-${pit}`,
-        class: "pit" + (playable ? " legal" : "") + (move && move.best ? " best" : "") +
-          (pit === last ? " last" : ""),
-        "data-pit": pit,
-        "data-beads": beads,
-        "data-legal": playable ? "true" : "false",
-        "data-best": move && move.best ? "true" : "false",
-        "data-last": pit === last ? "true" : "false",
-        role: "button",
-        tabindex: playable ? "0" : "-1",
-        "aria-disabled": playable ? "false" : "true",
-      }, board);
-      if (move) group.dataset.value = move.final_margin;
-      svg("circle", { cx: spot.x, cy: spot.y, r: PIT_RADIUS, class: "pit-hole" }, group);
-      if (showValues && move) {
-        svg("circle", { cx: spot.x, cy: spot.y, r: PIT_RADIUS + 4, class: `pit-ring ${move.standing}` }, group);
-      }
-      for (const [dx, dy] of BEAD_SPOTS[beads]) {
-        svg("circle", { cx: spot.x + dx, cy: spot.y + dy, r: 8, class: "bead" }, group);
-      }
-      const numberOrbit = 70;
-      svgText(String(pit), {
-        x: CENTRE.x + numberOrbit * Math.cos(spot.angle),
-        y: CENTRE.y + numberOrbit * Math.sin(spot.angle) + 5,
-        class: "pit-number",
-      }, board);
-      const label = `pit ${pit}: ${plural(beads, "bead")}` +
-        (pit === last ? ", played last" : "") +
-        (showValues && move ? `; ${describeMargin(move.final_margin)} in ${plural(move.moves_to_end, "move")}` : "") +
-        (playable ? "" : "; cannot be played now");
-      group.setAttribute("aria-label", label);
-      const title = svg("title", {}, group);
-      title.textContent = label;
-      if (playable) {
-        group.addEventListener("click", () => humanMove(pit));
-        group.addEventListener("keydown", (event) => {
-          if (event.key === "Enter" || event.key === " ") {
-            event.preventDefault();
-            humanMove(pit);
+    const roles = game.side === 0 ? ["", ""] : [1, 2].map((p) => (p === game.side ? "(you)" : "(computer)"));
+    const centre = sowing
+      ? [`player ${frame.player} sows`, `${plural(frame.hand, "bead")} in hand`]
+      : analysis.over
+        ? ["game over", `${position.banks[0]}-${position.banks[1]}`]
+        : [`player ${position.to_move}`, enginesTurn() ? "thinking..." : "to move"];
+    const narrow = narrowScreen();
+    drawIoiwari(board, {
+      board: sowing ? frame.pits : position.board,
+      banks: sowing ? frame.banks : position.banks,
+      toMove: sowing ? frame.player : position.to_move,
+      over: !sowing && analysis.over,
+      last: sowing ? null : last,
+      focus: sowing ? frame.at : null,
+      roles,
+      centre,
+      pit(pit, group, spot) {
+        const move = sowing ? null : moves.get(pit);
+        const playable = Boolean(move) && !analysis.over && !enginesTurn() && !game.busy;
+        const beads = Number(group.dataset.beads);
+        group.id = `pit-${pit}`;
+        group.classList.toggle("legal", playable);
+        group.classList.toggle("best", Boolean(move && move.best));
+        group.dataset.legal = playable ? "true" : "false";
+        group.dataset.best = move && move.best ? "true" : "false";
+        group.setAttribute("role", "button");
+        group.setAttribute("tabindex", playable ? "0" : "-1");
+        group.setAttribute("aria-disabled", playable ? "false" : "true");
+        if (move) group.dataset.value = move.final_margin;
+        if (showValues && move) {
+          svg("circle", { cx: spot.x, cy: spot.y, r: IOI.pitRadius + 4, class: `pit-ring ${move.standing}` }, group);
+        }
+        const label = `pit ${pit}: ${plural(beads, "bead")}` +
+          (pit === last && !sowing ? ", played last" : "") +
+          (showValues && move ? `; ${describeMargin(move.final_margin)} in ${plural(move.moves_to_end, "move")}` : "") +
+          (playable ? "" : "; cannot be played now");
+        group.setAttribute("aria-label", label);
+        svg("title", {}, group).textContent = label;
+        if (playable) {
+          group.addEventListener("click", () => humanMove(pit));
+          group.addEventListener("keydown", (event) => {
+            if (event.key === "Enter" || event.key === " ") {
+              event.preventDefault();
+              humanMove(pit);
+            }
+          });
+        }
+        if (showValues && move) {
+          // The value tags: one line and larger on a phone, where the board is drawn small.
+          const tx = IOI.centre.x + IOI.tagOrbit * Math.cos(spot.angle);
+          const ty = IOI.centre.y + IOI.tagOrbit * Math.sin(spot.angle);
+          const tag = svg("g", { class: `value-tag ${move.standing}` + (narrow ? " narrow" : ""), "data-pit": pit }, board);
+          const star = move.best ? "\u2605 " : "";
+          if (narrow) {
+            svg("rect", { x: tx - 52, y: ty - 17, width: 104, height: 34, rx: 6 }, tag);
+            svgText(star + describeMargin(move.final_margin), { x: tx, y: ty + 7 }, tag);
+          } else {
+            svg("rect", { x: tx - 45, y: ty - 17, width: 90, height: 34, rx: 6 }, tag);
+            svgText(star + describeMargin(move.final_margin), { x: tx, y: ty - 3 }, tag);
+            svgText(`${plural(move.moves_to_end, "move")} left`, { x: tx, y: ty + 12 }, tag);
           }
-        });
-      }
-
-      if (showValues && move) {
-        const tx = CENTRE.x + TAG_ORBIT * Math.cos(spot.angle);
-        const ty = CENTRE.y + TAG_ORBIT * Math.sin(spot.angle);
-        const tag = svg("g", { class: `value-tag ${move.standing}`, "data-pit": pit }, board);
-        svg("rect", { x: tx - 45, y: ty - 17, width: 90, height: 34, rx: 6 }, tag);
-        svgText((move.best ? "\u2605 " : "") + describeMargin(move.final_margin), { x: tx, y: ty - 3 }, tag);
-        svgText(`${plural(move.moves_to_end, "move")} left`, { x: tx, y: ty + 12 }, tag);
-      }
+        }
+      },
     });
-
-    drawBank(board, 1, 10, position.banks[0], position.to_move === 1 && !analysis.over);
-    drawBank(board, 2, 460, position.banks[1], position.to_move === 2 && !analysis.over);
-  }
-
-  function drawBank(board, player, x, beads, toMove) {
-    const y = 366;
-    const role = game.side === 0 ? "" : game.side === player ? "(you)" : "(computer)";
-    svgText(`player ${player}`, { x: x + 45, y: y - 24, class: "bank-label" }, board);
-    svgText(role, { x: x + 45, y: y - 8, class: "bank-label" }, board);
-    const bank = svg("g", { id: `bank-${player}`, "data-beads": beads }, board);
-    svg("rect", { x, y, width: 90, height: 104, rx: 12, class: "bank" + (toMove ? " to-move" : "") }, bank);
-    for (let i = 0; i < Math.min(beads, 35); i++) {
-      const column = i % 5;
-      const row = Math.floor(i / 5);
-      svg("circle", { cx: x + 17 + column * 14, cy: y + 96 - 13 - row * 13, r: 6, class: "bead" }, bank);
-    }
-    svgText(String(beads), { x: x + 45, y: y + 36, class: "bank-count" }, bank);
+    // The value tags are drawn over the pits; the pits' numbers stay on top of the board.
+    for (const tag of board.querySelectorAll(".value-tag")) board.appendChild(tag);
+    board.dataset.animating = sowing ? "true" : "false";
   }
 
   function drawSummary() {
@@ -139,9 +111,9 @@
     if (analysis.over) {
       summary.textContent = `The game is over: ${analysis.result.text}.`;
     } else if (!valuesShown()) {
-      summary.textContent = `${playerName(analysis.position.to_move)} to move (move values hidden).`;
+      summary.textContent = `${sentence(playerName(analysis.position.to_move))} to move (move values hidden).`;
     } else if (enginesTurn()) {
-      summary.textContent = `${playerName(analysis.position.to_move)} to move.`;
+      summary.textContent = `${sentence(playerName(analysis.position.to_move))} to move.`;
     } else {
       summary.textContent =
         `Player ${analysis.position.to_move} to move can force a final ${describeMargin(analysis.final_margin)} ` +
@@ -228,9 +200,14 @@
       const move = entry.move;
       const item = html("li", isMistake(entry) ? "mistake" : "", undefined, log);
       const banks = entry.analysis.position.banks;
-      item.textContent = `${playerName(move.player)} plays ${move.pit}` +
-        (valuesShown() ? `: ${describeMargin(move.move_value.final_margin)} for them` : "") +
-        `; banks ${banks[0]}-${banks[1]}` + (isMistake(entry) && valuesShown() ? " (a mistake)" : "");
+      // Said of the player by number, you or the computer alike.
+      const worth = move.move_value.final_margin;
+      const outlook = worth === 0
+        ? "best play from there draws"
+        : `best play from there ${worth > 0 ? "wins" : "loses"} by ${Math.abs(worth)} for player ${move.player}`;
+      item.textContent = `${playerName(move.player)} plays pit ${move.pit}` +
+        (valuesShown() ? ` (${outlook})` : "") +
+        `; banks ${banks[0]}-${banks[1]}` + (isMistake(entry) && valuesShown() ? "; a mistake" : "");
     }
     log.scrollTop = log.scrollHeight;
   }
@@ -240,10 +217,9 @@
       const entry = game.entries[i];
       if (entry.move.player === player && isMistake(entry)) {
         const before = game.entries[i - 1].analysis;
-        const best = before.moves.filter((m) => m.best).map((m) => m.pit).join(" or ");
-        return `Your first mistake: move ${i}, pit ${entry.move.pit} ` +
-          `(${describeMargin(entry.move.move_value.final_margin)}); pit ${best} kept ` +
-          `${describeMargin(before.final_margin)}.`;
+        const best = before.moves.filter((m) => m.best).map((m) => m.pit);
+        return `Move ${i}, pit ${entry.move.pit}, was your first mistake: ` +
+          `${forwardReason(entry.move.move_value.final_margin, before.final_margin, `pit ${either(best)}`)}.`;
       }
     }
     return "You made no mistake.";
@@ -269,9 +245,43 @@
       setStatus("ioi-status", "thinking", `The computer (${game.strength}) is thinking...`);
     } else {
       setStatus("ioi-status", "your-turn",
-        `${playerName(analysis.position.to_move)} to move: click a pit, or press its number 1-7.`);
+        `${sentence(playerName(analysis.position.to_move))} to move: click a pit, or press its number 1-7.`);
     }
     $("ioi-undo").disabled = game.entries.length < 2;
+  }
+
+  /** The line under the board that says what the last move did. */
+  function drawLastMove() {
+    const line = $("ioi-last-move");
+    const entry = current();
+    if (!entry.move) {
+      line.textContent = "No move yet. Sowing: a pit's beads go one by one into the next pits clockwise.";
+      return;
+    }
+    const before = game.entries[game.entries.length - 2].analysis.position;
+    const steps = sowingSteps(before.board, entry.move.pit);
+    line.textContent = explainSowing(before.board, entry.move.pit, entry.move.player, steps);
+  }
+
+  /** The address of the position on show: opening it shows the same position. */
+  function positionLink() {
+    const position = current().analysis.position;
+    const parameters = new URLSearchParams({
+      board: position.board.join("-"),
+      banks: position.banks.join("-"),
+      to_move: String(position.to_move),
+      side: String(game.side),
+      strength: game.strength,
+    });
+    return `#ioiwari?${parameters}`;
+  }
+
+  function drawLink() {
+    const link = positionLink();
+    $("ioi-link").href = link;
+    game.shownLink = link;
+    // The address bar follows the game while its tab is shown, so a reload keeps the position.
+    if (!$("ioiwari-panel").hidden && location.hash !== link) history.replaceState(null, "", link);
   }
 
   function render() {
@@ -280,9 +290,38 @@
     drawHistory();
     drawLog();
     drawStatus();
+    drawLastMove();
+    drawLink();
   }
 
-  // ---- play ------------------------------------------------------------------------------
+  const animationWanted = () => $("ioi-animate").checked && !reducedMotion();
+
+  /** Shows the sowing of `move` (a play or engine answer) bead by bead, when wanted; then the
+   *  position after it. The board says how many steps were drawn (`data-sowing-frames`). */
+  async function animate(move, generation) {
+    const board = $("ioi-board");
+    const before = current().analysis.position;
+    const steps = sowingSteps(before.board, move.pit);
+    const last = steps[steps.length - 1];
+    const agrees = last.pits.every((beads, i) => beads === move.analysis.position.board[i]) &&
+      last.mover === move.mover_gain && last.opponent === move.opponent_gain;
+    if (!animationWanted() || !agrees) {
+      board.dataset.sowingFrames = "0";
+      return;
+    }
+    setStatus("ioi-status", "sowing", `Player ${move.player} sows pit ${move.pit}...`);
+    let frames = 0;
+    for (const step of steps) {
+      if (generation !== game.generation) return;
+      const banks = before.banks.slice();
+      banks[move.player - 1] += step.mover;
+      banks[2 - move.player] += step.opponent;
+      drawBoard({ ...step, banks, player: move.player });
+      frames += 1;
+      board.dataset.sowingFrames = String(frames);
+      await pause(SOW_STEP_MS);
+    }
+  }
 
   async function newGame(event) {
     if (event) event.preventDefault();
@@ -323,6 +362,8 @@
     try {
       const result = await api("/api/ioiwari/play", { position: current().analysis.position, pit });
       if (generation !== game.generation) return;
+      await animate(result, generation);
+      if (generation !== game.generation) return;
       game.entries.push({ analysis: result.analysis, move: result });
       game.busy = false;
       render();
@@ -343,6 +384,10 @@
         strength: game.strength,
       });
       if (generation !== game.generation) return;
+      game.busy = true;
+      await animate(result, generation);
+      if (generation !== game.generation) return;
+      game.busy = false;
       game.entries.push({ analysis: result.analysis, move: result });
       render();
     }
@@ -392,7 +437,33 @@
         newGame();
       }
     });
+    // Under reduced motion nothing moves, and the setting says why.
+    if (reducedMotion()) {
+      $("ioi-animate").checked = false;
+      $("ioi-animate").disabled = true;
+      $("ioi-animate-label").title = "Your system asks for reduced motion.";
+    }
+    window.addEventListener("hashchange", () => {
+      if (hashParameters("ioiwari") && location.hash !== game.shownLink) openSharedPosition();
+    });
     loadStartBoards();
-    newGame();
+    openSharedPosition();
   });
+
+  /** Starts the game the address names (`#ioiwari?board=...`), or the setup's game. */
+  function openSharedPosition() {
+    const shared = hashParameters("ioiwari");
+    if (shared) {
+      const words = (name) => (shared.get(name) || "").split("-").filter(Boolean);
+      if (shared.get("board")) $("ioi-start").value = words("board").join(" ");
+      const banks = words("banks");
+      $("ioi-bank-1").value = banks[0] || "0";
+      $("ioi-bank-2").value = banks[1] || "0";
+      for (const [id, name] of [["ioi-to-move", "to_move"], ["ioi-side", "side"], ["ioi-strength", "strength"]]) {
+        const wanted = shared.get(name);
+        if (wanted && Array.from($(id).options).some((option) => option.value === wanted)) $(id).value = wanted;
+      }
+    }
+    newGame();
+  }
 })();

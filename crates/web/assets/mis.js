@@ -3,11 +3,12 @@
 "use strict";
 
 (() => {
-  const { api, svg, svgText, html, clear, showError, setStatus, pause } = Duel;
+  const {
+    api, svg, svgText, html, clear, showError, setStatus, pause, takes, hashParameters, narrowScreen,
+  } = Duel;
 
   const PLAYERS = ["Bolek", "Lolek"];
   // On a narrow screen fewer sticks are drawn, so that each can be tapped (24 px or more).
-  const narrowScreen = () => window.matchMedia("(max-width: 640px)").matches;
   // On a phone every stick's slot is a tap target of at least this many pixels on screen.
   const MIN_SLOT_PX = 28;
   // The piles' drawing is 560 units wide; how many screen pixels one unit takes now.
@@ -134,8 +135,10 @@
     // The axes' ends, written where even 8-digit numbers fit: below the map and right of it.
     svgText(`p = ${view.p_from}`, { x: left, y: top + span + 14, class: "axis-label" }, chart);
     svgText(`p = ${view.p_from + view.width - 1}`, { x: left + span, y: top + span + 14, class: "axis-label end" }, chart);
-    svgText(`e = ${view.e_from}`, { x: left + span + 4, y: top + span - 2, class: "axis-label side" }, chart);
-    svgText(`e = ${view.e_from + view.height - 1}`, { x: left + span + 4, y: top + 12, class: "axis-label side" }, chart);
+    // On a phone the labels are larger, and e's go without their "e =" to fit beside the map.
+    const eIs = narrowScreen() ? "" : "e = ";
+    svgText(`${eIs}${view.e_from}`, { x: left + span + 4, y: top + span - 2, class: "axis-label side" }, chart);
+    svgText(`${eIs}${view.e_from + view.height - 1}`, { x: left + span + 4, y: top + 12, class: "axis-label side" }, chart);
     chart.dataset.losing = String(view.losing.length);
     chart.dataset.for = `${p},${e}`;
   }
@@ -186,7 +189,7 @@
       const mistake = isMistake(i + 1);
       const after = entry.analysis.position;
       html("li", mistake ? "mistake" : "",
-        `${playerName(entry.player)}: ${entry.move.text} \u2192 (${after.p}, ${after.e})` + (mistake ? " (a mistake)" : ""),
+        `${playerName(entry.player)} ${takes(entry.move.text)} \u2192 (${after.p}, ${after.e})` + (mistake ? "; a mistake" : ""),
         log);
     });
     log.scrollTop = log.scrollHeight;
@@ -196,7 +199,8 @@
     for (let i = 1; i < game.entries.length; i++) {
       if (game.entries[i].player === game.side && isMistake(i)) {
         const best = game.entries[i - 1].analysis.winning_moves.map((m) => m.text).join(" or ");
-        return `Your first mistake: move ${i}, ${game.entries[i].move.text}; ${best} would have won.`;
+        return `Move ${i}, ${game.entries[i].move.text}, was your first mistake: it left the other side a ` +
+          `winning position; ${best} would have won.`;
       }
     }
     return "You made no mistake.";
@@ -231,7 +235,18 @@
     $("mis-play").disabled = !humansTurn();
   }
 
+  /** The address of the pool on show; the side to move there plays first when it is opened. */
+  function drawLink() {
+    const { p, e, bound } = current().analysis.position;
+    const side = game.side === 0 ? 0 : toMove() === game.side ? 1 : 2;
+    const link = `#mis?${new URLSearchParams({ p, e, b: bound, side, strength: game.strength })}`;
+    $("mis-link").href = link;
+    game.shownLink = link;
+    if (!$("mis-panel").hidden && location.hash !== link) history.replaceState(null, "", link);
+  }
+
   function render() {
+    drawLink();
     drawPiles();
     drawFacts();
     drawWinning();
@@ -270,6 +285,7 @@
     if (!humansTurn() || game.busy) return;
     const generation = game.generation;
     showError("mis-error", null);
+    showError("mis-move-error", null);
     // Say at once that the move was taken, before the server answers.
     game.busy = true;
     setStatus("mis-status", "thinking", "Taking sticks...");
@@ -285,9 +301,12 @@
       render();
       await engineIfDue(generation);
     } catch (error) {
-      showError("mis-error", error);
+      // A refused move is explained beside Take, and the status says the turn is still open.
       game.busy = false;
       if (game.entries.length) render();
+      showError("mis-move-error", error);
+      setStatus("mis-status", "refused",
+        `That move was not taken (why: just above): ${playerName(toMove())} is still to move.`);
     }
   }
 
@@ -324,6 +343,24 @@
       game.showWinning = !game.showWinning;
       render();
     });
-    newGame();
+    window.addEventListener("hashchange", () => {
+      if (hashParameters("mis") && location.hash !== game.shownLink) openSharedPool();
+    });
+    openSharedPool();
   });
+
+  /** Starts the game the address names (`#mis?p=..&e=..&b=..`), or the setup's game. */
+  function openSharedPool() {
+    const shared = hashParameters("mis");
+    if (shared) {
+      for (const [id, name] of [["mis-p", "p"], ["mis-e", "e"], ["mis-b", "b"]]) {
+        if (/^\d+$/.test(shared.get(name) || "")) $(id).value = shared.get(name);
+      }
+      for (const [id, name] of [["mis-side", "side"], ["mis-strength", "strength"]]) {
+        const wanted = shared.get(name);
+        if (wanted && Array.from($(id).options).some((option) => option.value === wanted)) $(id).value = wanted;
+      }
+    }
+    newGame();
+  }
 })();

@@ -3,9 +3,14 @@
 "use strict";
 
 (() => {
-  const { api, svg, svgText, html, clear, describeMargin, showError, setStatus, plural } = Duel;
+  const {
+    api, svg, svgText, html, clear, describeMargin, showError, setStatus, plural, takes, drawIoiwari, either,
+    forwardReason, sentence,
+  } = Duel;
   const $ = (id) => document.getElementById(id);
   const WINDOW = 100;
+  // The address the page was opened with (the games' tabs soon write their positions there).
+  const openedWithHash = location.hash;
   const PLAY_MS = 700;
 
   const state = { doc: null, submission: 0, test: null, frames: new Map(), total: 0, firstMistake: null,
@@ -100,12 +105,12 @@
     for (const test of submission.tests) {
       const tr = html("tr", `verdict-${test.verdict}`, undefined, body);
       tr.dataset.test = String(test.index);
-      html("td", "", String(test.index), tr);
-      html("td", "", test.input, tr);
-      html("td", "verdict", test.verdict.replace(/_/g, " "), tr);
-      html("td", "", String(test.moves), tr);
-      html("td", "", [test.reason, test.first_mistake].filter(Boolean).join("; "), tr);
-      const cell = html("td", "", undefined, tr);
+      // Each cell names its column too: on a phone the rows are shown as cards, without a head.
+      const cells = [["test", "", String(test.index)], ["start", "board-text", test.input],
+        ["verdict", "verdict", test.verdict.replace(/_/g, " ")], ["moves", "", String(test.moves)],
+        ["why", "why", [test.reason, test.first_mistake].filter(Boolean).join("; ")]];
+      for (const [label, className, text] of cells) html("td", className, text, tr).dataset.label = label;
+      const cell = html("td", "actions", undefined, tr);
       if (test.replayable_moves > 0 || test.moves === 0) {
         const button = html("button", "replay", "replay", cell);
         button.type = "button";
@@ -189,7 +194,7 @@
     if (state.game === "ioiwari") {
       return `move ${frame.number}: player ${frame.player} plays pit ${frame.pit}`;
     }
-    return `move ${frame.number}: ${frame.side} ${frame.text}`;
+    return `move ${frame.number}: ${frame.side} ${takes(frame.text)}`;
   }
 
   function valueText(frame) {
@@ -207,10 +212,10 @@
     if (!frame.mistake) return "";
     if (state.game === "ioiwari") {
       const m = frame.mistake;
-      return ` A mistake: it leaves the mover a final ${describeMargin(m.played_margin)}; ` +
-        `pit ${m.best_pits.join(" or ")} kept ${describeMargin(m.best_margin)}.`;
+      return ` A mistake: ${forwardReason(m.played_margin, m.best_margin, `pit ${either(m.best_pits)}`,
+        `player ${frame.player}`)}.`;
     }
-    return ` A mistake: it hands the opponent a win; ${frame.mistake} kept it.`;
+    return ` A mistake: it hands the opponent a win; ${frame.mistake} would have won.`;
   }
 
   function draw() {
@@ -218,13 +223,14 @@
     if (!frame) return;
     const board = $("view-board");
     clear(board);
-    if (state.game === "ioiwari") drawIoiwari(board, frame);
+    if (state.game === "ioiwari") drawIoiwariFrame(board, frame);
     else drawMis(board, frame);
     const status = $("view-status");
     const skipped = state.skipped === null || state.skipped === undefined ? "" :
       `Move ${state.skipped} was not kept; the nearest kept is shown. `;
     setStatus("view-status", frame.mistake ? "mistake" : "ok",
-      `${skipped}${frameText(frame)} of ${plural(state.total, "move")}. ${valueText(frame)}.${mistakeText(frame)}`);
+      `${skipped}${sentence(frameText(frame))} of ${plural(state.total, "move")}. ${sentence(valueText(frame))}.` +
+      mistakeText(frame));
     status.dataset.frame = String(frame.number);
     $("view-goto").value = String(frame.number);
     $("view-goto").max = String(state.total);
@@ -244,29 +250,33 @@
     }
   }
 
-  function drawIoiwari(board, frame) {
-    const centre = { x: 280, y: 140 };
-    frame.board.forEach((beads, index) => {
-      const angle = (-90 + (index * 360) / 7) * (Math.PI / 180);
-      const x = centre.x + 105 * Math.cos(angle);
-      const y = centre.y + 105 * Math.sin(angle);
-      const played = frame.pit === index + 1;
-      const group = svg("g", { class: "view-pit" + (played ? " last" : ""), "data-pit": index + 1, "data-beads": beads }, board);
-      svg("circle", { cx: x, cy: y, r: 30, class: "pit-hole" }, group);
-      svgText(String(beads), { x, y: y + 6, class: "bank-count" }, group);
-      svgText(String(index + 1), { x: centre.x + 60 * Math.cos(angle), y: centre.y + 60 * Math.sin(angle) + 5, class: "pit-number" }, board);
+  /** The same round board and banks as the play page. */
+  function drawIoiwariFrame(board, frame) {
+    board.setAttribute("viewBox", "0 0 560 480");
+    drawIoiwari(board, {
+      board: frame.board,
+      banks: frame.banks,
+      toMove: frame.to_move,
+      over: frame.over,
+      last: frame.number === 0 ? null : frame.pit,
+      focus: null,
+      roles: ["", ""],
+      centre: frame.over ? ["game over", `${frame.banks[0]}-${frame.banks[1]}`] : [`player ${frame.to_move}`, "to move"],
+      pit(pit, group) {
+        group.classList.add("view-pit");
+      },
     });
-    svgText(`player 1: ${frame.banks[0]}`, { x: 60, y: 270, class: "bank-label" }, board);
-    svgText(`player 2: ${frame.banks[1]}`, { x: 500, y: 270, class: "bank-label" }, board);
-    svgText(frame.over ? "game over" : `player ${frame.to_move} to move`, { x: centre.x, y: centre.y + 5, class: "centre-text" }, board);
   }
 
   function drawMis(board, frame) {
+    board.setAttribute("viewBox", "0 0 560 300");
     const [p, e] = frame.pool;
     const largest = Math.max(p, e, 1);
     [["poohsticks", p, 60, "pooh"], ["eeyoresticks", e, 170, "eeyore"]].forEach(([name, count, y, kind]) => {
       svgText(`${name}: ${count}`, { x: 14, y: y - 10, class: "pile-label" }, board);
-      svg("rect", { x: 14, y, width: Math.max(2, (530 * count) / largest), height: 40, class: `stick ${kind}`, "data-count": count }, board);
+      // An empty pile is drawn empty; any other at least wide enough to be seen.
+      const width = count === 0 ? 0 : Math.max(2, (530 * count) / largest);
+      svg("rect", { x: 14, y, width, height: 40, class: `stick ${kind}`, "data-count": count }, board);
     });
     svgText(`B = ${state.bound}`, { x: 14, y: 290, class: "pile-label" }, board);
   }
@@ -274,12 +284,12 @@
   function stop() {
     if (state.timer) clearInterval(state.timer);
     state.timer = null;
-    $("view-play").textContent = "\u25B6 play";
+    $("view-play").textContent = "play";
   }
 
   function play() {
     if (state.timer) return stop();
-    $("view-play").textContent = "\u23F8 pause";
+    $("view-play").textContent = "pause";
     state.timer = setInterval(() => {
       if (state.at >= state.total) return stop();
       go(state.at + 1).catch((error) => { stop(); showError("view-error", error); });
@@ -317,7 +327,7 @@
     refreshList()
       .then((count) => {
         // Started with --report: show it.
-        if (count && !location.hash) $("tab-viewer").click();
+        if (count && !openedWithHash) $("tab-viewer").click();
       })
       .catch((error) => showError("view-error", error));
   });

@@ -345,6 +345,40 @@ fn log_document(name: &str, game: &str, test: TestView) -> DocumentView {
     }
 }
 
+/// A log's verdict for the player judged (Ioiwari's player 1, Bolek), named from its last
+/// line: `win`, `loss`, `draw`, a judge's verdict (`illegal_move`), `aborted` for an Ioiwari
+/// game cut short, `unfinished` for a log without an ending.
+///
+/// ```text
+/// result: player 1 wins 11-9      -> win
+/// result: player 2 wins 12-8      -> loss
+/// result: draw 10-10              -> draw
+/// aborted: player 1: ...          -> aborted
+/// result: time_limit after 4 moves -> time_limit
+/// ```
+fn log_verdict(ending: Option<&str>) -> String {
+    let Some(ending) = ending else {
+        return "unfinished".into();
+    };
+    if ending.starts_with("aborted:") {
+        return "aborted".into();
+    }
+    let said = ending.strip_prefix("result:").unwrap_or(ending).trim();
+    if said.starts_with("player 1 wins") {
+        "win".into()
+    } else if said.starts_with("player 2 wins") {
+        "loss".into()
+    } else {
+        let word = said.split_whitespace().next().unwrap_or("unfinished");
+        // A judge's verdict is a word of letters and underscores; anything else is not shown.
+        if !word.is_empty() && word.chars().all(|c| c.is_ascii_lowercase() || c == '_') {
+            word.into()
+        } else {
+            "unfinished".into()
+        }
+    }
+}
+
 /// `start 4 3 2 4 2 3 2 banks 0 0`, then `N. player X plays P -> ...`, then `result: ...`.
 fn ioiwari_log(name: &str, text: &str) -> Result<DocumentView, String> {
     let mut lines = text.lines();
@@ -373,7 +407,7 @@ fn ioiwari_log(name: &str, text: &str) -> Result<DocumentView, String> {
     let test = TestIn {
         index: 1,
         input: board.to_string(),
-        verdict: "log".to_string(),
+        verdict: log_verdict(ending.as_deref()),
         reason: ending,
         moves,
         move_list: None,
@@ -481,7 +515,7 @@ fn mis_log(name: &str, text: &str, record: Option<Vec<u8>>) -> Result<DocumentVi
     let test = TestIn {
         index: 1,
         input: start.to_string(),
-        verdict: "log".to_string(),
+        verdict: log_verdict(ending.as_deref()),
         reason: ending,
         moves: total.max(moves.len() as u64),
         move_list: None,
@@ -494,6 +528,26 @@ fn mis_log(name: &str, text: &str, record: Option<Vec<u8>>) -> Result<DocumentVi
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_logs_verdict_is_named_from_its_last_line() {
+        let cases = [
+            (Some("result: player 1 wins 11-9"), "win"),
+            (Some("result: player 2 wins 12-8"), "loss"),
+            (Some("result: draw 10-10"), "draw"),
+            (Some("aborted: player 1: pit 1 is empty"), "aborted"),
+            (Some("result: win after 9 moves"), "win"),
+            (
+                Some("result: illegal_move after 2 moves: move 3: ..."),
+                "illegal_move",
+            ),
+            (Some("result: <script> after 2 moves"), "unfinished"),
+            (None, "unfinished"),
+        ];
+        for (ending, verdict) in cases {
+            assert_eq!(log_verdict(ending), verdict, "{ending:?}");
+        }
+    }
 
     #[test]
     fn reports_of_one_and_of_several_submissions() {

@@ -242,7 +242,8 @@ pub struct WindowDoc {
 }
 
 /// The losing positions in a `size` x `size` window (clamped to 3..=61) around `position`,
-/// shifted so it never reaches below 0.
+/// shifted so that it stays within the task's limits: never below 0, never above
+/// [`duel_mis::MAX_PILE`] sticks in a pile.
 ///
 /// ```
 /// use duel_mis::Position;
@@ -251,6 +252,8 @@ pub struct WindowDoc {
 /// let doc = window(&Position::new(7, 2, 3)?, 9);
 /// assert_eq!((doc.p_from, doc.e_from, doc.width), (3, 0, 9));
 /// assert!(doc.losing.contains(&[6, 1]));
+/// let edge = window(&Position::new(10_000_000, 9_999_999, 3)?, 9);
+/// assert_eq!((edge.p_from, edge.e_from), (9_999_992, 9_999_992));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn window(position: &Position, size: u32) -> WindowDoc {
@@ -258,8 +261,15 @@ pub fn window(position: &Position, size: u32) -> WindowDoc {
     let half = size / 2;
     let (p, e) = (u64::from(position.p()), u64::from(position.e()));
     let bound = u64::from(position.bound());
-    let p_from = p.saturating_sub(half);
-    let e_from = e.saturating_sub(half);
+    // The last window that still ends inside the limits (one that holds the position, should
+    // a position beyond them ever arrive).
+    let highest_from = |at: u64| {
+        (u64::from(duel_mis::MAX_PILE) + 1)
+            .saturating_sub(size)
+            .max(at.saturating_sub(size - 1))
+    };
+    let p_from = p.saturating_sub(half).min(highest_from(p));
+    let e_from = e.saturating_sub(half).min(highest_from(e));
     let mut losing = Vec::new();
     let mut reachable = Vec::new();
     for x in p_from..p_from + size {

@@ -19,9 +19,9 @@ pub struct PlayerMove {
 /// Describes the first move whose value is below the board's best, naming the best
 /// alternative; `None` when every move was optimal.
 ///
-/// Both are given as the final result they lead to with best play afterwards (the banks so far
-/// included), followed by what they are worth from that board on (the bank difference still to
-/// come), so a loss where a draw was available reads as such.
+/// It reads forwards, as a coach would say it: the move, then what it leads to with best play
+/// afterwards (the final bank difference, the banks so far included), then what the best pit
+/// would have given; see [`forward_reason`].
 ///
 /// ```
 /// use duel_arena::ioiwari::{first_mistake, PlayerMove};
@@ -32,11 +32,11 @@ pub struct PlayerMove {
 /// let bad = PlayerMove { number: 5, board, banks, pit: Pit::new(7)? };
 /// assert_eq!(
 ///     first_mistake(&table, &[bad]).unwrap(),
-///     "move 5: pit 7 at 0 0 0 0 1 1 1 (banks 8-9) leads to a loss by 4 (worth -3 from there); \
-///      pit 5 kept a win by 2 (+3)"
+///     "move 5, pit 7 at 0 0 0 0 1 1 1 (banks 8-9) was a mistake: with best play from there \
+///      you lose by 4; pit 5 would have won by 2"
 /// );
 /// let even = PlayerMove { banks: Banks { one: 9, two: 9 }, ..bad };
-/// assert!(first_mistake(&table, &[even]).unwrap().contains("leads to a loss by 3"));
+/// assert!(first_mistake(&table, &[even]).unwrap().contains("you lose by 3"));
 /// let good = PlayerMove { pit: Pit::new(6)?, ..bad };
 /// assert_eq!(first_mistake(&table, &[good]), None);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -52,28 +52,54 @@ pub fn first_mistake(oracle: &impl Oracle, moves: &[PlayerMove]) -> Option<Strin
         let alternative = oracle.first_best_move(played.board)?;
         let so_far = i64::from(played.banks.one) - i64::from(played.banks.two);
         Some(format!(
-            "move {}: pit {} at {} (banks {}-{}) leads to {} (worth {:+} from there); pit {} kept {} ({:+})",
+            "move {}, pit {} at {} (banks {}-{}) was a mistake: {}",
             played.number,
             played.pit,
             played.board,
             played.banks.one,
             played.banks.two,
-            result(so_far + i64::from(value)),
-            value,
-            alternative,
-            result(so_far + i64::from(best)),
-            best
+            forward_reason(
+                so_far + i64::from(value),
+                so_far + i64::from(best),
+                &format!("pit {alternative}")
+            ),
         ))
     })
 }
 
-/// A final bank difference for player 1 in words.
-fn result(margin: i64) -> String {
-    match margin {
-        0 => "a draw".into(),
-        m if m > 0 => format!("a win by {m}"),
-        m => format!("a loss by {}", -m),
-    }
+/// Why a move was a mistake, said forwards to the player who made it: `chosen` is the final
+/// bank difference (for that player) the move leads to with best play afterwards, `best` the
+/// one `alternative` (e.g. "pit 5") would have led to.
+///
+/// ```
+/// use duel_arena::ioiwari::forward_reason;
+/// assert_eq!(
+///     forward_reason(2, 4, "pit 5"),
+///     "with best play from there you win by only 2; pit 5 would have won by 4"
+/// );
+/// assert_eq!(
+///     forward_reason(-1, 0, "pit 3 or 4"),
+///     "with best play from there you lose by 1; pit 3 or 4 would have drawn"
+/// );
+/// assert_eq!(
+///     forward_reason(-5, -1, "pit 2"),
+///     "with best play from there you lose by 5; pit 2 would have lost by only 1"
+/// );
+/// ```
+pub fn forward_reason(chosen: i64, best: i64, alternative: &str) -> String {
+    let outcome = match chosen {
+        0 => "it ends in a draw".to_string(),
+        m if m > 0 && best > m => format!("you win by only {m}"),
+        m if m > 0 => format!("you win by {m}"),
+        m => format!("you lose by {}", -m),
+    };
+    let instead = match best {
+        0 => "drawn".to_string(),
+        m if m > 0 => format!("won by {m}"),
+        m if chosen < m => format!("lost by only {}", -m),
+        m => format!("lost by {}", -m),
+    };
+    format!("with best play from there {outcome}; {alternative} would have {instead}")
 }
 
 #[cfg(test)]
@@ -109,8 +135,8 @@ mod tests {
             }],
         )
         .unwrap();
-        assert!(text.contains("leads to a loss by"), "{text}");
-        assert!(text.contains("kept a draw"), "{text}");
-        assert!(!text.contains("leads to a draw"), "{text}");
+        assert!(text.contains("from there you lose by"), "{text}");
+        assert!(text.contains("would have drawn"), "{text}");
+        assert!(!text.contains("ends in a draw"), "{text}");
     }
 }

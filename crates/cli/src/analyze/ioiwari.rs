@@ -111,7 +111,7 @@ pub fn render(doc: &AnalysisDoc) -> String {
         doc.moves_to_end,
         if doc.moves_to_end == 1 { "" } else { "s" }
     );
-    out += "  pit  beads  result with best play   from here   moves to end\n";
+    out += "  pit  beads  final result, best play  banked from here  moves to end\n";
     for m in &doc.moves {
         let beads = doc.position.board[usize::from(m.pit) - 1];
         let mark = if m.best { "*" } else { " " };
@@ -121,7 +121,7 @@ pub fn render(doc: &AnalysisDoc) -> String {
             ""
         };
         out += &format!(
-            "  {mark}{}   {beads:>4}   {:<22}  {:>9}   {:>12}{preferred}\n",
+            "  {mark}{}   {beads:>4}   {:<22}  {:>16}  {:>12}{preferred}\n",
             m.pit,
             margin_words(m.final_margin),
             signed(m.value),

@@ -175,11 +175,17 @@ fn render_map(doc: &AnalysisDoc, map: &WindowDoc) -> String {
         }
         out.push('\n');
     }
-    // The last digit of each p under its column.
-    out += &format!("  {:>8} ", "p:");
+    // Whole values of p under their columns, every fifth column (and the first), as far as
+    // they fit without running into the next label.
+    let mut labels = String::new();
     for x in map.p_from..map.p_from + map.width {
-        out += &format!("{} ", x % 10);
+        let column = 2 * (x - map.p_from) as usize;
+        if (x % 5 == 0 || x == map.p_from) && labels.len() <= column {
+            labels.extend(std::iter::repeat_n(' ', column - labels.len()));
+            labels += &format!("{x} ");
+        }
     }
+    out += &format!("  {:>8} {}", "p:", labels.trim_end());
     out.push('\n');
     out
 }

@@ -40,14 +40,14 @@ fn list(pits: &[u8]) -> String {
 /// The table as text for people.
 pub fn render(doc: &TableDoc) -> String {
     let mut out = String::from(
-        "   #  board            value  winning first moves  best first  moves  greedy vs optimal\n",
+        "   #  start board      player 1 wins by  first moves that win  optimal first  moves to end  greedy player 1 against optimal player 2\n",
     );
     for (i, row) in doc.rows.iter().enumerate() {
         out += &format!(
-            "{:>4}  {:<15}  {:>5}  {:<19}  {:<10}  {:>5}  {} {}-{} (first move {})\n",
+            "{:>4}  {:<15}  {:>16}  {:<20}  {:<13}  {:>12}  {} {}-{} (first move {})\n",
             i + 1,
             row.text,
-            format!("+{}", row.value),
+            row.value,
             list(&row.winning_first_moves),
             list(&row.best_first_moves),
             row.moves_to_end,

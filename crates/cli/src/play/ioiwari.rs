@@ -23,7 +23,7 @@ pub struct PlayArgs {
     #[arg(long, allow_hyphen_values = true)]
     pub side: Option<String>,
     #[command(flatten)]
-    pub computer: super::ComputerArgs,
+    pub computer: super::IoiwariComputerArgs,
     #[command(flatten)]
     pub variant: crate::variants::VariantFlags,
 }
@@ -242,19 +242,30 @@ fn ending(outcome: Outcome, position: &Position, human: Player, played: &[Played
                 .filter(|f| f.best)
                 .map(|f| f.pit.to_string())
                 .collect();
+            let given_away = m.before.final_margin - chosen;
             out += &format!(
-                "Your first mistake: move {} of the game, pit {}: with best play from there the game ends in a {} for you, where pit {} would have kept a {} ({} bead{} given away).\n",
+                "Move {} of the game, pit {}, was your first mistake: {} ({} bead{} given away).\n",
                 index + 1,
                 m.pit,
-                margin_words(chosen),
-                best.join(" or "),
-                margin_words(m.before.final_margin),
-                m.before.final_margin - chosen,
-                if m.before.final_margin - chosen == 1 { "" } else { "s" }
+                duel_arena::ioiwari::forward_reason(
+                    chosen.into(),
+                    m.before.final_margin.into(),
+                    &format!("pit {}", either(&best))
+                ),
+                given_away,
+                if given_away == 1 { "" } else { "s" }
             );
         }
     }
     out
+}
+
+/// "2", "2 or 4", "2, 4 or 7".
+fn either(items: &[String]) -> String {
+    match items.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => items.join(""),
+    }
 }
 
 fn is_best(played: &Played) -> bool {

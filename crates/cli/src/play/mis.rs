@@ -34,7 +34,7 @@ pub struct PlayArgs {
     #[arg(long, allow_hyphen_values = true)]
     pub side: Option<String>,
     #[command(flatten)]
-    pub computer: super::ComputerArgs,
+    pub computer: super::MisComputerArgs,
 }
 
 /// Runs `duel mis play` on standard input and output.
@@ -252,7 +252,7 @@ fn ending(winner: u8, human: u8, played: &[Played]) -> String {
         Some((index, m)) => {
             let better: Vec<String> = m.from.winning_moves().into_iter().map(describe).collect();
             out += &format!(
-                "Your first mistake: move {} of the game, at ({}, {}): you chose to {}, which left a winning position; {} would have won.\n",
+                "Move {} of the game, at ({}, {}), was your first mistake: you chose to {}, which left the other side a winning position; {} would have won.\n",
                 index + 1,
                 m.from.p(),
                 m.from.e(),

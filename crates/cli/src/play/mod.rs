@@ -48,11 +48,11 @@ pub(crate) fn standard_console() -> Console<io::StdinLock<'static>, io::StdoutLo
     }
 }
 
-/// How the computer plays, for both games.
+/// How the Ioiwari computer plays.
 #[derive(Debug, clap::Args)]
-pub struct ComputerArgs {
-    /// How well the computer plays: perfect, greedy or random (Pooh-Eeyore-sticks also takes
-    /// the judge's Loleks: simple, adversarial).
+pub struct IoiwariComputerArgs {
+    /// How well the computer plays: perfect (the solver's best pit), greedy (the pit that
+    /// banks most now) or random.
     #[arg(long, default_value = "perfect")]
     pub strength: String,
     /// Seed for the random computer (repeatable games).
@@ -60,7 +60,7 @@ pub struct ComputerArgs {
     pub seed: Option<u64>,
 }
 
-impl ComputerArgs {
+impl IoiwariComputerArgs {
     /// The Ioiwari computer asked for.
     pub(crate) fn ioiwari(&self) -> anyhow::Result<duel_ioiwari::Computer> {
         Ok(duel_analysis::engine::ioiwari_computer(
@@ -68,7 +68,21 @@ impl ComputerArgs {
             self.seed,
         )?)
     }
+}
 
+/// How the Pooh-Eeyore-sticks computer plays.
+#[derive(Debug, clap::Args)]
+pub struct MisComputerArgs {
+    /// How well the computer plays: perfect, greedy or random, or one of the judge's Loleks:
+    /// simple, adversarial.
+    #[arg(long, default_value = "perfect")]
+    pub strength: String,
+    /// Seed for the random computer (repeatable games).
+    #[arg(long)]
+    pub seed: Option<u64>,
+}
+
+impl MisComputerArgs {
     /// The Pooh-Eeyore-sticks computer asked for.
     pub(crate) fn mis(&self) -> anyhow::Result<duel_mis::LolekKind> {
         Ok(duel_analysis::engine::mis_computer(

@@ -73,7 +73,11 @@ extern "C" fn on_interrupt(signal: libc::c_int) {
             }
             Err(first) => first,
         };
-    match meaning(first, signal, now - FIRST_AT_NS.load(Ordering::SeqCst)) {
+    // A first signal being handled on another thread may not have stored its time yet: the
+    // same signal then counts as arriving with it (an echo), not as a later request.
+    let first_at = FIRST_AT_NS.load(Ordering::SeqCst);
+    let since_first = if first_at == 0 { 0 } else { now - first_at };
+    match meaning(first, signal, since_first) {
         Meaning::Stop => {
             if let Some(flag) = INTERRUPTED.get() {
                 flag.store(true, Ordering::SeqCst);

@@ -30,6 +30,18 @@ pub enum SpawnError {
         /// What bwrap printed (its own error message).
         message: String,
     },
+    /// A file the command names is reached through a symbolic link, and whoever the link
+    /// speaks for (its owner, or any user for root's links) may not read what it leads to:
+    /// the judge will not show it to the program with its own rights.
+    #[error(
+        "{path} is reached through a symbolic link, and {reader} may not read what it leads to"
+    )]
+    LinkedFile {
+        /// The path as the command names it.
+        path: String,
+        /// Whose rights count: "its owner (uid N)" or "any user".
+        reader: String,
+    },
     /// The operating system refused to start the process.
     #[error("cannot start `{command}`: {source}")]
     Io {

@@ -39,6 +39,9 @@ pub(crate) struct Confinement {
     /// The system-call filter the child installs on itself, last before exec (with no new
     /// privileges).
     pub filter: Option<&'static BpfProgram>,
+    /// Private `/tmp` and the other directories any user may write, without bubblewrap
+    /// (see [`private`](super::private)).
+    pub mounts: Option<super::private::PrivateMounts>,
     /// The program's whole environment; `None`: the fixed one of a run that names no program
     /// from `$PATH` (see [`environment`](super::environment)). Nothing is inherited.
     pub env: Option<Vec<(OsString, OsString)>>,
@@ -137,6 +140,9 @@ fn confine(confinement: &Confinement, judge: Pid) -> Result<(), Errno> {
     lower_limit(Resource::Fsize, MAX_FILE_BYTES, MAX_FILE_BYTES)?;
     if let Some(processes) = confinement.processes {
         lower_limit(Resource::Nproc, processes, processes)?;
+    }
+    if let Some(mounts) = &confinement.mounts {
+        mounts.apply()?;
     }
     if let Some((uid, gid)) = confinement.user {
         // The order matters: groups and gid while still privileged, uid last. These are the

@@ -13,7 +13,7 @@ use std::sync::{Mutex, OnceLock};
 
 /// The environment variable that turns isolation levels off, for machines (and tests) where
 /// one of them must not be used: a comma-separated list of `no-cgroups`, `no-user`,
-/// `no-bwrap`, `no-userns` (under bubblewrap, change user with `setpriv` inside the sandbox
+/// `no-bwrap`, `no-private-dirs` (without bubblewrap, no private `/tmp`...), `no-userns` (under bubblewrap, change user with `setpriv` inside the sandbox
 /// rather than before it starts, in a user namespace of its own) and `no-seccomp` (no
 /// system-call filter; bubblewrap then gives each run a network namespace of its own).
 pub const ISOLATION_ENV: &str = "DUEL_ISOLATION";
@@ -35,6 +35,10 @@ pub struct Isolation {
     pub syscall_filter: bool,
     /// Whether bubblewrap is installed (whether it works is checked when it is used).
     pub bwrap: bool,
+    /// Whether runs without bubblewrap get private `/tmp`, `/var/tmp`, `/dev/shm` and
+    /// `/run/lock` (a mount namespace each; see [`PRIVATE_DIRS`](super::PRIVATE_DIRS)): the
+    /// judge is root and the kernel makes them.
+    pub private_dirs: bool,
 }
 
 impl Isolation {
@@ -49,6 +53,10 @@ impl Isolation {
                 box_users: !disabled("no-user") && signal::effective_uid() == 0,
                 syscall_filter: super::seccomp::works(),
                 bwrap: !disabled("no-bwrap") && find_in_path("bwrap".as_ref()).is_some(),
+                private_dirs: !disabled("no-user")
+                    && !disabled("no-private-dirs")
+                    && signal::effective_uid() == 0
+                    && super::private::works(),
             }
         })
     }
@@ -102,6 +110,12 @@ impl Isolation {
         if bwrap {
             got.push("bubblewrap".to_owned());
         } else {
+            if self.private_dirs && self.box_users {
+                got.push(
+                    "private /tmp, /var/tmp, /dev/shm and /run/lock per run (a mount namespace)"
+                        .to_owned(),
+                );
+            }
             missing.push("no bubblewrap (programs see the judge's file system)");
         }
         let mut line = format!("isolation: {}", got.join(", "));
@@ -449,6 +463,7 @@ mod tests {
             box_users: false,
             syscall_filter: false,
             bwrap: false,
+            private_dirs: false,
         };
         let line = none.describe(false);
         assert!(
@@ -462,6 +477,7 @@ mod tests {
             box_users: true,
             syscall_filter: true,
             bwrap: true,
+            private_dirs: true,
         };
         let line = all.describe(true);
         assert!(!line.contains("; "), "{line}");

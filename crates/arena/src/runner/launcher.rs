@@ -4,6 +4,7 @@ use super::child::{self, Confinement};
 use super::environment;
 use super::isolation::{named_paths, path_programs, reachable, unreachable_path, BoxUser};
 use super::lending;
+use super::private::PrivateMounts;
 use super::process::Placement;
 use super::sandbox::{UserChange, View};
 use super::seccomp;
@@ -154,6 +155,17 @@ impl Launcher {
         self.sandbox.check()
     }
 
+    /// What a run needs where it really is, when directories are made private to it: the
+    /// files its command names (where their links lead), what the judge shows it and lets it
+    /// write, and its working directory.
+    fn kept_paths(&self, working_dir: &Path) -> Vec<PathBuf> {
+        let mut keep = named_paths(&self.command.argv(), working_dir);
+        keep.extend(self.visible.iter().cloned());
+        keep.extend(self.writable.iter().cloned());
+        keep.push(working_dir.to_path_buf());
+        keep
+    }
+
     /// Refuses a file the command names (or a visible one) that is reached through a symbolic
     /// link whose owner (any user, for a link of root's) may not read what it leads to: the
     /// judge, as root, would otherwise show the program what it could not see itself (under
@@ -279,6 +291,13 @@ impl Launcher {
                 lent.push(dir.clone());
             }
         }
+        // Without bubblewrap, a user of its own gets private /tmp and the like.
+        let mounts = match (&user, sandbox) {
+            (Some(_), Sandbox::User) if isolation.private_dirs => {
+                Some(PrivateMounts::plan(&self.kept_paths(&working_dir)).map_err(io_error)?)
+            }
+            _ => None,
+        };
         let facts = bwrap.then(bwrap_facts);
         let confined = confine(
             sandbox,
@@ -313,6 +332,7 @@ impl Launcher {
                 filter: confined.filter,
                 env: Some(self.program_env()),
                 lent,
+                mounts,
             },
         )
     }

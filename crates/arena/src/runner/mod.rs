@@ -39,6 +39,9 @@
 //!   (else `setpriv` changes the user inside).
 //! - **A system-call filter** (seccomp, in every sandbox but [`Sandbox::None`]): no sockets, so
 //!   no network; no io_uring; no new user namespaces.
+//! - **Private `/tmp`, `/var/tmp`, `/dev/shm` and `/run/lock` without bubblewrap**, as root
+//!   ([`Sandbox::User`]): a mount namespace per run puts a fresh, bounded tmpfs on each
+//!   ([`PRIVATE_DIRS`]), so a run leaves nothing behind and cannot fill the disk.
 //! - **A fixed environment** (`PATH` of the system's directories, `HOME` and `TMPDIR` of its
 //!   own, a UTF-8 locale; see [`SYSTEM_PATH`]): nothing of the judge's own.
 //! - **Links** on the way to a file the command names are made again under bubblewrap (so
@@ -79,6 +82,7 @@ mod limits;
 mod lines;
 mod parallel;
 mod pipes;
+mod private;
 mod process;
 mod procfs;
 mod sandbox;
@@ -103,6 +107,7 @@ pub use launcher::Launcher;
 pub use limits::Limits;
 pub use lines::{LineBuffer, LineTooLong};
 pub use parallel::{run_in_order, Completion};
+pub use private::{PRIVATE_DIRS, PRIVATE_DIR_BYTES};
 pub use process::{Ending, Process, MAX_FILE_BYTES, STDERR_TAIL_BYTES, TICK};
 pub use sandbox::{Sandbox, SANDBOX_TMP_BYTES};
 pub use termination::{

@@ -19,7 +19,9 @@ pub enum Sandbox {
     #[default]
     None,
     /// Directly, but as a user of its own when the judge runs as root (and the program's
-    /// files are reachable by other users; if they are not, as the judge's user).
+    /// files are reachable by other users; if they are not, as the judge's user), with
+    /// private `/tmp`, `/var/tmp`, `/dev/shm` and `/run/lock` (see
+    /// [`PRIVATE_DIRS`](super::PRIVATE_DIRS)) when the kernel makes mount namespaces for it.
     User,
     /// Under bubblewrap: its own PID namespace (so nothing it starts survives it), no
     /// capabilities, killed when the judge dies, no network (the system-call filter refuses

@@ -66,6 +66,8 @@ pub(crate) struct Placement {
     pub env: Option<Vec<(OsString, OsString)>>,
     /// Directories lent to the program's user, given back to the judge when the run ends.
     pub lent: Vec<std::path::PathBuf>,
+    /// Private `/tmp` and the like, made by the child (see [`Confinement`]).
+    pub mounts: Option<crate::runner::private::PrivateMounts>,
 }
 
 /// A running program: its pipes, its measured usage and the limits it is held to.
@@ -165,6 +167,7 @@ impl Process {
             inherit: std::mem::take(&mut placement.inherit),
             filter: placement.filter,
             env: placement.env.take(),
+            mounts: placement.mounts.take(),
         };
         let started = tree::spawning(|| {
             let started = child::start(argv, working_dir, confinement)?;

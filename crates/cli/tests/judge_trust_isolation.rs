@@ -555,3 +555,54 @@ fn a_partial_line_is_said_to_be_one_not_silence() {
         assert!(!reason.contains("wrote nothing"), "{reason}");
     }
 }
+
+#[test]
+fn without_bubblewrap_a_run_leaves_no_litter_and_cannot_fill_the_disk() {
+    if !is_root() {
+        return;
+    }
+    let dir = work_dir();
+    let tag = format!("duel-litter-{}", std::process::id());
+    // Marks every directory any user may write, keeps a 32 MB object in /dev/shm, writes as
+    // much as it can into /var/tmp (four files of 50 MB), then says how much it holds there.
+    let player = format!(
+        "sh -c 'for d in /tmp /var/tmp /dev/shm /run/lock; do echo x > $d/{tag}; done; \
+         head -c 32000000 /dev/zero > /dev/shm/{tag}-shm; \
+         for i in 1 2 3 4; do head -c 50000000 /dev/zero > /var/tmp/{tag}-$i; done; \
+         du -sb /var/tmp | cut -f1 >&2; exit 3'"
+    );
+    let tests = one_board(dir.path());
+    let args = [
+        "--memory-limit",
+        "512",
+        "--tests",
+        &tests,
+        "--player",
+        &player,
+    ];
+    for sandbox in MODES {
+        let (_, report, _) = judged(dir.path(), sandbox, &args, &[]);
+        let reason = report["tests"][0]["reason"].as_str().unwrap().to_owned();
+        for place in ["/tmp", "/var/tmp", "/dev/shm", "/run/lock"] {
+            let left: Vec<_> = std::fs::read_dir(place)
+                .map(|entries| {
+                    entries
+                        .flatten()
+                        .filter(|e| e.file_name().to_string_lossy().starts_with(&tag))
+                        .map(|e| e.path())
+                        .collect()
+                })
+                .unwrap_or_default();
+            assert!(left.is_empty(), "{sandbox}: the run left {left:?}");
+        }
+        if sandbox == "none" {
+            // It saw its own /var/tmp, bounded: what it wrote there is at most 64 MiB.
+            let held: u64 = reason
+                .rsplit("stderr: \"")
+                .next()
+                .and_then(|rest| rest.trim_end_matches('"').parse().ok())
+                .unwrap_or_else(|| panic!("{reason}"));
+            assert!(held > 0 && held <= 64 << 20, "{reason}");
+        }
+    }
+}

@@ -606,3 +606,48 @@ fn without_bubblewrap_a_run_leaves_no_litter_and_cannot_fill_the_disk() {
         }
     }
 }
+
+#[test]
+fn a_named_file_bubblewrap_cannot_show_stops_the_judge_before_the_first_test() {
+    let Some(perfect) = support::players_dir()
+        .join("perfect")
+        .to_str()
+        .map(str::to_owned)
+    else {
+        return;
+    };
+    // /dev/shm is bubblewrap's own (it makes a fresh /dev): a script there cannot be shown.
+    let script = PathBuf::from(format!("/dev/shm/duel-shown-{}.sh", std::process::id()));
+    std::fs::write(&script, format!("exec {perfect}\n")).unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let dir = work_dir();
+    let tests = one_board(dir.path());
+    let player = format!("sh {}", script.display());
+    let args = ["--tests", &tests, "--player", &player, "--report", "r.json"];
+    let output = duel()
+        .current_dir(dir.path())
+        .args(["ioiwari", "judge", "--sandbox", "auto"])
+        .args(args)
+        .output()
+        .unwrap();
+    if support_bwrap(&output) {
+        assert_eq!(output.status.code(), Some(2), "{output:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains("cannot show it"), "{stderr}");
+        assert!(stderr.contains(&script.display().to_string()), "{stderr}");
+        assert!(!dir.path().join("r.json").exists(), "no test ran");
+    }
+    // Without bubblewrap the program sees the file where it is and plays.
+    let (_, report, _) = judged(dir.path(), "none", &args[..4], &[]);
+    assert_eq!(verdicts(&report), ["win"]);
+    std::fs::remove_file(&script).unwrap();
+}
+
+/// Whether the judge ran under bubblewrap (else the bubblewrap case is skipped).
+fn support_bwrap(output: &Output) -> bool {
+    let bwrap = duel_arena::runner::Sandbox::Auto.uses_bwrap();
+    if !bwrap {
+        eprintln!("bubblewrap does not work here: skipped ({output:?})");
+    }
+    bwrap
+}

@@ -6,9 +6,9 @@ use super::isolation::{named_paths, path_programs, reachable, unreachable_path, 
 use super::lending;
 use super::private::PrivateMounts;
 use super::process::Placement;
-use super::sandbox::{UserChange, View};
+use super::sandbox::{can_be_shown, UserChange, View};
 use super::seccomp;
-use super::walk::{link_reader, readable_by, LINK_READER_ID};
+use super::walk::{link_reader, readable_by, walk, LINK_READER_ID};
 use super::{
     signal, Cgroup, CgroupRoot, Isolation, IsolationRecord, Limits, Process, ProgramCommand,
     Sandbox, SpawnError,
@@ -151,8 +151,20 @@ impl Launcher {
     /// Checks, before any test runs, that the program exists and that the sandbox works.
     pub fn check(&self) -> Result<(), SpawnError> {
         self.command.check()?;
-        self.check_links(&self.working_dir()?)?;
-        self.sandbox.check()
+        let working_dir = self.working_dir()?;
+        self.check_links(&working_dir)?;
+        self.sandbox.check()?;
+        if self.sandbox.resolve() == Sandbox::Bwrap {
+            for path in named_paths(&self.command.argv(), &working_dir) {
+                let end = walk(&path, &working_dir).map_or(path.clone(), |walked| walked.end);
+                if !can_be_shown(&end) {
+                    return Err(SpawnError::NotShown {
+                        path: path.display().to_string(),
+                    });
+                }
+            }
+        }
+        Ok(())
     }
 
     /// What a run needs where it really is, when directories are made private to it: the

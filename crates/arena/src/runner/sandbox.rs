@@ -383,6 +383,29 @@ impl View {
     }
 }
 
+/// What bubblewrap's fresh `/dev` holds.
+const FRESH_DEV: &[&str] = &[
+    "/dev/null",
+    "/dev/zero",
+    "/dev/full",
+    "/dev/random",
+    "/dev/urandom",
+    "/dev/tty",
+];
+
+/// Whether a named file at `path` (where it really is) can be shown under bubblewrap: bound
+/// at its place, or there anyway. Not what lies in `/proc` or `/dev` beyond bubblewrap's own
+/// (fresh ones are made there).
+pub(crate) fn can_be_shown(path: &Path) -> bool {
+    let path = normal(path);
+    if path.starts_with("/proc") && path != Path::new("/proc") {
+        return false;
+    }
+    !path.starts_with("/dev")
+        || path == Path::new("/dev")
+        || FRESH_DEV.iter().any(|dev| path == Path::new(dev))
+}
+
 /// Whether every program sees `path` under bubblewrap anyway: the system's directories and
 /// files, `/dev` and `/proc`.
 fn shown_by_system(path: &Path) -> bool {

@@ -651,3 +651,32 @@ fn support_bwrap(output: &Output) -> bool {
     }
     bwrap
 }
+
+#[test]
+fn a_player_named_through_a_link_to_a_root_only_file_is_refused_in_every_mode() {
+    if !is_root() {
+        return;
+    }
+    let dir = work_dir();
+    let (secret, marker) = secret(dir.path());
+    // Root's alone, and a program root may run.
+    std::fs::set_permissions(&secret, std::fs::Permissions::from_mode(0o700)).unwrap();
+    // `python3 evil.py` would print the line it chokes on; `./evil` would be bound as root.
+    link_owned_by(&secret, &dir.path().join("evil.py"), 65534);
+    link_owned_by(&secret, &dir.path().join("evil"), 0);
+    let tests = one_board(dir.path());
+    for player in ["python3 evil.py", "./evil"] {
+        for sandbox in MODES {
+            let output = duel()
+                .current_dir(dir.path())
+                .args(["ioiwari", "judge", "--sandbox", sandbox, "--tests", &tests])
+                .args(["--player", player])
+                .output()
+                .unwrap();
+            let said = everything(&output, "");
+            assert_eq!(output.status.code(), Some(2), "{player} {sandbox}: {said}");
+            assert!(said.contains("symbolic link"), "{said}");
+            assert!(!said.contains(&marker), "{said}");
+        }
+    }
+}

@@ -393,6 +393,7 @@ pub(crate) fn reachable(path: &Path, is_dir: bool, top: &Path) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::os::unix::process::CommandExt;
 
     #[test]
     fn box_users_are_distinct_while_they_run() {
@@ -415,6 +416,29 @@ mod tests {
         drop(held);
         let again = BoxUser::acquire().unwrap();
         assert_eq!(again.id, freed, "an idle id of this judge is reused first");
+    }
+
+    #[test]
+    fn what_a_killed_judge_left_running_as_an_id_is_killed_when_the_id_is_taken_again() {
+        if signal::effective_uid() != 0 {
+            eprintln!("not root: box users are not used");
+            return;
+        }
+        // A leftover: a program still running as a box user no judge holds any more.
+        let id = BOX_ID_BASE + BOX_SLOTS - 1;
+        let mut leftover = std::process::Command::new("sleep")
+            .arg("30")
+            .uid(id)
+            .gid(id)
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        kill_leftovers(id);
+        let status = leftover.wait().unwrap();
+        assert_eq!(
+            std::os::unix::process::ExitStatusExt::signal(&status),
+            Some(libc::SIGKILL)
+        );
     }
 
     #[test]

@@ -42,9 +42,9 @@ pub enum SpawnError {
         /// Whose rights count: "its owner (uid N)" or "any user".
         reader: String,
     },
-    /// A file the command names lies where the sandbox makes its own (`/proc`, `/dev`), so
-    /// the program could not see it: the judge stops rather than charge the contestant.
-    #[error("{path}: the command names it, but bubblewrap cannot show it to the program (it makes its own /proc and /dev); name a copy elsewhere")]
+    /// A file the command names lies where the sandbox makes its own (`/dev`), so the program
+    /// could not see it: the judge stops rather than charge the contestant.
+    #[error("{path}: the command names it, but bubblewrap cannot show it to the program (it makes its own /dev); name a copy elsewhere")]
     NotShown {
         /// The path as the command names it.
         path: String,

@@ -383,27 +383,12 @@ impl View {
     }
 }
 
-/// What bubblewrap's fresh `/dev` holds.
-const FRESH_DEV: &[&str] = &[
-    "/dev/null",
-    "/dev/zero",
-    "/dev/full",
-    "/dev/random",
-    "/dev/urandom",
-    "/dev/tty",
-];
-
-/// Whether a named file at `path` (where it really is) can be shown under bubblewrap: bound
-/// at its place, or there anyway. Not what lies in `/proc` or `/dev` beyond bubblewrap's own
-/// (fresh ones are made there).
+/// Whether a named file at `path` (where it really is) can be shown under bubblewrap: not a
+/// regular file in `/dev`, where bubblewrap makes a fresh one (`/dev/shm` empty); its
+/// directories and devices, and the fresh `/proc`'s files, are there.
 pub(crate) fn can_be_shown(path: &Path) -> bool {
-    let path = normal(path);
-    if path.starts_with("/proc") && path != Path::new("/proc") {
-        return false;
-    }
-    !path.starts_with("/dev")
-        || path == Path::new("/dev")
-        || FRESH_DEV.iter().any(|dev| path == Path::new(dev))
+    !(normal(path).starts_with("/dev")
+        && std::fs::symlink_metadata(path).is_ok_and(|meta| meta.is_file()))
 }
 
 /// Whether every program sees `path` under bubblewrap anyway: the system's directories and

@@ -49,7 +49,15 @@ fn every_hostile_program_gets_its_verdict_and_nothing_else_is_disturbed() {
     std::fs::write(&tests, boards.join("\n") + "\n").unwrap();
 
     // The judged "program" dispatches on the board it reads to the hostile program of the case.
-    let mut dispatch = String::from("read board\ncase \"$board\" in\n");
+    let pids = work.path().join("pids");
+    // The judge gives programs none of its own variables: the script sets what they read.
+    let mut dispatch = format!(
+        "export HOSTILE='{}' PLAYERS='{}' DUEL_TEST_PIDS='{}'\n",
+        hostile_dir().display(),
+        players.display(),
+        pids.display()
+    );
+    dispatch.push_str("read board\ncase \"$board\" in\n");
     for ((program, _, _), board) in CASES.iter().zip(&boards) {
         let run = if program.ends_with(".sh") {
             format!("exec sh \"$HOSTILE/{program}\" $board")
@@ -62,7 +70,6 @@ fn every_hostile_program_gets_its_verdict_and_nothing_else_is_disturbed() {
     let dispatcher = work.path().join("dispatch.sh");
     std::fs::write(&dispatcher, dispatch).unwrap();
 
-    let pids = work.path().join("pids");
     let report = work.path().join("report.json");
     let logs = work.path().join("logs");
     let started = Instant::now();
@@ -79,9 +86,6 @@ fn every_hostile_program_gets_its_verdict_and_nothing_else_is_disturbed() {
         .arg(&report)
         .arg("--logs")
         .arg(&logs)
-        .env("HOSTILE", hostile_dir())
-        .env("PLAYERS", players)
-        .env("DUEL_TEST_PIDS", &pids)
         // The forker writes its child's pid into the judge's directory, as seen from outside:
         // only the judge's own user, outside bubblewrap, can.
         .env("DUEL_ISOLATION", "no-user,no-bwrap")

@@ -130,7 +130,15 @@ fn every_hostile_player_gets_its_verdict_and_disturbs_nothing_else() {
         &std::fs::read_to_string(players_source_dir().join("memhog.c")).unwrap(),
     );
     // The judged program dispatches on its first position to the hostile player of the case.
-    let mut dispatch = String::from("read p e b\ncase \"$p $e $b\" in\n");
+    let pids = dir.path().join("pids");
+    // The judge gives programs none of its own variables: the script sets what they read.
+    let mut dispatch = format!(
+        "export PLAYERS='{}' BOLEK='{}' PIDS='{}'\n",
+        players_source_dir().display(),
+        bolek.display(),
+        pids.display()
+    );
+    dispatch.push_str("read p e b\ncase \"$p $e $b\" in\n");
     for ((program, _, _), (p, e, b)) in HOSTILE.iter().zip(&positions) {
         let run = match *program {
             "perfect" => format!("exec \"$BOLEK\" {p} {e} {b}"),
@@ -142,7 +150,6 @@ fn every_hostile_player_gets_its_verdict_and_disturbs_nothing_else() {
     dispatch.push_str("esac\nexit 42\n");
     let dispatcher = dir.path().join("dispatch.sh");
     std::fs::write(&dispatcher, dispatch).unwrap();
-    let pids = dir.path().join("pids");
     std::fs::create_dir(&pids).unwrap();
 
     let report_path = dir.path().join("report.json");
@@ -165,9 +172,6 @@ fn every_hostile_player_gets_its_verdict_and_disturbs_nothing_else() {
         .arg(format!("sh {}", dispatcher.display()))
         .arg("--report")
         .arg(&report_path)
-        .env("PLAYERS", players_source_dir())
-        .env("BOLEK", &bolek)
-        .env("PIDS", &pids)
         // The forker writes its child's pid into the judge's directory, as seen from outside:
         // only the judge's own user, outside bubblewrap, can.
         .env("DUEL_ISOLATION", "no-user,no-bwrap")

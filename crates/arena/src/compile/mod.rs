@@ -10,10 +10,13 @@
 //! (which the judges turn into a `compile_error` verdict for every test). The directory is
 //! removed when the [`Build`] is dropped; nothing is ever written next to the source.
 //!
-//! The compiler is an untrusted program too (a source can include `/dev/zero` or expand
-//! templates without end): it runs through the [`runner`](crate::runner) with
-//! [`COMPILE_LIMITS`] (CPU, wall clock, memory), only its first output lines are kept, and under
-//! [`Sandbox::Bwrap`] it is confined like a submission, with only its build directory writable.
+//! The compiler is an untrusted program too (a source can include `/dev/zero` or `/etc/shadow`,
+//! or expand templates without end): it runs through the [`runner`](crate::runner) as the
+//! submission runs, in the toolchain's sandbox (a user of its own when the judge is root, the
+//! fixed environment; under [`Sandbox::Bwrap`] the submission's view), with [`COMPILE_LIMITS`]
+//! (CPU, wall clock, memory), its build directory lent to its user while it runs, and only its
+//! first output lines are kept. A source reached through a symbolic link is read with the
+//! rights of the link's owner (see [`link_reader`](crate::runner::link_reader)).
 //!
 //! What the judge adds to a source:
 //! - **C and C++ modules** are built as shared objects (`-shared -fPIC`), with the task's
@@ -207,11 +210,23 @@ impl Toolchain {
                     package: package_of(compiler, language),
                 });
             }
+            // Run as a user of its own without bubblewrap, the compiler must be where every
+            // user may run it: the contestant is not charged for the judge's installation.
+            if self.sandbox.resolve() == crate::runner::Sandbox::User {
+                if let Some(path) = crate::runner::unreachable_program(compiler) {
+                    return Err(CompileError::CompilerUnreachable {
+                        compiler: compiler.to_owned(),
+                        path,
+                    });
+                }
+            }
         }
         let outcome = run::compile(self, dir.path(), &command)?;
         let outcome = match outcome {
             run::Outcome::Succeeded { output } => {
-                if language == Language::Python || layout.output.is_file() {
+                let built = std::fs::symlink_metadata(&layout.output)
+                    .is_ok_and(|meta| meta.file_type().is_file());
+                if language == Language::Python || built {
                     BuildOutcome::Built { output }
                 } else {
                     let mut output = output;
@@ -432,6 +447,15 @@ pub enum CompileError {
         /// The Debian package to install.
         package: String,
     },
+    /// The compiler runs as a user of its own without bubblewrap, and lies where other users
+    /// may not run it (rustup's under `/root`).
+    #[error("`{compiler}` ({}) cannot be run by other users, and compilers run as a user of their own: install it where every user may run it, or judge under bubblewrap (--sandbox auto), which shows its installation", path.display())]
+    CompilerUnreachable {
+        /// The program.
+        compiler: String,
+        /// The path other users cannot reach.
+        path: PathBuf,
+    },
     /// The source cannot be read, or is too large.
     #[error("cannot read the source {}: {message}", path.display())]
     Source {
@@ -542,6 +566,15 @@ impl Layout {
                 }
             })
         };
+        let regular = |path: &Path| {
+            std::fs::symlink_metadata(path).is_ok_and(|meta| meta.file_type().is_file())
+        };
+        if !regular(&self.output) || !regular(&self.copy) {
+            return Err(CompileError::Io {
+                what: format!("{} is not a regular file", self.output.display()),
+                message: "the build left something else in its place".into(),
+            });
+        }
         if self.copy != self.output {
             set(&self.copy, 0o600)?;
         }
@@ -579,18 +612,33 @@ fn read_source(path: &Path) -> Result<Vec<u8>, CompileError> {
         path: path.to_owned(),
         message,
     };
-    let file = std::fs::File::open(path).map_err(|e| error(io_message(&e)))?;
-    let meta = file.metadata().map_err(|e| error(io_message(&e)))?;
-    if meta.is_dir() {
-        return Err(error("it is a directory".into()));
-    }
-    if !meta.is_file() {
-        return Err(error("not a regular file".into()));
-    }
     let mut text = Vec::new();
-    file.take(MAX_SOURCE_BYTES + 1)
-        .read_to_end(&mut text)
-        .map_err(|e| error(io_message(&e)))?;
+    if let Some((uid, gid)) = crate::runner::link_reader(path) {
+        // Reached through a link: opened and read with the rights of the link's owner (or
+        // of others), never the judge's.
+        text = crate::runner::read_as(path, uid, gid, MAX_SOURCE_BYTES).map_err(|e| {
+            error(format!(
+                "{}: it is reached through a symbolic link, so it is read with the rights of {}",
+                io_message(&e),
+                match uid {
+                    crate::runner::LINK_READER_ID => "any user".to_owned(),
+                    uid => format!("the link's owner (uid {uid})"),
+                }
+            ))
+        })?;
+    } else {
+        let file = std::fs::File::open(path).map_err(|e| error(io_message(&e)))?;
+        let meta = file.metadata().map_err(|e| error(io_message(&e)))?;
+        if meta.is_dir() {
+            return Err(error("it is a directory".into()));
+        }
+        if !meta.is_file() {
+            return Err(error("not a regular file".into()));
+        }
+        file.take(MAX_SOURCE_BYTES + 1)
+            .read_to_end(&mut text)
+            .map_err(|e| error(io_message(&e)))?;
+    }
     if text.len() as u64 > MAX_SOURCE_BYTES {
         return Err(error(format!("larger than {} KiB", MAX_SOURCE_BYTES >> 10)));
     }

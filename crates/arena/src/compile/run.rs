@@ -74,19 +74,55 @@ pub(super) fn compile(
     })
 }
 
-/// The compiler runs in the build directory as the judge's user. Under bubblewrap it sees what
-/// a submission sees (the same view, through the runner's own set-up), its build directory
-/// writable and its toolchain visible (see [`toolchain_paths`]); without bubblewrap it runs
-/// directly.
+/// The compiler runs in the build directory like a submission, in the submissions' sandbox
+/// (resolved: bubblewrap when it works, else [`Sandbox::User`]): as a user of its own when the
+/// judge is root, with the fixed environment of every run (plus what rustup's `rustc` needs to
+/// find its toolchains), its build directory lent to it (see
+/// [`Launcher::with_writable_dir`]). Under bubblewrap it sees what a submission sees, its
+/// build directory writable and its toolchain visible (see [`toolchain_paths`]); so a source
+/// can make it read nothing the box user may not read (`#include "/etc/shadow"`).
+/// [`Sandbox::None`] (a toolchain the caller trusts, not the judges') runs it as the judge's
+/// user.
 fn confine(sandbox: Sandbox, launcher: Launcher, dir: &Path, command: &str) -> Launcher {
-    let launcher = launcher.with_working_dir(dir);
-    if !sandbox.uses_bwrap() {
-        return launcher;
+    let mut launcher = launcher
+        .with_working_dir(dir)
+        .with_sandbox(sandbox.resolve())
+        .with_writable_dir(dir.to_path_buf())
+        .with_visible(toolchain_paths(command));
+    for (name, value) in toolchain_env(command) {
+        launcher = launcher.with_env(name, value);
     }
     launcher
-        .with_sandbox(Sandbox::Bwrap)
-        .with_writable_dir(dir.to_path_buf())
-        .with_visible(toolchain_paths(command))
+}
+
+/// Whether the compile command runs rustc or cargo (through rustup, perhaps).
+fn uses_rust(command: &str) -> bool {
+    command
+        .split_whitespace()
+        .any(|word| word.ends_with("rustc") || word.ends_with("cargo"))
+}
+
+/// rustup's home: `$RUSTUP_HOME`, else `~/.rustup`.
+fn rustup_home() -> Option<PathBuf> {
+    std::env::var_os("RUSTUP_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|home| Path::new(&home).join(".rustup")))
+}
+
+/// The variables a compile command needs beyond the fixed environment: for rustc and cargo,
+/// rustup's home (`RUSTUP_HOME`; the program's `HOME` is not the judge's) and the judge's
+/// `RUSTUP_TOOLCHAIN` when it chose one.
+pub(super) fn toolchain_env(command: &str) -> Vec<(String, PathBuf)> {
+    let mut env = Vec::new();
+    if uses_rust(command) {
+        if let Some(home) = rustup_home().filter(|home| home.is_dir()) {
+            env.push(("RUSTUP_HOME".to_owned(), home));
+        }
+        if let Some(toolchain) = std::env::var_os("RUSTUP_TOOLCHAIN") {
+            env.push(("RUSTUP_TOOLCHAIN".to_owned(), toolchain.into()));
+        }
+    }
+    env
 }
 
 /// What a compile command needs beyond what its words name (their files and the installations
@@ -105,14 +141,8 @@ pub(super) fn toolchain_paths(command: &str) -> Vec<PathBuf> {
             paths.push(path);
         }
     }
-    if words
-        .iter()
-        .any(|word| word.ends_with("rustc") || word.ends_with("cargo"))
-    {
-        let rustup_home = std::env::var_os("RUSTUP_HOME")
-            .map(PathBuf::from)
-            .or_else(|| std::env::var_os("HOME").map(|home| Path::new(&home).join(".rustup")));
-        paths.extend(rustup_home);
+    if uses_rust(command) {
+        paths.extend(rustup_home());
     }
     paths
 }

@@ -256,7 +256,13 @@ pub fn judge_all<G: Game>(
                     report.interrupted = true;
                     None
                 }
-                Some(build) => {
+                // A source that could not be read (in a batch): its own line in the ranking.
+                Some(Err(error)) => {
+                    let reason = error.to_string();
+                    report = failed(report, game, tests, Verdict::CompileError, &reason);
+                    None
+                }
+                Some(Ok(build)) => {
                     let record = build.record();
                     observer.built(at, &record);
                     report.build = Some(record);
@@ -350,14 +356,21 @@ pub fn judge_all<G: Game>(
     Ok(reports)
 }
 
+/// What building one source entry gave: its build, or (in a batch) why its source could not
+/// be read.
+type Built = Result<Build, CompileError>;
+
 /// Builds every source entry, on [`Settings::jobs`] threads; a build that Ctrl-C stopped is
-/// missing from the map.
+/// missing from the map. With several entries, a source that cannot be read (too large, not
+/// a regular file, unreadable, through a link its owner may not follow) is that entry's
+/// error, not the judge's: the others are built and judged.
 fn build_all<G: Game>(
     game: &G,
     entries: &[Entry],
     toolchain: &Toolchain,
     settings: &Settings,
-) -> Result<std::collections::BTreeMap<usize, Build>, CompileError> {
+) -> Result<std::collections::BTreeMap<usize, Built>, CompileError> {
+    let batch = entries.len() > 1;
     let sources: Vec<(usize, &PathBuf)> = entries
         .iter()
         .enumerate()
@@ -372,8 +385,9 @@ fn build_all<G: Game>(
         settings.jobs,
         &settings.cancel,
         |i| match toolchain.build(sources[i].1, game.target()) {
-            Ok(build) => Ok(Some(build)),
+            Ok(build) => Ok(Some(Ok(build))),
             Err(CompileError::Cancelled) => Ok(None),
+            Err(error @ CompileError::Source { .. }) if batch => Ok(Some(Err(error))),
             Err(error) => Err(error),
         },
         |_| {},
@@ -458,15 +472,29 @@ pub const SILENCE_HINT: &str =
     "it wrote nothing: check that it flushes its output after every move (fflush(stdout), \
      cout << endl, flush=True, Flush(Output))";
 
-/// A program that lost to the wall clock before writing its first move most likely never
-/// flushed its output: the reason says so.
+/// What a program that wrote part of a line and stalled is told to check.
+pub const PARTIAL_LINE_HINT: &str =
+    "check that every move ends with an end of line and is flushed (printf(\"%d\\n\", ...) \
+     then fflush(stdout), cout << endl, print(..., flush=True), Writeln then Flush(Output))";
+
+/// A program that lost to the wall clock most likely never flushed its output, or never
+/// ended its line: the reason says which, from what it wrote (the runner's reason tells
+/// when it wrote bytes but no end of line; otherwise, with no move made, it wrote nothing).
 fn hint_silence(result: &mut TestResult) {
-    let silent = result.verdict == Verdict::TimeLimit && result.moves == 0;
-    if let (true, Some(reason)) = (silent, &mut result.reason) {
-        if reason.contains("wall-clock") {
-            reason.push_str("; ");
-            reason.push_str(SILENCE_HINT);
-        }
+    let timed_out = result.verdict == Verdict::TimeLimit;
+    let moves = result.moves;
+    let Some(reason) = result.reason.as_mut().filter(|_| timed_out) else {
+        return;
+    };
+    if !reason.contains("wall-clock") {
+        return;
+    }
+    if reason.contains("but no end of line") {
+        reason.push_str("; ");
+        reason.push_str(PARTIAL_LINE_HINT);
+    } else if moves == 0 {
+        reason.push_str("; ");
+        reason.push_str(SILENCE_HINT);
     }
 }
 
@@ -488,5 +516,20 @@ mod tests {
         assert!(result.reason.unwrap().ends_with(SILENCE_HINT));
         assert!(!cpu.reason.unwrap().contains("flush"));
         assert!(!later.reason.unwrap().contains("flush"));
+    }
+
+    #[test]
+    fn a_partial_line_is_not_called_nothing() {
+        let reason = "wall-clock limit of 3 s exceeded while waiting for the program: it wrote \
+                      1 byte but no end of line";
+        for moves in [0, 4] {
+            let mut result =
+                TestResult::unplayed(1, String::new(), Verdict::TimeLimit, reason.into());
+            result.moves = moves;
+            hint_silence(&mut result);
+            let reason = result.reason.unwrap();
+            assert!(reason.ends_with(PARTIAL_LINE_HINT), "{reason}");
+            assert!(!reason.contains("wrote nothing"), "{reason}");
+        }
     }
 }

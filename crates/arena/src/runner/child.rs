@@ -1,5 +1,6 @@
 //! Starting the program (what happens between fork and exec) and reaping it.
 
+use super::environment::environment;
 use super::termination::Termination;
 use super::MAX_FILE_BYTES;
 use rustix::io::{Errno, FdFlags};
@@ -38,6 +39,12 @@ pub(crate) struct Confinement {
     /// The system-call filter the child installs on itself, last before exec (with no new
     /// privileges).
     pub filter: Option<&'static BpfProgram>,
+    /// Private `/tmp` and the other directories any user may write, without bubblewrap
+    /// (see [`private`](super::private)).
+    pub mounts: Option<super::private::PrivateMounts>,
+    /// The program's whole environment; `None`: the fixed one of a run that names no program
+    /// from `$PATH` (see [`environment`](super::environment)). Nothing is inherited.
+    pub env: Option<Vec<(OsString, OsString)>>,
 }
 
 /// The started child: its pid and its three pipes.
@@ -52,14 +59,20 @@ pub(crate) struct Started {
 pub(crate) fn start(
     argv: &[OsString],
     working_dir: &Path,
-    confinement: Confinement,
+    mut confinement: Confinement,
 ) -> io::Result<Started> {
     let (program, args) = argv
         .split_first()
         .ok_or_else(|| io::Error::from(io::ErrorKind::InvalidInput))?;
+    let env = confinement
+        .env
+        .take()
+        .unwrap_or_else(|| environment(&[], &[]));
     let mut builder = Command::new(program);
     builder
         .args(args)
+        .env_clear()
+        .envs(env)
         .current_dir(working_dir)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -127,6 +140,9 @@ fn confine(confinement: &Confinement, judge: Pid) -> Result<(), Errno> {
     lower_limit(Resource::Fsize, MAX_FILE_BYTES, MAX_FILE_BYTES)?;
     if let Some(processes) = confinement.processes {
         lower_limit(Resource::Nproc, processes, processes)?;
+    }
+    if let Some(mounts) = &confinement.mounts {
+        mounts.apply()?;
     }
     if let Some((uid, gid)) = confinement.user {
         // The order matters: groups and gid while still privileged, uid last. These are the

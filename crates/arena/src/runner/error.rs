@@ -30,6 +30,25 @@ pub enum SpawnError {
         /// What bwrap printed (its own error message).
         message: String,
     },
+    /// A file the command names is reached through a symbolic link, and whoever the link
+    /// speaks for (its owner, or any user for root's links) may not read what it leads to:
+    /// the judge will not show it to the program with its own rights.
+    #[error(
+        "{path} is reached through a symbolic link, and {reader} may not read what it leads to"
+    )]
+    LinkedFile {
+        /// The path as the command names it.
+        path: String,
+        /// Whose rights count: "its owner (uid N)" or "any user".
+        reader: String,
+    },
+    /// A file the command names lies where the sandbox makes its own (`/dev`), so the program
+    /// could not see it: the judge stops rather than charge the contestant.
+    #[error("{path}: the command names it, but bubblewrap cannot show it to the program (it makes its own /dev); name a copy elsewhere")]
+    NotShown {
+        /// The path as the command names it.
+        path: String,
+    },
     /// The operating system refused to start the process.
     #[error("cannot start `{command}`: {source}")]
     Io {

@@ -3,6 +3,7 @@
 
 use super::cgroup::CgroupRoot;
 use super::command::find_in_path;
+use super::environment::find_program;
 use super::sandbox::View;
 use super::signal;
 use std::ffi::OsString;
@@ -12,7 +13,7 @@ use std::sync::{Mutex, OnceLock};
 
 /// The environment variable that turns isolation levels off, for machines (and tests) where
 /// one of them must not be used: a comma-separated list of `no-cgroups`, `no-user`,
-/// `no-bwrap`, `no-userns` (under bubblewrap, change user with `setpriv` inside the sandbox
+/// `no-bwrap`, `no-private-dirs` (without bubblewrap, no private `/tmp`...), `no-userns` (under bubblewrap, change user with `setpriv` inside the sandbox
 /// rather than before it starts, in a user namespace of its own) and `no-seccomp` (no
 /// system-call filter; bubblewrap then gives each run a network namespace of its own).
 pub const ISOLATION_ENV: &str = "DUEL_ISOLATION";
@@ -34,6 +35,10 @@ pub struct Isolation {
     pub syscall_filter: bool,
     /// Whether bubblewrap is installed (whether it works is checked when it is used).
     pub bwrap: bool,
+    /// Whether runs without bubblewrap get private `/tmp`, `/var/tmp`, `/dev/shm` and
+    /// `/run/lock` (a mount namespace each; see [`PRIVATE_DIRS`](super::PRIVATE_DIRS)): the
+    /// judge is root and the kernel makes them.
+    pub private_dirs: bool,
 }
 
 impl Isolation {
@@ -48,6 +53,10 @@ impl Isolation {
                 box_users: !disabled("no-user") && signal::effective_uid() == 0,
                 syscall_filter: super::seccomp::works(),
                 bwrap: !disabled("no-bwrap") && find_in_path("bwrap".as_ref()).is_some(),
+                private_dirs: !disabled("no-user")
+                    && !disabled("no-private-dirs")
+                    && signal::effective_uid() == 0
+                    && super::private::works(),
             }
         })
     }
@@ -71,6 +80,7 @@ impl Isolation {
             syscall_filter: self.syscall_filter,
             bubblewrap: bwrap,
             summary: self.describe(bwrap),
+            environment: super::environment::describe(&super::environment::environment(&[], &[])),
         }
     }
 
@@ -100,6 +110,12 @@ impl Isolation {
         if bwrap {
             got.push("bubblewrap".to_owned());
         } else {
+            if self.private_dirs && self.box_users {
+                got.push(
+                    "private /tmp, /var/tmp, /dev/shm and /run/lock per run (a mount namespace)"
+                        .to_owned(),
+                );
+            }
             missing.push("no bubblewrap (programs see the judge's file system)");
         }
         let mut line = format!("isolation: {}", got.join(", "));
@@ -129,49 +145,136 @@ pub struct IsolationRecord {
     pub bubblewrap: bool,
     /// The line the judge printed on stderr, with what it could not guarantee.
     pub summary: String,
+    /// The whole environment programs got, as `NAME=value` lines: a fixed one, nothing of
+    /// the judge's own.
+    #[serde(default)]
+    pub environment: Vec<String>,
 }
 
 /// The first uid (and gid) of the programs' own users: far above the ids distributions hand
 /// out, like the box users of contest sandboxes.
 pub const BOX_ID_BASE: u32 = 1_000_000;
 
-/// How many programs of one judge run at once as distinct users (more share the last one).
-pub const BOX_SLOTS: u32 = 64;
+/// How many box users there are: ids [`BOX_ID_BASE`] to `BOX_ID_BASE + BOX_SLOTS - 1`, shared by
+/// every judge process on the machine.
+pub const BOX_SLOTS: u32 = 65_536;
 
-static SLOTS_IN_USE: Mutex<u64> = Mutex::new(0);
+/// Where the locks of the box users live: one file per id, held (`flock`) by the judge process
+/// whose program runs as that user. A lock dies with its process, so a killed judge leaves no
+/// stale lock behind.
+pub const BOX_LOCK_DIR: &str = "/run/duel-box";
 
-/// A user (and group) id of its own for one run: distinct for every running program of this
-/// judge and, derived from the judge's pid, from those of other judges on the machine.
+/// The ids this judge process holds locked but runs nothing as now, reused first: after a
+/// run ends nothing of its user is left (see [`BoxUser::acquire`]), and no other judge could
+/// take the id meanwhile.
+static IDLE: Mutex<Vec<(u32, std::fs::File)>> = Mutex::new(Vec::new());
+
+/// A user (and group) id of its own for one run, distinct from that of every other program
+/// running on the machine under any judge process: its lock is held for as long as the run
+/// (and then by this judge, for its next runs).
 #[derive(Debug)]
 pub(crate) struct BoxUser {
     pub id: u32,
-    slot: Option<u32>,
+    lock: Option<std::fs::File>,
 }
 
 impl BoxUser {
-    pub(crate) fn acquire() -> BoxUser {
-        let slot = {
-            let mut used = SLOTS_IN_USE.lock().unwrap_or_else(|e| e.into_inner());
-            let free = (0..BOX_SLOTS).find(|slot| *used & (1 << slot) == 0);
-            if let Some(slot) = free {
-                *used |= 1 << slot;
-            }
-            free
-        };
-        let pid = std::process::id() % 4_000_000;
-        BoxUser {
-            id: BOX_ID_BASE + pid * BOX_SLOTS + slot.unwrap_or(BOX_SLOTS - 1),
-            slot,
+    /// An id no running program has: an idle one of this judge, else the first free one,
+    /// locked, from a place that depends on the judge's pid (so that judges started together
+    /// do not all try the same ids). A newly locked id may have been used by a judge that was
+    /// killed: whatever still runs as it is killed first.
+    pub(crate) fn acquire() -> std::io::Result<BoxUser> {
+        if let Some((id, lock)) = IDLE.lock().unwrap_or_else(|e| e.into_inner()).pop() {
+            return Ok(BoxUser {
+                id,
+                lock: Some(lock),
+            });
         }
+        let dir = lock_dir()?;
+        let start = (std::process::id().wrapping_mul(64)) % BOX_SLOTS;
+        for step in 0..BOX_SLOTS {
+            let slot = (start + step) % BOX_SLOTS;
+            let id = BOX_ID_BASE + slot;
+            if let Some(lock) = try_lock(&dir.join(id.to_string()))? {
+                kill_leftovers(id);
+                return Ok(BoxUser {
+                    id,
+                    lock: Some(lock),
+                });
+            }
+        }
+        Err(std::io::Error::other(format!(
+            "all {BOX_SLOTS} box users are taken (locks in {BOX_LOCK_DIR})"
+        )))
     }
 }
 
 impl Drop for BoxUser {
     fn drop(&mut self) {
-        if let Some(slot) = self.slot {
-            let mut used = SLOTS_IN_USE.lock().unwrap_or_else(|e| e.into_inner());
-            *used &= !(1 << slot);
+        if let Some(lock) = self.lock.take() {
+            IDLE.lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push((self.id, lock));
         }
+    }
+}
+
+/// [`BOX_LOCK_DIR`], made if missing: a directory of the judge's user that no one else may
+/// write (a link or anything else there is refused).
+fn lock_dir() -> std::io::Result<PathBuf> {
+    use std::os::unix::fs::{DirBuilderExt, MetadataExt};
+    let dir = PathBuf::from(BOX_LOCK_DIR);
+    match std::fs::DirBuilder::new().mode(0o700).create(&dir) {
+        Ok(()) => {}
+        Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => {}
+        Err(error) => return Err(error),
+    }
+    let meta = std::fs::symlink_metadata(&dir)?;
+    if !meta.is_dir() || meta.uid() != signal::effective_uid() || meta.mode() & 0o022 != 0 {
+        return Err(std::io::Error::other(format!(
+            "{BOX_LOCK_DIR} is not a directory only the judge's user may write"
+        )));
+    }
+    Ok(dir)
+}
+
+/// The lock at `path`, taken without waiting; `None` when another holds it.
+fn try_lock(path: &Path) -> std::io::Result<Option<std::fs::File>> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .mode(0o600)
+        .custom_flags(libc::O_NOFOLLOW)
+        .open(path)?;
+    match rustix::fs::flock(&file, rustix::fs::FlockOperation::NonBlockingLockExclusive) {
+        Ok(()) => Ok(Some(file)),
+        Err(rustix::io::Errno::WOULDBLOCK) => Ok(None),
+        Err(errno) => Err(errno.into()),
+    }
+}
+
+/// Kills every process that runs as `id`, which no live judge owns any more (a judge that was
+/// killed may have left some), until none is left.
+fn kill_leftovers(id: u32) {
+    use std::os::unix::fs::MetadataExt;
+    for _ in 0..100 {
+        let left: Vec<i32> = super::procfs::all_processes()
+            .into_iter()
+            .filter(|process| {
+                std::fs::metadata(format!("/proc/{}", process.pid)).is_ok_and(|m| m.uid() == id)
+            })
+            .map(|process| process.pid)
+            .collect();
+        if left.is_empty() {
+            return;
+        }
+        for pid in left {
+            signal::kill(pid);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
     }
 }
 
@@ -210,6 +313,18 @@ pub(crate) fn unreachable_path(
     })
 }
 
+/// The program `$PATH` finds for `program` (see
+/// [`find_program`](super::environment::find_program)), when the judge runs as root and a
+/// user of its own could not run it; `None` when it could (or the judge is not root, or it is
+/// not found).
+pub fn unreachable_program(program: &str) -> Option<PathBuf> {
+    if !Isolation::detect().box_users {
+        return None;
+    }
+    let found = find_program(program.as_ref())?;
+    (!reachable(&found, false, Path::new("/"))).then_some(found)
+}
+
 /// Existing files and directories that words of the command name, as absolute paths (shell
 /// command lines are split on whitespace, quotes trimmed; relative words are taken from the
 /// working directory).
@@ -238,7 +353,7 @@ pub(crate) fn path_programs(argv: &[OsString]) -> Vec<PathBuf> {
         if word.is_empty() || word.contains('/') || word.starts_with('-') {
             continue;
         }
-        if let Some(program) = find_in_path(word.as_ref()) {
+        if let Some(program) = find_program(word.as_ref()) {
             if !programs.contains(&program) {
                 programs.push(program);
             }
@@ -278,17 +393,52 @@ pub(crate) fn reachable(path: &Path, is_dir: bool, top: &Path) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::os::unix::process::CommandExt;
 
     #[test]
     fn box_users_are_distinct_while_they_run() {
-        let a = BoxUser::acquire();
-        let b = BoxUser::acquire();
-        assert_ne!(a.id, b.id);
-        assert!(a.id >= BOX_ID_BASE && b.id >= BOX_ID_BASE);
-        let freed = a.id;
-        drop(a);
-        let c = BoxUser::acquire();
-        assert_eq!(c.id, freed, "a freed slot is reused");
+        if signal::effective_uid() != 0 {
+            eprintln!("not root: box users are not used");
+            return;
+        }
+        let held: Vec<BoxUser> = (0..70).map(|_| BoxUser::acquire().unwrap()).collect();
+        let mut ids: Vec<u32> = held.iter().map(|user| user.id).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), 70, "{ids:?}");
+        assert!(ids
+            .iter()
+            .all(|id| (BOX_ID_BASE..BOX_ID_BASE + BOX_SLOTS).contains(id)));
+        // Another open of a held id's lock (as another judge would try) fails.
+        let path = Path::new(BOX_LOCK_DIR).join(held[0].id.to_string());
+        assert!(try_lock(&path).unwrap().is_none(), "{path:?} is not locked");
+        let freed = held[69].id;
+        drop(held);
+        let again = BoxUser::acquire().unwrap();
+        assert_eq!(again.id, freed, "an idle id of this judge is reused first");
+    }
+
+    #[test]
+    fn what_a_killed_judge_left_running_as_an_id_is_killed_when_the_id_is_taken_again() {
+        if signal::effective_uid() != 0 {
+            eprintln!("not root: box users are not used");
+            return;
+        }
+        // A leftover: a program still running as a box user no judge holds any more.
+        let id = BOX_ID_BASE + BOX_SLOTS - 1;
+        let mut leftover = std::process::Command::new("sleep")
+            .arg("30")
+            .uid(id)
+            .gid(id)
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        kill_leftovers(id);
+        let status = leftover.wait().unwrap();
+        assert_eq!(
+            std::os::unix::process::ExitStatusExt::signal(&status),
+            Some(libc::SIGKILL)
+        );
     }
 
     #[test]
@@ -337,6 +487,7 @@ mod tests {
             box_users: false,
             syscall_filter: false,
             bwrap: false,
+            private_dirs: false,
         };
         let line = none.describe(false);
         assert!(
@@ -350,6 +501,7 @@ mod tests {
             box_users: true,
             syscall_filter: true,
             bwrap: true,
+            private_dirs: true,
         };
         let line = all.describe(true);
         assert!(!line.contains("; "), "{line}");

@@ -1,10 +1,14 @@
 //! What to run, how, and under which limits: the recipe for a [`Process`].
 
 use super::child::{self, Confinement};
-use super::isolation::{unreachable_path, BoxUser, BOX_ID_BASE};
+use super::environment;
+use super::isolation::{named_paths, path_programs, reachable, unreachable_path, BoxUser};
+use super::lending;
+use super::private::PrivateMounts;
 use super::process::Placement;
-use super::sandbox::{UserChange, View};
+use super::sandbox::{can_be_shown, UserChange, View};
 use super::seccomp;
+use super::walk::{link_reader, readable_by, walk, LINK_READER_ID};
 use super::{
     signal, Cgroup, CgroupRoot, Isolation, IsolationRecord, Limits, Process, ProgramCommand,
     Sandbox, SpawnError,
@@ -46,6 +50,7 @@ pub struct Launcher {
     working_dir: Option<PathBuf>,
     visible: Vec<PathBuf>,
     writable: Vec<PathBuf>,
+    env: Vec<(OsString, OsString)>,
 }
 
 impl Launcher {
@@ -59,7 +64,30 @@ impl Launcher {
             working_dir: None,
             visible: Vec::new(),
             writable: Vec::new(),
+            env: Vec::new(),
         }
+    }
+
+    /// The same launcher giving the program one more environment variable beyond the fixed
+    /// environment every run gets (what a language needs, such as rustup's home for `rustc`).
+    pub fn with_env(mut self, name: impl Into<OsString>, value: impl Into<OsString>) -> Launcher {
+        self.env.push((name.into(), value.into()));
+        self
+    }
+
+    /// The whole environment of this launcher's programs: nothing of the judge's own (see
+    /// [`SYSTEM_PATH`](super::SYSTEM_PATH)), as `NAME=value` lines.
+    pub fn environment(&self) -> Vec<String> {
+        environment::describe(&self.program_env())
+    }
+
+    fn program_env(&self) -> Vec<(OsString, OsString)> {
+        let mut extra = self.env.clone();
+        // What a shell would say, and what bubblewrap sets anyway: the same in every sandbox.
+        if let Ok(dir) = self.working_dir() {
+            extra.insert(0, ("PWD".into(), dir.into()));
+        }
+        environment::environment(&path_programs(&self.command.argv()), &extra)
     }
 
     /// The same launcher with this sandbox.
@@ -93,9 +121,11 @@ impl Launcher {
         }
     }
 
-    /// The same launcher with this directory writable under bubblewrap, for a program the judge
-    /// trusts that writes files the judge then reads (a compiler in its build directory): it
-    /// runs as the judge's user, never as a user of its own.
+    /// The same launcher with this directory writable, for a program that writes files the
+    /// judge then reads (a compiler in its build directory). It runs as a user of its own
+    /// like any program when the judge is root, whether or not others reach its files (it
+    /// sees nothing the box user may not read): the directory is that user's while it runs,
+    /// and everything in it is the judge's again once the run has ended.
     pub(crate) fn with_writable_dir(self, dir: PathBuf) -> Launcher {
         Launcher {
             writable: vec![dir],
@@ -121,7 +151,59 @@ impl Launcher {
     /// Checks, before any test runs, that the program exists and that the sandbox works.
     pub fn check(&self) -> Result<(), SpawnError> {
         self.command.check()?;
-        self.sandbox.check()
+        let working_dir = self.working_dir()?;
+        self.check_links(&working_dir)?;
+        self.sandbox.check()?;
+        if self.sandbox.resolve() == Sandbox::Bwrap {
+            for path in named_paths(&self.command.argv(), &working_dir) {
+                let end = walk(&path, &working_dir).map_or(path.clone(), |walked| walked.end);
+                if !can_be_shown(&end) {
+                    return Err(SpawnError::NotShown {
+                        path: path.display().to_string(),
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// What a run needs where it really is, when directories are made private to it: the
+    /// files its command names (where their links lead), what the judge shows it and lets it
+    /// write, and its working directory.
+    fn kept_paths(&self, working_dir: &Path) -> Vec<PathBuf> {
+        let mut keep = named_paths(&self.command.argv(), working_dir);
+        keep.extend(self.visible.iter().cloned());
+        keep.extend(self.writable.iter().cloned());
+        keep.push(working_dir.to_path_buf());
+        keep
+    }
+
+    /// Refuses a file the command names (or a visible one) that is reached through a symbolic
+    /// link whose owner (any user, for a link of root's) may not read what it leads to: the
+    /// judge, as root, would otherwise show the program what it could not see itself (under
+    /// bubblewrap, which binds it as root; without, by running it as the judge's user).
+    fn check_links(&self, working_dir: &Path) -> Result<(), SpawnError> {
+        let argv = self.command.argv();
+        let named = named_paths(&argv, working_dir);
+        for path in named.iter().chain(&self.visible) {
+            let path = working_dir.join(path);
+            let Some((uid, gid)) = link_reader(&path) else {
+                continue;
+            };
+            // What every user may read needs no asking; others' rights are the mode's.
+            if !reachable(&path, path.is_dir(), Path::new("/"))
+                && (uid == LINK_READER_ID || !readable_by(&path, uid, gid))
+            {
+                return Err(SpawnError::LinkedFile {
+                    path: path.display().to_string(),
+                    reader: match uid {
+                        LINK_READER_ID => "any user".into(),
+                        uid => format!("its owner (uid {uid})"),
+                    },
+                });
+            }
+        }
+        Ok(())
     }
 
     /// One line saying how this launcher's programs are isolated here, and what cannot be
@@ -155,19 +237,20 @@ impl Launcher {
             .working_dir()
             .is_ok_and(|dir| self.gets_box_user(sandbox, &dir));
         record.summary = self.describe_isolation();
+        record.environment = self.environment();
         record
     }
 
     /// Whether the program, run from `working_dir` in `sandbox` (resolved), gets a user of its
-    /// own: the judge is root, the sandbox is not [`Sandbox::None`], the judge does not read
-    /// its files back (a compiler's), and other users reach what it needs.
+    /// own: the judge is root, the sandbox is not [`Sandbox::None`], and other users reach
+    /// what it needs or it writes a directory (a compiler, which must never run as root).
     fn gets_box_user(&self, sandbox: Sandbox, working_dir: &Path) -> bool {
         sandbox != Sandbox::None
             && Isolation::detect().box_users
-            && self.writable.is_empty()
-            && self
-                .unreachable(working_dir, sandbox == Sandbox::Bwrap)
-                .is_none()
+            && (!self.writable.is_empty()
+                || self
+                    .unreachable(working_dir, sandbox == Sandbox::Bwrap)
+                    .is_none())
     }
 
     /// [`unreachable`](Self::unreachable) from the working directory.
@@ -204,12 +287,29 @@ impl Launcher {
             source,
         };
         signal::ignore_sigpipe();
+        self.check_links(&working_dir)?;
         let isolation = Isolation::detect();
         let sandbox = self.sandbox.resolve();
         let bwrap = sandbox == Sandbox::Bwrap;
         let user = self
             .gets_box_user(sandbox, &working_dir)
-            .then(BoxUser::acquire);
+            .then(BoxUser::acquire)
+            .transpose()
+            .map_err(io_error)?;
+        let mut lent = Vec::new();
+        if let Some(user) = &user {
+            for dir in &self.writable {
+                lending::lend(dir, user.id).map_err(io_error)?;
+                lent.push(dir.clone());
+            }
+        }
+        // Without bubblewrap, a user of its own gets private /tmp and the like.
+        let mounts = match (&user, sandbox) {
+            (Some(_), Sandbox::User) if isolation.private_dirs => {
+                Some(PrivateMounts::plan(&self.kept_paths(&working_dir)).map_err(io_error)?)
+            }
+            _ => None,
+        };
         let facts = bwrap.then(bwrap_facts);
         let confined = confine(
             sandbox,
@@ -242,6 +342,9 @@ impl Launcher {
                 signals_as_status: bwrap,
                 inherit: confined.inherit,
                 filter: confined.filter,
+                env: Some(self.program_env()),
+                lent,
+                mounts,
             },
         )
     }
@@ -346,7 +449,12 @@ fn bwrap_facts() -> &'static BwrapFacts {
     FACTS.get_or_init(|| {
         let isolation = Isolation::detect();
         let root = isolation.cgroups.as_ref();
-        let user = isolation.box_users.then_some(BOX_ID_BASE);
+        // A box user of its own, locked as every run's is.
+        let held = isolation
+            .box_users
+            .then(BoxUser::acquire)
+            .and_then(Result::ok);
+        let user = held.as_ref().map(|user| user.id);
         let mut charged = Vec::new();
         let before_bwrap = user.is_some()
             && !Isolation::disabled("no-userns")

@@ -47,6 +47,12 @@ impl LineBuffer {
         (self.max_line_bytes + 1).saturating_sub(self.bytes.len())
     }
 
+    /// How many bytes of an unfinished line are buffered (the program wrote them but no end
+    /// of line yet, or a complete line is waiting to be taken).
+    pub fn pending(&self) -> usize {
+        self.bytes.len()
+    }
+
     /// Appends bytes read from the program; anything beyond [`room`](Self::room) is dropped,
     /// which callers avoid by never reading more than `room()` bytes.
     pub fn extend(&mut self, bytes: &[u8]) {

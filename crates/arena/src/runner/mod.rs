@@ -26,7 +26,8 @@
 //!   run it kills the process group, the session, every descendant and every orphan that
 //!   came back to it, and counts the orphans' CPU when it reaps them.
 //! - **A user of its own** when the judge runs as root ([`Sandbox::User`], [`Sandbox::Bwrap`]):
-//!   a uid and gid from [`BOX_ID_BASE`] up, distinct per running program, no supplementary
+//!   a uid and gid from [`BOX_ID_BASE`] up, distinct for every program running on the machine
+//!   under any judge process (a lock per id in [`BOX_LOCK_DIR`]), no supplementary
 //!   groups, no capabilities, `no_new_privs`. The program can then neither signal the judge
 //!   nor read what only root may read nor write the judge's files. Its files must be reachable by other users (under
 //!   bubblewrap only their own permissions count: the sandbox makes the directories on the
@@ -38,6 +39,14 @@
 //!   (else `setpriv` changes the user inside).
 //! - **A system-call filter** (seccomp, in every sandbox but [`Sandbox::None`]): no sockets, so
 //!   no network; no io_uring; no new user namespaces.
+//! - **Private `/tmp`, `/var/tmp`, `/dev/shm` and `/run/lock` without bubblewrap**, as root
+//!   ([`Sandbox::User`]): a mount namespace per run puts a fresh, bounded tmpfs on each
+//!   ([`PRIVATE_DIRS`]), so a run leaves nothing behind and cannot fill the disk.
+//! - **A fixed environment** (`PATH` of the system's directories, `HOME` and `TMPDIR` of its
+//!   own, a UTF-8 locale; see [`SYSTEM_PATH`]): nothing of the judge's own.
+//! - **Links** on the way to a file the command names are made again under bubblewrap (so
+//!   `..` leads where it leads outside), and a file reached through one is shown to the
+//!   program only when the link's owner may read it ([`link_reader`]).
 //! - **Always**: its own session and process group; `RLIMIT_CPU` (the limit rounded up,
 //!   plus one second) as a backstop; `RLIMIT_CORE` 0; `RLIMIT_FSIZE` caps files at
 //!   [`MAX_FILE_BYTES`]; `PR_SET_PDEATHSIG` so the program dies with the judge's thread.
@@ -62,15 +71,18 @@
 mod cgroup;
 mod child;
 mod command;
+mod environment;
 mod error;
 mod fault;
 mod interrupt;
 mod isolation;
 mod launcher;
+mod lending;
 mod limits;
 mod lines;
 mod parallel;
 mod pipes;
+mod private;
 mod process;
 mod procfs;
 mod sandbox;
@@ -79,20 +91,27 @@ mod signal;
 mod termination;
 mod tree;
 mod usage;
+mod walk;
 
 pub use cgroup::{Cgroup, CgroupRoot, CgroupVersion};
 pub use command::ProgramCommand;
+pub use environment::{PROGRAM_HOME, PROGRAM_LOCALE, SYSTEM_PATH};
 pub use error::SpawnError;
 pub use fault::{Fault, Halt};
 pub use interrupt::{interrupt_flag, interrupting_signal};
-pub use isolation::{Isolation, IsolationRecord, BOX_ID_BASE, BOX_SLOTS, ISOLATION_ENV};
+pub use isolation::{
+    unreachable_program, Isolation, IsolationRecord, BOX_ID_BASE, BOX_LOCK_DIR, BOX_SLOTS,
+    ISOLATION_ENV,
+};
 pub use launcher::Launcher;
 pub use limits::Limits;
 pub use lines::{LineBuffer, LineTooLong};
 pub use parallel::{run_in_order, Completion};
+pub use private::{PRIVATE_DIRS, PRIVATE_DIR_BYTES};
 pub use process::{Ending, Process, MAX_FILE_BYTES, STDERR_TAIL_BYTES, TICK};
 pub use sandbox::{Sandbox, SANDBOX_TMP_BYTES};
 pub use termination::{
     classify_termination, Termination, MEMORY_NEAR_LIMIT_PERCENT, OUT_OF_MEMORY_MARKERS,
 };
 pub use usage::Usage;
+pub use walk::{link_reader, read_as, LINK_READER_ID};

@@ -2,6 +2,7 @@
 
 use super::command::find_in_path;
 use super::isolation::{named_paths, path_programs, reachable};
+use super::walk::walk;
 use super::{Isolation, SpawnError};
 use std::ffi::OsString;
 use std::io::Read;
@@ -13,12 +14,14 @@ use std::sync::OnceLock;
 /// limits the program when the machine allows it (see [`Isolation`](super::Isolation)).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum Sandbox {
-    /// Directly, as the judge's user (limits and process cleanup still apply): for programs
-    /// the judge trusts, such as compilers.
+    /// Directly, as the judge's user (limits, process cleanup and the fixed environment still
+    /// apply): for programs the judge trusts, never for a submission or its compiler.
     #[default]
     None,
     /// Directly, but as a user of its own when the judge runs as root (and the program's
-    /// files are reachable by other users; if they are not, as the judge's user).
+    /// files are reachable by other users; if they are not, as the judge's user), with
+    /// private `/tmp`, `/var/tmp`, `/dev/shm` and `/run/lock` (see
+    /// [`PRIVATE_DIRS`](super::PRIVATE_DIRS)) when the kernel makes mount namespaces for it.
     User,
     /// Under bubblewrap: its own PID namespace (so nothing it starts survives it), no
     /// capabilities, killed when the judge dies, no network (the system-call filter refuses
@@ -153,6 +156,9 @@ impl Sandbox {
         for dir in view.dirs_to_make(working_dir) {
             wrapped.extend(["--dir".into(), dir.into()]);
         }
+        for (at, target) in &view.links {
+            wrapped.extend(["--symlink".into(), target.into(), at.into()]);
+        }
         for path in &view.read_only {
             wrapped.extend(["--ro-bind".into(), path.into(), path.into()]);
         }
@@ -248,6 +254,11 @@ pub(crate) struct View {
     pub read_only: Vec<PathBuf>,
     /// Bound writable (a compiler's build directory).
     pub writable: Vec<PathBuf>,
+    /// The real directories the named paths pass on their way (`/a/b` of `/a/b/../c/p.sh`),
+    /// made in the sandbox so that the kernel walks the path there as it does outside.
+    pub passed: Vec<PathBuf>,
+    /// The links the named paths follow, made again in the sandbox (where, what they say).
+    pub links: Vec<(PathBuf, PathBuf)>,
 }
 
 impl View {
@@ -260,7 +271,18 @@ impl View {
         writable: &[PathBuf],
     ) -> View {
         let mut wanted: Vec<PathBuf> = Vec::new();
+        let mut passed: Vec<PathBuf> = Vec::new();
+        let mut links: Vec<(PathBuf, PathBuf)> = Vec::new();
         for path in named_paths(argv, working_dir) {
+            // Bound where it really is; the way there made as it is outside.
+            let path = match walk(&path, working_dir) {
+                Ok(walked) => {
+                    passed.extend(walked.dirs);
+                    links.extend(walked.links.into_iter().map(|link| (link.at, link.target)));
+                    walked.end
+                }
+                Err(_) => path,
+            };
             wanted.extend(script_interpreter(&path));
             wanted.push(path);
         }
@@ -277,10 +299,26 @@ impl View {
             &[],
         );
         let read_only = tidy(wanted, &writable);
-        View {
+        let mut view = View {
             read_only,
             writable,
-        }
+            passed: Vec::new(),
+            links: Vec::new(),
+        };
+        // What the system or a bound path already shows is not made again.
+        let free = |path: &Path, view: &View| {
+            !shown_by_system(path)
+                && path != Path::new("/")
+                && path != Path::new("/tmp")
+                && view.root_of(path).is_none()
+        };
+        passed.retain(|dir| free(dir, &view));
+        links.retain(|(at, _)| free(at, &view));
+        passed.dedup();
+        links.dedup();
+        view.passed = passed;
+        view.links = links;
+        view
     }
 
     /// Whether a user of its own reaches every bound path through the real directories on
@@ -317,14 +355,40 @@ impl View {
             .chain(&self.writable)
             .filter_map(|path| path.parent())
             .map(Path::to_path_buf);
+        let link_parents = self
+            .links
+            .iter()
+            .filter_map(|(at, _)| at.parent())
+            .map(Path::to_path_buf);
         let mut dirs: Vec<PathBuf> = Vec::new();
-        for dir in parents.chain([normal(working_dir)]) {
-            if !shown(&dir) && !dirs.contains(&dir) {
-                dirs.push(dir);
+        let wanted = parents
+            .chain(link_parents)
+            .chain(self.passed.iter().cloned())
+            .chain([normal(working_dir)]);
+        for dir in wanted {
+            // With every directory above it, so that each is made open to all.
+            let mut above: Vec<PathBuf> = dir
+                .ancestors()
+                .filter(|dir| !shown(dir))
+                .map(Path::to_path_buf)
+                .collect();
+            above.reverse();
+            for dir in above {
+                if !dirs.contains(&dir) {
+                    dirs.push(dir);
+                }
             }
         }
         dirs
     }
+}
+
+/// Whether a named file at `path` (where it really is) can be shown under bubblewrap: not a
+/// regular file in `/dev`, where bubblewrap makes a fresh one (`/dev/shm` empty); its
+/// directories and devices, and the fresh `/proc`'s files, are there.
+pub(crate) fn can_be_shown(path: &Path) -> bool {
+    !(normal(path).starts_with("/dev")
+        && std::fs::symlink_metadata(path).is_ok_and(|meta| meta.is_file()))
 }
 
 /// Whether every program sees `path` under bubblewrap anyway: the system's directories and
@@ -465,6 +529,10 @@ fn system_options() -> &'static [OsString] {
                 Err(_) => {}
             }
         }
+        // Made first, open to all: bubblewrap started as root would make it for the binds
+        // below as root's alone, and a user of its own changed by setpriv could then follow
+        // no link of /etc/alternatives (`cc`).
+        options.extend(["--dir".into(), "/etc".into()]);
         for file in SYSTEM_ETC {
             if Path::new(file).exists() {
                 options.extend(["--ro-bind".into(), file.into(), file.into()]);

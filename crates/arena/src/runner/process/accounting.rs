@@ -152,13 +152,24 @@ impl Process {
         Ok(())
     }
 
+    /// The wall clock ran out; the reason says when the program had written part of a line
+    /// (bytes but no end of line), which a flushing or newline mistake looks like.
     pub(super) fn wall_limit_fault(&self) -> Fault {
-        Fault::new(
-            Verdict::TimeLimit,
-            format!(
-                "wall-clock limit of {} exceeded while waiting for the program",
-                seconds(self.limits.wall_time)
-            ),
-        )
+        let mut reason = format!(
+            "wall-clock limit of {} exceeded while waiting for the program",
+            seconds(self.limits.wall_time)
+        );
+        let partial = if self.raw_output {
+            0
+        } else {
+            self.lines.pending()
+        };
+        if partial > 0 {
+            reason.push_str(&format!(
+                ": it wrote {partial} byte{} but no end of line",
+                if partial == 1 { "" } else { "s" }
+            ));
+        }
+        Fault::new(Verdict::TimeLimit, reason)
     }
 }

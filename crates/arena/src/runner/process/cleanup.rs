@@ -60,6 +60,14 @@ impl Process {
         // The cgroup goes once it is empty; its figures are kept.
         let cgroup = self.placement.cgroup.take();
         drop(cgroup);
+        // Every process of the run is gone: what it wrote is the judge's now. A directory that
+        // cannot be given back whole is emptied instead, so the judge never runs what the
+        // box user could still change.
+        for dir in std::mem::take(&mut self.placement.lent) {
+            if crate::runner::lending::reclaim(&dir).is_err() {
+                let _ = std::fs::remove_dir_all(&dir);
+            }
+        }
         self.exited = true;
         // What the program wrote to stderr before dying is still in the pipe.
         self.read_stderr();

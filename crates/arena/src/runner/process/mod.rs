@@ -62,6 +62,12 @@ pub(crate) struct Placement {
     pub inherit: Vec<OwnedFd>,
     /// The system-call filter the child installs on itself.
     pub filter: Option<&'static seccompiler::BpfProgram>,
+    /// The program's whole environment (see [`Confinement`]).
+    pub env: Option<Vec<(OsString, OsString)>>,
+    /// Directories lent to the program's user, given back to the judge when the run ends.
+    pub lent: Vec<std::path::PathBuf>,
+    /// Private `/tmp` and the like, made by the child (see [`Confinement`]).
+    pub mounts: Option<crate::runner::private::PrivateMounts>,
 }
 
 /// A running program: its pipes, its measured usage and the limits it is held to.
@@ -160,6 +166,8 @@ impl Process {
             user,
             inherit: std::mem::take(&mut placement.inherit),
             filter: placement.filter,
+            env: placement.env.take(),
+            mounts: placement.mounts.take(),
         };
         let started = tree::spawning(|| {
             let started = child::start(argv, working_dir, confinement)?;

@@ -1,0 +1,275 @@
+//! Without bubblewrap, as root: every run gets a mount namespace of its own (and an IPC
+//! namespace) in which the directories any user may write, `/tmp`, `/var/tmp`, `/dev/shm`
+//! and `/run/lock`, are fresh tmpfs of [`PRIVATE_DIR_BYTES`] each. What the program leaves
+//! there is gone with its last process, another run never sees it, and it cannot fill the
+//! machine's disk (the pages are charged to the run's cgroup, like bubblewrap's `/tmp`).
+//!
+//! What the run needs that lies there (a program or build directory under `/tmp`: the files
+//! its command names, the working directory, the judge's visible and writable paths) is bound
+//! back at its own path, from a descriptor the child opens on it before covering it.
+
+use rustix::fs::{Mode, OFlags};
+use rustix::io::Errno;
+use std::ffi::CString;
+use std::io;
+use std::os::fd::IntoRawFd;
+use std::os::unix::ffi::OsStrExt;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicI32, Ordering};
+
+/// The directories made private to each run (those that are real directories here).
+pub const PRIVATE_DIRS: &[&str] = &["/tmp", "/var/tmp", "/dev/shm", "/run/lock"];
+
+/// The size of each private directory.
+pub const PRIVATE_DIR_BYTES: u64 = 64 << 20;
+
+/// What the child does to have private directories: everything computed (and every path made
+/// a C string, every descriptor opened) before the fork, so that the child only makes system
+/// calls.
+#[derive(Debug)]
+pub(crate) struct PrivateMounts {
+    /// Where a fresh tmpfs is mounted.
+    covered: Vec<CString>,
+    /// The tmpfs mount options.
+    options: CString,
+    /// Directories made on the fresh tmpfs, parents first.
+    dirs: Vec<CString>,
+    /// Empty files made there, to bind files on.
+    files: Vec<CString>,
+    /// What is bound back, each at its own path.
+    binds: Vec<CString>,
+    /// The descriptors the child opens on them before it covers their directory (a bind's
+    /// source must be in the child's own mount namespace), made room for before the fork.
+    slots: Vec<AtomicI32>,
+}
+
+fn c_path(path: &Path) -> io::Result<CString> {
+    CString::new(path.as_os_str().as_bytes()).map_err(io::Error::other)
+}
+
+impl PrivateMounts {
+    /// The plan for a run that needs `keep` (existing paths; others are left out) where it
+    /// really is.
+    pub(crate) fn plan(keep: &[PathBuf]) -> io::Result<PrivateMounts> {
+        let covered: Vec<PathBuf> = PRIVATE_DIRS
+            .iter()
+            .map(PathBuf::from)
+            .filter(|dir| std::fs::symlink_metadata(dir).is_ok_and(|meta| meta.is_dir()))
+            .collect();
+        let mut wanted: Vec<PathBuf> = keep
+            .iter()
+            .filter_map(|path| path.canonicalize().ok())
+            .filter(|path| {
+                covered
+                    .iter()
+                    .any(|dir| path.starts_with(dir) && path != dir)
+            })
+            .collect();
+        wanted.sort_by_key(|path| path.components().count());
+        let mut kept: Vec<PathBuf> = Vec::new();
+        for path in wanted {
+            if !kept.iter().any(|outer| path.starts_with(outer)) {
+                kept.push(path);
+            }
+        }
+        let mut plan = PrivateMounts {
+            covered: covered
+                .iter()
+                .map(|dir| c_path(dir))
+                .collect::<io::Result<_>>()?,
+            options: CString::new(format!("mode=1777,size={PRIVATE_DIR_BYTES}"))
+                .map_err(io::Error::other)?,
+            dirs: Vec::new(),
+            files: Vec::new(),
+            binds: Vec::new(),
+            slots: Vec::new(),
+        };
+        let mut dirs: Vec<PathBuf> = Vec::new();
+        for path in &kept {
+            let top = covered.iter().find(|dir| path.starts_with(dir));
+            let mut above: Vec<&Path> = path
+                .ancestors()
+                .skip(1)
+                .take_while(|dir| Some(*dir) != top.map(PathBuf::as_path))
+                .collect();
+            above.reverse();
+            for dir in above {
+                if !dirs.iter().any(|made| made == dir) {
+                    dirs.push(dir.to_path_buf());
+                }
+            }
+            if path.is_dir() {
+                dirs.push(path.clone());
+            } else {
+                plan.files.push(c_path(path)?);
+            }
+            plan.binds.push(c_path(path)?);
+            plan.slots.push(AtomicI32::new(-1));
+        }
+        plan.dirs = dirs
+            .iter()
+            .map(|dir| c_path(dir))
+            .collect::<io::Result<_>>()?;
+        Ok(plan)
+    }
+
+    /// In the child, as root, before the change of user: the namespaces, the fresh tmpfs,
+    /// the binds. System calls only, on memory made before the fork.
+    pub(crate) fn apply(&self) -> Result<(), Errno> {
+        // SAFETY: unshare takes flags only; the child has one thread, as unshare of a mount
+        // namespace requires.
+        check(unsafe { libc::unshare(libc::CLONE_NEWNS | libc::CLONE_NEWIPC) })?;
+        // Nothing mounted here reaches the machine's namespace.
+        // SAFETY: every pointer is a NUL-terminated string made before the fork, or null
+        // where mount(2) allows it.
+        check(unsafe {
+            libc::mount(
+                std::ptr::null(),
+                c"/".as_ptr(),
+                std::ptr::null(),
+                libc::MS_REC | libc::MS_PRIVATE,
+                std::ptr::null(),
+            )
+        })?;
+        // Opened before they are covered, in this namespace; closed when the program starts.
+        for (path, slot) in self.binds.iter().zip(&self.slots) {
+            let fd = rustix::fs::open(
+                path.as_c_str(),
+                OFlags::PATH | OFlags::CLOEXEC,
+                Mode::empty(),
+            )?;
+            slot.store(fd.into_raw_fd(), Ordering::Relaxed);
+        }
+        for dir in &self.covered {
+            // SAFETY: as above.
+            check(unsafe {
+                libc::mount(
+                    c"tmpfs".as_ptr(),
+                    dir.as_ptr(),
+                    c"tmpfs".as_ptr(),
+                    libc::MS_NOSUID | libc::MS_NODEV,
+                    self.options.as_ptr().cast(),
+                )
+            })?;
+        }
+        for dir in &self.dirs {
+            match rustix::fs::mkdir(dir.as_c_str(), Mode::from_raw_mode(0o755)) {
+                Ok(()) | Err(Errno::EXIST) => {}
+                Err(errno) => return Err(errno),
+            }
+        }
+        for file in &self.files {
+            let flags = OFlags::CREATE | OFlags::WRONLY | OFlags::CLOEXEC;
+            drop(rustix::fs::open(
+                file.as_c_str(),
+                flags,
+                Mode::from_raw_mode(0o644),
+            )?);
+        }
+        for (to, slot) in self.binds.iter().zip(&self.slots) {
+            let mut from = [0u8; 32];
+            fd_path(slot.load(Ordering::Relaxed), &mut from);
+            // SAFETY: as above; `from` is NUL-terminated by fd_path.
+            check(unsafe {
+                libc::mount(
+                    from.as_ptr().cast(),
+                    to.as_ptr(),
+                    std::ptr::null(),
+                    libc::MS_BIND | libc::MS_REC,
+                    std::ptr::null(),
+                )
+            })?;
+        }
+        Ok(())
+    }
+}
+
+/// Writes `/proc/self/fd/FD` and a NUL into `buffer`, without allocating.
+fn fd_path(fd: i32, buffer: &mut [u8; 32]) {
+    const PREFIX: &[u8] = b"/proc/self/fd/";
+    buffer[..PREFIX.len()].copy_from_slice(PREFIX);
+    let mut digits = [0u8; 10];
+    let mut n = fd.max(0) as u32;
+    let mut count = 0;
+    loop {
+        digits[count] = b'0' + (n % 10) as u8;
+        count += 1;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for (at, digit) in digits[..count].iter().rev().enumerate() {
+        buffer[PREFIX.len() + at] = *digit;
+    }
+    buffer[PREFIX.len() + count] = 0;
+}
+
+/// A libc call's result as an `Errno` (read from `errno`, which needs no allocation).
+fn check(result: libc::c_int) -> Result<(), Errno> {
+    if result == 0 {
+        Ok(())
+    } else {
+        Err(Errno::from_raw_os_error(
+            std::io::Error::last_os_error().raw_os_error().unwrap_or(0),
+        ))
+    }
+}
+
+/// Whether a run can have private directories here (root, a kernel that makes mount
+/// namespaces for it): tried once on `true`, by [`Isolation::detect`](super::Isolation::detect).
+pub(crate) fn works() -> bool {
+    let Ok(plan) = PrivateMounts::plan(&[]) else {
+        return false;
+    };
+    let confinement = super::child::Confinement {
+        cpu_seconds: 10,
+        mounts: Some(plan),
+        ..super::child::Confinement::default()
+    };
+    super::child::succeeds(&["true".into()], Path::new("/"), confinement)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn what_a_run_needs_under_tmp_is_bound_back_with_the_directories_on_its_way() {
+        let dir = tempfile::Builder::new().tempdir_in("/tmp").unwrap();
+        let root = dir.path().canonicalize().unwrap();
+        std::fs::create_dir_all(root.join("a/b")).unwrap();
+        std::fs::write(root.join("a/b/p"), "").unwrap();
+        std::fs::write(root.join("q"), "").unwrap();
+        let keep = [
+            root.join("a/b/p"),
+            root.join("a"),
+            root.join("q"),
+            PathBuf::from("/usr/bin"),
+            root.join("missing"),
+        ];
+        let plan = PrivateMounts::plan(&keep).unwrap();
+        let targets: Vec<&[u8]> = plan.binds.iter().map(|to| to.as_bytes()).collect();
+        let a = root.join("a");
+        let q = root.join("q");
+        assert_eq!(
+            targets,
+            [a.as_os_str().as_bytes(), q.as_os_str().as_bytes()],
+            "a/b/p is inside a; /usr/bin is not private; what is missing is left out"
+        );
+        assert!(plan
+            .dirs
+            .iter()
+            .any(|made| made.as_bytes() == a.as_os_str().as_bytes()));
+        assert_eq!(plan.files.len(), 1);
+        assert!(plan
+            .covered
+            .iter()
+            .any(|covered| covered.as_bytes() == b"/tmp"));
+        let mut buffer = [0u8; 32];
+        fd_path(1023, &mut buffer);
+        assert_eq!(&buffer[..19], b"/proc/self/fd/1023\0");
+        fd_path(0, &mut buffer);
+        assert_eq!(&buffer[..16], b"/proc/self/fd/0\0");
+    }
+}

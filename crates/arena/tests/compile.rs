@@ -75,7 +75,7 @@ fn a_broken_source_gives_the_compilers_first_lines() {
     let build = build_player(&source("ioiwari/broken.c"), &Toolchain::new()).unwrap();
     assert!(!build.succeeded());
     let line = build.error_line().unwrap();
-    assert!(line.starts_with("compilation failed: player.c:"), "{line}");
+    assert!(line.starts_with("compilation failed: broken.c:"), "{line}");
     assert!(line.contains("error"), "{line}");
     assert!(build.program().is_none());
     assert!(build

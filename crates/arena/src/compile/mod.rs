@@ -5,9 +5,15 @@
 //! the compile command of every language (the olympiad-style defaults of
 //! [`default_command`]: optimised, standard library only; each one can be replaced with
 //! [`Toolchain::with_command`]) and the limits compilation runs under. [`build_player`] and
-//! [`build_module`] copy the source into a fresh temporary directory, build it there and give a
-//! [`Build`]: the program or library to judge, or the compiler's first lines when it failed
-//! (which the judges turn into a `compile_error` verdict for every test). The directory is
+//! [`build_module`] copy the source into a fresh temporary directory, under its own file name
+//! so that the compiler's lines name the file the contestant wrote (`eve.cpp:2:40`), build it
+//! there and give a [`Build`]: the program or library to judge, or the compiler's first lines
+//! when it failed (which the judges turn into a `compile_error` verdict for every test). Where
+//! the copy cannot keep the name (a Pascal module is the unit `mis`, in `mis.pas`; a Rust file
+//! whose stem is no crate name; a name of other characters), the compiler's lines get the
+//! contestant's name back in place of the copy's, as a whole file name only. A module that
+//! builds but does not export both of the task's functions is a failed build too, with the
+//! hint of its language (C++'s `extern "C"`, Pascal's interface), alone or in a ranking. The directory is
 //! removed when the [`Build`] is dropped; nothing is ever written next to the source.
 //!
 //! The compiler is an untrusted program too (a source can include `/dev/zero` or `/etc/shadow`,
@@ -197,7 +203,7 @@ impl Toolchain {
                 what: "cannot create a build directory".into(),
                 message: error.to_string(),
             })?;
-        let layout = Layout::new(dir.path(), language, target);
+        let layout = Layout::new(dir.path(), source, language, target);
         layout.write(&text)?;
         let template = self.command(language, target);
         let command = layout.expand(&template);
@@ -221,12 +227,22 @@ impl Toolchain {
                 }
             }
         }
-        let outcome = run::compile(self, dir.path(), &command)?;
+        let outcome = run::compile(self, dir.path(), &command, &layout.renames)?;
         let outcome = match outcome {
             run::Outcome::Succeeded { output } => {
                 let built = std::fs::symlink_metadata(&layout.output)
                     .is_ok_and(|meta| meta.file_type().is_file());
-                if language == Language::Python || built {
+                let unexported = match target {
+                    Target::Module if built => {
+                        crate::mis::host::unexported_function(&layout.output)
+                    }
+                    _ => None,
+                };
+                if let Some(function) = unexported {
+                    let mut output = output;
+                    output.push(layout.unexported_error(function));
+                    BuildOutcome::Failed { output }
+                } else if language == Language::Python || built {
                     BuildOutcome::Built { output }
                 } else {
                     let mut output = output;
@@ -325,7 +341,7 @@ impl Build {
     }
 
     /// The first lines the compiler wrote (clipped; paths inside the build directory are
-    /// shown relative to it).
+    /// shown relative to it, and the source under the contestant's file name).
     pub fn output(&self) -> &[String] {
         match &self.outcome {
             BuildOutcome::Built { output } | BuildOutcome::Failed { output } => output,
@@ -333,7 +349,8 @@ impl Build {
     }
 
     /// For a failed build, one line to give as every test's reason: the compiler's first
-    /// error line (or its first line).
+    /// error line (or its first line), with the line naming the source's place when the
+    /// compiler writes that apart (rustc's `--> eve.rs:2:17`, Python's `File "eve.py"`).
     pub fn error_line(&self) -> Option<String> {
         if self.succeeded() {
             return None;
@@ -345,7 +362,21 @@ impl Build {
             .or_else(|| output.iter().find(|line| !line.trim().is_empty()))
             .map(|line| line.trim().to_owned())
             .unwrap_or_else(|| "the compiler failed without a message".into());
-        Some(format!("compilation failed: {line}"))
+        // rustc and Python say where on a line of its own (`--> eve.rs:2:17`,
+        // `File "eve.py", line 2`): that line comes along.
+        let name = self.source.file_name().map(|name| name.to_string_lossy());
+        let place = name
+            .filter(|name| !line.contains(&**name))
+            .and_then(|name| {
+                output
+                    .iter()
+                    .find(|other| other.contains(&*name))
+                    .map(|other| other.trim().trim_start_matches("--> ").to_owned())
+            });
+        Some(match place {
+            Some(place) => format!("compilation failed: {line} (at {place})"),
+            None => format!("compilation failed: {line}"),
+        })
     }
 
     /// The program to run, for a successful player build.
@@ -482,16 +513,19 @@ struct Layout {
     dir: PathBuf,
     language: Language,
     target: Target,
-    /// The contestant's source, copied.
+    /// The contestant's source, copied (under its own file name where the language allows).
     copy: PathBuf,
     /// What the command compiles (the copy, or the Pascal wrapper library).
     source: PathBuf,
     /// What it produces.
     output: PathBuf,
+    /// The copy's name in the compiler's lines and the contestant's file name to show instead,
+    /// when the copy could not take the contestant's name.
+    renames: Vec<(String, String)>,
 }
 
 impl Layout {
-    fn new(dir: &Path, language: Language, target: Target) -> Layout {
+    fn new(dir: &Path, original: &Path, language: Language, target: Target) -> Layout {
         let extension = match language {
             Language::C => "c",
             Language::Cpp => "cpp",
@@ -499,24 +533,32 @@ impl Layout {
             Language::Python => "py",
             Language::Rust => "rs",
         };
-        let (copy, source, output) = match (language, target) {
+        let shown = original
+            .file_name()
+            .map(|name| name.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let internal = match (language, target) {
+            // The statement's unit `mis` must be in `mis.pas` for the wrapper to find it.
+            (Language::Pascal, Target::Module) => support::PASCAL_UNIT_FILE.to_owned(),
+            (_, Target::Module) => format!("module.{extension}"),
+            (_, Target::Player) => format!("player.{extension}"),
+        };
+        let own = own_name_allowed(original, language, target);
+        let copy_name = if own { shown.clone() } else { internal };
+        let copy = dir.join(&copy_name);
+        let (source, output) = match (language, target) {
             (Language::Pascal, Target::Module) => (
-                dir.join(support::PASCAL_UNIT_FILE),
                 dir.join(support::PASCAL_WRAPPER_FILE),
                 dir.join("libmodule.so"),
             ),
-            (_, Target::Module) => {
-                let copy = dir.join(format!("module.{extension}"));
-                (copy.clone(), copy, dir.join("libmodule.so"))
-            }
-            (Language::Python, Target::Player) => {
-                let copy = dir.join("player.py");
-                (copy.clone(), copy.clone(), copy)
-            }
-            (_, Target::Player) => {
-                let copy = dir.join(format!("player.{extension}"));
-                (copy.clone(), copy, dir.join("player"))
-            }
+            (_, Target::Module) => (copy.clone(), dir.join("libmodule.so")),
+            (Language::Python, Target::Player) => (copy.clone(), copy.clone()),
+            (_, Target::Player) => (copy.clone(), dir.join("player")),
+        };
+        let renames = if copy_name == shown || shown.is_empty() {
+            Vec::new()
+        } else {
+            vec![(copy_name, shown)]
         };
         Layout {
             dir: dir.to_owned(),
@@ -525,6 +567,7 @@ impl Layout {
             copy,
             source,
             output,
+            renames,
         }
     }
 
@@ -589,6 +632,27 @@ impl Layout {
             .replace("{dir}", &shell_quote(&self.dir))
     }
 
+    /// The line that fails a module build which does not export one of the task's functions,
+    /// with the hint of its language.
+    fn unexported_error(&self, function: &str) -> String {
+        let shown = self
+            .renames
+            .first()
+            .map(|(_, shown)| shown.clone())
+            .unwrap_or_else(|| {
+                let name = self.copy.file_name().unwrap_or_default();
+                name.to_string_lossy().into_owned()
+            });
+        let hint = match self.language {
+            Language::Cpp => {
+                "C++ gives it a mangled name unless it is declared extern \"C\" (include \"mis.h\")"
+            }
+            Language::Pascal => "the unit mis must declare it in its interface",
+            _ => "a module defines both poczatek and ruch_bolka, not static (see mis.h)",
+        };
+        format!("error: {shown} does not define `{function}` for the judge to call: {hint}")
+    }
+
     fn output_name(&self) -> String {
         self.output
             .file_name()
@@ -603,6 +667,37 @@ impl Layout {
             _ => Artifact::Executable(self.output.clone()),
         }
     }
+}
+
+/// Whether the source's copy can keep the contestant's file name, so that the compiler's
+/// lines name it as written (`eve.cpp:2:40`): a name of printable characters that is none of
+/// the judge's own files and that the language accepts (a Rust crate's name is the file's stem;
+/// a Pascal module is the statement's unit `mis`, which Free Pascal looks for in `mis.pas`).
+fn own_name_allowed(original: &Path, language: Language, target: Target) -> bool {
+    let Some(name) = original.file_name().and_then(|name| name.to_str()) else {
+        return false;
+    };
+    let stem = name.rsplit_once('.').map_or(name, |(stem, _)| stem);
+    let printable = name
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || "._-+=, ".contains(c));
+    let lower = name.to_ascii_lowercase();
+    let judges = [
+        support::PASCAL_WRAPPER_FILE.to_owned(),
+        format!("{}.pas", support::PASCAL_FLUSH_UNIT),
+        format!("{}.pp", support::PASCAL_FLUSH_UNIT),
+        "mis.h".to_owned(),
+    ];
+    let allowed_by_language = match (language, target) {
+        (Language::Pascal, Target::Module) => false,
+        (Language::Rust, _) => {
+            stem.chars()
+                .all(|c| c.is_ascii_alphanumeric() || "_-".contains(c))
+                && stem.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+        }
+        _ => true,
+    };
+    printable && !stem.is_empty() && !judges.contains(&lower) && allowed_by_language
 }
 
 /// Reads a regular file of at most [`MAX_SOURCE_BYTES`] (so `/dev/zero` or a FIFO is refused

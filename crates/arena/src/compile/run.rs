@@ -20,6 +20,7 @@ pub(super) fn compile(
     toolchain: &Toolchain,
     dir: &Path,
     command: &str,
+    renames: &[(String, String)],
 ) -> Result<Outcome, CompileError> {
     let script = format!("exec 2>&1 </dev/null\n{command}");
     let argv: Vec<OsString> = vec!["sh".into(), "-c".into(), script.into()];
@@ -40,7 +41,7 @@ pub(super) fn compile(
     let mut ended = None;
     while output.len() < MAX_OUTPUT_LINES {
         match process.read_line() {
-            Ok(line) => output.push(clip(&line, dir)),
+            Ok(line) => output.push(clip(&line, dir, renames)),
             Err(Halt::Cancelled) => return Err(CompileError::Cancelled),
             Err(Halt::Fault(fault)) if fault.verdict == Verdict::ProtocolError => {
                 output.push("(a line too long to show)".into());
@@ -147,11 +148,15 @@ pub(super) fn toolchain_paths(command: &str) -> Vec<PathBuf> {
     paths
 }
 
-/// One line of compiler output: build-directory paths made relative, control characters
-/// removed, at most [`MAX_LINE_CHARS`] characters.
-fn clip(line: &str, dir: &Path) -> String {
+/// One line of compiler output: build-directory paths made relative, a copy's name replaced by
+/// the contestant's file name (see [`rename`]), control characters removed, at most
+/// [`MAX_LINE_CHARS`] characters.
+fn clip(line: &str, dir: &Path, renames: &[(String, String)]) -> String {
     let prefix = format!("{}/", dir.display());
-    let line = line.replace(&prefix, "");
+    let mut line = line.replace(&prefix, "");
+    for (from, to) in renames {
+        line = rename(&line, from, to);
+    }
     let mut clipped: String = line
         .chars()
         .map(|c| if c.is_control() { ' ' } else { c })
@@ -163,6 +168,33 @@ fn clip(line: &str, dir: &Path) -> String {
     clipped.trim_end().to_owned()
 }
 
+/// `line` with every whole file name `from` (not part of a longer name or of another
+/// directory's path) replaced by `to`.
+fn rename(line: &str, from: &str, to: &str) -> String {
+    let name_char = |c: char| c.is_alphanumeric() || "._-/+".contains(c);
+    let mut result = String::with_capacity(line.len());
+    let mut rest = line;
+    while let Some(at) = rest.find(from) {
+        let before = rest[..at]
+            .chars()
+            .next_back()
+            .or(result.chars().next_back());
+        let tail = &rest[at + from.len()..];
+        let mut following = tail.chars();
+        let longer = match following.next() {
+            Some('.') => following.next().is_some_and(|c| c.is_alphanumeric()),
+            Some(c) => c.is_alphanumeric() || "_-/+".contains(c),
+            None => false,
+        };
+        let whole = !before.is_some_and(name_char) && !longer;
+        result.push_str(&rest[..at]);
+        result.push_str(if whole { to } else { from });
+        rest = &rest[at + from.len()..];
+    }
+    result.push_str(rest);
+    result
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -171,11 +203,35 @@ mod tests {
     fn lines_are_clipped_and_relative() {
         let dir = Path::new("/tmp/duel-build-x");
         assert_eq!(
-            clip("/tmp/duel-build-x/player.c:3:1: error: x\r", dir),
+            clip("/tmp/duel-build-x/player.c:3:1: error: x\r", dir, &[]),
             "player.c:3:1: error: x"
         );
-        let long = clip(&"y".repeat(1000), dir);
+        let long = clip(&"y".repeat(1000), dir, &[]);
         assert_eq!(long.chars().count(), MAX_LINE_CHARS + 1);
+    }
+
+    #[test]
+    fn only_whole_file_names_are_renamed() {
+        let renames = [("mis.pas".to_owned(), "bolek.pas".to_owned())];
+        let dir = Path::new("/tmp/duel-build-x");
+        assert_eq!(
+            clip(
+                "/tmp/duel-build-x/mis.pas(3,5) Error: x in mis.pas.",
+                dir,
+                &renames
+            ),
+            "bolek.pas(3,5) Error: x in bolek.pas."
+        );
+        for kept in [
+            "/usr/lib/mis.pas(1,1)",
+            "nomis.pas(1,1)",
+            "mis.pas.bak",
+            "mis.pass",
+            "mis.pas_x",
+        ] {
+            assert_eq!(clip(kept, dir, &renames), kept);
+        }
+        assert_eq!(rename("'mis.pas'", "mis.pas", "a b.pas"), "'a b.pas'");
     }
 
     #[test]

@@ -38,3 +38,24 @@ pub fn duel_ok(args: &[&str]) -> Output {
     );
     output
 }
+
+/// Whether `compiler` may be skipped here: fpc is required when DUEL_REQUIRE_FPC is set.
+pub fn missing(compiler: &str) -> bool {
+    let flag = if compiler == "fpc" {
+        "-iV"
+    } else {
+        "--version"
+    };
+    let present = Command::new(compiler)
+        .arg(flag)
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !present {
+        assert!(
+            compiler != "fpc" || std::env::var_os("DUEL_REQUIRE_FPC").is_none(),
+            "fpc is required (DUEL_REQUIRE_FPC is set) but missing"
+        );
+        eprintln!("skipped: {compiler} is not installed");
+    }
+    !present
+}

@@ -42,17 +42,29 @@ pub fn check_exports(library: &Path) -> Result<(), MisError> {
             "not a shared library (build it with -shared -fPIC)",
         ));
     }
-    for name in FUNCTIONS {
-        let defined = object.dynamic_symbols().any(|symbol| {
-            symbol.is_definition() && symbol.is_global() && symbol.name() == Ok(name)
-        });
-        if !defined {
-            return Err(MisError::Module(format!(
-                "module {shown} does not export `{name}` (C++ needs extern \"C\", see mis.h)"
-            )));
-        }
+    match undefined_function(&object) {
+        Some(name) => Err(MisError::Module(format!(
+            "module {shown} does not export `{name}` (a C++ module needs extern \"C\": see mis.h)"
+        ))),
+        None => Ok(()),
     }
-    Ok(())
+}
+
+/// The first of the task's functions that `object` does not define and export.
+fn undefined_function(object: &object::File) -> Option<&'static str> {
+    FUNCTIONS.into_iter().find(|name| {
+        !object.dynamic_symbols().any(|symbol| {
+            symbol.is_definition() && symbol.is_global() && symbol.name() == Ok(*name)
+        })
+    })
+}
+
+/// For a library the judge has just built: the first of the task's functions it does not
+/// export (`None` when both are there, or when the file cannot be parsed: the load says why).
+pub(crate) fn unexported_function(library: &Path) -> Option<&'static str> {
+    let data = std::fs::read(library).ok()?;
+    let object = object::File::parse(&*data).ok()?;
+    undefined_function(&object)
 }
 
 #[cfg(test)]

@@ -18,6 +18,7 @@ mod request;
 
 pub use client::check_module;
 pub(crate) use client::{host_launcher, play};
+pub(crate) use exports::unexported_function;
 pub use exports::{check_exports, MAX_MODULE_BYTES};
 pub use request::HostRequest;
 

@@ -1,0 +1,185 @@
+//! Compiler messages name the file the contestant wrote (`eve.cpp:1:21`), never the judge's
+//! copy (`player.cpp`, `module.c`, `mis.pas`) or its temporary directory; a module's hint is
+//! for its own language; and a source judged alone or inside a directory gets one verdict.
+//!
+//! The evidence is the compiler's own line for the same file compiled by hand under its own
+//! name (its file:line:column prefix), and the file names the test itself chose.
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+
+#[path = "sources/support.rs"]
+mod support;
+
+use support::{duel_ok, missing, scratch};
+
+/// Writes `text` as `dir/name`.
+fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// One-test sets, so that a compile error costs one line of output.
+fn tests_file(dir: &Path, game: &str) -> PathBuf {
+    match game {
+        "mis" => write(dir, "tests.txt", "7 2 3\n"),
+        _ => write(dir, "tests.txt", "4 4 4 4 4 4 4\n"),
+    }
+}
+
+/// Judges `submission` (`--player` for Ioiwari, `--module` for MIS) and returns the report.
+fn report(game: &str, flag: &str, submission: &Path, dir: &Path) -> Value {
+    let report = dir.join("report.json");
+    let tests = tests_file(dir, game);
+    duel_ok(&[
+        game,
+        "judge",
+        flag,
+        submission.to_str().unwrap(),
+        "--tests",
+        tests.to_str().unwrap(),
+        "--report",
+        report.to_str().unwrap(),
+    ]);
+    serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap()
+}
+
+/// The first test's verdict and reason.
+fn first(report: &Value) -> (String, String) {
+    let test = &report["tests"][0];
+    (
+        test["verdict"].as_str().unwrap().to_owned(),
+        test["reason"].as_str().unwrap().to_owned(),
+    )
+}
+
+/// The judge's reason for a broken `name` names it where the compiler run by hand on the same
+/// file names it, and no internal name or build directory.
+fn named_as_written(game: &str, flag: &str, name: &str, text: &str, expected: &str) {
+    let dir = scratch();
+    let path = write(dir.path(), name, text);
+    let (verdict, reason) = first(&report(game, flag, &path, dir.path()));
+    assert_eq!(verdict, "compile_error", "{reason}");
+    assert!(reason.contains(expected), "{expected} in {reason}");
+    for internal in [
+        "player.",
+        "module.",
+        "mis.pas",
+        "duelmis",
+        "duel-build-",
+        "libmodule",
+    ] {
+        assert!(!reason.contains(internal), "{internal} in {reason}");
+    }
+}
+
+#[test]
+fn a_c_player_is_named_as_written() {
+    if !missing("gcc") {
+        let text = "int main(void) {\n  int x = ;\n}\n";
+        named_as_written("ioiwari", "--player", "broken.c", text, "broken.c:2:");
+    }
+}
+
+#[test]
+fn a_cpp_player_with_a_space_in_its_name_is_named_as_written() {
+    if !missing("g++") {
+        let text = "#include <cstdio>\nint main() { int x = ; }\n";
+        named_as_written("ioiwari", "--player", "eve 2.cpp", text, "eve 2.cpp:2:");
+    }
+}
+
+#[test]
+fn a_pascal_player_is_named_as_written() {
+    if !missing("fpc") {
+        let text = "program eve;\nbegin\n  writeln(x)\nend.\n";
+        named_as_written("ioiwari", "--player", "eve.pas", text, "eve.pas(3,");
+    }
+}
+
+#[test]
+fn a_python_player_is_named_as_written() {
+    if !missing("python3") {
+        let text = "import sys\ndef f(:\n    pass\n";
+        named_as_written("ioiwari", "--player", "eve.py", text, "eve.py\", line 2");
+    }
+}
+
+#[test]
+fn a_rust_player_is_named_as_written() {
+    if !missing("rustc") {
+        let text = "fn main() {\n    let x: u8 = \"no\";\n}\n";
+        named_as_written("ioiwari", "--player", "eve-1.rs", text, "eve-1.rs:2:");
+    }
+}
+
+#[test]
+fn a_c_module_is_named_as_written() {
+    if !missing("gcc") {
+        let text = "#include \"mis.h\"\nvoid poczatek(int p, int e, int b) { int x = ; }\n";
+        named_as_written("mis", "--module", "bolek.c", text, "bolek.c:2:");
+    }
+}
+
+#[test]
+fn a_pascal_module_is_named_as_written_though_built_as_unit_mis() {
+    if !missing("fpc") {
+        let text = "unit mis;\ninterface\nprocedure poczatek(p, e, peb: LongInt);\n\
+                    implementation\nprocedure poczatek(p, e, peb: LongInt); begin x end;\nend.\n";
+        named_as_written("mis", "--module", "bolek.pas", text, "bolek.pas(5,");
+    }
+}
+
+/// An Ioiwari player offered as a module: it builds, but defines neither function.
+const NOT_A_MODULE: &str = "#include <stdio.h>\nint main(void) { puts(\"1\"); return 0; }\n";
+
+#[test]
+fn a_c_file_without_the_functions_gets_a_c_hint_alone_and_in_a_directory() {
+    if missing("gcc") {
+        return;
+    }
+    let dir = scratch();
+    let subs = dir.path().join("subs");
+    std::fs::create_dir(&subs).unwrap();
+    let path = write(&subs, "player.c", NOT_A_MODULE);
+    write(&subs, "other.c", NOT_A_MODULE);
+    let alone = report("mis", "--module", &path, dir.path());
+    let (verdict, reason) = first(&alone);
+    assert_eq!(verdict, "compile_error", "{reason}");
+    assert!(
+        reason.contains("player.c does not define `poczatek`"),
+        "{reason}"
+    );
+    assert!(
+        !reason.contains("C++") && !reason.contains("extern"),
+        "{reason}"
+    );
+    assert!(!reason.contains("duel-build-"), "{reason}");
+    let ranking = report("mis", "--module", &subs, dir.path());
+    let entries = ranking["submissions"].as_array().unwrap();
+    assert_eq!(entries.len(), 2, "{ranking:#}");
+    for entry in entries {
+        let (verdict, reason) = first(entry);
+        assert_eq!(verdict, "compile_error", "{reason}");
+        assert!(reason.contains(".c does not define `poczatek`"), "{reason}");
+    }
+}
+
+#[test]
+fn a_cpp_file_with_mangled_names_gets_the_extern_c_hint() {
+    if missing("g++") {
+        return;
+    }
+    let dir = scratch();
+    let text = "void poczatek(int p, int e, int b) {}\n\
+                void ruch_bolka(int p, int e, int *bp, int *be) { *bp = 1; *be = 0; }\n";
+    let path = write(dir.path(), "bolek.cc", text);
+    let (verdict, reason) = first(&report("mis", "--module", &path, dir.path()));
+    assert_eq!(verdict, "compile_error", "{reason}");
+    assert!(
+        reason.contains("bolek.cc does not define `poczatek`"),
+        "{reason}"
+    );
+    assert!(reason.contains("extern \"C\""), "{reason}");
+}

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 #[path = "sources/support.rs"]
 mod support;
 
-use support::{duel_ok, missing, scratch};
+use support::{duel_ok, missing, scratch, source};
 
 /// Writes `text` as `dir/name`.
 fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
@@ -182,4 +182,89 @@ fn a_cpp_file_with_mangled_names_gets_the_extern_c_hint() {
         "{reason}"
     );
     assert!(reason.contains("extern \"C\""), "{reason}");
+}
+
+/// The memory column of a table run: each row's cell and the lines under the table.
+fn memory_cells(args: &[&str]) -> (Vec<String>, Vec<String>) {
+    let output = duel_ok(args);
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let lines: Vec<&str> = stdout.lines().collect();
+    let header = lines.iter().position(|l| l.starts_with("test ")).unwrap();
+    let end = lines[header..]
+        .iter()
+        .position(|l| l.contains("memory: ") || l.starts_with("score:"));
+    let end = header + end.unwrap();
+    let column_end = lines[header].find("memory").unwrap() + "memory".len();
+    let cells = lines[header + 1..end]
+        .iter()
+        .map(|row| {
+            row[..column_end]
+                .split("  ")
+                .last()
+                .unwrap()
+                .trim()
+                .to_owned()
+        })
+        .collect();
+    let under = lines[end..].iter().map(|l| l.to_string()).collect();
+    (cells, under)
+}
+
+#[test]
+fn the_built_in_player_has_no_memory_figure_and_says_why_once() {
+    let dir = scratch();
+    let tests = write(dir.path(), "tests.txt", "7 2 3\n10 7 5\n100 3 7\n");
+    let (cells, under) = memory_cells(&["mis", "judge", "--tests", tests.to_str().unwrap()]);
+    assert_eq!(cells, ["-", "-", "-"], "{under:?}");
+    let notes: Vec<&String> = under.iter().filter(|l| l.starts_with("memory: ")).collect();
+    assert_eq!(notes.len(), 1, "{under:?}");
+    assert!(
+        notes[0].contains("built-in player runs inside the judge"),
+        "{under:?}"
+    );
+}
+
+#[test]
+fn a_program_has_the_kernels_figure_and_no_footnote() {
+    let dir = scratch();
+    let tests = write(dir.path(), "tests.txt", "7 2 3\n10 7 5\n");
+    let player = source("../mis-players/one_stick.py");
+    let command = format!("python3 {}", player.display());
+    let (cells, under) = memory_cells(&[
+        "mis",
+        "judge",
+        "--player",
+        &command,
+        "--tests",
+        tests.to_str().unwrap(),
+    ]);
+    // A Python interpreter's peak is megabytes, whatever the kernel's way of counting.
+    for cell in &cells {
+        assert!(cell.ends_with(" MB"), "{cells:?}");
+    }
+    assert!(
+        !under.iter().any(|l| l.starts_with("memory: ")),
+        "{under:?}"
+    );
+}
+
+#[test]
+fn a_source_that_did_not_compile_was_not_run() {
+    if missing("gcc") {
+        return;
+    }
+    let dir = scratch();
+    let path = write(dir.path(), "bolek.c", "int x = ;\n");
+    let tests = write(dir.path(), "tests.txt", "7 2 3\n");
+    let args = [
+        "mis",
+        "judge",
+        "--module",
+        path.to_str().unwrap(),
+        "--tests",
+        tests.to_str().unwrap(),
+    ];
+    let (cells, under) = memory_cells(&args);
+    assert_eq!(cells, ["-"]);
+    assert!(under[0].contains("not run"), "{under:?}");
 }

@@ -93,7 +93,7 @@ impl ResultTable {
             result.summary.as_deref().unwrap_or("-"),
             &result.moves.to_string(),
             &format_ms(result.time_ms),
-            &format_kb(result.memory_kb),
+            &memory_cell(result),
             &one_line(&reason),
         )
     }
@@ -127,6 +127,44 @@ pub fn format_ms(ms: u64) -> String {
     } else {
         format!("{:.2} s", ms as f64 / 1000.0)
     }
+}
+
+/// The memory column of a row: the peak the kernel measured ([`format_kb`]), or `-` where no
+/// figure is known (the report holds 0 there: a run's measured peak is never 0 KB).
+fn memory_cell(result: &TestResult) -> String {
+    if result.memory_kb == 0 {
+        "-".into()
+    } else {
+        format_kb(result.memory_kb)
+    }
+}
+
+/// The line under the table that says, once, why the memory column shows `-` (`None` when it
+/// shows none): the built-in player runs inside the judge; a test not run (its source did not
+/// compile) used nothing; a module shares its host's process, and only what the process gained
+/// after loading the module is the module's.
+pub fn memory_footnote(report: &Report) -> Option<String> {
+    let dashes: Vec<&TestResult> = report.tests.iter().filter(|t| t.memory_kb == 0).collect();
+    if dashes.is_empty() {
+        return None;
+    }
+    let not_run = |t: &&TestResult| t.moves == 0 && t.wall_ms == 0;
+    let module = report
+        .build
+        .as_ref()
+        .is_some_and(|build| build.target == duel_arena::compile::Target::Module)
+        || report.player.ends_with(".so");
+    let why = if report.player.starts_with("built-in ") {
+        "the built-in player runs inside the judge, so its memory is not measured apart"
+    } else if dashes.iter().all(not_run) {
+        "the submission was not run"
+    } else if module {
+        "a module shares its host's process, so its memory is what the process gained after \
+         loading it, and here that was less than a page"
+    } else {
+        "the kernel charged the run no memory beyond the sandbox's own"
+    };
+    Some(format!("memory: - where no figure is known: {why}"))
 }
 
 /// "812 KB", "1.5 MB".
@@ -482,6 +520,9 @@ impl Printer {
                 if !self.header_printed {
                     self.print(&self.table.header());
                 }
+                if let Some(footnote) = memory_footnote(report) {
+                    self.print(&footnote);
+                }
                 self.print(&score_line(report));
             }
             Format::Json => self.print(self.report_json(report).trim_end()),
@@ -679,6 +720,34 @@ mod tests {
             "{row}"
         );
         assert!(row.contains("1.50 s") && row.contains("2.0 MB"), "{row}");
+    }
+
+    #[test]
+    fn an_unknown_memory_figure_is_a_dash_explained_once() {
+        let table = ResultTable::new(
+            Columns {
+                input: "position",
+                summary: "left",
+            },
+            ["4 3 2 4 2 3 2"],
+        );
+        let mut builtin = result(Verdict::Win);
+        builtin.memory_kb = 0;
+        let header = table.header();
+        let row = table.row(&builtin);
+        let at = header.find("memory").unwrap() + "memory".len() - 1;
+        assert_eq!(&row[at..=at], "-", "{row}");
+        assert!(!row.contains("0 KB"), "{row}");
+        let tests = vec![builtin.clone(), builtin.clone(), result(Verdict::Win)];
+        let report = Report::new("mis", "built-in Bolek", 3, tests, false);
+        let footnote = memory_footnote(&report).unwrap();
+        assert!(footnote.contains("built-in player"), "{footnote}");
+        let unrun = TestResult::unplayed(1, "7 2 3".into(), Verdict::CompileError, "x".into());
+        let report = Report::new("mis", "bolek.c", 1, vec![unrun], false);
+        let footnote = memory_footnote(&report).unwrap();
+        assert!(footnote.contains("not run"), "{footnote}");
+        let measured = Report::new("mis", "bolek.c", 1, vec![result(Verdict::Win)], false);
+        assert_eq!(memory_footnote(&measured), None);
     }
 
     #[test]

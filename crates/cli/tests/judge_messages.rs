@@ -268,3 +268,39 @@ fn a_source_that_did_not_compile_was_not_run() {
     assert_eq!(cells, ["-"]);
     assert!(under[0].contains("not run"), "{under:?}");
 }
+
+#[test]
+fn a_bolek_named_where_bubblewrap_cannot_show_it_is_refused_before_any_test() {
+    use std::os::unix::fs::PermissionsExt;
+    if !duel_arena::runner::Sandbox::Auto.uses_bwrap() {
+        eprintln!("skipped: bubblewrap does not work here");
+        return;
+    }
+    // /dev/shm is bubblewrap's own (it makes a fresh /dev): a script there cannot be shown.
+    let player = source("../mis-players/one_stick.py");
+    let script = PathBuf::from(format!("/dev/shm/duel-bolek-{}.sh", std::process::id()));
+    std::fs::write(&script, format!("exec python3 {}\n", player.display())).unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let dir = scratch();
+    let tests = write(dir.path(), "tests.txt", "7 2 3\n");
+    let report = dir.path().join("report.json");
+    let command = format!("sh {}", script.display());
+    let output = support::duel(&[
+        "mis",
+        "judge",
+        "--sandbox",
+        "auto",
+        "--player",
+        &command,
+        "--tests",
+        tests.to_str().unwrap(),
+        "--report",
+        report.to_str().unwrap(),
+    ]);
+    std::fs::remove_file(&script).unwrap();
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("cannot show it"), "{stderr}");
+    assert!(stderr.contains(&script.display().to_string()), "{stderr}");
+    assert!(!report.exists(), "no test ran");
+}

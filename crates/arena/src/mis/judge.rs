@@ -330,13 +330,14 @@ pub fn judge(
     Ok(judge_one(&game, &name, submission, tests, &settings, sink)?)
 }
 
-/// Checks that Bolek can be started at all.
+/// Checks that Bolek can be started at all: for a program, the checks of every judge's
+/// [`Launcher::check`](crate::runner::Launcher::check) (the program exists, the sandbox works,
+/// a file the command names is neither a refused link nor where bubblewrap cannot show it).
 fn preflight(options: &JudgeOptions) -> Result<(), MisError> {
     match &options.bolek {
         BolekSource::Builtin => Ok(()),
         BolekSource::Player { command } => {
-            ProgramCommand::shell(command.clone()).check()?;
-            Ok(options.sandbox.check()?)
+            Ok(super::line::launcher(command, options.limits, options.sandbox).check()?)
         }
         BolekSource::Module { library, host } => {
             super::host::check_module(library, host, options.limits, options.sandbox)

@@ -115,6 +115,14 @@ fn a_rust_player_is_named_as_written() {
 }
 
 #[test]
+fn a_rust_player_whose_name_is_no_crate_name_is_named_as_written() {
+    if !missing("rustc") {
+        let text = "fn main() {\n    let x: u8 = \"no\";\n}\n";
+        named_as_written("ioiwari", "--player", "my eve.rs", text, "my eve.rs:2:");
+    }
+}
+
+#[test]
 fn a_c_module_is_named_as_written() {
     if !missing("gcc") {
         let text = "#include \"mis.h\"\nvoid poczatek(int p, int e, int b) { int x = ; }\n";

@@ -840,6 +840,43 @@ mod tests {
     }
 
     #[test]
+    fn a_copy_keeps_the_contestants_name_where_the_language_allows() {
+        let own =
+            |name: &str, language, target| own_name_allowed(Path::new(name), language, target);
+        assert!(own("/x/eve 2.cpp", Language::Cpp, Target::Player));
+        assert!(own("eve-1.rs", Language::Rust, Target::Player));
+        assert!(own("bolek.c", Language::C, Target::Module));
+        // rustc takes the crate's name from the stem; Free Pascal finds unit mis in mis.pas.
+        assert!(!own("my eve.rs", Language::Rust, Target::Player));
+        assert!(!own("1eve.rs", Language::Rust, Target::Player));
+        assert!(!own("bolek.pas", Language::Pascal, Target::Module));
+        // The judge's own files, and names a shell or a terminal would take apart.
+        assert!(!own("duelflush.pas", Language::Pascal, Target::Player));
+        assert!(!own("DuelMis.pas", Language::Pascal, Target::Player));
+        assert!(!own("a$(x).c", Language::C, Target::Player));
+        assert!(!own("a\nb.c", Language::C, Target::Player));
+        let layout = Layout::new(
+            Path::new("/b"),
+            Path::new("x/my eve.rs"),
+            Language::Rust,
+            Target::Player,
+        );
+        assert_eq!(layout.copy, Path::new("/b/player.rs"));
+        assert_eq!(
+            layout.renames,
+            [("player.rs".to_owned(), "my eve.rs".to_owned())]
+        );
+        let layout = Layout::new(
+            Path::new("/b"),
+            Path::new("eve.c"),
+            Language::C,
+            Target::Player,
+        );
+        assert_eq!(layout.copy, Path::new("/b/eve.c"));
+        assert!(layout.renames.is_empty());
+    }
+
+    #[test]
     fn dev_zero_is_refused_at_once() {
         let error = read_source(Path::new("/dev/zero")).unwrap_err();
         assert!(error.to_string().contains("not a regular file"), "{error}");

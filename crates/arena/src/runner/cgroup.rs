@@ -323,14 +323,13 @@ impl Cgroup {
         }
     }
 
-    /// The peak memory charged to the cgroup (`memory.max_usage_in_bytes`, `memory.peak`;
-    /// on a v2 kernel without `memory.peak`, the current charge).
+    /// The peak memory charged to the cgroup (`memory.max_usage_in_bytes`, `memory.peak`);
+    /// `None` on a v2 kernel without `memory.peak` (before 5.19), where no peak is kept (the
+    /// run's figure is then the processes' `ru_maxrss`).
     pub fn peak_memory(&self) -> Option<u64> {
         match self.version {
             CgroupVersion::V1 => read_number(&self.memory.join("memory.max_usage_in_bytes")),
-            CgroupVersion::V2 => {
-                read_number(&self.memory.join("memory.peak")).or_else(|| self.current_memory())
-            }
+            CgroupVersion::V2 => read_number(&self.memory.join("memory.peak")),
         }
     }
 
@@ -505,9 +504,10 @@ mod tests {
         assert_eq!(cgroup.join_files().unwrap().len(), 1);
         fs::write(cgroup.memory.join("cgroup.procs"), "").unwrap();
         assert!(cgroup.kill_all());
-        // Without memory.peak (kernels before 5.19) the current charge is what is known.
+        // Without memory.peak (kernels before 5.19) no peak is known: the current charge
+        // (1 MB here) is not one.
         fs::remove_file(cgroup.memory.join("memory.peak")).unwrap();
-        assert_eq!(cgroup.peak_memory(), Some(1 << 20));
+        assert_eq!(cgroup.peak_memory(), None);
         fs::remove_dir_all(&cgroup.dirs[0]).unwrap();
     }
 

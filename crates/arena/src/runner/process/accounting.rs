@@ -26,18 +26,24 @@ impl Process {
         }
     }
 
+    /// The cgroup's figures: its CPU time, and its peak memory less what the sandbox itself is
+    /// charged there. Where the kernel keeps no peak (a v2 kernel without `memory.peak`), the
+    /// peak is the processes' `ru_maxrss` once the run is reaped (the largest process's).
     pub(super) fn accounted_usage(&self) -> Usage {
         let mut accounted = self.accounted;
         if let Some(cgroup) = &self.placement.cgroup {
             accounted.cpu = cgroup.cpu().unwrap_or(accounted.cpu).max(accounted.cpu);
             accounted.peak_bytes = cgroup.peak_memory().unwrap_or(0).max(accounted.peak_bytes);
         }
+        let peak_memory_bytes = match accounted.peak_bytes {
+            // A run's peak is never 0: the kernel keeps none here.
+            0 => self.reaped.map_or(0, |reaped| reaped.max_rss_bytes),
+            peak => peak.saturating_sub(self.placement.overhead_bytes),
+        };
         Usage {
             cpu: accounted.cpu,
             wall: self.waited,
-            peak_memory_bytes: accounted
-                .peak_bytes
-                .saturating_sub(self.placement.overhead_bytes),
+            peak_memory_bytes,
             peak_address_space_bytes: self.peak_vsize_bytes,
         }
     }

@@ -21,7 +21,7 @@ fn solve(variant: Variant, threads: usize) -> VariantTable {
         variant,
         SolveOptions {
             threads: Some(threads),
-            progress: None,
+            ..Default::default()
         },
     )
     .expect("solved")

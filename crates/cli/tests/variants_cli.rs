@@ -150,11 +150,21 @@ fn bad_arguments_are_one_line_errors() {
         ("--pits 5 --cap 3", "does not fit a cap of 3"),
         ("--pits 5 --threads 0", "at least 1"),
         ("--pits 5 --verify-sample 0", "at least 1"),
-        ("--pits 5 --resume", "--tiers"),
-        ("--pits 5 --seed 3", "--verify-sample"),
         ("", "give --pits"),
     ] {
         refused(line, needle);
+    }
+    // Options that need another: clap's usage error, exit status 2.
+    for (line, needle) in [
+        ("--pits 5 --resume", "--tiers"),
+        ("--pits 5 --seed 3", "--verify-sample"),
+    ] {
+        let output = variants(line).output().unwrap();
+        assert_eq!(output.status.code(), Some(2), "{line}");
+        assert!(
+            String::from_utf8_lossy(&output.stderr).contains(needle),
+            "{line}"
+        );
     }
 }
 

@@ -222,9 +222,10 @@ impl Classes {
     fn reduced_turned(&self, digits: &Digits, turn: usize) -> u64 {
         let n = self.pits;
         // The board twice over: digit j of the turned board is `twice[j + n - turn]`.
+        // (Whole arrays are copied: a copy of a fixed length needs no call to memcpy.)
         let mut twice = [0u8; 2 * Variant::MAX_PITS];
-        twice[..n].copy_from_slice(&digits[..n]);
-        twice[n..2 * n].copy_from_slice(&digits[..n]);
+        twice[..Variant::MAX_PITS].copy_from_slice(digits);
+        twice[n..n + Variant::MAX_PITS].copy_from_slice(digits);
         let turned = &twice[n - turn..2 * n - turn];
         let m = turned[n - 1];
         let powers = &self.powers[usize::from(m)];

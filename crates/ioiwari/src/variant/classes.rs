@@ -230,8 +230,11 @@ impl Classes {
         let m = turned[n - 1];
         let powers = &self.powers[usize::from(m)];
         let mut reduced = self.starts[usize::from(m)];
+        // Below the reduced space's size: wrapping arithmetic, unchecked even in builds with
+        // overflow checks.
         for j in 0..n - 1 {
-            reduced += u64::from(turned[j] - m) * powers[j];
+            reduced =
+                reduced.wrapping_add(u64::from(turned[j].wrapping_sub(m)).wrapping_mul(powers[j]));
         }
         reduced
     }
@@ -243,11 +246,11 @@ impl Classes {
         let line = &self.lines[number];
         let bit = reduced % LINE_BITS;
         let word = (bit / 64) as usize;
-        let below = (1u64 << (bit % 64)) - 1;
+        let below = (1u64 << (bit % 64)).wrapping_sub(1);
         self.groups[number / GROUP_LINES]
-            + (line.header & BEFORE_MASK)
-            + ((line.header >> WORD_SHIFT[word]) & WORD_MASK[word])
-            + u64::from((line.bits[word] & below).count_ones())
+            .wrapping_add(line.header & BEFORE_MASK)
+            .wrapping_add((line.header >> WORD_SHIFT[word]) & WORD_MASK[word])
+            .wrapping_add(u64::from((line.bits[word] & below).count_ones()))
     }
 
     /// The representatives before line `number`.

@@ -11,6 +11,7 @@ use std::time::Instant;
 use anyhow::{bail, Context};
 use duel_ioiwari::variant::{
     summarize, SolveOptions, StartRule, TierProgress, TotalSummary, Variant, VariantTable,
+    VerifyScope,
 };
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::ser::SerializeMap;
@@ -27,15 +28,24 @@ Examples:
   duel ioiwari variants --pits 11 --load t11.bin --beads 33    ... and ask again without solving
   duel ioiwari variants --pits 8 --json > n8.json
   duel ioiwari variants --pits 9 --add-summary n8.json --table-svg map.svg
+  duel ioiwari variants --pits 13 --tiers run13 --verify       keep each tier, check every class
+  duel ioiwari variants --pits 13 --tiers run13 --resume       go on after an interruption
+  duel ioiwari variants --pits 14 --load t14.bin --verify-sample 100000000
 
 A variant has 2 to 14 pits and a cap of 2 to 9 beads a pit; solving it takes one byte of
-memory per board, (cap+1)^pits bytes (60 MB for 10 pits of cap 5, 2.2 GB for 12). Progress goes
-to stderr, tier by tier, when stderr is a terminal.
+memory per rotation class and a ranking of about (cap+1)^(pits-1)/7 bytes: 7 MB for 10 pits of
+cap 5, 1.35 GB for 13, 7.7 GB for 14. Progress goes to stderr, tier by tier, when stderr is a
+terminal. --tiers DIR writes each tier to DIR as it is finished (format documented in
+duel_ioiwari::variant::tiers); --resume reads the finished ones back and solves the rest, giving
+the same table. --verify recomputes every class's value from its successors' stored values,
+--verify-sample N that of N random classes; the outcome goes to stderr.
 
 --table-svg draws a heat map, one row per variant (this one and every --add-summary, a file
 printed by --json) and one column per bead total, coloured by player 1's share of wins.
 
-Exit status: 0 on success, 2 on bad arguments or unreadable files (one line on stderr).";
+Exit status: 0 on success, 1 when --verify or --verify-sample finds a stored value that disagrees
+with its successors', 2 on bad arguments, unreadable files or a failed solve (one line on
+stderr).";
 
 /// Arguments of `duel ioiwari variants`.
 #[derive(Debug, clap::Args)]
@@ -74,6 +84,26 @@ pub struct VariantsArgs {
     /// Another variant's --json output to add as a row of the heat map (repeatable).
     #[arg(long, value_name = "FILE", requires = "table_svg")]
     pub add_summary: Vec<PathBuf>,
+    /// Write each tier to DIR as it is finished (DIR must not hold tiers, unless --resume).
+    #[arg(long, value_name = "DIR", conflicts_with = "load")]
+    pub tiers: Option<PathBuf>,
+    /// Read the finished tiers in the --tiers DIR back and solve only the rest.
+    #[arg(long, requires = "tiers")]
+    pub resume: bool,
+    /// Check every class's stored value against its successors' (outcome on stderr).
+    #[arg(long, conflicts_with = "verify_sample")]
+    pub verify: bool,
+    /// Check N random classes' stored values against their successors'.
+    #[arg(long, value_name = "N")]
+    pub verify_sample: Option<u64>,
+    /// Seed of --verify-sample's random classes.
+    #[arg(
+        long,
+        value_name = "S",
+        default_value_t = 1,
+        requires = "verify_sample"
+    )]
+    pub seed: u64,
 }
 
 /// The `--json` document.
@@ -167,8 +197,9 @@ impl TotalDoc {
 
 /// Runs `duel ioiwari variants`.
 pub fn run(args: VariantsArgs) -> anyhow::Result<ExitCode> {
+    let mut verified = true;
     let doc = match args.pits {
-        Some(pits) => Some(solve_and_summarize(&args, pits)?),
+        Some(pits) => Some(solve_and_summarize(&args, pits, &mut verified)?),
         None if args.add_summary.is_empty() => {
             bail!("give --pits N (or --table-svg FILE with --add-summary FILE to draw saved summaries)")
         }
@@ -206,21 +237,43 @@ pub fn run(args: VariantsArgs) -> anyhow::Result<ExitCode> {
             print_text(&render(&doc))?;
         }
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(if verified {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
 }
 
-fn solve_and_summarize(args: &VariantsArgs, pits: usize) -> anyhow::Result<VariantsDoc> {
+fn solve_and_summarize(
+    args: &VariantsArgs,
+    pits: usize,
+    verified: &mut bool,
+) -> anyhow::Result<VariantsDoc> {
     let variant = Variant::new(pits, args.cap)?;
     let rule = StartRule::new(variant, args.min, args.max)?;
     if args.threads == Some(0) {
         bail!("--threads must be at least 1");
     }
+    if args.verify_sample == Some(0) {
+        bail!("--verify-sample must be at least 1");
+    }
     let table = match &args.load {
         Some(path) => load(path, variant)?,
-        None => solve(variant, args.threads)?,
+        None => solve(variant, args.threads, args.tiers.as_deref(), args.resume)?,
     };
     if let Some(path) = &args.save {
         save(path, &table)?;
+    }
+    let scope = match (args.verify, args.verify_sample) {
+        (true, _) => Some(VerifyScope::All),
+        (false, Some(classes)) => Some(VerifyScope::Sample {
+            classes,
+            seed: args.seed,
+        }),
+        (false, None) => None,
+    };
+    if let Some(scope) = scope {
+        *verified = verify(&table, scope, args.threads)?;
     }
     Ok(VariantsDoc {
         pits,
@@ -235,7 +288,44 @@ fn solve_and_summarize(args: &VariantsArgs, pits: usize) -> anyhow::Result<Varia
     })
 }
 
-fn solve(variant: Variant, threads: Option<usize>) -> anyhow::Result<VariantTable> {
+/// Runs the check of `scope` and says its outcome on stderr; true when every class agrees.
+fn verify(
+    table: &VariantTable,
+    scope: VerifyScope,
+    threads: Option<usize>,
+) -> anyhow::Result<bool> {
+    let started = Instant::now();
+    let report = table.verify(scope, threads)?;
+    let what = match scope {
+        VerifyScope::All => "every class".to_string(),
+        VerifyScope::Sample { classes, seed } => {
+            format!("a random sample of {classes} classes (seed {seed})")
+        }
+    };
+    let seconds = started.elapsed().as_secs_f64();
+    match report.first_mismatch {
+        None => eprintln!(
+            "verified {what} of {}: {} classes checked, all agree with their successors ({seconds:.1} s)",
+            table.variant(),
+            report.checked
+        ),
+        Some((board, stored, recomputed)) => eprintln!(
+            "verification FAILED on {what} of {}: {} of {} classes disagree; first: {board} \
+             holds {stored}, its successors give {recomputed}",
+            table.variant(),
+            report.mismatches,
+            report.checked
+        ),
+    }
+    Ok(report.mismatches == 0)
+}
+
+fn solve(
+    variant: Variant,
+    threads: Option<usize>,
+    tiers: Option<&Path>,
+    resume: bool,
+) -> anyhow::Result<VariantTable> {
     let terminal = io::stderr().is_terminal();
     let bar = terminal.then(|| {
         let bar = ProgressBar::with_draw_target(
@@ -257,11 +347,12 @@ fn solve(variant: Variant, threads: Option<usize>) -> anyhow::Result<VariantTabl
             // The tier is named in the message, so a redraw between the two calls stays
             // consistent.
             bar.set_message(format!(
-                "tier {}/{}: {} boards, {:.1} M positions/s, {:.1} s",
+                "tier {}/{}: {} boards, {:.1} M positions/s{}, {:.1} s",
                 tier.beads,
                 tier.max_beads,
                 tier.boards,
                 tier.boards as f64 / seconds / 1e6,
+                if tier.loaded { " (read back)" } else { "" },
                 tier.elapsed.as_secs_f64()
             ));
             bar.set_position(u64::from(tier.beads));
@@ -272,6 +363,8 @@ fn solve(variant: Variant, threads: Option<usize>) -> anyhow::Result<VariantTabl
         SolveOptions {
             threads,
             progress: Some(&mut report),
+            tier_dir: tiers,
+            resume,
         },
     )?;
     if let Some(bar) = bar {
@@ -530,7 +623,7 @@ impl VariantFlags {
 
 /// Solves `variant`, with progress on a terminal, for analysis or play.
 fn solve_for_position(variant: Variant) -> anyhow::Result<VariantTable> {
-    solve(variant, None)
+    solve(variant, None, None, false)
 }
 
 /// The `--json` document of `duel ioiwari analyze --pits N --cap C`.

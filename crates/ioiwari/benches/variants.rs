@@ -1,5 +1,6 @@
-//! The variant solver's speed: 9 and 10 pits on one thread and on two, the 7-pit variant
-//! beside the original fast table.
+//! The variant solver's speed: 9 and 10 pits on one thread and on two, the ranked solver (one
+//! byte per class) beside the dense one (one byte per board) on 10 pits and both threads, the
+//! 7-pit variant beside the original fast table.
 //!
 //! The 1- and 2-thread lines of each group run side by side in one run. Each line measures
 //! wall time (criterion's figure; its throughput is boards per second) and, beside it, the
@@ -13,7 +14,7 @@ use std::cell::RefCell;
 use std::time::{Duration, Instant};
 
 use criterion::{BenchmarkId, Criterion, Throughput};
-use duel_ioiwari::variant::{SolveOptions, Variant, VariantTable};
+use duel_ioiwari::variant::{solve_dense, SolveOptions, Variant, VariantTable};
 use duel_ioiwari::Table;
 
 fn solve(variant: Variant, threads: usize) -> VariantTable {
@@ -21,7 +22,7 @@ fn solve(variant: Variant, threads: usize) -> VariantTable {
         variant,
         SolveOptions {
             threads: Some(threads),
-            progress: None,
+            ..Default::default()
         },
     )
     .expect("solved")
@@ -56,6 +57,19 @@ struct Spent {
 /// What each line spent, for the summary: (pits, threads, spent).
 type Lines = RefCell<Vec<(usize, usize, Spent)>>;
 
+/// Runs `solve` as many times as criterion asks, adding its wall and CPU time to `spent`.
+fn timed(spent: &mut Spent, solves: u64, mut solve: impl FnMut()) -> Duration {
+    let (wall, cpu) = (Instant::now(), cpu_time());
+    for _ in 0..solves {
+        solve();
+    }
+    let took = wall.elapsed();
+    spent.solves += solves;
+    spent.wall += took;
+    spent.cpu += cpu_time().saturating_sub(cpu);
+    took
+}
+
 fn threads_group(c: &mut Criterion, lines: &Lines, pits: usize) {
     let variant = Variant::new(pits, 5).expect("valid");
     let mut group = c.benchmark_group(format!("variant_{pits}_pits_cap_5"));
@@ -65,20 +79,40 @@ fn threads_group(c: &mut Criterion, lines: &Lines, pits: usize) {
         let mut spent = Spent::default();
         group.bench_function(BenchmarkId::new("threads", threads), |b| {
             b.iter_custom(|solves| {
-                let (wall, cpu) = (Instant::now(), cpu_time());
-                for _ in 0..solves {
+                timed(&mut spent, solves, || {
                     std::hint::black_box(solve(variant, threads));
-                }
-                let took = wall.elapsed();
-                spent.solves += solves;
-                spent.wall += took;
-                spent.cpu += cpu_time().saturating_sub(cpu);
-                took
+                })
             })
         });
         lines.borrow_mut().push((pits, threads, spent));
     }
     group.finish();
+}
+
+/// The ranked solver and the dense one, 10 pits on both threads, one after the other; returns
+/// what each spent (ranked, dense).
+fn ranked_against_dense(c: &mut Criterion) -> (Spent, Spent) {
+    let variant = Variant::new(10, 5).expect("valid");
+    let mut group = c.benchmark_group("variant_10_pits_ranked_vs_dense");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(variant.board_count()));
+    let (mut ranked, mut dense) = (Spent::default(), Spent::default());
+    group.bench_function("ranked_2_threads", |b| {
+        b.iter_custom(|solves| {
+            timed(&mut ranked, solves, || {
+                std::hint::black_box(solve(variant, 2));
+            })
+        })
+    });
+    group.bench_function("dense_2_threads", |b| {
+        b.iter_custom(|solves| {
+            timed(&mut dense, solves, || {
+                std::hint::black_box(solve_dense(variant, Some(2)).expect("solved"));
+            })
+        })
+    });
+    group.finish();
+    (ranked, dense)
 }
 
 fn seven_pits(c: &mut Criterion) {
@@ -93,7 +127,7 @@ fn seven_pits(c: &mut Criterion) {
 
 /// Boards per second per core and the speed-up, from what the lines spent (warm-up
 /// included: the same solves, so the same rates).
-fn summary(lines: &[(usize, usize, Spent)]) {
+fn summary(lines: &[(usize, usize, Spent)], ranked: Spent, dense: Spent) {
     println!("\nvariant solver summary (boards per second per core = boards / CPU time):");
     let lines: Vec<_> = lines.iter().filter(|line| line.2.solves > 0).collect();
     for &&(pits, threads, spent) in &lines {
@@ -105,6 +139,19 @@ fn summary(lines: &[(usize, usize, Spent)]) {
             boards / spent.wall.as_secs_f64() / 1e6,
             boards / spent.cpu.as_secs_f64() / 1e6,
             spent.cpu.as_secs_f64() / spent.wall.as_secs_f64(),
+        );
+    }
+    if ranked.solves > 0 && dense.solves > 0 {
+        let wall = |s: &Spent| s.wall.as_secs_f64() / s.solves as f64;
+        let cpu = |s: &Spent| s.cpu.as_secs_f64() / s.solves as f64;
+        println!(
+            "  10 pits, 2 threads: ranked {:.3} s ({:.3} s CPU) a solve, dense {:.3} s ({:.3} s CPU); ranked / dense {:.2} (wall), {:.2} (CPU)",
+            wall(&ranked),
+            cpu(&ranked),
+            wall(&dense),
+            cpu(&dense),
+            wall(&ranked) / wall(&dense),
+            cpu(&ranked) / cpu(&dense),
         );
     }
     for pair in lines.windows(2) {
@@ -128,7 +175,8 @@ fn main() {
     let lines = Lines::default();
     threads_group(&mut c, &lines, 9);
     threads_group(&mut c, &lines, 10);
+    let (ranked, dense) = ranked_against_dense(&mut c);
     seven_pits(&mut c);
     c.final_summary();
-    summary(&lines.borrow());
+    summary(&lines.borrow(), ranked, dense);
 }

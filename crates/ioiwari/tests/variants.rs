@@ -5,7 +5,7 @@
 use std::collections::{BTreeMap, HashMap};
 
 use duel_ioiwari::variant::{
-    summarize, SolveOptions, StartRule, Variant, VariantBoard, VariantTable,
+    solve_dense, summarize, SolveOptions, StartRule, Variant, VariantBoard, VariantTable,
 };
 use duel_ioiwari::{Board, Table};
 
@@ -200,7 +200,7 @@ fn one_thread_and_all_threads_give_identical_tables() {
             variant,
             SolveOptions {
                 threads: Some(1),
-                progress: None,
+                ..Default::default()
             },
         )
         .expect("solved");
@@ -208,7 +208,7 @@ fn one_thread_and_all_threads_give_identical_tables() {
             variant,
             SolveOptions {
                 threads: Some(4),
-                progress: None,
+                ..Default::default()
             },
         )
         .expect("solved");
@@ -227,6 +227,7 @@ fn progress_reports_every_tier_and_every_board() {
         SolveOptions {
             threads: None,
             progress: Some(&mut record),
+            ..Default::default()
         },
     )
     .expect("solved");
@@ -248,10 +249,76 @@ fn save_and_load_round_trip() {
     let table = solve(6, 7);
     let mut bytes = Vec::new();
     table.write_to(&mut bytes).expect("written to memory");
-    assert_eq!(bytes.len(), 32 + 8usize.pow(6));
+    assert_eq!(bytes.len() as u64, 32 + table.variant().class_count());
     assert_eq!(&bytes[..8], b"DUELVTAB");
+    assert_eq!(&bytes[8..10], &[2, 0]);
     let loaded = VariantTable::read_from(bytes.as_slice()).expect("reads back");
     assert_eq!(loaded, table);
+}
+
+/// A table file of format version 1, one value per board in index order, written here from
+/// the dense solver with the layout the format documents.
+fn version_one_file(variant: Variant, values: &[i8]) -> Vec<u8> {
+    let mut bytes = b"DUELVTAB".to_vec();
+    bytes.extend_from_slice(&1u16.to_le_bytes());
+    bytes.extend_from_slice(&[variant.pits() as u8, variant.cap(), 0, 0, 0, 0]);
+    bytes.extend_from_slice(&variant.board_count().to_le_bytes());
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for word in values.chunks(8) {
+        let mut padded = [0u8; 8];
+        for (byte, &value) in padded.iter_mut().zip(word) {
+            *byte = value as u8;
+        }
+        hash = (hash ^ u64::from_le_bytes(padded)).wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    bytes.extend_from_slice(&hash.to_le_bytes());
+    bytes.extend(values.iter().map(|&value| value as u8));
+    bytes
+}
+
+#[test]
+fn a_version_one_table_of_every_board_still_loads() {
+    let variant = Variant::new(7, 4).expect("valid");
+    let dense = solve_dense(variant, None).expect("solved");
+    let mut bytes = version_one_file(variant, &dense);
+    let loaded = VariantTable::read_from(bytes.as_slice()).expect("reads a version 1 file");
+    assert_eq!(loaded, solve(7, 4));
+    bytes[40] ^= 1;
+    assert!(VariantTable::read_from(bytes.as_slice()).is_err());
+}
+
+#[test]
+fn the_ranked_solver_equals_the_dense_one_from_2_to_10_pits() {
+    for n in 2..=10 {
+        let variant = Variant::new(n, 5).expect("valid");
+        let table = VariantTable::solve(variant).expect("solved");
+        assert_eq!(table.class_values().len() as u64, variant.class_count());
+        let dense = solve_dense(variant, None).expect("solved");
+        assert!(table.dense_values() == dense, "{variant}");
+    }
+    for (n, cap) in [(6, 2), (7, 9), (9, 3), (4, 7)] {
+        let variant = Variant::new(n, cap).expect("valid");
+        let table = VariantTable::solve(variant).expect("solved");
+        let dense = solve_dense(variant, Some(1)).expect("solved");
+        assert!(table.dense_values() == dense, "{variant}");
+    }
+}
+
+#[test]
+fn every_representative_has_its_own_rank() {
+    for (n, cap) in [(5, 5), (8, 3), (9, 2)] {
+        let table = solve(n, cap);
+        for rank in 0..table.class_values().len() as u64 {
+            let board = table.representative(rank).expect("a rank below the count");
+            assert_eq!(table.rank(&board), rank, "{board}");
+            for steps in 1..n {
+                assert_eq!(table.rank(&board.rotated(steps)), rank, "{board}");
+            }
+        }
+        assert!(table
+            .representative(table.class_values().len() as u64)
+            .is_none());
+    }
 }
 
 fn saved_table() -> Vec<u8> {
@@ -293,7 +360,7 @@ fn load_rejects_bad_headers() {
     let mut magic = good.clone();
     magic[0] = b'X';
     let mut version = good.clone();
-    version[8] = 2;
+    version[8] = 3;
     let mut pits = good.clone();
     pits[10] = 15;
     let mut cap = good.clone();

@@ -92,6 +92,28 @@ pub enum SolveError {
         /// What the thread pool said.
         reason: String,
     },
+    /// A tier file or the tier directory could not be written or read.
+    #[error("{}: {reason}", path.display())]
+    TierIo {
+        /// The file or directory.
+        path: std::path::PathBuf,
+        /// What the system said.
+        reason: String,
+    },
+    /// A tier file read back is not a finished tier of this solve.
+    #[error("{} is not a valid tier file: {reason}", path.display())]
+    TierFile {
+        /// The file.
+        path: std::path::PathBuf,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// A fresh solve was given a tier directory that holds tiers already.
+    #[error("{} already holds solved tiers: resume from them, or give an empty directory", dir.display())]
+    TiersPresent {
+        /// The directory.
+        dir: std::path::PathBuf,
+    },
 }
 
 /// Why bytes are not a saved table (see [`VariantTable::read_from`](crate::variant::VariantTable::read_from)).
@@ -104,13 +126,14 @@ pub enum TableFormatError {
     #[error("not a duel variant table (bad magic bytes)")]
     BadMagic,
     /// A format version this build does not read.
-    #[error("table format version {0} is not supported (this build reads version 1)")]
+    #[error("table format version {0} is not supported (this build reads versions 1 and 2)")]
     Version(u16),
     /// The header names a variant outside the family's bounds.
     #[error("the header's variant is invalid: {0}")]
     Variant(#[from] VariantError),
-    /// The header's board count does not match its variant.
-    #[error("the header says {found} boards, the variant has {expected}")]
+    /// The header's count (boards in version 1, classes in version 2) does not match its
+    /// variant.
+    #[error("the header says {found} values, the variant has {expected}")]
     BoardCount {
         /// The count the variant implies.
         expected: u64,
@@ -129,4 +152,7 @@ pub enum TableFormatError {
     /// The table does not fit in memory.
     #[error("cannot allocate {0} bytes for the table")]
     TooLarge(u64),
+    /// The ranking of the variant's classes could not be built.
+    #[error("cannot rank the classes: {0}")]
+    Ranking(#[from] SolveError),
 }

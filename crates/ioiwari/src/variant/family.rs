@@ -81,6 +81,27 @@ impl Variant {
         u64::from(self.cap + 1).pow(u32::from(self.pits))
     }
 
+    /// The number of rotation classes (boards up to turning), by the necklace formula
+    /// `(1 / n) * sum over the divisors d of n of phi(d) * (cap + 1)^(n / d)`: the values a
+    /// [`VariantTable`](crate::variant::VariantTable) holds.
+    ///
+    /// ```
+    /// use duel_ioiwari::variant::Variant;
+    ///
+    /// assert_eq!(Variant::new(4, 2)?.class_count(), 24); // (81 + 9 + 2 * 3) / 4
+    /// assert_eq!(Variant::new(14, 5)?.class_count(), 5_597_460_306);
+    /// # Ok::<(), duel_ioiwari::variant::VariantError>(())
+    /// ```
+    pub fn class_count(self) -> u64 {
+        let n = u64::from(self.pits);
+        let totient = |d: u64| (1..=d).filter(|&k| gcd(k, d) == 1).count() as u64;
+        (1..=n)
+            .filter(|&d| n.is_multiple_of(d))
+            .map(|d| totient(d) * u64::from(self.cap + 1).pow((n / d) as u32))
+            .sum::<u64>()
+            / n
+    }
+
     /// `(cap + 1)^k` for each pit index `k` (zero past the last pit).
     pub(crate) fn powers(self) -> [u64; Self::MAX_PITS] {
         let mut powers = [0; Self::MAX_PITS];
@@ -90,6 +111,14 @@ impl Variant {
             power *= u64::from(self.cap + 1);
         }
         powers
+    }
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
     }
 }
 

@@ -26,15 +26,19 @@
 //! ```
 
 mod board;
+mod classes;
 mod error;
 mod family;
 mod solve;
 mod starts;
 mod table;
+pub mod tiers;
+mod verify;
 
 pub use board::{VariantBoard, VariantSowing};
 pub use error::{SolveError, TableFormatError, VariantError};
 pub use family::Variant;
-pub use solve::{SolveOptions, TierProgress};
+pub use solve::{solve_dense, SolveOptions, TierProgress};
 pub use starts::{summarize, StartRule, TotalSummary};
 pub use table::VariantTable;
+pub use verify::{VerifyReport, VerifyScope};

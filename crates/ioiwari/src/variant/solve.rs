@@ -1,39 +1,45 @@
-//! The strong solver: every board of a variant, tier by tier in order of beads on the board,
-//! one board per rotation class, the boards of a tier shared among all cores.
+//! The strong solver: every rotation class of a variant, tier by tier in order of beads on the
+//! board, one byte per class, the boards of a tier shared among all cores.
 //!
 //! Every move banks at least one bead, so a board's successors lie in lower tiers, which are
 //! complete before a tier starts: the boards of one tier are independent. Within a tier the
-//! boards are split by the counts of their top pits into about a thousand pieces for rayon.
-//! A board is solved only when its index is the smallest of its rotations (its class's
-//! representative), and its value is stored at that index only; a successor's value is read
-//! at its own representative. So a thread writes only inside its own pieces, in index order,
-//! and never into cache lines that the other threads are writing (storing a value at every
-//! turn of the board, scattered over the table, made two threads slower than one), and the
-//! values read cluster at small indices (a representative's top pit holds its fewest
-//! beads). Successors are looked up in batches of boards, so that the memory reads of many
-//! boards overlap. When all tiers are done, one parallel pass copies each representative's
-//! value to the other members of its class (a representative copies its own value onto
-//! itself, which changes nothing). The table is shared as relaxed atomic bytes: a byte that
-//! one thread writes is read by others only in later tiers or passes, or is rewritten with
-//! the value it already holds.
+//! boards are split by the counts of their top pits into about a thousand pieces for rayon,
+//! enumerated in increasing index order. A board is solved only when its index is the
+//! smallest of its rotations (its class's representative), and its value is stored at its
+//! class's rank (see [`Classes`]); a successor is turned to its representative and its value
+//! read at that rank. So a thread writes only inside its own pieces, in rank order, and the
+//! values read cluster at small ranks (a representative's top pit holds its fewest beads).
+//! Successors are looked up in batches of boards, so that the memory reads of many boards
+//! overlap. The table is shared as relaxed atomic bytes: a byte that one thread writes is
+//! read by others only in later tiers.
+//!
+//! When a tier directory is given, each tier's values are written there as the tier is
+//! finished (see [`crate::variant::tiers`] for the format), and a resumed solve reads the
+//! finished tiers back instead of solving them again.
+//!
+//! The first solver of this module, one byte per board ([`solve_dense`]), is kept as the
+//! reference that the ranked one is tested and benchmarked against.
 
+use std::path::Path;
 use std::sync::atomic::{AtomicI8, Ordering};
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
+use crate::variant::classes::Classes;
+use crate::variant::tiers::{TierFiles, TierReader, TierWriter};
 use crate::variant::{SolveError, Variant};
 
-/// How to solve: the number of threads and a progress callback.
+/// How to solve: the number of threads, a progress callback, and where to keep the tiers.
 ///
 /// ```
 /// use duel_ioiwari::variant::{SolveOptions, Variant, VariantTable};
 ///
 /// let mut tiers = 0;
 /// let mut count = |_: &duel_ioiwari::variant::TierProgress| tiers += 1;
-/// let options = SolveOptions { threads: Some(1), progress: Some(&mut count) };
+/// let options = SolveOptions { threads: Some(1), progress: Some(&mut count), ..Default::default() };
 /// let table = VariantTable::solve_with(Variant::new(4, 3)?, options)?;
-/// assert_eq!(table.values().len(), 256);
+/// assert_eq!(table.class_values().len(), 70); // 256 boards in 70 rotation classes
 /// assert_eq!(tiers, 12); // one report per bead total 1..=12
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -44,6 +50,13 @@ pub struct SolveOptions<'a> {
     pub threads: Option<usize>,
     /// Called after each tier, from the calling thread.
     pub progress: Option<&'a mut dyn FnMut(&TierProgress)>,
+    /// A directory to write each tier into as it is finished (created if missing). Without
+    /// `resume` it must not hold tier files already.
+    pub tier_dir: Option<&'a Path>,
+    /// Read the finished tiers in `tier_dir` back (from tier 1 up to the first one missing)
+    /// and solve only the rest: a killed solve goes on where it stopped, giving the same
+    /// table.
+    pub resume: bool,
 }
 
 impl std::fmt::Debug for SolveOptions<'_> {
@@ -51,6 +64,8 @@ impl std::fmt::Debug for SolveOptions<'_> {
         f.debug_struct("SolveOptions")
             .field("threads", &self.threads)
             .field("progress", &self.progress.is_some())
+            .field("tier_dir", &self.tier_dir)
+            .field("resume", &self.resume)
             .finish()
     }
 }
@@ -64,8 +79,10 @@ pub struct TierProgress {
     pub max_beads: u32,
     /// Boards holding `beads` beads.
     pub boards: u64,
-    /// Of those, the class representatives actually solved.
+    /// Of those, the class representatives (solved, or read back).
     pub solved: u64,
+    /// Whether the tier was read back from the tier directory instead of solved.
+    pub loaded: bool,
     /// Time this tier took.
     pub tier_time: Duration,
     /// Time since the solve started (allocation included).
@@ -74,15 +91,15 @@ pub struct TierProgress {
 
 /// The variant's constants, kept together for the inner loop.
 #[derive(Clone, Copy)]
-struct Shape {
-    pits: usize,
+pub(crate) struct Shape {
+    pub(crate) pits: usize,
     cap: u8,
     base: u64,
     powers: [u64; Variant::MAX_PITS],
 }
 
 impl Shape {
-    fn of(variant: Variant) -> Shape {
+    pub(crate) fn of(variant: Variant) -> Shape {
         Shape {
             pits: variant.pits(),
             cap: variant.cap(),
@@ -90,101 +107,310 @@ impl Shape {
             powers: variant.powers(),
         }
     }
+
+    /// The index of the board `digits`.
+    pub(crate) fn index(&self, digits: &Digits) -> u64 {
+        (0..self.pits)
+            .map(|k| u64::from(digits[k]) * self.powers[k])
+            .sum()
+    }
 }
 
-type Digits = [u8; Variant::MAX_PITS];
+pub(crate) type Digits = [u8; Variant::MAX_PITS];
 
 /// The top pits whose counts split a tier into pieces.
 const SPLIT_PITS: usize = 4;
 
-/// Solves every board of `variant`: the values, indexed by board index.
-pub(crate) fn solve_values(
-    variant: Variant,
-    options: SolveOptions<'_>,
-) -> Result<Vec<i8>, SolveError> {
-    let started = Instant::now();
-    let boards = variant.board_count();
-    let too_large = || SolveError::TooLarge { boards };
-    let len = usize::try_from(boards).map_err(|_| too_large())?;
-    // Atomic bytes, so that threads may store into the table while others read it.
-    let mut values: Vec<AtomicI8> = Vec::new();
-    values.try_reserve_exact(len).map_err(|_| too_large())?;
-    values.resize_with(len, || AtomicI8::new(0));
-    let pool = match options.threads {
-        Some(threads) => Some(
+/// Pieces of a tier solved (and written to disk) together.
+const PIECES_AT_ONCE: usize = 256;
+
+/// Where a board's value is kept: at its class's rank, or (the reference solver) at the
+/// index of its class's representative.
+pub(crate) trait Layout: Sync {
+    /// Where the representative `digits` (index `index`) keeps its value.
+    fn own(&self, shape: &Shape, digits: &Digits, index: u64) -> u64;
+    /// Where any board `digits` (index `index`) finds its class's value.
+    fn class(&self, shape: &Shape, digits: &Digits, index: u64) -> u64;
+}
+
+/// One byte per class, at its rank.
+pub(crate) struct Ranked<'a>(pub(crate) &'a Classes);
+
+impl Layout for Ranked<'_> {
+    #[inline(always)]
+    fn own(&self, _: &Shape, digits: &Digits, _: u64) -> u64 {
+        self.0.rank(digits)
+    }
+
+    #[inline(always)]
+    fn class(&self, shape: &Shape, digits: &Digits, index: u64) -> u64 {
+        let (_, turn) = representative(shape, digits, index);
+        self.0.rank_turned(digits, turn)
+    }
+}
+
+/// One byte per board, at the representative's index.
+struct Dense;
+
+impl Layout for Dense {
+    #[inline(always)]
+    fn own(&self, _: &Shape, _: &Digits, index: u64) -> u64 {
+        index
+    }
+
+    #[inline(always)]
+    fn class(&self, shape: &Shape, digits: &Digits, index: u64) -> u64 {
+        representative(shape, digits, index).0
+    }
+}
+
+/// Builds the thread pool asked for (`None`: rayon's global pool).
+pub(crate) fn thread_pool(threads: Option<usize>) -> Result<Option<rayon::ThreadPool>, SolveError> {
+    threads
+        .map(|threads| {
             rayon::ThreadPoolBuilder::new()
                 .num_threads(threads)
                 .build()
                 .map_err(|error| SolveError::Threads {
                     threads,
                     reason: error.to_string(),
-                })?,
-        ),
-        None => None,
-    };
+                })
+        })
+        .transpose()
+}
+
+/// A table of `len` zero bytes that threads may store into while others read it.
+fn atomic_table(len: u64, boards: u64) -> Result<Vec<AtomicI8>, SolveError> {
+    let too_large = || SolveError::TooLarge { boards };
+    let len = usize::try_from(len).map_err(|_| too_large())?;
+    let mut values: Vec<AtomicI8> = Vec::new();
+    values.try_reserve_exact(len).map_err(|_| too_large())?;
+    values.resize_with(len, || AtomicI8::new(0));
+    Ok(values)
+}
+
+/// The plain bytes of a finished table (same size and alignment: the allocation is reused).
+fn into_bytes(values: Vec<AtomicI8>) -> Vec<i8> {
+    values.into_iter().map(AtomicI8::into_inner).collect()
+}
+
+/// Solves every class of `variant`: the ranking and the values, indexed by rank.
+pub(crate) fn solve_classes(
+    variant: Variant,
+    options: SolveOptions<'_>,
+) -> Result<(Classes, Vec<i8>), SolveError> {
+    let started = Instant::now();
+    let pool = thread_pool(options.threads)?;
+    let classes = run(&pool, || Classes::build(variant))?;
+    let values = atomic_table(classes.count(), variant.board_count())?;
+    let mut files = options
+        .tier_dir
+        .map(|dir| TierFiles::open(dir, variant, options.resume))
+        .transpose()?;
     let mut progress = options.progress;
     let shape = Shape::of(variant);
-    let shared = values.as_slice();
+    let layout = Ranked(&classes);
     for beads in 1..=variant.max_beads() {
         let tier_start = Instant::now();
-        let job = || solve_tier(&shape, shared, beads);
-        let (boards, solved) = run(&pool, job);
+        let (boards, solved, loaded) = match files.as_mut() {
+            Some(files) => {
+                if files.finished(beads) {
+                    let reader = files.reader(beads)?;
+                    let (boards, solved) = run(&pool, || {
+                        load_tier(&shape, &classes, &values, beads, reader)
+                    })?;
+                    (boards, solved, true)
+                } else {
+                    let mut writer = files.writer(beads)?;
+                    let (boards, solved) = run(&pool, || {
+                        solve_tier(&shape, &layout, &values, beads, Some(&mut writer))
+                    })?;
+                    writer.finish()?;
+                    (boards, solved, false)
+                }
+            }
+            None => {
+                let (boards, solved) =
+                    run(&pool, || solve_tier(&shape, &layout, &values, beads, None))?;
+                (boards, solved, false)
+            }
+        };
         if let Some(report) = progress.as_mut() {
             report(&TierProgress {
                 beads,
                 max_beads: variant.max_beads(),
                 boards,
                 solved,
+                loaded,
                 tier_time: tier_start.elapsed(),
                 elapsed: started.elapsed(),
             });
         }
     }
-    run(&pool, || fill_classes(&shape, shared));
-    // Same size and alignment: the collection reuses the table's allocation.
-    Ok(values.into_iter().map(AtomicI8::into_inner).collect())
+    Ok((classes, into_bytes(values)))
+}
+
+/// The reference solver: every board of `variant`, one byte per board, indexed by board
+/// index (a class's value is solved at its representative and copied to the other turns at
+/// the end). It needs `(cap + 1)^pits` bytes; [`VariantTable`](crate::variant::VariantTable)
+/// needs about `pits` times less. Kept to test and benchmark the ranked solver against.
+///
+/// ```
+/// use duel_ioiwari::variant::{solve_dense, Variant, VariantTable};
+///
+/// let variant = Variant::new(5, 3)?;
+/// let dense = solve_dense(variant, Some(1))?;
+/// assert_eq!(dense, VariantTable::solve(variant)?.dense_values());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn solve_dense(variant: Variant, threads: Option<usize>) -> Result<Vec<i8>, SolveError> {
+    let pool = thread_pool(threads)?;
+    let values = atomic_table(variant.board_count(), variant.board_count())?;
+    let shape = Shape::of(variant);
+    for beads in 1..=variant.max_beads() {
+        run(&pool, || solve_tier(&shape, &Dense, &values, beads, None))?;
+    }
+    run(&pool, || fill_classes(&shape, &values));
+    Ok(into_bytes(values))
 }
 
 /// Runs `job` in `pool`, or in rayon's global pool when there is none.
-fn run<R: Send>(pool: &Option<rayon::ThreadPool>, job: impl FnOnce() -> R + Send) -> R {
+pub(crate) fn run<R: Send>(pool: &Option<rayon::ThreadPool>, job: impl FnOnce() -> R + Send) -> R {
     match pool {
         Some(pool) => pool.install(job),
         None => job(),
     }
 }
 
-/// Solves every class representative holding `beads` beads; returns (boards, representatives).
-fn solve_tier(shape: &Shape, values: &[AtomicI8], beads: u32) -> (u64, u64) {
-    let split = SPLIT_PITS.min(shape.pits - 1);
-    let mut prefixes = Vec::new();
-    prefix_boards(shape, split, beads, &mut prefixes);
-    prefixes
-        .into_par_iter()
-        .map(|(mut digits, rest, index)| {
-            let mut boards = 0u64;
-            let mut batch = Batch::new();
-            each_board(
-                shape,
-                shape.pits - split - 1,
-                rest,
-                &mut digits,
-                index,
-                &mut |digits, index| {
-                    boards += 1;
-                    if is_representative(shape, digits, index) {
-                        batch.push(shape, values, digits, index);
+/// A piece of a tier: its top pits filled (digits so far, beads left, index so far).
+type Piece = (Digits, u32, u64);
+
+/// The pieces of tier `beads`, in increasing index order.
+pub(crate) fn tier_pieces(shape: &Shape, beads: u32) -> Vec<Piece> {
+    let mut pieces = Vec::new();
+    prefix_boards(shape, split_pits(shape), beads, &mut pieces);
+    pieces
+}
+
+fn split_pits(shape: &Shape) -> usize {
+    SPLIT_PITS.min(shape.pits - 1)
+}
+
+/// Calls `visit(digits, index)` for every representative of the piece, in index order;
+/// returns the boards of the piece.
+#[inline(always)]
+pub(crate) fn each_representative(
+    shape: &Shape,
+    piece: &Piece,
+    mut visit: impl FnMut(&Digits, u64),
+) -> u64 {
+    let (mut digits, rest, index) = *piece;
+    let mut boards = 0u64;
+    each_board(
+        shape,
+        shape.pits - split_pits(shape) - 1,
+        rest,
+        &mut digits,
+        index,
+        &mut |digits, index| {
+            boards += 1;
+            if is_representative(shape, digits, index) {
+                visit(digits, index);
+            }
+        },
+    );
+    boards
+}
+
+/// Solves every class representative holding `beads` beads, handing their values to
+/// `writer` in index order; returns (boards, representatives).
+fn solve_tier<L: Layout>(
+    shape: &Shape,
+    layout: &L,
+    values: &[AtomicI8],
+    beads: u32,
+    mut writer: Option<&mut TierWriter>,
+) -> Result<(u64, u64), SolveError> {
+    let record = writer.is_some();
+    let (mut boards, mut solved) = (0, 0);
+    for pieces in tier_pieces(shape, beads).chunks(PIECES_AT_ONCE) {
+        let results: Vec<(u64, u64, Vec<i8>)> = pieces
+            .par_iter()
+            .map(|piece| {
+                let mut batch = Batch::new();
+                let mut recorded = Vec::new();
+                let read = |at: u64| values[at as usize].load(Ordering::Relaxed);
+                let mut done = |own: u64, best: i8| {
+                    values[own as usize].store(best, Ordering::Relaxed);
+                    if record {
+                        recorded.push(best);
                     }
-                },
-            );
-            batch.flush(values);
-            (boards, batch.solved)
-        })
-        .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
+                };
+                let boards = each_representative(shape, piece, |digits, index| {
+                    if batch.push(shape, layout, digits, index) {
+                        batch.flush(read, &mut done);
+                    }
+                });
+                batch.flush(read, &mut done);
+                (boards, batch.solved, recorded)
+            })
+            .collect();
+        for (piece_boards, piece_solved, recorded) in results {
+            boards += piece_boards;
+            solved += piece_solved;
+            if let Some(writer) = writer.as_mut() {
+                writer.write(&recorded)?;
+            }
+        }
+    }
+    Ok((boards, solved))
+}
+
+/// Reads tier `beads` back from `reader` into `values`; returns (boards, representatives).
+fn load_tier(
+    shape: &Shape,
+    classes: &Classes,
+    values: &[AtomicI8],
+    beads: u32,
+    mut reader: TierReader,
+) -> Result<(u64, u64), SolveError> {
+    let (mut boards, mut solved) = (0, 0);
+    let mut bytes = Vec::new();
+    for pieces in tier_pieces(shape, beads).chunks(PIECES_AT_ONCE) {
+        let counts: Vec<(u64, u64)> = pieces
+            .par_iter()
+            .map(|piece| {
+                let mut representatives = 0;
+                let boards = each_representative(shape, piece, |_, _| representatives += 1);
+                (boards, representatives)
+            })
+            .collect();
+        let mut offsets = Vec::with_capacity(counts.len());
+        let mut total = 0usize;
+        for &(piece_boards, representatives) in &counts {
+            offsets.push(total);
+            total += representatives as usize;
+            boards += piece_boards;
+        }
+        bytes.resize(total, 0);
+        reader.read(&mut bytes)?;
+        solved += total as u64;
+        let bytes = &bytes;
+        pieces.par_iter().zip(offsets).for_each(|(piece, offset)| {
+            let mut at = offset;
+            each_representative(shape, piece, |digits, _| {
+                values[classes.rank(digits) as usize].store(bytes[at], Ordering::Relaxed);
+                at += 1;
+            });
+        });
+    }
+    reader.finish()?;
+    Ok((boards, solved))
 }
 
 /// Every way to fill the top `split` pits leaving a feasible rest of `beads` for the others:
 /// (digits so far, beads left, index so far).
-fn prefix_boards(shape: &Shape, split: usize, beads: u32, out: &mut Vec<(Digits, u32, u64)>) {
+fn prefix_boards(shape: &Shape, split: usize, beads: u32, out: &mut Vec<Piece>) {
     fn go(
         shape: &Shape,
         k: usize,
@@ -255,13 +481,13 @@ fn each_board(
     }
 }
 
-/// Representatives waiting for their successors' values: the successors' stored indices are
-/// computed when a board joins and read when the batch is full, so that the
-/// memory reads of many boards overlap instead of each waiting for the last.
-struct Batch {
+/// Representatives waiting for their successors' values: where the successors' values are
+/// kept is computed when a board joins and read when the batch is full, so that the memory
+/// reads of many boards overlap instead of each waiting for the last.
+pub(crate) struct Batch {
     len: usize,
-    solved: u64,
-    index: [u64; BATCH],
+    pub(crate) solved: u64,
+    own: [u64; BATCH],
     moves: [u8; BATCH],
     stored: [[u64; Variant::MAX_PITS]; BATCH],
     gain: [[i8; Variant::MAX_PITS]; BATCH],
@@ -271,20 +497,26 @@ struct Batch {
 const BATCH: usize = 16;
 
 impl Batch {
-    fn new() -> Batch {
+    pub(crate) fn new() -> Batch {
         Batch {
             len: 0,
             solved: 0,
-            index: [0; BATCH],
+            own: [0; BATCH],
             moves: [0; BATCH],
             stored: [[0; Variant::MAX_PITS]; BATCH],
             gain: [[0; Variant::MAX_PITS]; BATCH],
         }
     }
 
-    /// Adds the representative `digits` (index `index`), solving the batch when it is full.
+    /// Adds the representative `digits` (index `index`); true when the batch is full.
     #[inline(always)]
-    fn push(&mut self, shape: &Shape, values: &[AtomicI8], digits: &Digits, index: u64) {
+    pub(crate) fn push<L: Layout>(
+        &mut self,
+        shape: &Shape,
+        layout: &L,
+        digits: &Digits,
+        index: u64,
+    ) -> bool {
         let slot = self.len;
         let mut moves = 0;
         for from in 0..shape.pits {
@@ -293,40 +525,49 @@ impl Batch {
             }
             let mut next = *digits;
             let (next_index, gain) = sow(shape, &mut next, index, from);
-            let stored = representative(shape, &next, next_index);
-            self.stored[slot][moves] = stored;
+            self.stored[slot][moves] = layout.class(shape, &next, next_index);
             self.gain[slot][moves] = gain;
             moves += 1;
         }
-        self.index[slot] = index;
+        self.own[slot] = layout.own(shape, digits, index);
         self.moves[slot] = moves as u8;
         self.len += 1;
-        if self.len == BATCH {
-            self.flush(values);
-        }
+        self.len == BATCH
     }
 
-    /// Stores the value of every board in the batch: the best of `gain - value(successor)`
-    /// (0 for the empty board). Successors lie in lower tiers, never in the batch.
+    /// Computes every board's value in the batch, the best of `gain - value(successor)` (0
+    /// for the empty board), reading values with `read`, and hands (where the board keeps
+    /// its value, the value) to `done`, in the order the boards joined.
     #[inline(always)]
-    fn flush(&mut self, values: &[AtomicI8]) {
+    pub(crate) fn flush(&mut self, read: impl Fn(u64) -> i8, mut done: impl FnMut(u64, i8)) {
         for slot in 0..self.len {
             let moves = usize::from(self.moves[slot]);
             let mut best = if moves == 0 { 0 } else { i8::MIN };
             for k in 0..moves {
-                let value = values[self.stored[slot][k] as usize].load(Ordering::Relaxed);
-                best = best.max(self.gain[slot][k] - value);
+                best = best.max(self.gain[slot][k] - read(self.stored[slot][k]));
             }
-            values[self.index[slot] as usize].store(best, Ordering::Relaxed);
+            done(self.own[slot], best);
         }
         self.solved += self.len as u64;
         self.len = 0;
     }
 }
 
+/// The index of a board turned by one pit, from its index and its top digit `high`:
+/// `(index - high * top) * base + high`. Below `(cap + 1)^pits`, so it never overflows; the
+/// arithmetic wraps instead of being checked, so that builds with overflow checks (tests, the
+/// development build) run the inner loop as fast as release builds.
+#[inline(always)]
+fn turn_once(shape: &Shape, index: u64, high: u64, top: u64) -> u64 {
+    index
+        .wrapping_sub(high.wrapping_mul(top))
+        .wrapping_mul(shape.base)
+        .wrapping_add(high)
+}
+
 /// Whether `index` is the smallest index among the rotations of the board `digits`.
 #[inline(always)]
-fn is_representative(shape: &Shape, digits: &Digits, index: u64) -> bool {
+pub(crate) fn is_representative(shape: &Shape, digits: &Digits, index: u64) -> bool {
     let n = shape.pits;
     let top = shape.powers[n - 1];
     // Turning by one pit moves the top digit to the bottom: index' = (index - top digit *
@@ -335,7 +576,7 @@ fn is_representative(shape: &Shape, digits: &Digits, index: u64) -> bool {
     let mut turned = index;
     for s in 0..n - 1 {
         let high = u64::from(digits[n - 1 - s]);
-        turned = (turned - high * top) * shape.base + high;
+        turned = turn_once(shape, turned, high, top);
         if turned < index {
             return false;
         }
@@ -343,27 +584,29 @@ fn is_representative(shape: &Shape, digits: &Digits, index: u64) -> bool {
     true
 }
 
-/// The smallest index among the rotations of the board `digits` (index `index`): where its
-/// class's value is stored.
+/// The smallest index among the rotations of the board `digits` (index `index`), where its
+/// class's value is kept, and the number of turns that give it.
 #[inline(always)]
-fn representative(shape: &Shape, digits: &Digits, index: u64) -> u64 {
+pub(crate) fn representative(shape: &Shape, digits: &Digits, index: u64) -> (u64, usize) {
     let n = shape.pits;
     let top = shape.powers[n - 1];
     let mut turned = index;
-    let mut smallest = index;
+    let (mut smallest, mut turn) = (index, 0);
     for s in 0..n - 1 {
         let high = u64::from(digits[n - 1 - s]);
-        turned = (turned - high * top) * shape.base + high;
-        smallest = smallest.min(turned);
+        turned = turn_once(shape, turned, high, top);
+        if turned < smallest {
+            (smallest, turn) = (turned, s + 1);
+        }
     }
-    smallest
+    (smallest, turn)
 }
 
 /// Sows pit index `from` (non-empty) of the board `digits` whose index is `index`, turning
 /// `digits` into the successor and updating the index as the beads move. Returns the
 /// successor's index and the mover's gain minus the opponent's.
 #[inline(always)]
-fn sow(shape: &Shape, digits: &mut Digits, index: u64, from: usize) -> (u64, i8) {
+pub(crate) fn sow(shape: &Shape, digits: &mut Digits, index: u64, from: usize) -> (u64, i8) {
     let cap = shape.cap;
     let mut hand = digits[from];
     digits[from] = 0;
@@ -418,7 +661,7 @@ fn fill_classes(shape: &Shape, values: &[AtomicI8]) {
                 // Where each board's value is; then the copies (a representative
                 // copies its own value, which changes nothing).
                 for (k, slot) in stored[..len].iter_mut().enumerate() {
-                    *slot = representative(shape, &digits, start + k as u64);
+                    *slot = representative(shape, &digits, start + k as u64).0;
                     // The next index: add one in base `cap + 1`.
                     for digit in digits.iter_mut().take(shape.pits) {
                         if *digit == shape.cap {
@@ -439,7 +682,7 @@ fn fill_classes(shape: &Shape, values: &[AtomicI8]) {
 }
 
 /// The pit counts of the board with index `index`.
-fn digits_of(shape: &Shape, mut index: u64) -> Digits {
+pub(crate) fn digits_of(shape: &Shape, mut index: u64) -> Digits {
     let mut digits = [0; Variant::MAX_PITS];
     for digit in digits.iter_mut().take(shape.pits) {
         *digit = (index % shape.base) as u8;
@@ -509,7 +752,7 @@ mod tests {
                 .min()
                 .expect("at least two pits");
             let digits = digits_of(shape, index);
-            assert_eq!(representative(shape, &digits, index), smallest);
+            assert_eq!(representative(shape, &digits, index).0, smallest);
             assert_eq!(is_representative(shape, &digits, index), smallest == index);
         });
     }

@@ -42,7 +42,8 @@
 //!
 //! Every block runs under `timeout` (120 s); on this project's two-core machine, shared, the
 //! whole test took about 5 minutes, most of it the judge runs, exports and Pascal builds the
-//! examples ask for.
+//! examples ask for. The harness itself is tested on made-up READMEs (a failing line, a
+//! wrong output, a `cd` carried from one block to the next), in well under a second.
 
 #[path = "mis-players/support.rs"]
 mod support;
@@ -407,4 +408,57 @@ fn every_readme_example_runs_as_written_in_order() {
         failures.len(),
         failures.join("\n")
     );
+}
+
+/// Runs the script of a made-up README in a scratch directory; returns its status and stderr.
+fn run_made_up(markdown: &str) -> (bool, String) {
+    let scratch = work_dir();
+    let state = scratch.path().join("state");
+    std::fs::create_dir(&state).unwrap();
+    std::fs::write(state.join("cwd"), scratch.path().to_str().unwrap()).unwrap();
+    let mut ok = true;
+    let mut stderr = String::new();
+    for block in blocks(markdown) {
+        let output = Command::new("timeout")
+            .args(["60", "bash", "-c", &script(&steps(&block), "true")])
+            .current_dir(scratch.path())
+            .env("STATE", &state)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .expect("bash runs");
+        ok &= output.status.success();
+        stderr.push_str(&String::from_utf8_lossy(&output.stderr));
+    }
+    (ok, stderr)
+}
+
+#[test]
+fn a_failing_command_is_reported_by_its_readme_line() {
+    let markdown =
+        "# t\n\n```sh\ntrue\nfalse   # fails\ntrue\n```\n\n```sh\nfalse   # (exit 1)\n```\n";
+    let (ok, stderr) = run_made_up(markdown);
+    assert!(!ok);
+    assert_eq!(
+        stderr.lines().collect::<Vec<_>>(),
+        ["README.md:5: exit status 1, not 0"]
+    );
+}
+
+#[test]
+fn a_dollar_blocks_output_is_compared_exactly() {
+    let good = "```sh\n$ printf 'a\\nb\\n'\na\nb\n$ echo c\nc\n```\n";
+    assert_eq!(run_made_up(good), (true, String::new()));
+    let bad = "\n```sh\n$ printf 'a\\nb\\n'\na\nB\n```\n";
+    let (ok, stderr) = run_made_up(bad);
+    assert!(!ok);
+    assert!(
+        stderr.contains("README.md:3: the output is not the one shown"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_block_starts_where_the_previous_one_ended() {
+    let markdown = "```sh\nmkdir -p sub/dir && cd sub\n```\n```sh\ntest -d dir\ncd dir && \\\n  cd ..\n```\n```sh\ntest -d dir\n```\n";
+    assert_eq!(run_made_up(markdown), (true, String::new()));
 }

@@ -41,7 +41,7 @@
 //!   reported as not run.
 //!
 //! Every block runs under `timeout` (120 s); on this project's two-core machine, shared, the
-//! whole test took about 5 minutes, most of it the judge runs, exports and Pascal builds the
+//! whole test took 3 to 5 minutes, most of it the judge runs, exports and Pascal builds the
 //! examples ask for. The harness itself is tested on made-up READMEs (a failing line, a
 //! wrong output, a `cd` carried from one block to the next), in well under a second.
 

@@ -27,10 +27,12 @@ mod dmoj;
 pub mod generated;
 mod kattis;
 mod package;
-mod pdf;
+pub mod statement;
 
 pub use cms::MANAGER_BUILD as CMS_MANAGER_BUILD;
-pub use package::{build_cms_manager, ExportError, Package, PackageFile};
+pub use package::{
+    build_cms_manager, build_cms_statements, ExportError, Package, PackageFile, CMS_STATEMENT_BUILD,
+};
 
 use std::fmt;
 use std::str::FromStr;
@@ -110,6 +112,14 @@ impl FromStr for Task {
             .ok_or_else(|| ParseTaskError(s.to_owned()))
     }
 }
+
+/// The memory limit of both tasks, in MiB: the task's own for Pooh-Eeyore-sticks (the Polish
+/// olympiad's 32 MB) and, for Ioiwari, whose statement names none, the figure of duel's own
+/// judge (`--memory-limit`'s default), which is also the IOI 2001 contest's.
+pub const MEMORY_LIMIT_MB: u32 = 32;
+
+/// The CPU time limit per test of both tasks, in seconds (duel's judge's `--time-limit`).
+pub const TIME_LIMIT_SECONDS: u32 = 1;
 
 /// The package of `task` in `format`, in memory (see [`Package::write_into`]).
 pub fn package(format: Format, task: Task) -> Package {

@@ -267,11 +267,26 @@ pub fn tool(name: &str) -> Option<PathBuf> {
 /// The tool `name`, or `None` (the test is skipped) when it is missing and
 /// `DUEL_REQUIRE_EXPORT_TOOLS` is not set; with it set, a missing tool fails the test.
 pub fn need_tool(name: &str) -> Option<PathBuf> {
-    let found = tool(name);
+    required(
+        tool(name),
+        name,
+        " (set DUEL_EXPORT_TOOLS to its directory)",
+    )
+}
+
+/// A program the export needs on the `PATH` (`lualatex`, `pdftotext`), required as
+/// [`need_tool`] requires the tools.
+pub fn need_tool_on_path(name: &str) -> Option<PathBuf> {
+    required(have(name).then(|| PathBuf::from(name)), name, "")
+}
+
+/// `found`, or `None` after saying the test is skipped; a failure instead when
+/// `DUEL_REQUIRE_EXPORT_TOOLS` is set (`hint` says where to find the program).
+fn required(found: Option<PathBuf>, name: &str, hint: &str) -> Option<PathBuf> {
     if found.is_none() {
         assert!(
             std::env::var_os("DUEL_REQUIRE_EXPORT_TOOLS").is_none(),
-            "{name} is missing but DUEL_REQUIRE_EXPORT_TOOLS is set (set DUEL_EXPORT_TOOLS to its directory)"
+            "{name} is missing but DUEL_REQUIRE_EXPORT_TOOLS is set{hint}"
         );
         eprintln!("skipped: {name} is not installed");
     }
@@ -298,7 +313,7 @@ pub fn duel_judge(args: &[&str], report: &Path) -> Vec<String> {
 }
 
 /// `duel ioiwari judge` of the player `command` on the official boards, with the memory limit
-/// of the exported tasks and a generous wall-clock limit for a loaded machine.
+/// of the exported tasks (duel's own default) and a generous wall-clock limit for a loaded machine.
 pub fn duel_ioiwari_judge(command: &str, report: &Path) -> Vec<String> {
     duel_judge(
         &[
@@ -307,7 +322,7 @@ pub fn duel_ioiwari_judge(command: &str, report: &Path) -> Vec<String> {
             "--player",
             command,
             "--memory-limit",
-            "256",
+            "32",
             "--wall-limit",
             "60",
         ],

@@ -127,6 +127,7 @@ fn ioiwari() -> Package {
     package.built.push("check/manager".to_owned());
     add_submissions(&mut package, &IOIWARI_SUBMISSIONS);
     add_submissions(&mut package, &IOIWARI_EXTRA);
+    crate::attachments::add(&mut package, Task::Ioiwari, "att");
     package.add("README.md", include_str!("../templates/cms/ioiwari.md"));
     package
 }
@@ -173,7 +174,7 @@ fn mis() -> Package {
     );
     let header = include_str!("../../mis-ffi/include/mis.h");
     package.add("sol/mis.h", header);
-    package.add("att/mis.h", header);
+    crate::attachments::add(&mut package, Task::Mis, "att");
     add_submissions(&mut package, &MIS_SUBMISSIONS);
     package.add("README.md", include_str!("../templates/cms/mis.md"));
     package

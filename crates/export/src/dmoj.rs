@@ -79,6 +79,11 @@ fn readme(template: &str) -> String {
          `statement.en.md`, `statement.vi.md` and `statement.pl.md` are the statement in \
          English, Vietnamese and Polish, in DMOJ's Markdown (math between `~`), ready to paste \
          into the problem's description on the site.\n\
+         \n## Files for contestants\n\n\
+         `attachments/` holds what contestants download: the skeletons and, for \
+         Pooh-Eeyore-sticks, `mis.h` and the `graj` drivers; for Ioiwari, `testing_tool.py`, \
+         which plays the optimal player 2 against a program and logs the game. The judge's \
+         problem directory cannot hand files out: attach them to the problem on the site.\n\
          \n## Limits to set on the site\n\n\
          DMOJ keeps a problem's limits on the site, not in this directory: when you create the \
          problem, set\n\n\
@@ -181,6 +186,7 @@ fn ioiwari() -> Package {
     write_tests(&mut yaml, &mut package, &tests);
     package.add("init.yml", yaml);
     add_statements(&mut package, Task::Ioiwari);
+    crate::attachments::add(&mut package, Task::Ioiwari, "attachments");
     package.add(
         "README.md",
         readme(include_str!("../templates/dmoj/ioiwari.md")),
@@ -280,6 +286,7 @@ fn mis() -> Package {
     write_tests(&mut yaml, &mut package, &self_tests);
     package.add("init.yml", yaml);
     add_statements(&mut package, Task::Mis);
+    crate::attachments::add(&mut package, Task::Mis, "attachments");
     package.add(
         "README.md",
         readme(include_str!("../templates/dmoj/mis.md")),

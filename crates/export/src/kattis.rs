@@ -85,8 +85,12 @@ fn ioiwari() -> Package {
         "output_validators/interactor/interactor.cpp",
         include_str!("../templates/ioiwari/kattis_interactor.cpp"),
     );
+    crate::attachments::add(&mut package, Task::Ioiwari, "attachments");
     for (dir, file) in IOIWARI_SUBMISSIONS {
         package.add(&format!("submissions/{dir}/{}", file.name), file.text);
+    }
+    for (dir, name, text) in ioiwari_unflushed() {
+        package.add(&format!("submissions/{dir}/{name}"), text);
     }
     package
 }
@@ -130,6 +134,48 @@ pub(crate) const IOIWARI_SUBMISSIONS: [(&str, Source); 8] = [
     ("time_limit_exceeded", source!("ioiwari", "spin.c")),
     ("run_time_error", source!("ioiwari", "crash.cpp")),
 ];
+
+/// Ioiwari submissions that do not flush, made from the perfect players by removing their
+/// flush line: a C program (a time limit everywhere, duel's judge included) and the Pascal
+/// program the 2001 statement described (`Writeln` alone), which duel's judge plays to a win
+/// (its unit flushes every write) and every contest system times out. Only the Kattis package
+/// carries them (`verifyproblem` checks the time limit). Each is `(category, name, text)`.
+pub(crate) fn ioiwari_unflushed() -> [(&'static str, &'static str, String); 2] {
+    let without = |source: &Source, flush: &str, header: &str| {
+        let (first, rest) = source.text.split_once('\n').expect("a source has lines");
+        assert!(first.starts_with("/*") || first.starts_with('{'), "{first}");
+        assert!(
+            rest.contains(flush),
+            "{} flushes with {flush:?}",
+            source.name
+        );
+        format!("{header}\n{}", rest.replacen(flush, "", 1))
+    };
+    let [(_, c), _, (_, pascal), ..] = &IOIWARI_SUBMISSIONS;
+    [
+        (
+            "time_limit_exceeded",
+            "unflushed.c",
+            without(
+                c,
+                "        fflush(stdout);\n",
+                "/* Ioiwari player 1 that plays best pits but never flushes: on a pipe its moves stay in\n \
+                 * stdio's buffer, so every judge, duel's included, waits for them until the time runs out. */",
+            ),
+        ),
+        (
+            "time_limit_exceeded",
+            "writeln_only.pas",
+            without(
+                pascal,
+                "    Flush(Output);\n",
+                "{ Ioiwari player 1 as the 2001 statement told Pascal contestants to write it: Writeln\n  \
+                 without Flush. duel's judge plays it to a win (its unit flushes every write); every\n  \
+                 contest system leaves the line in Free Pascal's buffer, and the game times out. }",
+            ),
+        ),
+    ]
+}
 
 /// Ioiwari submissions only the DMOJ and CMS packages carry: their judges run no Python, and
 /// this C program plays the wrong answer `first_pit.py` plays in the Kattis package.
@@ -191,6 +237,7 @@ fn mis() -> Package {
         "include/pascal/main.pas",
         mis_source(include_str!("../templates/mis/main.pas")),
     );
+    crate::attachments::add(&mut package, Task::Mis, "attachments");
     for (dir, file) in MIS_SUBMISSIONS {
         let path = match file.name.split_once('/') {
             Some((_, name)) => format!("submissions/{dir}/bolek_pascal/{name}"),

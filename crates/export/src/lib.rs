@@ -22,6 +22,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod attachments;
 mod cms;
 mod dmoj;
 pub mod generated;

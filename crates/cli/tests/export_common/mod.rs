@@ -157,7 +157,16 @@ pub fn wait_until(child: &mut Child, deadline: Instant) -> Ended {
 /// Waits for a program and its referee, for 60 s at most (then the program is killed, and the
 /// referee a second later if it is still running).
 pub fn wait_both(program: &mut Child, referee: &mut Child) -> (Ended, Ended) {
-    let deadline = Instant::now() + Duration::from_secs(60);
+    wait_both_within(program, referee, Duration::from_secs(60))
+}
+
+/// [`wait_both`] with a deadline of `within`.
+pub fn wait_both_within(
+    program: &mut Child,
+    referee: &mut Child,
+    within: Duration,
+) -> (Ended, Ended) {
+    let deadline = Instant::now() + within;
     let (mut program_end, mut referee_end) = (None, None);
     while program_end.is_none() || referee_end.is_none() {
         if program_end.is_none() {

@@ -31,6 +31,15 @@ Formats and what each system supports:
           cmsImportTask -L italy_yaml DIR/ioiwari. duel's tests check the tasks with a
           harness speaking CMS's FIFO protocol (CMS itself is not run).
 
+  domjudge
+          DIR/ioiwari.zip, a problem DOMjudge imports: Kattis-style, type pass-fail (a single
+          value), interactive with the output-validator contract DOMjudge's judge hosts
+          follow; a game is accepted only when the submission wins (DOMjudge does not score
+          interactive problems). Holds problem.pdf (English, typeset by LuaLaTeX), the LaTeX
+          statements in en, vi, pl, attachments and submissions. Pooh-Eeyore-sticks is not
+          exported: DOMjudge compiles a submission alone, with no driver to call the module
+          (with --task mis this is an error; otherwise a note on stderr).
+
 Limits in every package: 1 s of CPU a test and 32 MB of memory (the task's own for
 Pooh-Eeyore-sticks; duel's judge's for Ioiwari). DMOJ keeps limits on the site: the README
 says what to set. Kattis sets its time limit from the accepted submissions.
@@ -42,7 +51,7 @@ Where the systems differ from duel's own judge:
   Each package's statement tells contestants so, in every language.
 
 Writing: duel export never writes through a symbolic link inside DIR. A link where the
-package's directory (DIR/<task>), one of its subdirectories or one of its files would go
+package's directory (DIR/<task>, or DIR/ioiwari.zip), one of its subdirectories or one of its files would go
 is refused with an error naming it (exit status 2), before anything is written; every file
 is written to a new file beside it and renamed into place, so nothing is ever written
 through a link planted meanwhile either. DIR itself may be a link: it is followed, as named.
@@ -52,6 +61,7 @@ Examples:
   duel export kattis out --task mis      only Pooh-Eeyore-sticks
   duel export dmoj problems              problems/ioiwari and problems/mis for DMOJ
   duel export cms tasks --task ioiwari   tasks/ioiwari for cmsImportTask
+  duel export domjudge zips              zips/ioiwari.zip for DOMjudge's problem import
 
 Exit status: 0 when every package was written, 2 on bad usage, a write error, a symbolic
 link in the way, or when g++ or LuaLaTeX cannot build a CMS manager or statement.";
@@ -60,7 +70,7 @@ link in the way, or when g++ or LuaLaTeX cannot build a CMS manager or statement
 #[derive(Debug, clap::Args)]
 #[command(after_help = AFTER_HELP)]
 pub struct ExportArgs {
-    /// The package format: kattis, dmoj or cms.
+    /// The package format: kattis, dmoj, cms or domjudge.
     #[arg(value_parser = parse_format)]
     pub format: Format,
     /// The directory to write into: each task goes to DIR/<task>.
@@ -91,6 +101,25 @@ pub fn run(args: ExportArgs) -> anyhow::Result<ExitCode> {
         None => Task::ALL.to_vec(),
     };
     for task in tasks {
+        if args.format == Format::Domjudge {
+            match duel_export::domjudge::zip(task) {
+                Ok(zip) => {
+                    let name = format!("{task}.zip");
+                    let path = duel_export::write_file_into(&args.dir, &name, &zip)
+                        .with_context(|| format!("cannot export {task} for domjudge"))?;
+                    println!("{}: domjudge problem zip of {task}", path.display());
+                }
+                Err(error @ duel_export::ExportError::Unsupported { .. })
+                    if args.task.is_none() =>
+                {
+                    eprintln!("duel: {error}");
+                }
+                Err(error) => {
+                    return Err(error).with_context(|| format!("cannot export {task} for domjudge"))
+                }
+            }
+            continue;
+        }
         let package = duel_export::package(args.format, task);
         let root = package
             .write_into(&args.dir)

@@ -181,3 +181,18 @@ fn the_help_says_links_are_refused() {
         "{text}"
     );
 }
+
+#[test]
+fn a_link_at_the_domjudge_zips_path_is_refused_and_its_target_untouched() {
+    let work = tempfile::tempdir().unwrap();
+    let victim = work.path().join("victim");
+    fs::write(&victim, "precious\n").unwrap();
+    let out = work.path().join("out");
+    fs::create_dir(&out).unwrap();
+    let link = out.join("ioiwari.zip");
+    symlink(&victim, &link).unwrap();
+    let output = duel_export("domjudge", &out, "ioiwari");
+    assert_refused(&output, &link);
+    assert_eq!(fs::read_to_string(&victim).unwrap(), "precious\n");
+    assert_eq!(entries(&out), ["ioiwari.zip"]);
+}

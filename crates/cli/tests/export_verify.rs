@@ -44,19 +44,6 @@ fn verifyproblem(task: &str) {
     );
 }
 
-/// The `PATH` with the tool's own directory first (`verifyproblem` runs `problem2pdf` and
-/// `problem2html` from there).
-fn tools_path(tool: &std::path::Path) -> std::ffi::OsString {
-    let mut dirs = vec![tool
-        .parent()
-        .unwrap_or(std::path::Path::new("."))
-        .to_owned()];
-    dirs.extend(std::env::split_paths(
-        &std::env::var_os("PATH").unwrap_or_default(),
-    ));
-    std::env::join_paths(dirs).expect("the directories join")
-}
-
 #[test]
 fn verifyproblem_accepts_the_kattis_ioiwari_package() {
     verifyproblem("ioiwari");

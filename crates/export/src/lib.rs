@@ -25,14 +25,17 @@
 pub mod attachments;
 mod cms;
 mod dmoj;
+pub mod domjudge;
 pub mod generated;
 mod kattis;
 mod package;
 pub mod statement;
+mod zip;
 
 pub use cms::MANAGER_BUILD as CMS_MANAGER_BUILD;
 pub use package::{
-    build_cms_manager, build_cms_statements, ExportError, Package, PackageFile, CMS_STATEMENT_BUILD,
+    build_cms_manager, build_cms_statements, typeset, write_file_into, ExportError, Package,
+    PackageFile, CMS_STATEMENT_BUILD,
 };
 
 use std::fmt;
@@ -48,11 +51,13 @@ pub enum Format {
     /// A CMS task directory in the `italy_yaml` format, with Communication managers (checked
     /// by `crates/cli/tests/export_cms.rs`, with a harness speaking CMS's FIFO protocol).
     Cms,
+    /// A DOMjudge problem zip (Ioiwari only, pass-fail; see [`domjudge`]).
+    Domjudge,
 }
 
 impl Format {
     /// Every format, in the order `duel export --help` lists them.
-    pub const ALL: [Format; 3] = [Format::Kattis, Format::Dmoj, Format::Cms];
+    pub const ALL: [Format; 4] = [Format::Kattis, Format::Dmoj, Format::Cms, Format::Domjudge];
 
     /// The format's name on the command line.
     pub fn name(self) -> &'static str {
@@ -60,6 +65,7 @@ impl Format {
             Format::Kattis => "kattis",
             Format::Dmoj => "dmoj",
             Format::Cms => "cms",
+            Format::Domjudge => "domjudge",
         }
     }
 }
@@ -128,5 +134,6 @@ pub fn package(format: Format, task: Task) -> Package {
         Format::Kattis => kattis::package(task),
         Format::Dmoj => dmoj::package(task),
         Format::Cms => cms::package(task),
+        Format::Domjudge => domjudge::package(task),
     }
 }

@@ -55,6 +55,14 @@ pub enum ExportError {
         /// The link.
         path: PathBuf,
     },
+    /// The task cannot go to that system in a faithful form.
+    #[error("{what} is not exported: {reason}")]
+    Unsupported {
+        /// The task and the system.
+        what: &'static str,
+        /// Why.
+        reason: &'static str,
+    },
     /// The CMS manager could not be compiled.
     #[error("cannot build {path} (run `make` in its directory once g++ works): {reason}")]
     Build {
@@ -343,48 +351,68 @@ pub fn build_cms_statements(package: &Package, root: &Path) -> Result<Vec<PathBu
         };
         let name = crate::cms::statement_pdf(language);
         refuse_links(root, &name)?;
-        let path = root.join(&name);
-        let build = PrivateDir::new(&std::env::temp_dir())?;
-        let source = build.0.join("statement.tex");
-        fs::write(&source, &file.contents).map_err(|source| ExportError::Write {
-            path: build.0.join("statement.tex"),
-            source,
-        })?;
-        let [program, args @ ..] = CMS_STATEMENT_BUILD;
-        let output = Command::new(program)
-            .args(args)
-            .current_dir(&build.0)
-            .stdin(std::process::Stdio::null())
-            .output()
-            .map_err(|error| ExportError::Build {
-                path: path.clone(),
-                reason: format!(
-                    "{program} does not run: {error} (Debian: apt-get install texlive-luatex \
-                     texlive-latex-recommended texlive-fonts-recommended)"
-                ),
-            })?;
-        if !output.status.success() {
-            let log = String::from_utf8_lossy(&output.stdout);
-            let first = log
-                .lines()
-                .find(|line| line.starts_with('!'))
-                .unwrap_or("no message");
-            return Err(ExportError::Build {
-                path,
-                reason: format!("{program} failed: {first}"),
-            });
-        }
-        let pdf = fs::read(build.0.join("statement.pdf")).map_err(|source| ExportError::Write {
-            path: build.0.join("statement.pdf"),
-            source,
-        })?;
-        let mut typeset = Package::new(&package.name);
-        typeset.add_bytes(&name, pdf);
+        let pdf = typeset(&file.contents, &root.join(&name))?;
+        let mut written = Package::new(&package.name);
+        written.add_bytes(&name, pdf);
         let parent = root.parent().unwrap_or(Path::new("."));
-        typeset.write_into(parent)?;
-        built.push(path);
+        written.write_into(parent)?;
+        built.push(root.join(&name));
     }
     Ok(built)
+}
+
+/// Typesets the LuaLaTeX document `tex` with [`CMS_STATEMENT_BUILD`] in a temporary directory
+/// of its own and returns the PDF; `path` names it in errors.
+pub fn typeset(tex: &[u8], path: &Path) -> Result<Vec<u8>, ExportError> {
+    let build = PrivateDir::new(&std::env::temp_dir())?;
+    let source = build.0.join("statement.tex");
+    fs::write(&source, tex).map_err(|error| ExportError::Write {
+        path: source.clone(),
+        source: error,
+    })?;
+    let [program, args @ ..] = CMS_STATEMENT_BUILD;
+    let output = Command::new(program)
+        .args(args)
+        .current_dir(&build.0)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .map_err(|error| ExportError::Build {
+            path: path.to_owned(),
+            reason: format!(
+                "{program} does not run: {error} (Debian: apt-get install texlive-luatex \
+                 texlive-latex-recommended texlive-fonts-recommended)"
+            ),
+        })?;
+    if !output.status.success() {
+        let log = String::from_utf8_lossy(&output.stdout);
+        let first = log
+            .lines()
+            .find(|line| line.starts_with('!'))
+            .unwrap_or("no message");
+        return Err(ExportError::Build {
+            path: path.to_owned(),
+            reason: format!("{program} failed: {first}"),
+        });
+    }
+    let pdf = build.0.join("statement.pdf");
+    fs::read(&pdf).map_err(|source| ExportError::Write { path: pdf, source })
+}
+
+/// Writes `contents` as the file `name` directly in `dir` (created as needed), as
+/// [`Package::write_into`] writes: a link at `dir/name` is refused, and the file is written
+/// to a new file and renamed into place.
+pub fn write_file_into(dir: &Path, name: &str, contents: &[u8]) -> Result<PathBuf, ExportError> {
+    refuse_links(dir, name)?;
+    let path = dir.join(name);
+    let base = fs::create_dir_all(dir)
+        .and_then(|()| safe::open_dir(CWD, dir, true))
+        .map_err(|source| ExportError::Write {
+            path: dir.to_owned(),
+            source,
+        })?;
+    safe::replace_file(&base, name, contents, 0o644)
+        .map_err(|source| link_or_write(path.clone(), source))?;
+    Ok(path)
 }
 
 /// Runs [`crate::CMS_MANAGER_BUILD`] in `check` with its output in `build`, then renames it to

@@ -302,6 +302,19 @@ fn required(found: Option<PathBuf>, name: &str, hint: &str) -> Option<PathBuf> {
     found
 }
 
+/// The `PATH` with the tool's own directory first (`verifyproblem` runs `problem2pdf` and
+/// `problem2html` from there).
+pub fn tools_path(tool: &std::path::Path) -> std::ffi::OsString {
+    let mut dirs = vec![tool
+        .parent()
+        .unwrap_or(std::path::Path::new("."))
+        .to_owned()];
+    dirs.extend(std::env::split_paths(
+        &std::env::var_os("PATH").unwrap_or_default(),
+    ));
+    std::env::join_paths(dirs).expect("the directories join")
+}
+
 /// Runs `duel ARGS --report REPORT --jobs 2` and returns duel's verdict names, test by test.
 pub fn duel_judge(args: &[&str], report: &Path) -> Vec<String> {
     let output = Command::new(env!("CARGO_BIN_EXE_duel"))

@@ -31,6 +31,14 @@ Formats and what each system supports:
           cmsImportTask -L italy_yaml DIR/ioiwari. duel's tests check the tasks with a
           harness speaking CMS's FIFO protocol (CMS itself is not run).
 
+  icpc    ICPC problem package format, release 2025-09 (checked by BAPCtools: bt validate,
+          bt run). Ioiwari: type interactive, pass-fail (a game is accepted only for a win:
+          BAPCtools refuses scoring problems; the Kattis package is the scoring form), the
+          interactor in output_validator/, statements in statement/ (en, vi, pl), the sample
+          as .interaction with its .in.download, attachments. BAPCtools limits a program's
+          address space to the memory limit, where PyPy cannot start: the Python
+          submissions are checked in the Kattis package instead. Pooh-Eeyore-sticks is not
+          exported (its drivers live in include/, which BAPCtools ignores).
   domjudge
           DIR/ioiwari.zip, a problem DOMjudge imports: Kattis-style, type pass-fail (a single
           value), interactive with the output-validator contract DOMjudge's judge hosts
@@ -62,6 +70,7 @@ Examples:
   duel export dmoj problems              problems/ioiwari and problems/mis for DMOJ
   duel export cms tasks --task ioiwari   tasks/ioiwari for cmsImportTask
   duel export domjudge zips              zips/ioiwari.zip for DOMjudge's problem import
+  duel export icpc contest               contest/ioiwari in the ICPC 2025-09 format
 
 Exit status: 0 when every package was written, 2 on bad usage, a write error, a symbolic
 link in the way, or when g++ or LuaLaTeX cannot build a CMS manager or statement.";
@@ -70,7 +79,7 @@ link in the way, or when g++ or LuaLaTeX cannot build a CMS manager or statement
 #[derive(Debug, clap::Args)]
 #[command(after_help = AFTER_HELP)]
 pub struct ExportArgs {
-    /// The package format: kattis, dmoj, cms or domjudge.
+    /// The package format: kattis, icpc, domjudge, dmoj or cms.
     #[arg(value_parser = parse_format)]
     pub format: Format,
     /// The directory to write into: each task goes to DIR/<task>.
@@ -101,23 +110,21 @@ pub fn run(args: ExportArgs) -> anyhow::Result<ExitCode> {
         None => Task::ALL.to_vec(),
     };
     for task in tasks {
-        if args.format == Format::Domjudge {
-            match duel_export::domjudge::zip(task) {
-                Ok(zip) => {
-                    let name = format!("{task}.zip");
-                    let path = duel_export::write_file_into(&args.dir, &name, &zip)
-                        .with_context(|| format!("cannot export {task} for domjudge"))?;
-                    println!("{}: domjudge problem zip of {task}", path.display());
-                }
-                Err(error @ duel_export::ExportError::Unsupported { .. })
-                    if args.task.is_none() =>
-                {
-                    eprintln!("duel: {error}");
-                }
-                Err(error) => {
-                    return Err(error).with_context(|| format!("cannot export {task} for domjudge"))
-                }
+        if let Some(reason) = duel_export::unsupported(args.format, task) {
+            let message = format!("{task} is not exported for {}: {reason}", args.format);
+            if args.task.is_some() {
+                anyhow::bail!(message);
             }
+            eprintln!("duel: {message}");
+            continue;
+        }
+        if args.format == Format::Domjudge {
+            let zip = duel_export::domjudge::zip(task)
+                .with_context(|| format!("cannot export {task} for domjudge"))?;
+            let name = format!("{task}.zip");
+            let path = duel_export::write_file_into(&args.dir, &name, &zip)
+                .with_context(|| format!("cannot export {task} for domjudge"))?;
+            println!("{}: domjudge problem zip of {task}", path.display());
             continue;
         }
         let package = duel_export::package(args.format, task);

@@ -59,6 +59,7 @@ fn a_link_at_a_files_path_is_refused_and_its_target_untouched() {
         ("kattis", "ioiwari", "problem.yaml"),
         ("kattis", "mis", "output_validators/referee/validator.cpp"),
         ("dmoj", "ioiwari", "init.yml"),
+        ("icpc", "ioiwari", "output_validator/interactor.cpp"),
         ("cms", "ioiwari", "task.yaml"),
         ("cms", "mis", "check/manager"),
         ("cms", "mis", "statement/statement.pdf"),
@@ -118,7 +119,7 @@ fn a_link_at_a_subdirectory_is_refused_and_the_directory_it_names_stays_empty() 
 
 #[test]
 fn a_link_as_the_directorys_own_child_pointing_outside_is_refused() {
-    for format in FORMATS {
+    for format in FORMATS.into_iter().chain(["icpc"]) {
         let work = tempfile::tempdir().unwrap();
         let outside = work.path().join("outside");
         fs::create_dir(&outside).unwrap();

@@ -31,11 +31,8 @@ validation: custom interactive
 
 /// The DOMjudge package of `task` as files (only Ioiwari has one; see [`MIS_UNSUPPORTED`]).
 pub(crate) fn package(task: Task) -> Package {
+    debug_assert_eq!(task, Task::Ioiwari, "crate::package answers for the others");
     let mut package = Package::new(task.name());
-    if task == Task::Mis {
-        package.add("README.md", format!("{MIS_UNSUPPORTED}.\n"));
-        return package;
-    }
     package.add(
         "problem.yaml",
         format!("{PROBLEM}limits:\n  memory: {}\n", crate::MEMORY_LIMIT_MB),
@@ -44,7 +41,21 @@ pub(crate) fn package(task: Task) -> Package {
         "domjudge-problem.ini",
         format!("timelimit = {}\n", crate::TIME_LIMIT_SECONDS),
     );
-    add_statements(&mut package, Task::Ioiwari, "problem_statement/problem");
+    add_pass_fail_ioiwari(
+        &mut package,
+        "problem_statement/problem",
+        "output_validators/interactor",
+    );
+    package
+}
+
+/// Adds the parts of a pass-fail interactive Ioiwari problem in the Kattis style (DOMjudge's
+/// and ICPC's): the statements as `STATEMENT.LANG.tex`, the sample (with its
+/// `.interaction`) and secret data, the input validator, the interactor (accepting only
+/// wins) in `validator/`, the attachments and the submissions (the one-move look-ahead
+/// player, which loses or draws most official boards, is a wrong answer here).
+pub(crate) fn add_pass_fail_ioiwari(package: &mut Package, statement: &str, validator: &str) {
+    add_statements(package, Task::Ioiwari, statement);
     let sample: Board = statement::IOIWARI_SAMPLE_BOARD
         .parse()
         .expect("the statement's board");
@@ -64,19 +75,18 @@ pub(crate) fn package(task: Task) -> Package {
         include_str!("../templates/ioiwari/input_validator.cpp"),
     );
     package.add(
-        "output_validators/interactor/referee.h",
+        &format!("{validator}/referee.h"),
         ioiwari_referee(statement::solved_table()),
     );
     package.add(
-        "output_validators/interactor/interactor.cpp",
+        &format!("{validator}/interactor.cpp"),
         format!(
             "#define DUEL_PASS_FAIL 1\n{}",
             include_str!("../templates/ioiwari/kattis_interactor.cpp")
         ),
     );
-    crate::attachments::add(&mut package, Task::Ioiwari, "attachments");
+    crate::attachments::add(package, Task::Ioiwari, "attachments");
     for (category, file) in IOIWARI_SUBMISSIONS {
-        // Pass-fail: the one-move look-ahead player loses or draws most official boards.
         let category = if category == "partially_accepted" {
             "wrong_answer"
         } else {
@@ -87,7 +97,6 @@ pub(crate) fn package(task: Task) -> Package {
     for (category, name, text) in ioiwari_unflushed() {
         package.add(&format!("submissions/{category}/{name}"), text);
     }
-    package
 }
 
 /// The zip DOMjudge imports for `task`: every file of [`package`] and `problem.pdf`, the

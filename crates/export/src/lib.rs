@@ -27,6 +27,7 @@ mod cms;
 mod dmoj;
 pub mod domjudge;
 pub mod generated;
+mod icpc;
 mod kattis;
 mod package;
 pub mod statement;
@@ -53,11 +54,20 @@ pub enum Format {
     Cms,
     /// A DOMjudge problem zip (Ioiwari only, pass-fail; see [`domjudge`]).
     Domjudge,
+    /// An ICPC problem package, release 2025-09 (Ioiwari only, pass-fail), checked by
+    /// BAPCtools.
+    Icpc,
 }
 
 impl Format {
     /// Every format, in the order `duel export --help` lists them.
-    pub const ALL: [Format; 4] = [Format::Kattis, Format::Dmoj, Format::Cms, Format::Domjudge];
+    pub const ALL: [Format; 5] = [
+        Format::Kattis,
+        Format::Icpc,
+        Format::Domjudge,
+        Format::Dmoj,
+        Format::Cms,
+    ];
 
     /// The format's name on the command line.
     pub fn name(self) -> &'static str {
@@ -66,6 +76,7 @@ impl Format {
             Format::Dmoj => "dmoj",
             Format::Cms => "cms",
             Format::Domjudge => "domjudge",
+            Format::Icpc => "icpc",
         }
     }
 }
@@ -128,12 +139,32 @@ pub const MEMORY_LIMIT_MB: u32 = 32;
 /// The CPU time limit per test of both tasks, in seconds (duel's judge's `--time-limit`).
 pub const TIME_LIMIT_SECONDS: u32 = 1;
 
-/// The package of `task` in `format`, in memory (see [`Package::write_into`]).
+/// The package of `task` in `format`, in memory (see [`Package::write_into`]). Where the task
+/// has no package in that format ([`unsupported`]), a package holding only a `README.md` that
+/// says why.
 pub fn package(format: Format, task: Task) -> Package {
+    if let Some(reason) = unsupported(format, task) {
+        let mut package = Package::new(task.name());
+        package.add(
+            "README.md",
+            format!("{task} is not exported for {format}: {reason}.\n"),
+        );
+        return package;
+    }
     match format {
         Format::Kattis => kattis::package(task),
         Format::Dmoj => dmoj::package(task),
         Format::Cms => cms::package(task),
         Format::Domjudge => domjudge::package(task),
+        Format::Icpc => icpc::package(task),
+    }
+}
+
+/// Why `task` has no package in `format`, if it has none.
+pub fn unsupported(format: Format, task: Task) -> Option<&'static str> {
+    match (format, task) {
+        (Format::Domjudge, Task::Mis) => Some(domjudge::MIS_UNSUPPORTED),
+        (Format::Icpc, Task::Mis) => Some(icpc::MIS_UNSUPPORTED),
+        _ => None,
     }
 }

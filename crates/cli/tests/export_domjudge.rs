@@ -23,7 +23,7 @@ fn exported(dir: &Path) -> PathBuf {
     assert!(output.status.success(), "{stderr}");
     // Pooh-Eeyore-sticks is named as not exported, with the reason.
     assert!(
-        stderr.contains("Pooh-Eeyore-sticks for DOMjudge is not exported"),
+        stderr.contains("mis is not exported for domjudge"),
         "{stderr}"
     );
     assert!(!dir.join("mis.zip").exists());

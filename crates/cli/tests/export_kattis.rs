@@ -40,33 +40,38 @@ fn build_ioiwari_submissions(package: &Path, work: &Path) -> Vec<Built> {
             .collect();
         entries.sort();
         for source in entries {
-            let name = format!(
-                "{category}/{}",
-                source.file_name().unwrap().to_string_lossy()
-            );
-            let binary = work.join(name.replace(['/', '.'], "_"));
-            let run = match source.extension().and_then(|e| e.to_str()) {
-                Some("c") => {
-                    c(std::slice::from_ref(&source), work, &binary);
-                    vec![binary.display().to_string()]
-                }
-                Some("cpp") => {
-                    cpp(std::slice::from_ref(&source), work, &binary);
-                    vec![binary.display().to_string()]
-                }
-                Some("pas") => {
-                    let units = work.join(format!("{}-units", binary.display()));
-                    fs::create_dir_all(&units).unwrap();
-                    pascal(&source, &units, &binary);
-                    vec![binary.display().to_string()]
-                }
-                Some("py") => vec![python().to_owned(), source.display().to_string()],
-                other => panic!("unexpected submission {source:?} ({other:?})"),
-            };
-            built.push(Built { name, run, source });
+            built.push(build_ioiwari_submission(category, source, work));
         }
     }
     built
+}
+
+/// Compiles the Ioiwari submission `source` of `category`.
+fn build_ioiwari_submission(category: &str, source: PathBuf, work: &Path) -> Built {
+    let name = format!(
+        "{category}/{}",
+        source.file_name().unwrap().to_string_lossy()
+    );
+    let binary = work.join(name.replace(['/', '.'], "_"));
+    let run = match source.extension().and_then(|e| e.to_str()) {
+        Some("c") => {
+            c(std::slice::from_ref(&source), work, &binary);
+            vec![binary.display().to_string()]
+        }
+        Some("cpp") => {
+            cpp(std::slice::from_ref(&source), work, &binary);
+            vec![binary.display().to_string()]
+        }
+        Some("pas") => {
+            let units = work.join(format!("{}-units", binary.display()));
+            fs::create_dir_all(&units).unwrap();
+            pascal(&source, &units, &binary);
+            vec![binary.display().to_string()]
+        }
+        Some("py") => vec![python().to_owned(), source.display().to_string()],
+        other => panic!("unexpected submission {source:?} ({other:?})"),
+    };
+    Built { name, run, source }
 }
 
 /// One Ioiwari game as Kattis plays it: the submission's output feeds the interactor and the
@@ -174,7 +179,21 @@ fn kattis_ioiwari_package_agrees_with_duel_on_every_test_and_submission() {
     assert_eq!(boards.len(), 24);
     let tests_file = work.path().join("official.txt");
     fs::write(&tests_file, boards.join("\n") + "\n").unwrap();
-    let submissions = build_ioiwari_submissions(&package, work.path());
+    let mut submissions = build_ioiwari_submissions(&package, work.path());
+    assert_eq!(submissions.len(), 8);
+    // The players that never flush travel in the pass-fail packages (DOMjudge's here): this
+    // interactor, which does not depend on the scoring, plays them.
+    let pass_fail = duel_export::package(duel_export::Format::Domjudge, duel_export::Task::Ioiwari)
+        .write_into(&work.path().join("domjudge"))
+        .unwrap();
+    for name in ["unflushed.c", "writeln_only.pas"] {
+        let source = pass_fail.join("submissions/time_limit_exceeded").join(name);
+        submissions.push(build_ioiwari_submission(
+            "time_limit_exceeded",
+            source,
+            work.path(),
+        ));
+    }
     assert_eq!(submissions.len(), 10);
     let mut seen = std::collections::BTreeSet::new();
     for submission in &submissions {

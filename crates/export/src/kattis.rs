@@ -89,9 +89,6 @@ fn ioiwari() -> Package {
     for (dir, file) in IOIWARI_SUBMISSIONS {
         package.add(&format!("submissions/{dir}/{}", file.name), file.text);
     }
-    for (dir, name, text) in ioiwari_unflushed() {
-        package.add(&format!("submissions/{dir}/{name}"), text);
-    }
     package
 }
 
@@ -138,8 +135,10 @@ pub(crate) const IOIWARI_SUBMISSIONS: [(&str, Source); 8] = [
 /// Ioiwari submissions that do not flush, made from the perfect players by removing their
 /// flush line: a C program (a time limit everywhere, duel's judge included) and the Pascal
 /// program the 2001 statement described (`Writeln` alone), which duel's judge plays to a win
-/// (its unit flushes every write) and every contest system times out. Only the Kattis package
-/// carries them (`verifyproblem` checks the time limit). Each is `(category, name, text)`.
+/// (its unit flushes every write) and every contest system times out. The pass-fail packages
+/// (DOMjudge, ICPC) carry them, where the systems' tools stop at the first time limit; in the
+/// scoring Kattis package `verifyproblem` would wait out every test of each. Each is
+/// `(category, name, text)`.
 pub(crate) fn ioiwari_unflushed() -> [(&'static str, &'static str, String); 2] {
     let without = |source: &Source, flush: &str, header: &str| {
         let (first, rest) = source.text.split_once('\n').expect("a source has lines");

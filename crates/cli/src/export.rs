@@ -9,38 +9,77 @@ use duel_export::{Format, Task};
 
 const AFTER_HELP: &str = "\
 Formats and what each system supports:
-  kattis  Kattis problem format (legacy); DOMjudge imports it too (without include/ and
-          without scoring). Ioiwari: scoring interactive problem (win 100, draw 50, loss 0,
-          averaged). Pooh-Eeyore-sticks: drivers in include/c, include/cpp and
+  kattis  Kattis problem format (legacy). Ioiwari: scoring interactive problem (win 100, draw
+          50, loss 0, averaged). Pooh-Eeyore-sticks: drivers in include/c, include/cpp and
           include/pascal link the module (C, C++, Pascal); the output validator replays the
-          streamed game. Verify: verifyproblem DIR/mis -p config data validators submissions
+          streamed game. Statements in problem_statement/ (en, vi, pl) for problem2pdf and
+          problem2html. Verify: verifyproblem DIR/ioiwari (statements included)
   dmoj    DMOJ problem directories. Ioiwari: interactive (testlib contract), 2 points a test,
           a draw 1. Pooh-Eeyore-sticks: signature grader with mis.h, C and C++ only (DMOJ has
-          no Pascal signature grading). Both carry self-tests with duel's results.
-          Verify: dmoj-cli -c judge.yml test ioiwari mis (judge.yml: problem_storage_globs
-          naming DIR/*, plus the runtime paths dmoj-autoconf prints)
+          no Pascal signature grading). Both carry self-tests with duel's results, the
+          statement as Markdown (statement.en.md, .vi.md, .pl.md) and a README naming the
+          limits to set on the site. Verify: dmoj-cli -c judge.yml test ioiwari mis
+          (judge.yml: problem_storage_globs naming DIR/*, plus the runtime paths
+          dmoj-autoconf prints)
   cms     CMS tasks (italy_yaml format), Communication task type; any CMS language for
           Ioiwari (a whole program on standard input and output, user_io: std_io), C, C++ and
           Pascal for Pooh-Eeyore-sticks (stubs sol/stub.c, stub.cpp, stub.pas; contestants
           submit mis.%l). Scoring: Ioiwari win 1.0, draw 0.5, loss 0 a test; the managers'
-          text is duel's verdict. Needs g++: the export builds check/manager (statically
-          linked). Import: cmsImportTask -L italy_yaml DIR/ioiwari. duel's tests check the
-          tasks with a harness speaking CMS's FIFO protocol (CMS itself is not run).
+          text is duel's verdict. Needs g++ (the export builds check/manager, statically
+          linked) and LuaLaTeX (it typesets statement/statement.pdf, English, and
+          statement-vi.pdf, statement-pl.pdf from the .tex beside them). Import:
+          cmsImportTask -L italy_yaml DIR/ioiwari. duel's tests check the tasks with a
+          harness speaking CMS's FIFO protocol (CMS itself is not run).
+
+  icpc    ICPC problem package format, release 2025-09 (checked by BAPCtools: bt validate,
+          bt run). Ioiwari: type interactive, pass-fail (a game is accepted only for a win:
+          BAPCtools refuses scoring problems; the Kattis package is the scoring form), the
+          interactor in output_validator/, statements in statement/ (en, vi, pl), the sample
+          as .interaction with its .in.download, attachments. BAPCtools limits a program's
+          address space to the memory limit, where PyPy cannot start: the Python
+          submissions are checked in the Kattis package instead. Pooh-Eeyore-sticks is not
+          exported (its drivers live in include/, which BAPCtools ignores).
+  domjudge
+          DIR/ioiwari.zip, a problem DOMjudge imports: Kattis-style, type pass-fail (a single
+          value), interactive with the output-validator contract DOMjudge's judge hosts
+          follow; a game is accepted only when the submission wins (DOMjudge does not score
+          interactive problems). Holds problem.pdf (English, typeset by LuaLaTeX), the LaTeX
+          statements in en, vi, pl, attachments and submissions. Pooh-Eeyore-sticks is not
+          exported: DOMjudge compiles a submission alone, with no driver to call the module
+          (with --task mis this is an error; otherwise a note on stderr).
+
+Limits in every package: 1 s of CPU a test and 32 MB of memory (the task's own for
+Pooh-Eeyore-sticks; duel's judge's for Ioiwari). DMOJ keeps limits on the site: the README
+says what to set. Kattis sets its time limit from the accepted submissions.
+
+Where the systems differ from duel's own judge:
+  Pascal players (Ioiwari) must call Flush(Output) after Writeln: duel's judge adds a unit
+  that flushes every write, no contest system can, so a program that only uses Writeln (as
+  the 2001 statement allowed) wins in duel and exceeds the time limit in every package.
+  Each package's statement tells contestants so, in every language.
+
+Writing: duel export never writes through a symbolic link inside DIR. A link where the
+package's directory (DIR/<task>, or DIR/ioiwari.zip), one of its subdirectories or one of its files would go
+is refused with an error naming it (exit status 2), before anything is written; every file
+is written to a new file beside it and renamed into place, so nothing is ever written
+through a link planted meanwhile either. DIR itself may be a link: it is followed, as named.
 
 Examples:
   duel export kattis out                 both tasks: out/ioiwari and out/mis
   duel export kattis out --task mis      only Pooh-Eeyore-sticks
   duel export dmoj problems              problems/ioiwari and problems/mis for DMOJ
   duel export cms tasks --task ioiwari   tasks/ioiwari for cmsImportTask
+  duel export domjudge zips              zips/ioiwari.zip for DOMjudge's problem import
+  duel export icpc contest               contest/ioiwari in the ICPC 2025-09 format
 
-Exit status: 0 when every package was written, 2 on bad usage, a write error or when g++
-cannot build a CMS manager.";
+Exit status: 0 when every package was written, 2 on bad usage, a write error, a symbolic
+link in the way, or when g++ or LuaLaTeX cannot build a CMS manager or statement.";
 
 /// Arguments of `duel export`.
 #[derive(Debug, clap::Args)]
 #[command(after_help = AFTER_HELP)]
 pub struct ExportArgs {
-    /// The package format: kattis, dmoj or cms.
+    /// The package format: kattis, icpc, domjudge, dmoj or cms.
     #[arg(value_parser = parse_format)]
     pub format: Format,
     /// The directory to write into: each task goes to DIR/<task>.
@@ -71,12 +110,30 @@ pub fn run(args: ExportArgs) -> anyhow::Result<ExitCode> {
         None => Task::ALL.to_vec(),
     };
     for task in tasks {
+        if let Some(reason) = duel_export::unsupported(args.format, task) {
+            let message = format!("{task} is not exported for {}: {reason}", args.format);
+            if args.task.is_some() {
+                anyhow::bail!(message);
+            }
+            eprintln!("duel: {message}");
+            continue;
+        }
+        if args.format == Format::Domjudge {
+            let zip = duel_export::domjudge::zip(task)
+                .with_context(|| format!("cannot export {task} for domjudge"))?;
+            let name = format!("{task}.zip");
+            let path = duel_export::write_file_into(&args.dir, &name, &zip)
+                .with_context(|| format!("cannot export {task} for domjudge"))?;
+            println!("{}: domjudge problem zip of {task}", path.display());
+            continue;
+        }
         let package = duel_export::package(args.format, task);
         let root = package
             .write_into(&args.dir)
             .with_context(|| format!("cannot export {task} for {}", args.format))?;
         if args.format == Format::Cms {
             duel_export::build_cms_manager(&root)
+                .and_then(|_| duel_export::build_cms_statements(&package, &root))
                 .with_context(|| format!("cannot export {task} for cms"))?;
         }
         println!(

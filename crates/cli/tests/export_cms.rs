@@ -280,10 +280,22 @@ fn tools_present() -> bool {
     need("g++", "DUEL_REQUIRE_FPC") && need("fpc", "DUEL_REQUIRE_FPC")
 }
 
-/// `duel export cms` of `name` in `work`: the task's directory, its built manager and its
+/// The CMS task `name` written into `work` with its manager built as `duel export cms` does,
+/// but without typesetting its statements (that needs TeX and time; the loader test below
+/// checks them): its directory.
+fn cms_task(name: &str, work: &Path) -> PathBuf {
+    let task: duel_export::Task = name.parse().unwrap();
+    let root = duel_export::package(duel_export::Format::Cms, task)
+        .write_into(work)
+        .expect("the task is written");
+    duel_export::build_cms_manager(&root).expect("g++ builds the manager");
+    root
+}
+
+/// The CMS task `name` in `work` (see [`cms_task`]): its directory, its built manager and its
 /// inputs.
 fn exported(name: &str, work: &Path) -> (PathBuf, PathBuf, Vec<PathBuf>) {
-    let task = export("cms", name, work);
+    let task = cms_task(name, work);
     let manager = task.join("check/manager");
     assert!(manager.is_file(), "duel export cms builds the manager");
     let tests = inputs(&task);
@@ -466,7 +478,7 @@ fn attack(task: &str, input: &str, name: &str, body: &str, payload: &[u8]) -> Ev
         };
     }
     let work = tempfile::tempdir().unwrap();
-    let root = export("cms", task, work.path());
+    let root = cms_task(task, work.path());
     let input_path = work.path().join("input.txt");
     fs::write(&input_path, format!("{input}\n")).unwrap();
     let program = hostile(work.path(), name, body, payload);
@@ -650,7 +662,7 @@ fn yaml_value(task: &Path, key: &str) -> Option<String> {
 
 #[test]
 fn cms_tasks_hold_what_the_italy_yaml_loader_reads() {
-    if !need("g++", "DUEL_REQUIRE_FPC") {
+    if !need("g++", "DUEL_REQUIRE_FPC") || need_tool_on_path("lualatex").is_none() {
         return;
     }
     let work = tempfile::tempdir().unwrap();
@@ -661,13 +673,17 @@ fn cms_tasks_hold_what_the_italy_yaml_loader_reads() {
         assert_eq!(yaml_value(&task, "name").as_deref(), Some(name));
         assert!(yaml_value(&task, "title").is_some_and(|t| t != name));
         assert_eq!(yaml_value(&task, "time_limit").as_deref(), Some("1.0"));
-        assert!(yaml_value(&task, "memory_limit").is_some());
+        let memory = duel_export::MEMORY_LIMIT_MB.to_string();
+        assert_eq!(yaml_value(&task, "memory_limit"), Some(memory));
         assert_eq!(yaml_value(&task, "primary_language").as_deref(), Some("en"));
         assert_eq!(yaml_value(&task, "token_mode").as_deref(), Some("disabled"));
         assert_eq!(yaml_value(&task, "user_io").as_deref(), Some(user_io));
         inputs(&task);
-        let pdf = fs::read(task.join("statement/statement.pdf")).unwrap();
-        assert!(pdf.starts_with(b"%PDF-1.4\n") && pdf.ends_with(b"%%EOF\n"));
+        // The statement CMS imports (English) and the two others, typeset by LuaLaTeX.
+        for pdf in ["statement.pdf", "statement-vi.pdf", "statement-pl.pdf"] {
+            let bytes = fs::read(task.join("statement").join(pdf)).unwrap();
+            assert!(bytes.starts_with(b"%PDF-"), "{name}: {pdf}");
+        }
         // check/manager makes the task a Communication one; the loader lists sol/.
         let manager = task.join("check/manager");
         use std::os::unix::fs::PermissionsExt;

@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 struct Built {
     name: String,
     run: Vec<String>,
+    source: PathBuf,
 }
 
 /// Python submissions run under CPython on both sides here: duel limits a submission's address
@@ -39,40 +40,51 @@ fn build_ioiwari_submissions(package: &Path, work: &Path) -> Vec<Built> {
             .collect();
         entries.sort();
         for source in entries {
-            let name = format!(
-                "{category}/{}",
-                source.file_name().unwrap().to_string_lossy()
-            );
-            let binary = work.join(name.replace(['/', '.'], "_"));
-            let run = match source.extension().and_then(|e| e.to_str()) {
-                Some("c") => {
-                    c(std::slice::from_ref(&source), work, &binary);
-                    vec![binary.display().to_string()]
-                }
-                Some("cpp") => {
-                    cpp(std::slice::from_ref(&source), work, &binary);
-                    vec![binary.display().to_string()]
-                }
-                Some("pas") => {
-                    let units = work.join(format!("{}-units", binary.display()));
-                    fs::create_dir_all(&units).unwrap();
-                    pascal(&source, &units, &binary);
-                    vec![binary.display().to_string()]
-                }
-                Some("py") => vec![python().to_owned(), source.display().to_string()],
-                other => panic!("unexpected submission {source:?} ({other:?})"),
-            };
-            built.push(Built { name, run });
+            built.push(build_ioiwari_submission(category, source, work));
         }
     }
     built
 }
 
+/// Compiles the Ioiwari submission `source` of `category`.
+fn build_ioiwari_submission(category: &str, source: PathBuf, work: &Path) -> Built {
+    let name = format!(
+        "{category}/{}",
+        source.file_name().unwrap().to_string_lossy()
+    );
+    let binary = work.join(name.replace(['/', '.'], "_"));
+    let run = match source.extension().and_then(|e| e.to_str()) {
+        Some("c") => {
+            c(std::slice::from_ref(&source), work, &binary);
+            vec![binary.display().to_string()]
+        }
+        Some("cpp") => {
+            cpp(std::slice::from_ref(&source), work, &binary);
+            vec![binary.display().to_string()]
+        }
+        Some("pas") => {
+            let units = work.join(format!("{}-units", binary.display()));
+            fs::create_dir_all(&units).unwrap();
+            pascal(&source, &units, &binary);
+            vec![binary.display().to_string()]
+        }
+        Some("py") => vec![python().to_owned(), source.display().to_string()],
+        other => panic!("unexpected submission {source:?} ({other:?})"),
+    };
+    Built { name, run, source }
+}
+
 /// One Ioiwari game as Kattis plays it: the submission's output feeds the interactor and the
 /// interactor's output feeds the submission. Returns duel's verdict word for the outcome.
-// Both processes are waited for in `wait_both`.
+// Both processes are waited for in `wait_both_within`.
 #[allow(clippy::zombie_processes)]
-fn kattis_ioiwari_game(interactor: &Path, submission: &Built, board: &str, dir: &Path) -> String {
+fn kattis_ioiwari_game(
+    interactor: &Path,
+    submission: &Built,
+    board: &str,
+    dir: &Path,
+    within: Duration,
+) -> String {
     fs::create_dir_all(dir).unwrap();
     let input = dir.join("input");
     fs::write(&input, format!("{board}\n")).unwrap();
@@ -95,9 +107,9 @@ fn kattis_ioiwari_game(interactor: &Path, submission: &Built, board: &str, dir: 
         .stdout(Stdio::from(to_player))
         .spawn()
         .expect("the interactor starts");
-    // The CPU limit decides time limits, as on Kattis; the wall-clock deadline only guards
-    // against a player that sleeps (none of the examples does).
-    let (player_end, referee_end) = wait_both(&mut player, &mut referee);
+    // The CPU limit decides time limits, as on Kattis; the wall-clock deadline catches a
+    // player that waits for ever (one that never flushes), as Kattis's wall-clock limit does.
+    let (player_end, referee_end) = wait_both_within(&mut player, &mut referee, within);
     if matches!(player_end, Ended::TimedOut) || player_end.out_of_cpu() {
         return "time_limit".into();
     }
@@ -135,6 +147,19 @@ fn kattis_ioiwari_game(interactor: &Path, submission: &Built, board: &str, dir: 
     }
 }
 
+/// For a submission that does not flush, duel's verdict where the package gives
+/// `time_limit`: the same for C, and `win` for the Pascal program that uses `Writeln` alone,
+/// as the 2001 statement allowed (duel's judge loads a unit that flushes every write; no
+/// contest system can, and each package's statement tells contestants to call
+/// `Flush(Output)`). `None` for the other submissions.
+fn unflushed(name: &str) -> Option<&'static str> {
+    match name {
+        "time_limit_exceeded/unflushed.c" => Some("time_limit"),
+        "time_limit_exceeded/writeln_only.pas" => Some("win"),
+        _ => None,
+    }
+}
+
 #[test]
 fn kattis_ioiwari_package_agrees_with_duel_on_every_test_and_submission() {
     if !need("g++", "DUEL_REQUIRE_FPC") || !need("fpc", "DUEL_REQUIRE_FPC") {
@@ -154,21 +179,79 @@ fn kattis_ioiwari_package_agrees_with_duel_on_every_test_and_submission() {
     assert_eq!(boards.len(), 24);
     let tests_file = work.path().join("official.txt");
     fs::write(&tests_file, boards.join("\n") + "\n").unwrap();
-    let submissions = build_ioiwari_submissions(&package, work.path());
+    let mut submissions = build_ioiwari_submissions(&package, work.path());
     assert_eq!(submissions.len(), 8);
+    // The players that never flush travel in the pass-fail packages (DOMjudge's here): this
+    // interactor, which does not depend on the scoring, plays them.
+    let pass_fail = duel_export::package(duel_export::Format::Domjudge, duel_export::Task::Ioiwari)
+        .write_into(&work.path().join("domjudge"))
+        .unwrap();
+    for name in ["unflushed.c", "writeln_only.pas"] {
+        let source = pass_fail.join("submissions/time_limit_exceeded").join(name);
+        submissions.push(build_ioiwari_submission(
+            "time_limit_exceeded",
+            source,
+            work.path(),
+        ));
+    }
+    assert_eq!(submissions.len(), 10);
     let mut seen = std::collections::BTreeSet::new();
     for submission in &submissions {
-        let command = submission.run.join(" ");
-        let report = work.path().join("report.json");
-        let duel = duel_ioiwari_judge(&command, &report);
         let games = work
             .path()
             .join("games")
             .join(submission.name.replace('/', "_"));
+        let report = work.path().join("report.json");
+        let command = submission.run.join(" ");
+        // One game through the package's interactor, killed after `seconds` of wall clock.
+        let play = |i: usize, board: &str, seconds: u64| {
+            let dir = games.join(i.to_string());
+            let within = Duration::from_secs(seconds);
+            kattis_ioiwari_game(&interactor, submission, board, &dir, within)
+        };
+        if let Some(difference) = unflushed(&submission.name) {
+            // A program that never flushes waits until the wall clock runs out: two boards
+            // show it, with short wall-clock limits on both sides. duel's judge gets the
+            // source, as a contestant's (for Pascal it then loads its flush unit).
+            let two = work.path().join("two.txt");
+            fs::write(&two, boards[..2].join("\n") + "\n").unwrap();
+            let two_arg = two.display().to_string();
+            let source = submission.source.display().to_string();
+            let duel = duel_judge(
+                &[
+                    "ioiwari",
+                    "judge",
+                    "--player",
+                    &source,
+                    "--tests",
+                    &two_arg,
+                    "--wall-limit",
+                    "4",
+                ],
+                &report,
+            );
+            let package_verdicts: Vec<String> = boards[..2]
+                .iter()
+                .enumerate()
+                .map(|(i, board)| play(i, board, 4))
+                .collect();
+            assert_eq!(
+                package_verdicts,
+                ["time_limit", "time_limit"],
+                "{}",
+                submission.name
+            );
+            assert_eq!(
+                duel,
+                [difference, difference],
+                "{}: duel's judge",
+                submission.name
+            );
+            continue;
+        }
+        let duel = duel_ioiwari_judge(&command, &report);
         let numbered: Vec<(usize, &String)> = boards.iter().enumerate().collect();
-        let package_verdicts = parallel(&numbered, 2, |(i, board)| {
-            kattis_ioiwari_game(&interactor, submission, board, &games.join(i.to_string()))
-        });
+        let package_verdicts = parallel(&numbered, 2, |(i, board)| play(*i, board, 60));
         assert_eq!(
             package_verdicts, duel,
             "{}: the package against duel",

@@ -1,6 +1,7 @@
 //! The contest systems' own verifiers accept the exported packages: problemtools'
-//! `verifyproblem` on both Kattis packages (every submission in its expected category, no
-//! errors). Skipped when the tool is missing, unless `DUEL_REQUIRE_EXPORT_TOOLS` is set (CI
+//! `verifyproblem` on both Kattis packages, statements included (it builds each language's
+//! with `problem2pdf` and `problem2html`), every submission in its expected category, no
+//! errors. Skipped when the tool is missing, unless `DUEL_REQUIRE_EXPORT_TOOLS` is set (CI
 //! sets it, and `DUEL_EXPORT_TOOLS` to the tools' directory).
 
 mod export_common;
@@ -14,10 +15,10 @@ fn verifyproblem(task: &str) {
     };
     let work = tempfile::tempdir().unwrap();
     let package = export("kattis", task, work.path());
-    // The statement is not built (that needs TeX): every other part is checked.
+    // Every part, the statements in their three languages included (that needs TeX).
     let output = Command::new(&tool)
         .arg(&package)
-        .args(["-p", "config", "data", "validators", "submissions"])
+        .env("PATH", tools_path(&tool))
         .output()
         .expect("verifyproblem runs");
     let text = String::from_utf8_lossy(&output.stdout).into_owned()
@@ -27,6 +28,10 @@ fn verifyproblem(task: &str) {
         "verifyproblem found errors in the {task} package:\n{text}"
     );
     assert!(!text.contains("ERROR"), "{text}");
+    assert!(
+        text.contains("Checking problem statements in 3 languages"),
+        "{text}"
+    );
     let submissions = text.lines().filter(|line| line.contains(") OK: ")).count();
     let expected = duel_export::package(duel_export::Format::Kattis, task.parse().unwrap())
         .files

@@ -1,5 +1,6 @@
 //! CMS tasks in the `italy_yaml` format (what `cmsImportTask` loads from a task directory):
-//! `task.yaml`, `statement/statement.pdf`, `input/inputN.txt` and `output/outputN.txt`, the
+//! `task.yaml`, `statement/statement.pdf` (typeset from `statement/statement.en.tex` by
+//! LuaLaTeX; the Vietnamese and Polish ones beside it), `input/inputN.txt` and `output/outputN.txt`, the
 //! Communication manager in `check/` (its source, and the compiled `check/manager` that
 //! `duel export cms` builds) and, in `sol/`, the stubs and headers.
 //!
@@ -13,9 +14,9 @@
 
 use crate::generated::{inline_header, ioiwari_referee, mis_lolek_header, mis_source};
 use crate::kattis::{Source, IOIWARI_EXTRA, IOIWARI_SUBMISSIONS, MIS_SUBMISSIONS};
-use crate::pdf;
+use crate::statement::{self, Language};
 use crate::{Package, Task};
-use duel_ioiwari::{Board, Table};
+use duel_ioiwari::Board;
 
 /// The compiler command that builds `check/manager` from `check/manager.cpp`, run in `check/`
 /// (statically linked, like CMS's own C++ builds, so that it runs in any sandbox).
@@ -39,20 +40,16 @@ pub(crate) fn package(task: Task) -> Package {
     }
 }
 
-/// The `task.yaml` of a task: CMS's Sum score type over `tests` tests worth 100 in all.
-fn task_yaml(
-    name: &str,
-    title: &str,
-    tests: usize,
-    time: &str,
-    memory: u32,
-    user_io: &str,
-) -> String {
+/// The `task.yaml` of a task: CMS's Sum score type over `tests` tests worth 100 in all, with
+/// the tasks' limits ([`crate::TIME_LIMIT_SECONDS`], [`crate::MEMORY_LIMIT_MB`]).
+fn task_yaml(name: &str, title: &str, tests: usize, user_io: &str) -> String {
+    let time = crate::TIME_LIMIT_SECONDS;
+    let memory = crate::MEMORY_LIMIT_MB;
     format!(
         "name: {name}\n\
          title: {title}\n\
          primary_language: en\n\
-         time_limit: {time}\n\
+         time_limit: {time}.0\n\
          memory_limit: {memory}\n\
          n_input: {tests}\n\
          total_value: 100\n\
@@ -70,11 +67,26 @@ fn makefile(headers: &str) -> String {
     )
 }
 
-fn statement(package: &mut Package, tex: &str) {
-    package.add_bytes(
-        "statement/statement.pdf",
-        pdf::document(&pdf::tex_to_lines(tex)),
-    );
+/// Adds the statement sources `statement/statement.LANG.tex`, whole LuaLaTeX documents with
+/// the sample inside, which [`crate::build_cms_statements`] typesets into the PDFs.
+fn add_statement(package: &mut Package, task: Task) {
+    for language in Language::ALL {
+        let body = statement::latex(&statement::source(task, language), true);
+        package.add(
+            &format!("statement/statement.{}.tex", language.code()),
+            statement::latex_document(&body),
+        );
+        package.built.push(statement_pdf(language));
+    }
+}
+
+/// Where [`crate::build_cms_statements`] puts the PDF of `language`: `statement/statement.pdf`
+/// for English (the one CMS's loader imports), `statement/statement-LANG.pdf` for the others.
+pub(crate) fn statement_pdf(language: Language) -> String {
+    match language {
+        Language::English => "statement/statement.pdf".to_owned(),
+        other => format!("statement/statement-{}.pdf", other.code()),
+    }
 }
 
 fn add_submissions(package: &mut Package, submissions: &[(&str, Source)]) {
@@ -92,18 +104,17 @@ fn ioiwari() -> Package {
     let boards = Board::official_positions();
     package.add(
         "task.yaml",
-        task_yaml("ioiwari", "Ioiwari", boards.len(), "1.0", 256, "std_io"),
+        task_yaml("ioiwari", "Ioiwari", boards.len(), "std_io"),
     );
-    statement(
-        &mut package,
-        include_str!("../templates/statements/ioiwari.tex"),
-    );
+    add_statement(&mut package, Task::Ioiwari);
     for (i, board) in boards.iter().enumerate() {
         package.add(&format!("input/input{i}.txt"), format!("{board}\n"));
         package.add(&format!("output/output{i}.txt"), "");
     }
-    let table = Table::solve();
-    package.add("check/referee.h", ioiwari_referee(&table));
+    package.add(
+        "check/referee.h",
+        ioiwari_referee(statement::solved_table()),
+    );
     package.add(
         "check/manager_io.h",
         include_str!("../templates/cms/manager_io.h"),
@@ -113,8 +124,10 @@ fn ioiwari() -> Package {
         include_str!("../templates/ioiwari/cms_manager.cpp"),
     );
     package.add("check/Makefile", makefile("referee.h manager_io.h"));
+    package.built.push("check/manager".to_owned());
     add_submissions(&mut package, &IOIWARI_SUBMISSIONS);
     add_submissions(&mut package, &IOIWARI_EXTRA);
+    crate::attachments::add(&mut package, Task::Ioiwari, "att");
     package.add("README.md", include_str!("../templates/cms/ioiwari.md"));
     package
 }
@@ -124,19 +137,9 @@ fn mis() -> Package {
     let tests = duel_arena::mis::official_tests();
     package.add(
         "task.yaml",
-        task_yaml(
-            "mis",
-            "Pooh-Eeyore-sticks",
-            tests.len(),
-            "1.0",
-            64,
-            "fifo_io",
-        ),
+        task_yaml("mis", "Pooh-Eeyore-sticks", tests.len(), "fifo_io"),
     );
-    statement(
-        &mut package,
-        include_str!("../templates/statements/mis.tex"),
-    );
+    add_statement(&mut package, Task::Mis);
     for (i, test) in tests.iter().enumerate() {
         package.add(&format!("input/input{i}.txt"), format!("{}\n", test.start));
         package.add(&format!("output/output{i}.txt"), "");
@@ -155,6 +158,7 @@ fn mis() -> Package {
         ),
     );
     package.add("check/Makefile", makefile("lolek.h manager_io.h"));
+    package.built.push("check/manager".to_owned());
     let stub = format!(
         "#define DUEL_CMS 1\n{}",
         inline_header(include_str!("../templates/mis/driver.c"), "lolek.h", &lolek)
@@ -170,7 +174,7 @@ fn mis() -> Package {
     );
     let header = include_str!("../../mis-ffi/include/mis.h");
     package.add("sol/mis.h", header);
-    package.add("att/mis.h", header);
+    crate::attachments::add(&mut package, Task::Mis, "att");
     add_submissions(&mut package, &MIS_SUBMISSIONS);
     package.add("README.md", include_str!("../templates/cms/mis.md"));
     package

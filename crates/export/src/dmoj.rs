@@ -11,6 +11,7 @@
 
 use crate::generated::{inline_header, ioiwari_referee, mis_lolek_header, mis_source};
 use crate::kattis::{IOIWARI_EXTRA, IOIWARI_SUBMISSIONS, MIS_SUBMISSIONS};
+use crate::statement::{self, Language};
 use crate::{Package, Task};
 use duel_ioiwari::{greedy_move, Board, Outcome, Player, Position as Game, Table};
 use duel_mis::{AdversarialLolek, Move, Position, Strategy};
@@ -50,10 +51,51 @@ fn write_tests(yaml: &mut String, package: &mut Package, tests: &[SelfTest]) {
         package.add(&path, test.text);
         let _ = writeln!(
             yaml,
-            "  - label: {file}\n    source: {path}\n    language: {}\n    time: {}\n    memory: 262144\n{}",
-            test.language, test.time, test.expect
+            "  - label: {file}\n    source: {path}\n    language: {}\n    time: {}\n    memory: {}\n{}",
+            test.language,
+            test.time,
+            crate::MEMORY_LIMIT_MB * 1024,
+            test.expect
         );
     }
+}
+
+/// Adds `statement.LANG.md`: the statement in each language as Markdown to paste into the
+/// site's problem description (the judge's problem directory holds no statement).
+fn add_statements(package: &mut Package, task: Task) {
+    for language in Language::ALL {
+        package.add(
+            &format!("statement.{}.md", language.code()),
+            statement::dmoj_markdown(&statement::source(task, language)),
+        );
+    }
+}
+
+/// A problem's README: its template, then the limits the organiser sets on the site (DMOJ
+/// keeps them there, not in the problem directory).
+fn readme(template: &str) -> String {
+    format!(
+        "{template}\n## The statement\n\n\
+         `statement.en.md`, `statement.vi.md` and `statement.pl.md` are the statement in \
+         English, Vietnamese and Polish, in DMOJ's Markdown (math between `~`), ready to paste \
+         into the problem's description on the site.\n\
+         \n## Files for contestants\n\n\
+         `attachments/` holds what contestants download: the skeletons and, for \
+         Pooh-Eeyore-sticks, `mis.h` and the `graj` drivers; for Ioiwari, `testing_tool.py`, \
+         which plays the optimal player 2 against a program and logs the game. The judge's \
+         problem directory cannot hand files out: attach them to the problem on the site.\n\
+         \n## Limits to set on the site\n\n\
+         DMOJ keeps a problem's limits on the site, not in this directory: when you create the \
+         problem, set\n\n\
+         - **Time limit: {time} s** (the task's CPU time per test);\n\
+         - **Memory limit: {memory} MB**, that is **{kb} KB** in DMOJ's field (the task's);\n\n\
+         and no per-language multipliers. The self-tests in `init.yml` use the same memory \
+         limit; they give the examples that should finish 2 or 3 s, so that a loaded judge \
+         does not turn one of them into a time limit.\n",
+        time = crate::TIME_LIMIT_SECONDS,
+        memory = crate::MEMORY_LIMIT_MB,
+        kb = crate::MEMORY_LIMIT_MB * 1024,
+    )
 }
 
 /// A YAML map from test numbers (from 1) to `values`.
@@ -105,15 +147,15 @@ fn ioiwari() -> Package {
     yaml.push_str(
         "interactive:\n  files: [interactor.cpp]\n  lang: CPP17\n  type: testlib\n  feedback: true\n",
     );
-    let table = Table::solve();
+    let table = statement::solved_table();
     let interactor = inline_header(
         include_str!("../templates/ioiwari/dmoj_interactor.cpp"),
         "referee.h",
-        &ioiwari_referee(&table),
+        &ioiwari_referee(table),
     )
     .replace("@@DRAW_POINTS@@", &(IOIWARI_POINTS / 2).to_string());
     package.add("interactor.cpp", interactor);
-    let greedy = greedy_points(&table, &boards);
+    let greedy = greedy_points(table, &boards);
     let mut tests = Vec::new();
     for (category, file) in IOIWARI_SUBMISSIONS.iter().chain(&IOIWARI_EXTRA) {
         let Some(language) = language(file.name) else {
@@ -143,7 +185,12 @@ fn ioiwari() -> Package {
     }
     write_tests(&mut yaml, &mut package, &tests);
     package.add("init.yml", yaml);
-    package.add("README.md", include_str!("../templates/dmoj/ioiwari.md"));
+    add_statements(&mut package, Task::Ioiwari);
+    crate::attachments::add(&mut package, Task::Ioiwari, "attachments");
+    package.add(
+        "README.md",
+        readme(include_str!("../templates/dmoj/ioiwari.md")),
+    );
     package
 }
 
@@ -238,6 +285,11 @@ fn mis() -> Package {
     }
     write_tests(&mut yaml, &mut package, &self_tests);
     package.add("init.yml", yaml);
-    package.add("README.md", include_str!("../templates/dmoj/mis.md"));
+    add_statements(&mut package, Task::Mis);
+    crate::attachments::add(&mut package, Task::Mis, "attachments");
+    package.add(
+        "README.md",
+        readme(include_str!("../templates/dmoj/mis.md")),
+    );
     package
 }

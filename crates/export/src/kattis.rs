@@ -7,10 +7,10 @@
 //!   `include/pascal` link the contestant's module, play duel's adversarial Lolek in the same
 //!   process and stream the game to the output validator, which replays and checks it.
 
-use crate::generated::{ioiwari_referee, mis_lolek_header, mis_source, mis_stream};
+use crate::generated::{ioiwari_referee, mis_lolek_header, mis_source};
+use crate::statement::{self, Language};
 use crate::{Package, Task};
-use duel_ioiwari::{Board, Table};
-use duel_mis::Position;
+use duel_ioiwari::Board;
 
 /// The Kattis package of `task`.
 pub(crate) fn package(task: Task) -> Package {
@@ -20,14 +20,18 @@ pub(crate) fn package(task: Task) -> Package {
     }
 }
 
+/// The `limits` of a legacy `problem.yaml`: the tasks' memory limit (Kattis sets the time
+/// limit itself, from the accepted submissions' times).
+fn limits_yaml() -> String {
+    format!("limits:\n  memory: {}\n", crate::MEMORY_LIMIT_MB)
+}
+
 const IOIWARI_PROBLEM: &str = "\
 name: Ioiwari
 uuid: 3f0f5c8e-6a43-4d6e-9d1e-2b7c1a9e0401
 source: IOI 2001
 type: scoring
 validation: custom interactive score
-limits:
-  memory: 256
 ";
 
 const IOIWARI_GROUP: &str = "\
@@ -46,17 +50,23 @@ on_reject: continue
 
 fn ioiwari() -> Package {
     let mut package = Package::new("ioiwari");
-    package.add("problem.yaml", IOIWARI_PROBLEM);
     package.add(
-        "problem_statement/problem.en.tex",
-        include_str!("../templates/statements/ioiwari.tex"),
+        "problem.yaml",
+        format!("{IOIWARI_PROBLEM}{}", limits_yaml()),
     );
+    add_statements(&mut package, Task::Ioiwari, "problem_statement/problem");
     package.add("data/testdata.yaml", ROOT_GROUP);
     package.add("data/sample/testdata.yaml", IOIWARI_GROUP);
     package.add("data/secret/testdata.yaml", IOIWARI_GROUP);
-    let sample: Board = "4 3 2 4 2 3 2".parse().expect("the statement's board");
+    let sample: Board = statement::IOIWARI_SAMPLE_BOARD
+        .parse()
+        .expect("the statement's board");
     package.add("data/sample/1.in", format!("{sample}\n"));
     package.add("data/sample/1.ans", "");
+    package.add(
+        "data/sample/1.interaction",
+        statement::interaction_file(&statement::ioiwari_sample(statement::solved_table())),
+    );
     for (number, board) in Board::official_positions().iter().enumerate() {
         let name = format!("data/secret/{:02}", number + 1);
         package.add(&format!("{name}.in"), format!("{board}\n"));
@@ -66,19 +76,31 @@ fn ioiwari() -> Package {
         "input_validators/board/board.cpp",
         include_str!("../templates/ioiwari/input_validator.cpp"),
     );
-    let table = Table::solve();
+    let table = statement::solved_table();
     package.add(
         "output_validators/interactor/referee.h",
-        ioiwari_referee(&table),
+        ioiwari_referee(table),
     );
     package.add(
         "output_validators/interactor/interactor.cpp",
         include_str!("../templates/ioiwari/kattis_interactor.cpp"),
     );
+    crate::attachments::add(&mut package, Task::Ioiwari, "attachments");
     for (dir, file) in IOIWARI_SUBMISSIONS {
         package.add(&format!("submissions/{dir}/{}", file.name), file.text);
     }
     package
+}
+
+/// Adds the statement of `task` in every language as `PREFIX.LANG.tex`, LaTeX for
+/// problemtools (which shows the samples of `data/sample` itself).
+pub(crate) fn add_statements(package: &mut Package, task: Task, prefix: &str) {
+    for language in Language::ALL {
+        package.add(
+            &format!("{prefix}.{}.tex", language.code()),
+            statement::latex(&statement::source(task, language), false),
+        );
+    }
 }
 
 /// A submission's source file.
@@ -110,6 +132,50 @@ pub(crate) const IOIWARI_SUBMISSIONS: [(&str, Source); 8] = [
     ("run_time_error", source!("ioiwari", "crash.cpp")),
 ];
 
+/// Ioiwari submissions that do not flush, made from the perfect players by removing their
+/// flush line: a C program (a time limit everywhere, duel's judge included) and the Pascal
+/// program the 2001 statement described (`Writeln` alone), which duel's judge plays to a win
+/// (its unit flushes every write) and every contest system times out. The pass-fail packages
+/// (DOMjudge, ICPC) carry them, where the systems' tools stop at the first time limit; in the
+/// scoring Kattis package `verifyproblem` would wait out every test of each. Each is
+/// `(category, name, text)`.
+pub(crate) fn ioiwari_unflushed() -> [(&'static str, &'static str, String); 2] {
+    let without = |source: &Source, flush: &str, header: &str| {
+        let (first, rest) = source.text.split_once('\n').expect("a source has lines");
+        assert!(first.starts_with("/*") || first.starts_with('{'), "{first}");
+        assert!(
+            rest.contains(flush),
+            "{} flushes with {flush:?}",
+            source.name
+        );
+        format!("{header}\n{}", rest.replacen(flush, "", 1))
+    };
+    let [(_, c), _, (_, pascal), ..] = &IOIWARI_SUBMISSIONS;
+    [
+        (
+            "time_limit_exceeded",
+            "unflushed.c",
+            without(
+                c,
+                "        fflush(stdout);\n",
+                "/* Ioiwari player 1 that plays best pits but never flushes: on a pipe its moves stay in\n \
+                 * stdio's buffer, so every judge, duel's included, waits for them until the time runs out. */",
+            ),
+        ),
+        (
+            "time_limit_exceeded",
+            "writeln_only.pas",
+            without(
+                pascal,
+                "    Flush(Output);\n",
+                "{ Ioiwari player 1 as the 2001 statement told Pascal contestants to write it: Writeln\n  \
+                 without Flush. duel's judge plays it to a win (its unit flushes every write); every\n  \
+                 contest system leaves the line in Free Pascal's buffer, and the game times out. }",
+            ),
+        ),
+    ]
+}
+
 /// Ioiwari submissions only the DMOJ and CMS packages carry: their judges run no Python, and
 /// this C program plays the wrong answer `first_pit.py` plays in the Kattis package.
 pub(crate) const IOIWARI_EXTRA: [(&str, Source); 1] =
@@ -132,21 +198,17 @@ name: Pooh-Eeyore-sticks
 uuid: 9b2d7e41-58c3-4f0a-8e6b-c4d1f2a3b502
 source: Polish Olympiad in Informatics 2004
 validation: custom
-limits:
-  memory: 64
-  output: 64
 ";
 
 fn mis() -> Package {
     let mut package = Package::new("mis");
-    package.add("problem.yaml", MIS_PROBLEM);
     package.add(
-        "problem_statement/problem.en.tex",
-        include_str!("../templates/statements/mis.tex"),
+        "problem.yaml",
+        format!("{MIS_PROBLEM}{}  output: 64\n", limits_yaml()),
     );
-    package.add("data/sample/1.in", "7 2 3\n");
-    let sample: Position = "7 2 3".parse().expect("the statement's example");
-    package.add_bytes("data/sample/1.ans", mis_stream(sample));
+    add_statements(&mut package, Task::Mis, "problem_statement/problem");
+    // No data/sample: the game's record is binary, which problemtools cannot show in the
+    // statement; the statement's own example (its first secret test) stands for it.
     for test in duel_arena::mis::official_tests() {
         let name = format!("data/secret/{:02}", test.number);
         package.add(&format!("{name}.in"), format!("{}\n", test.start));
@@ -174,6 +236,7 @@ fn mis() -> Package {
         "include/pascal/main.pas",
         mis_source(include_str!("../templates/mis/main.pas")),
     );
+    crate::attachments::add(&mut package, Task::Mis, "attachments");
     for (dir, file) in MIS_SUBMISSIONS {
         let path = match file.name.split_once('/') {
             Some((_, name)) => format!("submissions/{dir}/bolek_pascal/{name}"),

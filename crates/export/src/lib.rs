@@ -22,15 +22,22 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod attachments;
 mod cms;
 mod dmoj;
+pub mod domjudge;
 pub mod generated;
+mod icpc;
 mod kattis;
 mod package;
-mod pdf;
+pub mod statement;
+mod zip;
 
 pub use cms::MANAGER_BUILD as CMS_MANAGER_BUILD;
-pub use package::{build_cms_manager, ExportError, Package, PackageFile};
+pub use package::{
+    build_cms_manager, build_cms_statements, typeset, write_file_into, ExportError, Package,
+    PackageFile, CMS_STATEMENT_BUILD,
+};
 
 use std::fmt;
 use std::str::FromStr;
@@ -45,11 +52,22 @@ pub enum Format {
     /// A CMS task directory in the `italy_yaml` format, with Communication managers (checked
     /// by `crates/cli/tests/export_cms.rs`, with a harness speaking CMS's FIFO protocol).
     Cms,
+    /// A DOMjudge problem zip (Ioiwari only, pass-fail; see [`domjudge`]).
+    Domjudge,
+    /// An ICPC problem package, release 2025-09 (Ioiwari only, pass-fail), checked by
+    /// BAPCtools.
+    Icpc,
 }
 
 impl Format {
     /// Every format, in the order `duel export --help` lists them.
-    pub const ALL: [Format; 3] = [Format::Kattis, Format::Dmoj, Format::Cms];
+    pub const ALL: [Format; 5] = [
+        Format::Kattis,
+        Format::Icpc,
+        Format::Domjudge,
+        Format::Dmoj,
+        Format::Cms,
+    ];
 
     /// The format's name on the command line.
     pub fn name(self) -> &'static str {
@@ -57,6 +75,8 @@ impl Format {
             Format::Kattis => "kattis",
             Format::Dmoj => "dmoj",
             Format::Cms => "cms",
+            Format::Domjudge => "domjudge",
+            Format::Icpc => "icpc",
         }
     }
 }
@@ -111,11 +131,40 @@ impl FromStr for Task {
     }
 }
 
-/// The package of `task` in `format`, in memory (see [`Package::write_into`]).
+/// The memory limit of both tasks, in MiB: the task's own for Pooh-Eeyore-sticks (the Polish
+/// olympiad's 32 MB) and, for Ioiwari, whose statement names none, the figure of duel's own
+/// judge (`--memory-limit`'s default), which is also the IOI 2001 contest's.
+pub const MEMORY_LIMIT_MB: u32 = 32;
+
+/// The CPU time limit per test of both tasks, in seconds (duel's judge's `--time-limit`).
+pub const TIME_LIMIT_SECONDS: u32 = 1;
+
+/// The package of `task` in `format`, in memory (see [`Package::write_into`]). Where the task
+/// has no package in that format ([`unsupported`]), a package holding only a `README.md` that
+/// says why.
 pub fn package(format: Format, task: Task) -> Package {
+    if let Some(reason) = unsupported(format, task) {
+        let mut package = Package::new(task.name());
+        package.add(
+            "README.md",
+            format!("{task} is not exported for {format}: {reason}.\n"),
+        );
+        return package;
+    }
     match format {
         Format::Kattis => kattis::package(task),
         Format::Dmoj => dmoj::package(task),
         Format::Cms => cms::package(task),
+        Format::Domjudge => domjudge::package(task),
+        Format::Icpc => icpc::package(task),
+    }
+}
+
+/// Why `task` has no package in `format`, if it has none.
+pub fn unsupported(format: Format, task: Task) -> Option<&'static str> {
+    match (format, task) {
+        (Format::Domjudge, Task::Mis) => Some(domjudge::MIS_UNSUPPORTED),
+        (Format::Icpc, Task::Mis) => Some(icpc::MIS_UNSUPPORTED),
+        _ => None,
     }
 }

@@ -1,7 +1,12 @@
 //! A package in memory, and writing it to disk.
 
+use crate::statement::Language;
+use rustix::fd::OwnedFd;
+use rustix::fs::CWD;
+use std::collections::HashMap;
 use std::fs;
 use std::io;
+use std::os::unix::fs::DirBuilderExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -23,6 +28,10 @@ pub struct Package {
     pub name: String,
     /// Every file, in the order they were added.
     pub files: Vec<PackageFile>,
+    /// The paths (inside the package, `/`-separated) of files a build step writes after
+    /// [`Package::write_into`]: the CMS manager and statement PDFs. They are checked for links
+    /// with the others, before anything is written.
+    pub built: Vec<String>,
 }
 
 /// Writing a package failed.
@@ -35,6 +44,24 @@ pub enum ExportError {
         path: PathBuf,
         /// Why.
         source: io::Error,
+    },
+    /// A symbolic link stands where the package would write: duel export never writes
+    /// through one.
+    #[error(
+        "{path} is a symbolic link: duel export never writes through links (remove it, or \
+         export into another directory)"
+    )]
+    Link {
+        /// The link.
+        path: PathBuf,
+    },
+    /// The task cannot go to that system in a faithful form.
+    #[error("{what} is not exported: {reason}")]
+    Unsupported {
+        /// The task and the system.
+        what: &'static str,
+        /// Why.
+        reason: &'static str,
     },
     /// The CMS manager could not be compiled.
     #[error("cannot build {path} (run `make` in its directory once g++ works): {reason}")]
@@ -51,6 +78,7 @@ impl Package {
         Package {
             name: name.to_owned(),
             files: Vec::new(),
+            built: Vec::new(),
         }
     }
 
@@ -81,59 +109,344 @@ impl Package {
 
     /// Writes the package into `dir/NAME` (created as needed; files already there are
     /// replaced, others left alone) and returns that directory.
+    ///
+    /// Nothing is written through a symbolic link below `dir` (`dir` itself is followed, as
+    /// the caller named it): a link where the package's directory, one of its subdirectories
+    /// or one of its files would go is refused with [`ExportError::Link`] before anything is
+    /// written. Directories are then opened without following links, and every file is
+    /// written to a new temporary file beside it and renamed over its path, so a link planted
+    /// there meanwhile is itself replaced, never its target.
     pub fn write_into(&self, dir: &Path) -> Result<PathBuf, ExportError> {
         let root = dir.join(&self.name);
-        for file in &self.files {
-            let path = root.join(&file.path);
-            let fail = |source| ExportError::Write {
-                path: path.clone(),
+        let paths = self.files.iter().map(|file| &file.path).chain(&self.built);
+        for path in paths {
+            refuse_links(dir, &format!("{}/{path}", self.name))?;
+        }
+        let base = fs::create_dir_all(dir)
+            .and_then(|()| safe::open_dir(CWD, dir, true))
+            .map_err(|source| ExportError::Write {
+                path: dir.to_owned(),
                 source,
-            };
-            if let Some(parent) = path.parent() {
-                fs::create_dir_all(parent).map_err(fail)?;
-            }
-            fs::write(&path, &file.contents).map_err(fail)?;
-            if file.executable {
-                set_executable(&path).map_err(fail)?;
-            }
+            })?;
+        let mut opened: HashMap<String, OwnedFd> = HashMap::new();
+        for file in &self.files {
+            let relative = format!("{}/{}", self.name, file.path);
+            let path = dir.join(&relative);
+            let (parent, name) = relative.rsplit_once('/').expect("NAME/ is in the path");
+            let parent_fd = safe::dir_at(&base, dir, parent, &mut opened)?;
+            let mode = if file.executable { 0o755 } else { 0o644 };
+            safe::replace_file(&parent_fd, name, &file.contents, mode)
+                .map_err(|source| link_or_write(path, source))?;
         }
         Ok(root)
     }
 }
 
+/// Fails with [`ExportError::Link`] if a component of `relative` below `dir` is a symbolic
+/// link (or a directory is in the way of a file, or a file in the way of a directory).
+fn refuse_links(dir: &Path, relative: &str) -> Result<(), ExportError> {
+    let mut path = dir.to_owned();
+    let parts: Vec<&str> = relative.split('/').collect();
+    for (i, part) in parts.iter().enumerate() {
+        path.push(part);
+        let Ok(meta) = fs::symlink_metadata(&path) else {
+            return Ok(()); // nothing there yet: everything below is new
+        };
+        let last = i + 1 == parts.len();
+        if meta.file_type().is_symlink() {
+            return Err(ExportError::Link { path });
+        }
+        if last && meta.is_dir() {
+            return Err(ExportError::Write {
+                path,
+                source: io::Error::new(io::ErrorKind::IsADirectory, "a directory is in the way"),
+            });
+        }
+        if !last && !meta.is_dir() {
+            return Err(ExportError::Write {
+                path,
+                source: io::Error::new(io::ErrorKind::NotADirectory, "not a directory"),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The error for `path` when writing it failed: [`ExportError::Link`] if a link appeared
+/// there (`ELOOP` from `O_NOFOLLOW`).
+fn link_or_write(path: PathBuf, source: io::Error) -> ExportError {
+    if source.raw_os_error() == Some(rustix::io::Errno::LOOP.raw_os_error()) {
+        ExportError::Link { path }
+    } else {
+        ExportError::Write { path, source }
+    }
+}
+
+/// Writing below a directory descriptor without following links.
+mod safe {
+    use super::{link_or_write, ExportError};
+    use rustix::fd::{AsFd, OwnedFd};
+    use rustix::fs::{Mode, OFlags};
+    use std::collections::HashMap;
+    use std::io::{self, Write};
+    use std::path::Path;
+
+    /// Opens the directory `path` at `at`; `follow` says whether a link there is followed.
+    pub(super) fn open_dir(at: impl AsFd, path: &Path, follow: bool) -> io::Result<OwnedFd> {
+        let mut flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC;
+        if !follow {
+            flags |= OFlags::NOFOLLOW;
+        }
+        Ok(rustix::fs::openat(at, path, flags, Mode::empty())?)
+    }
+
+    /// The directory `relative` (`/`-separated) below `base` (which is `dir`), each component
+    /// made if missing and opened without following a link; opened ones are kept in `opened`.
+    pub(super) fn dir_at(
+        base: &OwnedFd,
+        dir: &Path,
+        relative: &str,
+        opened: &mut HashMap<String, OwnedFd>,
+    ) -> Result<OwnedFd, ExportError> {
+        if let Some(fd) = opened.get(relative) {
+            return fd.try_clone().map_err(|source| ExportError::Write {
+                path: dir.join(relative),
+                source,
+            });
+        }
+        let (parent, name) = match relative.rsplit_once('/') {
+            Some((parent, name)) => (Some(dir_at(base, dir, parent, opened)?), name),
+            None => (None, relative),
+        };
+        let at = parent.as_ref().unwrap_or(base);
+        let path = dir.join(relative);
+        match rustix::fs::mkdirat(at, name, Mode::from_raw_mode(0o755)) {
+            Ok(()) | Err(rustix::io::Errno::EXIST) => {}
+            Err(errno) => {
+                return Err(ExportError::Write {
+                    path,
+                    source: errno.into(),
+                })
+            }
+        }
+        let fd = open_dir(at, Path::new(name), false).map_err(|source| {
+            if source.raw_os_error() == Some(rustix::io::Errno::NOTDIR.raw_os_error())
+                && rustix::fs::statat(at, name, rustix::fs::AtFlags::SYMLINK_NOFOLLOW).is_ok_and(
+                    |stat| {
+                        rustix::fs::FileType::from_raw_mode(stat.st_mode)
+                            == rustix::fs::FileType::Symlink
+                    },
+                )
+            {
+                ExportError::Link { path: path.clone() }
+            } else {
+                link_or_write(path.clone(), source)
+            }
+        })?;
+        let kept = fd
+            .try_clone()
+            .map_err(|source| ExportError::Write { path, source })?;
+        opened.insert(relative.to_owned(), kept);
+        Ok(fd)
+    }
+
+    /// Writes `contents` with `mode` to a new file beside `name` in `dir` and renames it over
+    /// `name`: whatever was at `name` (a file, or a link) is replaced, nothing is followed.
+    pub(super) fn replace_file(
+        dir: &OwnedFd,
+        name: &str,
+        contents: &[u8],
+        mode: u32,
+    ) -> io::Result<()> {
+        let temporary = format!(".{name}.duel-export-{}", std::process::id());
+        let flags =
+            OFlags::WRONLY | OFlags::CREATE | OFlags::EXCL | OFlags::NOFOLLOW | OFlags::CLOEXEC;
+        let mode = Mode::from_raw_mode(mode);
+        let fd = match rustix::fs::openat(dir, &temporary, flags, mode) {
+            Err(rustix::io::Errno::EXIST) => {
+                // Left by an interrupted export of this process id: a name, not a target.
+                rustix::fs::unlinkat(dir, &temporary, rustix::fs::AtFlags::empty())?;
+                rustix::fs::openat(dir, &temporary, flags, mode)?
+            }
+            other => other?,
+        };
+        let written = (|| {
+            rustix::fs::fchmod(&fd, mode)?;
+            let mut file = std::fs::File::from(fd);
+            file.write_all(contents)?;
+            rustix::fs::renameat(dir, &temporary, dir, name)?;
+            Ok(())
+        })();
+        if written.is_err() {
+            let _ = rustix::fs::unlinkat(dir, &temporary, rustix::fs::AtFlags::empty());
+        }
+        written
+    }
+}
+
+/// A new directory of this process's own (mode 0700) for a build's outputs, removed when
+/// dropped: a compiler writing there cannot be pointed through a link planted in the package.
+struct PrivateDir(PathBuf);
+
+impl PrivateDir {
+    fn new(near: &Path) -> Result<PrivateDir, ExportError> {
+        let mut attempt = 0u32;
+        loop {
+            let path = near.join(format!(".duel-build-{}-{attempt}", std::process::id()));
+            match fs::DirBuilder::new().mode(0o700).create(&path) {
+                Ok(()) => return Ok(PrivateDir(path)),
+                Err(error) if error.kind() == io::ErrorKind::AlreadyExists && attempt < 100 => {
+                    attempt += 1;
+                }
+                Err(source) => return Err(ExportError::Write { path, source }),
+            }
+        }
+    }
+}
+
+impl Drop for PrivateDir {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
 /// Compiles `check/manager` of the CMS task written at `root` with
 /// [`crate::CMS_MANAGER_BUILD`] (CMS's loader takes the manager as an executable), and returns
-/// its path.
+/// its path. The compiler writes into a new directory of its own, and the manager is then
+/// renamed into `check/`: a link at `check/manager` is refused, and one planted meanwhile is
+/// replaced, never written through.
 pub fn build_cms_manager(root: &Path) -> Result<PathBuf, ExportError> {
     let check = root.join("check");
     let path = check.join("manager");
-    let [compiler, args @ ..] = crate::CMS_MANAGER_BUILD;
-    let output = Command::new(compiler)
+    refuse_links(root, "check/manager")?;
+    let build = PrivateDir::new(&check)?;
+    compile_manager(&check, &build.0, &path)?;
+    Ok(path)
+}
+
+/// The command that typesets the CMS statements (`statement/statement.LANG.tex`, whole
+/// LuaLaTeX documents) into PDFs, run in a directory of its own.
+pub const CMS_STATEMENT_BUILD: [&str; 4] = [
+    "lualatex",
+    "--interaction=nonstopmode",
+    "--halt-on-error",
+    "statement.tex",
+];
+
+/// Typesets every `statement/statement.LANG.tex` of the CMS `package` written at `root` with
+/// [`CMS_STATEMENT_BUILD`] into `statement/statement.pdf` (English, the one CMS's loader
+/// imports) and `statement/statement-LANG.pdf` (the others, to add as further statements in
+/// CMS's admin pages); returns their paths. LuaLaTeX works in a temporary directory of its
+/// own; the PDFs are written as [`Package::write_into`] writes, never through a link.
+pub fn build_cms_statements(package: &Package, root: &Path) -> Result<Vec<PathBuf>, ExportError> {
+    let mut built = Vec::new();
+    for file in &package.files {
+        let Some(language) = file
+            .path
+            .strip_prefix("statement/statement.")
+            .and_then(|rest| rest.strip_suffix(".tex"))
+            .and_then(|code| Language::ALL.into_iter().find(|l| l.code() == code))
+        else {
+            continue;
+        };
+        let name = crate::cms::statement_pdf(language);
+        refuse_links(root, &name)?;
+        let pdf = typeset(&file.contents, &root.join(&name))?;
+        let mut written = Package::new(&package.name);
+        written.add_bytes(&name, pdf);
+        let parent = root.parent().unwrap_or(Path::new("."));
+        written.write_into(parent)?;
+        built.push(root.join(&name));
+    }
+    Ok(built)
+}
+
+/// Typesets the LuaLaTeX document `tex` with [`CMS_STATEMENT_BUILD`] in a temporary directory
+/// of its own and returns the PDF; `path` names it in errors.
+pub fn typeset(tex: &[u8], path: &Path) -> Result<Vec<u8>, ExportError> {
+    let build = PrivateDir::new(&std::env::temp_dir())?;
+    let source = build.0.join("statement.tex");
+    fs::write(&source, tex).map_err(|error| ExportError::Write {
+        path: source.clone(),
+        source: error,
+    })?;
+    let [program, args @ ..] = CMS_STATEMENT_BUILD;
+    let output = Command::new(program)
         .args(args)
-        .current_dir(&check)
+        .current_dir(&build.0)
+        .stdin(std::process::Stdio::null())
         .output()
         .map_err(|error| ExportError::Build {
-            path: path.clone(),
+            path: path.to_owned(),
+            reason: format!(
+                "{program} does not run: {error} (Debian: apt-get install texlive-luatex \
+                 texlive-latex-recommended texlive-fonts-recommended)"
+            ),
+        })?;
+    if !output.status.success() {
+        let log = String::from_utf8_lossy(&output.stdout);
+        let first = log
+            .lines()
+            .find(|line| line.starts_with('!'))
+            .unwrap_or("no message");
+        return Err(ExportError::Build {
+            path: path.to_owned(),
+            reason: format!("{program} failed: {first}"),
+        });
+    }
+    let pdf = build.0.join("statement.pdf");
+    fs::read(&pdf).map_err(|source| ExportError::Write { path: pdf, source })
+}
+
+/// Writes `contents` as the file `name` directly in `dir` (created as needed), as
+/// [`Package::write_into`] writes: a link at `dir/name` is refused, and the file is written
+/// to a new file and renamed into place.
+pub fn write_file_into(dir: &Path, name: &str, contents: &[u8]) -> Result<PathBuf, ExportError> {
+    refuse_links(dir, name)?;
+    let path = dir.join(name);
+    let base = fs::create_dir_all(dir)
+        .and_then(|()| safe::open_dir(CWD, dir, true))
+        .map_err(|source| ExportError::Write {
+            path: dir.to_owned(),
+            source,
+        })?;
+    safe::replace_file(&base, name, contents, 0o644)
+        .map_err(|source| link_or_write(path.clone(), source))?;
+    Ok(path)
+}
+
+/// Runs [`crate::CMS_MANAGER_BUILD`] in `check` with its output in `build`, then renames it to
+/// `path`.
+fn compile_manager(check: &Path, build: &Path, path: &Path) -> Result<(), ExportError> {
+    let [compiler, args @ ..] = crate::CMS_MANAGER_BUILD;
+    // Relative to `check`, where the compiler runs.
+    let output_at =
+        Path::new(build.file_name().expect("a build directory has a name")).join("manager");
+    let args = args.iter().map(|arg| {
+        if *arg == "manager" {
+            output_at.as_os_str().to_owned()
+        } else {
+            arg.into()
+        }
+    });
+    let output = Command::new(compiler)
+        .args(args)
+        .current_dir(check)
+        .output()
+        .map_err(|error| ExportError::Build {
+            path: path.to_owned(),
             reason: format!("{compiler} does not run: {error}"),
         })?;
     if !output.status.success() {
         let stderr = String::from_utf8_lossy(&output.stderr);
         let first = stderr.lines().next().unwrap_or("no message");
         return Err(ExportError::Build {
-            path,
+            path: path.to_owned(),
             reason: format!("{compiler} failed: {first}"),
         });
     }
-    Ok(path)
-}
-
-#[cfg(unix)]
-fn set_executable(path: &Path) -> io::Result<()> {
-    use std::os::unix::fs::PermissionsExt;
-    fs::set_permissions(path, fs::Permissions::from_mode(0o755))
-}
-
-#[cfg(not(unix))]
-fn set_executable(_path: &Path) -> io::Result<()> {
-    Ok(())
+    fs::rename(check.join(&output_at), path).map_err(|source| ExportError::Write {
+        path: path.to_owned(),
+        source,
+    })
 }

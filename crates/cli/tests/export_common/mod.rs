@@ -157,7 +157,16 @@ pub fn wait_until(child: &mut Child, deadline: Instant) -> Ended {
 /// Waits for a program and its referee, for 60 s at most (then the program is killed, and the
 /// referee a second later if it is still running).
 pub fn wait_both(program: &mut Child, referee: &mut Child) -> (Ended, Ended) {
-    let deadline = Instant::now() + Duration::from_secs(60);
+    wait_both_within(program, referee, Duration::from_secs(60))
+}
+
+/// [`wait_both`] with a deadline of `within`.
+pub fn wait_both_within(
+    program: &mut Child,
+    referee: &mut Child,
+    within: Duration,
+) -> (Ended, Ended) {
+    let deadline = Instant::now() + within;
     let (mut program_end, mut referee_end) = (None, None);
     while program_end.is_none() || referee_end.is_none() {
         if program_end.is_none() {
@@ -267,15 +276,43 @@ pub fn tool(name: &str) -> Option<PathBuf> {
 /// The tool `name`, or `None` (the test is skipped) when it is missing and
 /// `DUEL_REQUIRE_EXPORT_TOOLS` is not set; with it set, a missing tool fails the test.
 pub fn need_tool(name: &str) -> Option<PathBuf> {
-    let found = tool(name);
+    required(
+        tool(name),
+        name,
+        " (set DUEL_EXPORT_TOOLS to its directory)",
+    )
+}
+
+/// A program the export needs on the `PATH` (`lualatex`, `pdftotext`), required as
+/// [`need_tool`] requires the tools.
+pub fn need_tool_on_path(name: &str) -> Option<PathBuf> {
+    required(have(name).then(|| PathBuf::from(name)), name, "")
+}
+
+/// `found`, or `None` after saying the test is skipped; a failure instead when
+/// `DUEL_REQUIRE_EXPORT_TOOLS` is set (`hint` says where to find the program).
+fn required(found: Option<PathBuf>, name: &str, hint: &str) -> Option<PathBuf> {
     if found.is_none() {
         assert!(
             std::env::var_os("DUEL_REQUIRE_EXPORT_TOOLS").is_none(),
-            "{name} is missing but DUEL_REQUIRE_EXPORT_TOOLS is set (set DUEL_EXPORT_TOOLS to its directory)"
+            "{name} is missing but DUEL_REQUIRE_EXPORT_TOOLS is set{hint}"
         );
         eprintln!("skipped: {name} is not installed");
     }
     found
+}
+
+/// The `PATH` with the tool's own directory first (`verifyproblem` runs `problem2pdf` and
+/// `problem2html` from there).
+pub fn tools_path(tool: &std::path::Path) -> std::ffi::OsString {
+    let mut dirs = vec![tool
+        .parent()
+        .unwrap_or(std::path::Path::new("."))
+        .to_owned()];
+    dirs.extend(std::env::split_paths(
+        &std::env::var_os("PATH").unwrap_or_default(),
+    ));
+    std::env::join_paths(dirs).expect("the directories join")
 }
 
 /// Runs `duel ARGS --report REPORT --jobs 2` and returns duel's verdict names, test by test.
@@ -298,7 +335,7 @@ pub fn duel_judge(args: &[&str], report: &Path) -> Vec<String> {
 }
 
 /// `duel ioiwari judge` of the player `command` on the official boards, with the memory limit
-/// of the exported tasks and a generous wall-clock limit for a loaded machine.
+/// of the exported tasks (duel's own default) and a generous wall-clock limit for a loaded machine.
 pub fn duel_ioiwari_judge(command: &str, report: &Path) -> Vec<String> {
     duel_judge(
         &[
@@ -307,7 +344,7 @@ pub fn duel_ioiwari_judge(command: &str, report: &Path) -> Vec<String> {
             "--player",
             command,
             "--memory-limit",
-            "256",
+            "32",
             "--wall-limit",
             "60",
         ],

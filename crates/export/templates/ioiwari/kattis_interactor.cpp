@@ -4,7 +4,8 @@
 // Plays the optimal player 2 (the first optimal pit, in order 1..7) against the submission.
 // A finished game is accepted (exit 42) with score 100 for a win, 50 for a draw and 0 for a
 // loss; an illegal move, unreadable output or output that ends mid-game is a wrong answer
-// (exit 43). duel's verdict and its reason go to feedback_dir/judgemessage.txt.
+// (exit 43). Built with DUEL_PASS_FAIL (the DOMjudge package), only a win is accepted.
+// duel's verdict and its reason go to feedback_dir/judgemessage.txt.
 #include "referee.h"
 
 #include <string>
@@ -27,6 +28,10 @@ int main(int argc, char **argv) {
     play_game(pits, stdin, stdout, &result);
     feedback(argv[3], "judgemessage.txt", std::string(result.verdict) + ": " + result.reason);
     std::string verdict = result.verdict;
+#ifdef DUEL_PASS_FAIL
+    // DOMjudge: a pass-fail problem, accepted only for a win (the task's goal).
+    return verdict == "win" ? 42 : 43;
+#endif
     if (verdict != "win" && verdict != "draw" && verdict != "loss") return 43;
     feedback(argv[3], "score.txt", verdict == "win" ? "100" : verdict == "draw" ? "50" : "0");
     return 42;

@@ -1,0 +1,129 @@
+//! DOMjudge: a zip of a Kattis-style problem, as DOMjudge imports it. DOMjudge reads the
+//! problem's type as a single value and does not score interactive problems, so Ioiwari is a
+//! pass-fail interactive problem there: the interactor (the Kattis output-validator contract
+//! DOMjudge's judge hosts follow: `interactor input answer feedback_dir`, exit 42 accepted,
+//! 43 rejected) accepts a game only when the submission wins, the task's own goal. The zip
+//! holds the statement's PDF (`problem.pdf`, English, typeset by LuaLaTeX) beside the LaTeX
+//! sources of the three languages.
+//!
+//! Pooh-Eeyore-sticks is not exported: its contestants submit a module that a driver calls,
+//! and DOMjudge compiles a submission alone (it has no `include/`), so no faithful form
+//! exists there.
+
+use crate::generated::ioiwari_referee;
+use crate::kattis::{add_statements, ioiwari_unflushed, IOIWARI_SUBMISSIONS};
+use crate::statement::{self, Language};
+use crate::{ExportError, Package, Task};
+use duel_ioiwari::Board;
+
+/// Why Pooh-Eeyore-sticks has no DOMjudge package.
+pub const MIS_UNSUPPORTED: &str = "DOMjudge compiles a submission alone (it has no include/ \
+     directory), so a Pooh-Eeyore-sticks module cannot be linked with the driver that calls it: \
+     use the Kattis, DMOJ or CMS export";
+
+const PROBLEM: &str = "\
+name: Ioiwari
+uuid: 7c41e2a9-0b5d-4f8e-a3c6-5d9e8f1b2a03
+source: IOI 2001
+type: pass-fail
+validation: custom interactive
+";
+
+/// The DOMjudge package of `task` as files (only Ioiwari has one; see [`MIS_UNSUPPORTED`]).
+pub(crate) fn package(task: Task) -> Package {
+    debug_assert_eq!(task, Task::Ioiwari, "crate::package answers for the others");
+    let mut package = Package::new(task.name());
+    package.add(
+        "problem.yaml",
+        format!("{PROBLEM}limits:\n  memory: {}\n", crate::MEMORY_LIMIT_MB),
+    );
+    package.add(
+        "domjudge-problem.ini",
+        format!("timelimit = {}\n", crate::TIME_LIMIT_SECONDS),
+    );
+    add_pass_fail_ioiwari(
+        &mut package,
+        "problem_statement/problem",
+        "output_validators/interactor",
+    );
+    package
+}
+
+/// Adds the parts of a pass-fail interactive Ioiwari problem in the Kattis style (DOMjudge's
+/// and ICPC's): the statements as `STATEMENT.LANG.tex`, the sample (with its
+/// `.interaction`) and secret data, the input validator, the interactor (accepting only
+/// wins) in `validator/`, the attachments and the submissions (the one-move look-ahead
+/// player, which loses or draws most official boards, is a wrong answer here).
+pub(crate) fn add_pass_fail_ioiwari(package: &mut Package, statement: &str, validator: &str) {
+    add_statements(package, Task::Ioiwari, statement);
+    let sample: Board = statement::IOIWARI_SAMPLE_BOARD
+        .parse()
+        .expect("the statement's board");
+    package.add("data/sample/1.in", format!("{sample}\n"));
+    package.add("data/sample/1.ans", "");
+    package.add(
+        "data/sample/1.interaction",
+        statement::interaction_file(&statement::ioiwari_sample(statement::solved_table())),
+    );
+    for (number, board) in Board::official_positions().iter().enumerate() {
+        let name = format!("data/secret/{:02}", number + 1);
+        package.add(&format!("{name}.in"), format!("{board}\n"));
+        package.add(&format!("{name}.ans"), "");
+    }
+    package.add(
+        "input_validators/board/board.cpp",
+        include_str!("../templates/ioiwari/input_validator.cpp"),
+    );
+    package.add(
+        &format!("{validator}/referee.h"),
+        ioiwari_referee(statement::solved_table()),
+    );
+    package.add(
+        &format!("{validator}/interactor.cpp"),
+        format!(
+            "#define DUEL_PASS_FAIL 1\n{}",
+            include_str!("../templates/ioiwari/kattis_interactor.cpp")
+        ),
+    );
+    crate::attachments::add(package, Task::Ioiwari, "attachments");
+    for (category, file) in IOIWARI_SUBMISSIONS {
+        let category = if category == "partially_accepted" {
+            "wrong_answer"
+        } else {
+            category
+        };
+        package.add(&format!("submissions/{category}/{}", file.name), file.text);
+    }
+    for (category, name, text) in ioiwari_unflushed() {
+        package.add(&format!("submissions/{category}/{name}"), text);
+    }
+}
+
+/// The zip DOMjudge imports for `task`: every file of [`package`] and `problem.pdf`, the
+/// English statement typeset by LuaLaTeX. Pooh-Eeyore-sticks fails with
+/// [`ExportError::Unsupported`].
+pub fn zip(task: Task) -> Result<Vec<u8>, ExportError> {
+    if task == Task::Mis {
+        return Err(ExportError::Unsupported {
+            what: "Pooh-Eeyore-sticks for DOMjudge",
+            reason: MIS_UNSUPPORTED,
+        });
+    }
+    let package = package(task);
+    let source = statement::source(task, Language::English);
+    let tex = statement::latex_document(&statement::latex(&source, true));
+    let pdf = crate::package::typeset(tex.as_bytes(), std::path::Path::new("problem.pdf"))?;
+    let mut files: Vec<(&str, &[u8], bool)> = package
+        .files
+        .iter()
+        .map(|file| {
+            (
+                file.path.as_str(),
+                file.contents.as_slice(),
+                file.executable,
+            )
+        })
+        .collect();
+    files.push(("problem.pdf", &pdf, false));
+    Ok(crate::zip::archive(&files))
+}

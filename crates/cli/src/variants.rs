@@ -17,7 +17,9 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Serialize, Serializer};
 
+use crate::analyze::ioiwari::{render_layout, Layout, MoveRow};
 use crate::analyze::{print_json, print_text};
+use duel_analysis::report::ioiwari::result_text;
 
 const AFTER_HELP: &str = "\
 Examples:
@@ -467,6 +469,8 @@ pub fn render(doc: &VariantsDoc) -> String {
         "{} pits, cap {}, starts of {} to {} beads a pit ({} boards solved)\n\n",
         doc.pits, doc.cap, doc.min, doc.max, doc.boards
     );
+    out += "Each start board is played with best play on both sides; wins, draws and losses are\n\
+            player 1's, and under each total its starts are counted by player 1's final margin.\n\n";
     out += "beads      starts        wins       draws      losses\n";
     for total in &doc.totals {
         out += &format!(
@@ -482,11 +486,16 @@ pub fn render(doc: &VariantsDoc) -> String {
             .map(|(key, &count)| (key.parse().unwrap_or(0), count))
             .collect();
         values.sort();
-        let values: Vec<String> = values
-            .iter()
-            .map(|(value, count)| format!("{}:{count}", crate::analyze::signed(*value)))
-            .collect();
-        out += &format!("       values {}\n", values.join(" "));
+        // How many starts end how, best for player 1 first: "140 starts won by 2".
+        for (value, count) in values.iter().rev() {
+            let starts = if *count == 1 { "start " } else { "starts" };
+            let how = match *value {
+                v if v > 0 => format!("won by {v}"),
+                v if v < 0 => format!("lost by {}", -v),
+                _ => "drawn".into(),
+            };
+            out += &format!("       {count:>10}  {starts} {how}\n");
+        }
         let examples = [
             ("win", &total.examples.win),
             ("draw", &total.examples.draw),
@@ -495,7 +504,10 @@ pub fn render(doc: &VariantsDoc) -> String {
         for (name, example) in examples {
             if let Some(pits) = example {
                 let pits: Vec<String> = pits.iter().map(u8::to_string).collect();
-                out += &format!("       {name:<6} {}\n", pits.join(" "));
+                out += &format!(
+                    "                   for example a {name}: {}\n",
+                    pits.join(" ")
+                );
             }
         }
     }
@@ -716,16 +728,52 @@ pub fn analyze_variant(
         print_json(&doc)?;
         return Ok(ExitCode::SUCCESS);
     }
-    let mut out = format!(
-        "{board} ({variant}), player {to_move} to move: value {} from the pits, final margin {}\n\npit  beads  value\n",
-        crate::analyze::signed(doc.value),
-        crate::analyze::margin_words(doc.final_margin as i32)
-    );
-    for (m, beads) in doc.moves.iter().zip(board.pits()) {
-        let value = m.value.map_or("-".to_string(), crate::analyze::signed);
-        let mark = if m.best { "  best" } else { "" };
-        out += &format!("{:>3}  {beads:>5}  {value:>5}{mark}\n", m.pit);
-    }
+    let (mine, theirs) = (i64::from(mine), i64::from(theirs));
+    let moves = doc
+        .moves
+        .iter()
+        .zip(board.pits())
+        .filter_map(|(m, &beads)| {
+            let value = i64::from(m.value?);
+            Some(MoveRow {
+                pit: m.pit,
+                beads,
+                final_margin: value + mine - theirs,
+                value,
+                moves_to_end: None,
+                best: m.best,
+            })
+        })
+        .collect();
+    let total = i64::from(board.total_beads()) + mine + theirs;
+    let mover_final = (total + doc.final_margin) / 2;
+    let other_final = total - mover_final;
+    let (one, two) = if to_move == 1 {
+        (mover_final, other_final)
+    } else {
+        (other_final, mover_final)
+    };
+    let final_banks = duel_ioiwari::Banks {
+        one: u32::try_from(one).unwrap_or(0),
+        two: u32::try_from(two).unwrap_or(0),
+    };
+    let banks_now = duel_ioiwari::Banks {
+        one: banks[0],
+        two: banks[1],
+    };
+    let out = render_layout(&Layout {
+        board_text: board.to_string(),
+        pits: format!("pits 1..{}, cap {}", variant.pits(), variant.cap()),
+        banks,
+        to_move,
+        result: board.is_empty().then(|| result_text(banks_now)),
+        value: i64::from(doc.value),
+        final_margin: doc.final_margin,
+        predicted: result_text(final_banks),
+        moves_to_end: None,
+        moves,
+        preferred: None,
+    });
     print_text(&out)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -130,6 +130,99 @@ fn analyze_with_banks_and_the_second_player_to_move() {
     );
 }
 
+/// The lines of an analysis that are labels, not numbers: every line's first words up to its
+/// first digit or sign (`Board`, `Value`, the table's header...), without the table's rows.
+fn labels(text: &str) -> Vec<String> {
+    text.lines()
+        .filter(|line| {
+            !line
+                .trim_start()
+                .starts_with(|c: char| c.is_ascii_digit() || c == '*')
+        })
+        .map(|line| {
+            let end = line
+                .find(|c: char| c.is_ascii_digit() || c == '+' || c == '-')
+                .unwrap_or(line.len());
+            line[..end].trim_end().to_owned()
+        })
+        .collect()
+}
+
+#[test]
+fn a_variants_analysis_has_the_7_pit_layout_and_the_variant_solvers_values() {
+    use duel_ioiwari::variant::{Variant, VariantBoard, VariantTable};
+    let seven = text_of(&["ioiwari", "analyze", "4 3 2 4 2 3 2"]);
+    let args = [
+        "ioiwari",
+        "analyze",
+        "3 0 4 2 3 1",
+        "--pits",
+        "6",
+        "--cap",
+        "4",
+    ];
+    let text = text_of(&[&args[..], &["--to-move", "2", "--banks", "1", "4"]].concat());
+    // Same labels in the same order: board, banks, mover, value, the table's header, best moves.
+    let mut expected = labels(&seven);
+    let mut got = labels(&text);
+    // The variant says where moves to end are unknown, in one line of its own at the end.
+    assert_eq!(got.pop().as_deref(), Some("Moves to end ("), "{text}");
+    assert!(!seven.contains("Moves to end ("), "{seven}");
+    expected.iter_mut().chain(got.iter_mut()).for_each(|label| {
+        if label.starts_with("Board") {
+            *label = "Board".into();
+        }
+    });
+    assert_eq!(got, expected, "{seven}\n{text}");
+    assert!(text.contains("(pits 1..6, cap 4)"), "{text}");
+    // The value line's wording too.
+    assert!(
+        seven.contains(" from here on: player 1 can force a final "),
+        "{seven}"
+    );
+    assert!(
+        text.contains(" from here on: player 2 can force a final "),
+        "{text}"
+    );
+    assert!(text.contains(") with best play.\n"), "{text}");
+    // Each row against the variant solver: the legal moves only, with their values.
+    let variant = Variant::new(6, 4).unwrap();
+    let table = VariantTable::solve(variant).unwrap();
+    let board = VariantBoard::parse(variant, "3 0 4 2 3 1").unwrap();
+    let rows: Vec<Vec<&str>> = text
+        .lines()
+        .filter(|line| {
+            line.trim_start()
+                .starts_with(|c: char| c.is_ascii_digit() || c == '*')
+        })
+        .map(|line| line.split_whitespace().collect())
+        .collect();
+    let values = table.move_values(&board);
+    let legal: Vec<usize> = (0..6).filter(|&k| values[k].is_some()).collect();
+    assert_eq!(rows.len(), legal.len(), "{text}");
+    let best = table.best_moves(&board);
+    for (row, &k) in rows.iter().zip(&legal) {
+        let value = i64::from(values[k].unwrap());
+        let mark = if best.contains(&(k + 1)) { "*" } else { "" };
+        assert_eq!(row[0], format!("{mark}{}", k + 1), "{text}");
+        assert_eq!(row[1], board.pits()[k].to_string(), "{text}");
+        let margin = value + 4 - 1;
+        let words = match margin {
+            m if m > 0 => format!("win by {m}"),
+            m if m < 0 => format!("loss by {}", -m),
+            _ => "draw".into(),
+        };
+        assert_eq!(row[2..row.len() - 2].join(" "), words, "{text}");
+        let banked = if value > 0 {
+            format!("+{value}")
+        } else {
+            value.to_string()
+        };
+        assert_eq!(row[row.len() - 2], banked, "{text}");
+        assert_eq!(row[row.len() - 1], "-", "{text}");
+    }
+}
+
 #[test]
 fn analyze_refuses_bad_input_in_one_line() {
     refused(&["ioiwari", "analyze", "4 3 2 4 2 3"], "invalid board");

@@ -1,6 +1,7 @@
 //! Compiler messages name the file the contestant wrote (`eve.cpp:1:21`), never the judge's
 //! copy (`player.cpp`, `module.c`, `mis.pas`) or its temporary directory; a module's hint is
-//! for its own language; and a source judged alone or inside a directory gets one verdict.
+//! for its own language; and a source or a prebuilt module judged alone or inside a directory
+//! gets one verdict.
 //!
 //! The evidence is the compiler's own line for the same file compiled by hand under its own
 //! name (its file:line:column prefix), and the file names the test itself chose.
@@ -190,6 +191,48 @@ fn a_cpp_file_with_mangled_names_gets_the_extern_c_hint() {
         "{reason}"
     );
     assert!(reason.contains("extern \"C\""), "{reason}");
+}
+
+/// Builds `text` (C) into the shared library `dir/name` with gcc, as a contestant would.
+fn prebuilt(dir: &Path, name: &str, text: &str) -> PathBuf {
+    let c = write(dir, &format!("{name}.c.txt"), text);
+    let library = dir.join(name);
+    let status = std::process::Command::new("gcc")
+        .args(["-x", "c", "-shared", "-fPIC", "-o"])
+        .arg(&library)
+        .arg(&c)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    std::fs::remove_file(c).unwrap();
+    library
+}
+
+#[test]
+fn a_prebuilt_module_without_the_functions_is_a_compile_error_alone_and_in_a_directory() {
+    if missing("gcc") {
+        return;
+    }
+    let dir = scratch();
+    let subs = dir.path().join("subs");
+    std::fs::create_dir(&subs).unwrap();
+    let lacking = prebuilt(&subs, "lacking.so", "int helper(int x) { return x + 1; }\n");
+    let good = std::fs::read_to_string(source("mis/correct.c")).unwrap();
+    prebuilt(&subs, "zgood.so", &good);
+    // Alone: a report, not a judge error (exit status 0, as for a source lacking them).
+    let alone = report("mis", "--module", &lacking, dir.path());
+    let (verdict, reason) = first(&alone);
+    assert_eq!(verdict, "compile_error", "{reason}");
+    assert!(reason.contains("does not export `poczatek`"), "{reason}");
+    assert!(reason.contains("lacking.so"), "{reason}");
+    // In a directory: the same verdict and reason for it, and the other entry is judged.
+    let ranking = report("mis", "--module", &subs, dir.path());
+    let entries = ranking["submissions"].as_array().unwrap();
+    assert_eq!(entries.len(), 2, "{ranking:#}");
+    let (verdict, in_batch) = first(&entries[0]);
+    assert_eq!(verdict, "compile_error", "{in_batch}");
+    assert_eq!(in_batch, reason);
+    assert_eq!(entries[1]["tests"][0]["verdict"], "win", "{ranking:#}");
 }
 
 /// The memory column of a table run: each row's cell and the lines under the table.

@@ -115,8 +115,23 @@ fn the_text_names_every_total_and_the_examples() {
     let row =
         |line: &str| line.split_whitespace().collect::<Vec<_>>() == ["20", "357", "357", "0", "0"];
     assert!(text.lines().any(row), "{text}");
-    assert!(text.contains("values +2:140 +4:133 +6:84"), "{text}");
-    assert!(text.contains("win    2 2 2 2 4 4 4"), "{text}");
+    // The counts by final margin are the --json document's `values` (checked above), in words.
+    let at = text.lines().position(row).unwrap();
+    let under: Vec<Vec<&str>> = text
+        .lines()
+        .skip(at + 1)
+        .take(4)
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    assert_eq!(under[0], ["84", "starts", "won", "by", "6"], "{text}");
+    assert_eq!(under[1], ["133", "starts", "won", "by", "4"], "{text}");
+    assert_eq!(under[2], ["140", "starts", "won", "by", "2"], "{text}");
+    assert_eq!(
+        under[3].join(" "),
+        "for example a win: 2 2 2 2 4 4 4",
+        "{text}"
+    );
+    assert!(!text.contains(":140"), "{text}");
 }
 
 #[test]

@@ -15,7 +15,9 @@
 //! With several submissions a submission that cannot be prepared (a program that does not
 //! exist, a module that does not load) is not a judge error: each of its tests gets a
 //! `runtime_error` with the reason, so one broken entry does not stop a contest. With a single
-//! submission it is an error, as a user judging one program expects.
+//! submission it is an error, as a user judging one program expects. A prebuilt module that
+//! lacks the task's functions ([`Game::is_compile_error`]) is judged as a source lacking them
+//! is: `compile_error` on every test, alone as in a batch.
 
 use crate::compile::{Build, BuildRecord, CompileError, Target, Toolchain};
 use crate::report::{Sink, TestResult};
@@ -112,6 +114,14 @@ pub trait Game: Sync {
         runnable: &Runnable,
         settings: &Settings,
     ) -> Result<Self::Player, Self::Error>;
+
+    /// Whether an error of [`prepare`](Game::prepare) is a fault a build would have caught
+    /// (a module that lacks the task's functions): that entry's tests are then all
+    /// `compile_error`, alone as in a batch, as for a source that lacks them.
+    fn is_compile_error(&self, error: &Self::Error) -> bool {
+        let _ = error;
+        false
+    }
 
     /// How a prepared submission's runs are isolated here, when it runs as a program of its
     /// own: the judge reports this rather than the machine's levels alone (a program whose
@@ -291,6 +301,10 @@ pub fn judge_all<G: Game>(
                     }
                     let is_program = matches!(runnable, Runnable::Program(_));
                     players.push((at, player, is_program));
+                }
+                Err(error) if game.is_compile_error(&error) => {
+                    let reason = error.to_string();
+                    report = failed(report, game, tests, Verdict::CompileError, &reason);
                 }
                 Err(error) if batch => {
                     let reason = error.to_string();

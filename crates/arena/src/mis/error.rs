@@ -13,9 +13,13 @@ pub enum MisError {
     /// The `mis-host` executable is missing.
     #[error("the module host was not found at {0} (it is built with the duel binaries: `cargo build -p duel-cli`)")]
     HostNotFound(PathBuf),
-    /// The module could not be loaded, or lacks `poczatek` or `ruch_bolka`.
+    /// The module could not be loaded.
     #[error("{0}")]
     Module(String),
+    /// The module is a shared library but does not export `poczatek` or `ruch_bolka`: the
+    /// submission's own fault, judged as a `compile_error` (as a source lacking them is).
+    #[error("{0}")]
+    Unexported(String),
     /// The module host misbehaved before the module was loaded (a broken installation).
     #[error("the module host failed: {0}")]
     Host(String),

@@ -215,6 +215,10 @@ impl Game for Mis {
         Ok(options)
     }
 
+    fn is_compile_error(&self, error: &MisError) -> bool {
+        matches!(error, MisError::Unexported(_))
+    }
+
     fn isolation(&self, options: &JudgeOptions) -> Option<IsolationRecord> {
         let launcher = match &options.bolek {
             BolekSource::Builtin => return None,

@@ -92,50 +92,133 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<ExitCode> {
 
 /// The analysis as text for people.
 pub fn render(doc: &AnalysisDoc) -> String {
-    let mover = doc.position.to_move;
-    let [one, two] = doc.position.banks;
+    let moves = doc
+        .moves
+        .iter()
+        .map(|m| MoveRow {
+            pit: usize::from(m.pit),
+            beads: doc.position.board[usize::from(m.pit) - 1],
+            final_margin: i64::from(m.final_margin),
+            value: i64::from(m.value),
+            moves_to_end: Some(u32::from(m.moves_to_end)),
+            best: m.best,
+        })
+        .collect();
+    render_layout(&Layout {
+        board_text: doc.board_text.clone(),
+        pits: "pits 1..7".into(),
+        banks: doc.position.banks,
+        to_move: doc.position.to_move,
+        result: doc.result.as_ref().map(|result| result.text.clone()),
+        value: i64::from(doc.value),
+        final_margin: i64::from(doc.final_margin),
+        predicted: doc.predicted.text.clone(),
+        moves_to_end: Some(u32::from(doc.moves_to_end)),
+        moves,
+        preferred: doc
+            .preferred_move
+            .map(|pit| (usize::from(pit), doc.standing)),
+    })
+}
+
+/// One legal move's row of an analysis.
+pub(crate) struct MoveRow {
+    /// The pit number.
+    pub pit: usize,
+    /// The beads in it.
+    pub beads: u8,
+    /// The mover's final bank difference after playing it, with best play on.
+    pub final_margin: i64,
+    /// The bank difference it gains from here on.
+    pub value: i64,
+    /// Moves to the end with best play, where the solver knows them.
+    pub moves_to_end: Option<u32>,
+    /// Whether it is an optimal move.
+    pub best: bool,
+}
+
+/// What an analysis shows, for the task's game and for a variant alike (one layout).
+pub(crate) struct Layout {
+    /// The board as text, `4 3 2 4 2 3 2`.
+    pub board_text: String,
+    /// What the board's numbers are: `pits 1..7`, `pits 1..9, cap 4`.
+    pub pits: String,
+    /// The banks so far: player 1's, player 2's.
+    pub banks: [u32; 2],
+    /// The player to move, 1 or 2.
+    pub to_move: u8,
+    /// The game's result when it is over (`player 1 wins 11-9`).
+    pub result: Option<String>,
+    /// The bank difference the mover can force from here on.
+    pub value: i64,
+    /// The mover's final bank difference with best play.
+    pub final_margin: i64,
+    /// The final result with best play, `player 1 wins 11-9`.
+    pub predicted: String,
+    /// Moves to the end with best play, where the solver knows them.
+    pub moves_to_end: Option<u32>,
+    /// Every legal move, in pit order.
+    pub moves: Vec<MoveRow>,
+    /// The optimal pit the engine plays, and why, where distances choose one.
+    pub preferred: Option<(usize, Standing)>,
+}
+
+/// An analysis as text for people: the position, its value, a table of the legal moves and
+/// the best ones. A solver that keeps no distances (a variant's) gets dashes under "moves to
+/// end" and one line that says why.
+pub(crate) fn render_layout(layout: &Layout) -> String {
+    let mover = layout.to_move;
+    let [one, two] = layout.banks;
     let mut out = format!(
-        "Board    {}   (pits 1..7)\nBanks    player 1: {one}   player 2: {two}\n",
-        doc.board_text
+        "Board    {}   ({})\nBanks    player 1: {one}   player 2: {two}\n",
+        layout.board_text, layout.pits
     );
-    if let Some(result) = &doc.result {
-        out += &format!("The game is over: {}.\n", result.text);
+    if let Some(result) = &layout.result {
+        out += &format!("The game is over: {result}.\n");
         return out;
     }
     out += &format!("To move  player {mover}\n\n");
+    let within = match layout.moves_to_end {
+        Some(moves) => format!(", in {moves} move{}", if moves == 1 { "" } else { "s" }),
+        None => String::new(),
+    };
     out += &format!(
-        "Value    {} from here on: player {mover} can force a final {} ({}), in {} move{} with best play.\n\n",
-        signed(doc.value),
-        margin_words(doc.final_margin),
-        doc.predicted.text,
-        doc.moves_to_end,
-        if doc.moves_to_end == 1 { "" } else { "s" }
+        "Value    {} from here on: player {mover} can force a final {} ({}){within} with best play.\n\n",
+        signed(layout.value),
+        margin_words(layout.final_margin),
+        layout.predicted,
     );
     out += "  pit  beads  final result, best play  banked from here  moves to end\n";
-    for m in &doc.moves {
-        let beads = doc.position.board[usize::from(m.pit) - 1];
+    for m in &layout.moves {
         let mark = if m.best { "*" } else { " " };
-        let preferred = if Some(m.pit) == doc.preferred_move {
+        let preferred = if layout.preferred.map(|(pit, _)| pit) == Some(m.pit) {
             "   <- preferred"
         } else {
             ""
         };
+        let moves_to_end = m.moves_to_end.map_or("-".into(), |moves| moves.to_string());
         out += &format!(
-            "  {mark}{}   {beads:>4}   {:<22}  {:>16}  {:>12}{preferred}\n",
+            "  {mark}{:<2}  {:>4}   {:<22}  {:>16}  {:>12}{preferred}\n",
             m.pit,
+            m.beads,
             margin_words(m.final_margin),
             signed(m.value),
-            m.moves_to_end
+            moves_to_end
         );
     }
-    let best: Vec<String> = doc.best_moves.iter().map(u8::to_string).collect();
+    let best: Vec<String> = layout
+        .moves
+        .iter()
+        .filter(|m| m.best)
+        .map(|m| m.pit.to_string())
+        .collect();
     out += &format!(
         "\nBest moves (*): pit{} {}",
         if best.len() == 1 { "" } else { "s" },
         best.join(", ")
     );
-    if let Some(pit) = doc.preferred_move {
-        let why = match doc.standing {
+    if let Some((pit, standing)) = layout.preferred {
+        let why = match standing {
             Standing::Win => "the quickest win",
             Standing::Loss => "the slowest loss",
             Standing::Draw => "the longest draw",
@@ -143,5 +226,8 @@ pub fn render(doc: &AnalysisDoc) -> String {
         out += &format!("; pit {pit} is {why}");
     }
     out += ".\n";
+    if layout.moves_to_end.is_none() {
+        out += "Moves to end (-) are known for the task's game (7 pits, cap 5) only: a variant's solver keeps values, not distances.\n";
+    }
     out
 }

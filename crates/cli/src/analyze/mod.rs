@@ -38,8 +38,8 @@ pub(crate) fn signed(value: impl Into<i64>) -> String {
 }
 
 /// `win by 2`, `draw`, `loss by 3`.
-pub(crate) fn margin_words(margin: i32) -> String {
-    match margin {
+pub(crate) fn margin_words(margin: impl Into<i64>) -> String {
+    match margin.into() {
         m if m > 0 => format!("win by {m}"),
         m if m < 0 => format!("loss by {}", -m),
         _ => "draw".to_string(),

@@ -43,7 +43,7 @@ pub fn check_exports(library: &Path) -> Result<(), MisError> {
         ));
     }
     match undefined_function(&object) {
-        Some(name) => Err(MisError::Module(format!(
+        Some(name) => Err(MisError::Unexported(format!(
             "module {shown} does not export `{name}` (a C++ module needs extern \"C\": see mis.h)"
         ))),
         None => Ok(()),

@@ -11,10 +11,9 @@
 //! exists there.
 
 use crate::generated::ioiwari_referee;
-use crate::kattis::{add_statements, ioiwari_unflushed, IOIWARI_SUBMISSIONS};
+use crate::kattis::{add_ioiwari_data, add_statements, ioiwari_unflushed, IOIWARI_SUBMISSIONS};
 use crate::statement::{self, Language};
 use crate::{ExportError, Package, Task};
-use duel_ioiwari::Board;
 
 /// Why Pooh-Eeyore-sticks has no DOMjudge package.
 pub const MIS_UNSUPPORTED: &str = "DOMjudge compiles a submission alone (it has no include/ \
@@ -56,24 +55,7 @@ pub(crate) fn package(task: Task) -> Package {
 /// player, which loses or draws most official boards, is a wrong answer here).
 pub(crate) fn add_pass_fail_ioiwari(package: &mut Package, statement: &str, validator: &str) {
     add_statements(package, Task::Ioiwari, statement);
-    let sample: Board = statement::IOIWARI_SAMPLE_BOARD
-        .parse()
-        .expect("the statement's board");
-    package.add("data/sample/1.in", format!("{sample}\n"));
-    package.add("data/sample/1.ans", "");
-    package.add(
-        "data/sample/1.interaction",
-        statement::interaction_file(&statement::ioiwari_sample(statement::solved_table())),
-    );
-    for (number, board) in Board::official_positions().iter().enumerate() {
-        let name = format!("data/secret/{:02}", number + 1);
-        package.add(&format!("{name}.in"), format!("{board}\n"));
-        package.add(&format!("{name}.ans"), "");
-    }
-    package.add(
-        "input_validators/board/board.cpp",
-        include_str!("../templates/ioiwari/input_validator.cpp"),
-    );
+    add_ioiwari_data(package);
     package.add(
         &format!("{validator}/referee.h"),
         ioiwari_referee(statement::solved_table()),

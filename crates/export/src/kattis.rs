@@ -58,6 +58,27 @@ fn ioiwari() -> Package {
     package.add("data/testdata.yaml", ROOT_GROUP);
     package.add("data/sample/testdata.yaml", IOIWARI_GROUP);
     package.add("data/secret/testdata.yaml", IOIWARI_GROUP);
+    add_ioiwari_data(&mut package);
+    let table = statement::solved_table();
+    package.add(
+        "output_validators/interactor/referee.h",
+        ioiwari_referee(table),
+    );
+    package.add(
+        "output_validators/interactor/interactor.cpp",
+        include_str!("../templates/ioiwari/kattis_interactor.cpp"),
+    );
+    crate::attachments::add(&mut package, Task::Ioiwari, "attachments");
+    for (dir, file) in IOIWARI_SUBMISSIONS {
+        package.add(&format!("submissions/{dir}/{}", file.name), file.text);
+    }
+    package
+}
+
+/// Adds Ioiwari's data in the Kattis style (every Kattis-style format shares it): the sample
+/// (its board, an empty answer and the `.interaction` of a game duel's solver plays), the 24
+/// official boards as secret tests with empty answers, and the input validator.
+pub(crate) fn add_ioiwari_data(package: &mut Package) {
     let sample: Board = statement::IOIWARI_SAMPLE_BOARD
         .parse()
         .expect("the statement's board");
@@ -76,20 +97,6 @@ fn ioiwari() -> Package {
         "input_validators/board/board.cpp",
         include_str!("../templates/ioiwari/input_validator.cpp"),
     );
-    let table = statement::solved_table();
-    package.add(
-        "output_validators/interactor/referee.h",
-        ioiwari_referee(table),
-    );
-    package.add(
-        "output_validators/interactor/interactor.cpp",
-        include_str!("../templates/ioiwari/kattis_interactor.cpp"),
-    );
-    crate::attachments::add(&mut package, Task::Ioiwari, "attachments");
-    for (dir, file) in IOIWARI_SUBMISSIONS {
-        package.add(&format!("submissions/{dir}/{}", file.name), file.text);
-    }
-    package
 }
 
 /// Adds the statement of `task` in every language as `PREFIX.LANG.tex`, LaTeX for

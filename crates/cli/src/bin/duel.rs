@@ -43,7 +43,7 @@ enum Game {
     Kit(kit::KitCommand),
     /// Serve a local web page for playing and analysing both games, with a JSON API.
     Serve(serve::ServeArgs),
-    /// Write both tasks as packages for contest systems (Kattis, DMOJ, CMS), with duel's referees.
+    /// Write both tasks as packages for contest systems (Kattis, ICPC, DOMjudge, DMOJ, CMS), with duel's referees.
     Export(export::ExportArgs),
 }
 

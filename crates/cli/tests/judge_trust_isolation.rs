@@ -680,3 +680,34 @@ fn a_player_named_through_a_link_to_a_root_only_file_is_refused_in_every_mode() 
         }
     }
 }
+
+#[test]
+fn a_prebuilt_module_named_through_a_link_to_a_root_only_file_is_not_looked_into_as_root() {
+    if !is_root() {
+        return;
+    }
+    let dir = work_dir();
+    // A root-only file that is no library: read as root, the judge's check of a module's
+    // exports would say what kind of file it is ("not a shared library"), an oracle on a file
+    // the contestant may not read.
+    let (secret, marker) = secret(dir.path());
+    // A contestant's link (nobody's), and a link copied by root: neither may read it, so the
+    // judge may not read it either and stops, naming the link.
+    for (name, owner) in [("libevil.so", 65534), ("libcopied.so", 0)] {
+        let link = dir.path().join(name);
+        link_owned_by(&secret, &link, owner);
+        for sandbox in MODES {
+            let output = duel()
+                .args(["mis", "judge", "--sandbox", sandbox, "--module"])
+                .arg(&link)
+                .output()
+                .unwrap();
+            let said = everything(&output, "");
+            assert_eq!(output.status.code(), Some(2), "{name} {sandbox}: {said}");
+            assert!(said.contains("symbolic link"), "{name} {sandbox}: {said}");
+            assert!(said.contains(name), "{name} {sandbox}: {said}");
+            assert!(!said.contains("shared library"), "{name} {sandbox}: {said}");
+            assert!(!said.contains(&marker), "{name} {sandbox}: {said}");
+        }
+    }
+}

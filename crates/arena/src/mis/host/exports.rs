@@ -18,16 +18,23 @@ pub const MAX_MODULE_BYTES: u64 = 256 << 20;
 const FUNCTIONS: [&str; 2] = ["poczatek", "ruch_bolka"];
 
 /// Checks that `library` is a shared library that defines both of the task's functions.
+///
+/// A file reached through a symbolic link is read with the rights the runner gives such a
+/// file ([`link_reader`](crate::runner::link_reader): the link owner's), never as root, so a
+/// planted link cannot make the judge look into a file its submitter may not read.
 pub fn check_exports(library: &Path) -> Result<(), MisError> {
     let shown = library.display();
-    let file = std::fs::File::open(library).map_err(|error| match error.kind() {
-        std::io::ErrorKind::NotFound => MisError::Module(format!("no such module: {shown}")),
-        _ => MisError::Module(format!("cannot read module {shown}: {error}")),
-    })?;
-    let mut data = Vec::new();
-    file.take(MAX_MODULE_BYTES + 1)
-        .read_to_end(&mut data)
-        .map_err(|error| MisError::Module(format!("cannot read module {shown}: {error}")))?;
+    let data = match crate::runner::link_reader(library) {
+        Some((uid, gid)) => {
+            crate::runner::read_as(library, uid, gid, MAX_MODULE_BYTES).map_err(|error| {
+                MisError::Module(format!(
+                    "cannot read module {shown} through its symbolic link with the link \
+                     owner's rights: {error}"
+                ))
+            })?
+        }
+        None => read_module(library)?,
+    };
     if data.len() as u64 > MAX_MODULE_BYTES {
         return Err(MisError::Module(format!(
             "cannot load module {shown}: larger than {} MB",
@@ -48,6 +55,20 @@ pub fn check_exports(library: &Path) -> Result<(), MisError> {
         ))),
         None => Ok(()),
     }
+}
+
+/// Reads at most [`MAX_MODULE_BYTES`] + 1 bytes of `library` with the judge's own rights.
+fn read_module(library: &Path) -> Result<Vec<u8>, MisError> {
+    let shown = library.display();
+    let file = std::fs::File::open(library).map_err(|error| match error.kind() {
+        std::io::ErrorKind::NotFound => MisError::Module(format!("no such module: {shown}")),
+        _ => MisError::Module(format!("cannot read module {shown}: {error}")),
+    })?;
+    let mut data = Vec::new();
+    file.take(MAX_MODULE_BYTES + 1)
+        .read_to_end(&mut data)
+        .map_err(|error| MisError::Module(format!("cannot read module {shown}: {error}")))?;
+    Ok(data)
 }
 
 /// The first of the task's functions that `object` does not define and export.

@@ -21,8 +21,39 @@ fn bt(tool: &Path, problem: &Path, args: &[&str]) -> Output {
         .expect("bt runs")
 }
 
+/// What `output` says, without the terminal colours BAPCtools adds where it believes a
+/// person reads it (under `CI=true` it colours even a pipe).
 fn text(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned() + &String::from_utf8_lossy(&output.stderr)
+    let said = String::from_utf8_lossy(&output.stdout).into_owned()
+        + &String::from_utf8_lossy(&output.stderr);
+    without_colours(&said)
+}
+
+/// `text` without its ANSI control sequences (ESC `[`, parameters, one final byte).
+fn without_colours(text: &str) -> String {
+    let mut plain = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' && chars.peek() == Some(&'[') {
+            chars.next();
+            for c in chars.by_ref() {
+                if ('@'..='~').contains(&c) {
+                    break;
+                }
+            }
+            continue;
+        }
+        plain.push(c);
+    }
+    plain
+}
+
+#[test]
+fn colours_are_taken_out_of_what_bapctools_says() {
+    assert_eq!(
+        without_colours("\u{1b}[36maccepted/perfect.c\u{1b}[0m: \u{1b}[1m\u{1b}[32m AC\u{1b}[0m"),
+        "accepted/perfect.c:  AC"
+    );
 }
 
 #[test]

@@ -21,9 +21,11 @@ pub fn files(task: Task) -> Vec<(String, Vec<u8>)> {
             .next()
             .unwrap_or(&file.path)
             .to_owned();
-        // The skeletons and drivers; the kit's README speaks of its own layout, and the
-        // boards are the tests themselves.
-        let wanted = name != "README.md" && !file.path.contains("/tests/");
+        // The skeletons and drivers; the kit's README speaks of its own layout, its
+        // STATEMENT.md is the package's own statement again, and the boards are the tests
+        // themselves.
+        let wanted = !matches!(name.as_str(), "README.md" | "STATEMENT.md")
+            && !file.path.contains("/tests/");
         if wanted && !files.iter().any(|(known, _)| *known == name) {
             files.push((name, file.contents));
         }

@@ -122,12 +122,7 @@ impl Package {
         for path in paths {
             refuse_links(dir, &format!("{}/{path}", self.name))?;
         }
-        let base = fs::create_dir_all(dir)
-            .and_then(|()| safe::open_dir(CWD, dir, true))
-            .map_err(|source| ExportError::Write {
-                path: dir.to_owned(),
-                source,
-            })?;
+        let base = open_base(dir)?;
         let mut opened: HashMap<String, OwnedFd> = HashMap::new();
         for file in &self.files {
             let relative = format!("{}/{}", self.name, file.path);
@@ -398,18 +393,24 @@ pub fn typeset(tex: &[u8], path: &Path) -> Result<Vec<u8>, ExportError> {
     fs::read(&pdf).map_err(|source| ExportError::Write { path: pdf, source })
 }
 
+/// Creates `dir` (and its parents) as needed and opens it; what is written below it is then
+/// reached through this descriptor, never through a link planted later.
+fn open_base(dir: &Path) -> Result<OwnedFd, ExportError> {
+    fs::create_dir_all(dir)
+        .and_then(|()| safe::open_dir(CWD, dir, true))
+        .map_err(|source| ExportError::Write {
+            path: dir.to_owned(),
+            source,
+        })
+}
+
 /// Writes `contents` as the file `name` directly in `dir` (created as needed), as
 /// [`Package::write_into`] writes: a link at `dir/name` is refused, and the file is written
 /// to a new file and renamed into place.
 pub fn write_file_into(dir: &Path, name: &str, contents: &[u8]) -> Result<PathBuf, ExportError> {
     refuse_links(dir, name)?;
     let path = dir.join(name);
-    let base = fs::create_dir_all(dir)
-        .and_then(|()| safe::open_dir(CWD, dir, true))
-        .map_err(|source| ExportError::Write {
-            path: dir.to_owned(),
-            source,
-        })?;
+    let base = open_base(dir)?;
     safe::replace_file(&base, name, contents, 0o644)
         .map_err(|source| link_or_write(path.clone(), source))?;
     Ok(path)

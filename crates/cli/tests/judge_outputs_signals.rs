@@ -18,13 +18,13 @@ fn one_board(dir: &Path) -> String {
     tests.display().to_string()
 }
 
-/// `timeout [-s SIGNAL] 2 duel ioiwari judge ...` with a player that never moves; returns
+/// `timeout [-s SIGNAL] 5 duel ioiwari judge ...` with a player that never moves; returns
 /// timeout's exit status and the report.
 fn under_timeout(signal: &str, sandbox: &str) -> (Option<i32>, serde_json::Value) {
     let dir = work_dir();
     let report = dir.path().join("report.json");
     let output = Command::new("timeout")
-        .args(["-s", signal, "2"])
+        .args(["-s", signal, "5"])
         .arg(assert_cmd::cargo::cargo_bin("duel"))
         .args(["ioiwari", "judge", "--sandbox", sandbox])
         .args(["--tests", &one_board(dir.path())])
@@ -66,6 +66,29 @@ fn signal(pid: u32, signal: libc::c_int) {
     unsafe { libc::kill(pid as i32, signal) };
 }
 
+/// Waits (up to a minute, for a loaded machine) until `pid` catches SIGTERM: its handlers are
+/// in place, so what the test sends next reaches the judge's own handling, not the default
+/// action of a program still starting.
+fn wait_for_handlers(pid: u32) {
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    loop {
+        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+        let caught = status
+            .lines()
+            .find_map(|line| line.strip_prefix("SigCgt:"))
+            .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
+            .unwrap_or(0);
+        if caught & (1 << (libc::SIGTERM - 1)) != 0 {
+            return;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the judge never caught SIGTERM"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
 fn alive_after(child: &mut std::process::Child, wait: Duration) -> bool {
     std::thread::sleep(wait);
     child.try_wait().unwrap().is_none()
@@ -91,6 +114,7 @@ fn a_later_signal_ends_the_run_at_once_and_an_echo_does_not() {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
+    wait_for_handlers(child.id());
     assert!(alive_after(&mut child, Duration::from_secs(2)));
     // One request delivered twice within a moment (the second after the first was handled,
     // as timeout's second copy may be): the run stops, but the judge goes on to its report.

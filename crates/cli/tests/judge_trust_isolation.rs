@@ -586,13 +586,21 @@ fn without_bubblewrap_a_run_leaves_no_litter_and_cannot_fill_the_disk() {
     }
     let dir = work_dir();
     let tag = format!("duel-litter-{}", std::process::id());
+    // A directory any user may write, outside the usual ones (as /var/crash or a shared
+    // upload directory are), and the working directory made one too.
+    let open = dir.path().join("open");
+    std::fs::create_dir(&open).unwrap();
+    for place in [&open, &dir.path().to_path_buf()] {
+        std::fs::set_permissions(place, std::fs::Permissions::from_mode(0o1777)).unwrap();
+    }
     // Marks every directory any user may write, keeps a 32 MB object in /dev/shm, writes as
     // much as it can into /var/tmp (four files of 50 MB), then says how much it holds there.
     let player = format!(
-        "sh -c 'for d in /tmp /var/tmp /dev/shm /run/lock; do echo x > $d/{tag}; done; \
+        "sh -c 'for d in /tmp /var/tmp /dev/shm /run/lock {open} .; do echo x > $d/{tag}; done; \
          head -c 32000000 /dev/zero > /dev/shm/{tag}-shm; \
          for i in 1 2 3 4; do head -c 50000000 /dev/zero > /var/tmp/{tag}-$i; done; \
-         du -sb /var/tmp | cut -f1 >&2; exit 3'"
+         du -sb /var/tmp | cut -f1 >&2; exit 3'",
+        open = open.display()
     );
     let tests = one_board(dir.path());
     let args = [
@@ -606,7 +614,8 @@ fn without_bubblewrap_a_run_leaves_no_litter_and_cannot_fill_the_disk() {
     for sandbox in MODES {
         let (_, report, _) = judged(dir.path(), sandbox, &args, &[]);
         let reason = report["tests"][0]["reason"].as_str().unwrap().to_owned();
-        for place in ["/tmp", "/var/tmp", "/dev/shm", "/run/lock"] {
+        let places = ["/tmp", "/var/tmp", "/dev/shm", "/run/lock"].map(PathBuf::from);
+        for place in places.iter().chain([&open, &dir.path().to_path_buf()]) {
             let left: Vec<_> = std::fs::read_dir(place)
                 .map(|entries| {
                     entries

@@ -306,7 +306,8 @@ impl Launcher {
         // Without bubblewrap, a user of its own gets private /tmp and the like.
         let mounts = match (&user, sandbox) {
             (Some(_), Sandbox::User) if isolation.private_dirs => {
-                Some(PrivateMounts::plan(&self.kept_paths(&working_dir)).map_err(io_error)?)
+                let keep = self.kept_paths(&working_dir);
+                Some(PrivateMounts::plan(&keep, &self.writable, &working_dir).map_err(io_error)?)
             }
             _ => None,
         };

@@ -7,6 +7,13 @@
 //! What the run needs that lies there (a program or build directory under `/tmp`: the files
 //! its command names, the working directory, the judge's visible and writable paths) is bound
 //! back at its own path, from a descriptor the child opens on it before covering it.
+//!
+//! Everything else is made read-only in that namespace (`mount_setattr` with `AT_RECURSIVE`,
+//! Linux 5.12 and later; older kernels skip this step): a directory any user may write
+//! elsewhere on the machine (`/var/crash`, a shared upload directory, a world-writable
+//! working directory) takes nothing from the run, so nothing is left behind anywhere. Only
+//! the fresh tmpfs and the directories the judge lets the run write (a compiler's build
+//! directory, bound writable again) can be written.
 
 use rustix::fs::{Mode, OFlags};
 use rustix::io::Errno;
@@ -38,6 +45,12 @@ pub(crate) struct PrivateMounts {
     files: Vec<CString>,
     /// What is bound back, each at its own path.
     binds: Vec<CString>,
+    /// The directories the run may write: bound on themselves and made writable again, once
+    /// everything else is read-only and bound back.
+    writable: Vec<CString>,
+    /// The working directory, entered again last (the one entered before lies under a
+    /// mount now read-only, or covered).
+    working_dir: CString,
     /// The descriptors the child opens on them before it covers their directory (a bind's
     /// source must be in the child's own mount namespace), made room for before the fork.
     slots: Vec<AtomicI32>,
@@ -48,9 +61,18 @@ fn c_path(path: &Path) -> io::Result<CString> {
 }
 
 impl PrivateMounts {
-    /// The plan for a run that needs `keep` (existing paths; others are left out) where it
-    /// really is.
-    pub(crate) fn plan(keep: &[PathBuf]) -> io::Result<PrivateMounts> {
+    /// The plan for a run in `working_dir` that needs `keep` (existing paths; others are left
+    /// out) where it really is, and may write the directories `writable` (which `keep` holds
+    /// too).
+    pub(crate) fn plan(
+        keep: &[PathBuf],
+        writable: &[PathBuf],
+        working_dir: &Path,
+    ) -> io::Result<PrivateMounts> {
+        let writable: Vec<PathBuf> = writable
+            .iter()
+            .filter_map(|path| path.canonicalize().ok())
+            .collect();
         let covered: Vec<PathBuf> = PRIVATE_DIRS
             .iter()
             .map(PathBuf::from)
@@ -82,6 +104,11 @@ impl PrivateMounts {
             dirs: Vec::new(),
             files: Vec::new(),
             binds: Vec::new(),
+            writable: writable
+                .iter()
+                .map(|path| c_path(path))
+                .collect::<io::Result<_>>()?,
+            working_dir: c_path(&working_dir.canonicalize().unwrap_or(working_dir.into()))?,
             slots: Vec::new(),
         };
         let mut dirs: Vec<PathBuf> = Vec::new();
@@ -140,6 +167,12 @@ impl PrivateMounts {
             )?;
             slot.store(fd.into_raw_fd(), Ordering::Relaxed);
         }
+        // Read-only, all of it, before the fresh tmpfs (which stay writable) are mounted.
+        let read_only = match set_read_only(c"/", true, libc::AT_RECURSIVE as libc::c_uint) {
+            Ok(()) => true,
+            Err(Errno::NOSYS) => false,
+            Err(errno) => return Err(errno),
+        };
         for dir in &self.covered {
             // SAFETY: as above.
             check(unsafe {
@@ -180,8 +213,58 @@ impl PrivateMounts {
                 )
             })?;
         }
+        if read_only {
+            for dir in &self.writable {
+                // SAFETY: as above.
+                check(unsafe {
+                    libc::mount(
+                        dir.as_ptr(),
+                        dir.as_ptr(),
+                        std::ptr::null(),
+                        libc::MS_BIND,
+                        std::ptr::null(),
+                    )
+                })?;
+                // This mount only: what the machine mounted inside it keeps its flags.
+                set_read_only(dir, false, 0)?;
+            }
+        }
+        rustix::process::chdir(self.working_dir.as_c_str())?;
         Ok(())
     }
+}
+
+/// `mount_setattr(2)` on `path`: makes it read-only (`on`) or writable again; with
+/// `AT_RECURSIVE` in `flags`, every mount below it too. Other flags are left as they are.
+fn set_read_only(path: &std::ffi::CStr, on: bool, flags: libc::c_uint) -> Result<(), Errno> {
+    /// `struct mount_attr` of `<linux/mount.h>`.
+    #[repr(C)]
+    struct MountAttr {
+        attr_set: u64,
+        attr_clr: u64,
+        propagation: u64,
+        userns_fd: u64,
+    }
+    const MOUNT_ATTR_RDONLY: u64 = 0x1;
+    let attr = MountAttr {
+        attr_set: if on { MOUNT_ATTR_RDONLY } else { 0 },
+        attr_clr: if on { 0 } else { MOUNT_ATTR_RDONLY },
+        propagation: 0,
+        userns_fd: 0,
+    };
+    // SAFETY: the path is NUL-terminated, `attr` a live local of the size passed; the kernel
+    // only reads them.
+    let result = unsafe {
+        libc::syscall(
+            libc::SYS_mount_setattr,
+            libc::AT_FDCWD,
+            path.as_ptr(),
+            flags,
+            &attr as *const MountAttr,
+            std::mem::size_of::<MountAttr>(),
+        )
+    };
+    check(if result == 0 { 0 } else { -1 })
 }
 
 /// Writes `/proc/self/fd/FD` and a NUL into `buffer`, without allocating.
@@ -219,7 +302,7 @@ fn check(result: libc::c_int) -> Result<(), Errno> {
 /// Whether a run can have private directories here (root, a kernel that makes mount
 /// namespaces for it): tried once on `true`, by [`Isolation::detect`](super::Isolation::detect).
 pub(crate) fn works() -> bool {
-    let Ok(plan) = PrivateMounts::plan(&[]) else {
+    let Ok(plan) = PrivateMounts::plan(&[], &[], Path::new("/")) else {
         return false;
     };
     let confinement = super::child::Confinement {
@@ -248,7 +331,7 @@ mod tests {
             PathBuf::from("/usr/bin"),
             root.join("missing"),
         ];
-        let plan = PrivateMounts::plan(&keep).unwrap();
+        let plan = PrivateMounts::plan(&keep, &[root.join("a")], &root).unwrap();
         let targets: Vec<&[u8]> = plan.binds.iter().map(|to| to.as_bytes()).collect();
         let a = root.join("a");
         let q = root.join("q");
@@ -262,6 +345,8 @@ mod tests {
             .iter()
             .any(|made| made.as_bytes() == a.as_os_str().as_bytes()));
         assert_eq!(plan.files.len(), 1);
+        assert_eq!(plan.writable.len(), 1);
+        assert_eq!(plan.working_dir.as_bytes(), root.as_os_str().as_bytes());
         assert!(plan
             .covered
             .iter()

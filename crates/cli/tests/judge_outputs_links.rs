@@ -3,9 +3,11 @@
 //! planted by the submission during it, is never followed (the link itself is replaced), and a
 //! FIFO or a device named at the start is the one written at the end. One test per attack.
 //!
-//! The planting submissions run with `--sandbox none` (as a user of their own when the judge
-//! is root) and, where the judge is not root or the box user is off, as the judge's own user:
-//! both can write in a directory anyone may write in, as `/tmp` often is.
+//! The planting submissions run with `--sandbox none`: as the judge's own user (where the
+//! judge is not root, or the box user is off), which can write in a directory anyone may
+//! write in, as `/tmp` often is, so the plant succeeds and the judge must not follow it; and as
+//! a user of their own when the judge is root, to whom such a directory is read-only (the
+//! plant fails, and the judge's outputs are as they should be all the same).
 
 #[path = "hostile/support.rs"]
 mod support;

@@ -1,9 +1,7 @@
 //! A batch of moves being built: one `M` frame, published after every move for `emergency`.
 
 use crate::emergency;
-use duel_arena::mis::host::frame::{
-    encode_move, FRAME_HEAD_BYTES, MAX_MOVE_BYTES, MAX_PAYLOAD, TAG_MOVES,
-};
+use duel_mis_wire::frame::{encode_move, FRAME_HEAD_BYTES, MAX_MOVE_BYTES, MAX_PAYLOAD, TAG_MOVES};
 use std::io::{self, Write};
 
 /// A growing `M` frame in a buffer of fixed size (its address never changes, which the

@@ -7,7 +7,7 @@
 //! it) with plain `write(2)` calls, which are async-signal-safe. Nothing here can make the
 //! judge believe a false result: it replays every move it receives.
 
-use duel_arena::mis::host::frame::{FRAME_HEAD_BYTES, TAG_LAST_MOVES};
+use duel_mis_wire::frame::{FRAME_HEAD_BYTES, TAG_LAST_MOVES};
 use std::os::fd::RawFd;
 use std::sync::atomic::{AtomicI32, AtomicPtr, AtomicUsize, Ordering};
 

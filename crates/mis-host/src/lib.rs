@@ -6,7 +6,7 @@
 //! the judge's pipe away from standard output (which the module may print on), the handlers
 //! of fatal signals and the `atexit` hook that send a dying module's last moves, and the size
 //! of the pipe. The wire format is the judge's
-//! ([`duel_arena::mis::host::frame`]); [`serve`] writes it.
+//! ([`duel_mis_wire::frame`]); [`serve`] writes it.
 
 #![deny(missing_docs)]
 
@@ -16,7 +16,7 @@ mod serve;
 
 pub use serve::serve;
 
-use duel_arena::mis::host::HostRequest;
+use duel_mis_wire::HostRequest;
 use std::fs::File;
 use std::io::Write;
 use std::os::fd::{AsRawFd, FromRawFd};

@@ -2,9 +2,9 @@
 //! and stream the moves out in batches.
 
 use crate::batch::Batch;
-use duel_arena::mis::host::frame::{self, TAG_END, TAG_ERROR, TAG_READY};
-use duel_arena::mis::host::HostRequest;
 use duel_mis::{lolek, Move, Position};
+use duel_mis_wire::frame::{self, TAG_END, TAG_ERROR, TAG_READY};
+use duel_mis_wire::HostRequest;
 use libloading::{Library, Symbol};
 use std::ffi::c_int;
 use std::io::{self, Write};

@@ -2,10 +2,10 @@
 //! load errors, and the batched moves, which are replayed with the rules and Lolek's own
 //! strategy (independently of the judge's client).
 
-use duel_arena::mis::host::frame::{Frame, FrameReader};
-use duel_arena::mis::host::HostRequest;
 use duel_mis::{lolek, LolekKind, Move, Position, SimpleLolek, Strategy};
 use duel_mis_host::serve;
+use duel_mis_wire::frame::{Frame, FrameReader};
+use duel_mis_wire::HostRequest;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

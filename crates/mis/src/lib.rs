@@ -38,6 +38,7 @@ pub mod record;
 mod stick;
 mod strategy;
 pub mod theory;
+pub mod varint;
 
 pub use bolek::Bolek;
 pub use duel_random::SplitMix64;

@@ -116,8 +116,8 @@ impl RecordWriter {
             (0, 1) => 1,
             (1, 1) => 2,
             (take_p, take_e) => {
-                leb128(&mut self.extras, take_p);
-                leb128(&mut self.extras, take_e);
+                crate::varint::push(&mut self.extras, u64::from(take_p));
+                crate::varint::push(&mut self.extras, u64::from(take_e));
                 OTHER
             }
         };
@@ -158,14 +158,6 @@ impl RecordWriter {
         bytes.append(&mut self.data);
         bytes
     }
-}
-
-fn leb128(out: &mut Vec<u8>, mut value: u32) {
-    while value >= 0x80 {
-        out.push((value as u8) | 0x80);
-        value >>= 7;
-    }
-    out.push(value as u8);
 }
 
 /// A checked record: any position and any run of moves, decoded from the nearest chunk.
@@ -336,16 +328,15 @@ fn decode(
 }
 
 fn read_leb128(bytes: &[u8], at: &mut usize) -> Result<u32, RecordError> {
-    let mut value: u64 = 0;
-    for shift in (0..35).step_by(7) {
-        let byte = *bytes.get(*at).ok_or_else(|| error("a move is cut short"))?;
-        *at += 1;
-        value |= u64::from(byte & 0x7f) << shift;
-        if byte & 0x80 == 0 {
-            return u32::try_from(value).map_err(|_| error("a count is too large"));
+    let rest = bytes.get(*at..).unwrap_or_default();
+    match crate::varint::decode(rest, crate::varint::MAX_U32_BYTES) {
+        Ok(Some((value, length))) => {
+            *at += length;
+            u32::try_from(value).map_err(|_| error("a count is too large"))
         }
+        Ok(None) => Err(error("a move is cut short")),
+        Err(crate::varint::TooLong) => Err(error("a count is too long")),
     }
-    Err(error("a count is too long"))
 }
 
 #[cfg(test)]

@@ -8,19 +8,18 @@
 //! judge's limits in its own process group (see [`crate::runner`]). The judge trusts nothing
 //! the host writes: it replays every move (see [`Referee`](super::Referee)), while the host
 //! plays on. This module holds what the judge needs: starting the host ([`HostRequest`]),
-//! the wire format and its bounded decoder ([`frame`]), and the checks of a module file
+//! the wire format and its bounded decoder ([`frame`], from the `duel-mis-wire` crate the host
+//! shares), and the checks of a module file
 //! before any of its code runs ([`check_exports`]).
 
 mod client;
 mod exports;
-pub mod frame;
-mod request;
 
 pub use client::check_module;
 pub(crate) use client::{host_launcher, play};
+pub use duel_mis_wire::{frame, HostRequest};
 pub(crate) use exports::unexported_function;
 pub use exports::{check_exports, MAX_MODULE_BYTES};
-pub use request::HostRequest;
 
 use super::MisError;
 use std::path::PathBuf;

@@ -11,7 +11,7 @@ use std::path::PathBuf;
 /// [`LolekKind`] prints itself).
 ///
 /// ```
-/// use duel_arena::mis::host::HostRequest;
+/// use duel_mis_wire::HostRequest;
 /// use duel_mis::{LolekKind, Position};
 /// let request = HostRequest {
 ///     library: "/tmp/libmis.so".into(),

@@ -22,6 +22,8 @@
 //! so the judge replays every move, and [`FrameReader`] decodes whatever bytes come in a
 //! buffer of fixed size ([`READ_BUFFER_BYTES`]); no length it reads makes it allocate.
 
+use duel_mis::varint;
+
 /// The protocol's version, in the header.
 pub const VERSION: u8 = 2;
 
@@ -76,7 +78,7 @@ pub fn frame(tag: u8, payload: &[u8]) -> Vec<u8> {
 /// length.
 ///
 /// ```
-/// use duel_arena::mis::host::frame::{decode_move, encode_move, MAX_MOVE_BYTES};
+/// use duel_mis_wire::frame::{decode_move, encode_move, MAX_MOVE_BYTES};
 /// let mut bytes = [0u8; MAX_MOVE_BYTES];
 /// assert_eq!(encode_move(&mut bytes, 1, 0), 1);
 /// assert_eq!(decode_move(&bytes), Ok(Some(((1, 0), 1))));
@@ -91,11 +93,11 @@ pub fn encode_move(out: &mut [u8], take_p: i32, take_e: i32) -> usize {
         (p, e) if p > 0 && p == e => (2, p as u64),
         _ => {
             out[0] = 3;
-            let n = put_varint(&mut out[1..], u64::from(zigzag(take_p)));
-            return 1 + n + put_varint(&mut out[1 + n..], u64::from(zigzag(take_e)));
+            let n = varint::encode(&mut out[1..], u64::from(zigzag(take_p)));
+            return 1 + n + varint::encode(&mut out[1 + n..], u64::from(zigzag(take_e)));
         }
     };
-    put_varint(out, (amount << 2) | kind)
+    varint::encode(out, (amount << 2) | kind)
 }
 
 fn zigzag(n: i32) -> u32 {
@@ -106,35 +108,11 @@ fn unzigzag(n: u64) -> i64 {
     ((n >> 1) as i64) ^ -((n & 1) as i64)
 }
 
-#[inline]
-fn put_varint(out: &mut [u8], mut value: u64) -> usize {
-    let mut at = 0;
-    while value >= 0x80 {
-        out[at] = (value as u8) | 0x80;
-        value >>= 7;
-        at += 1;
-    }
-    out[at] = value as u8;
-    at + 1
-}
-
 /// A varint at the start of `bytes` and its length; `None` when `bytes` ends inside it.
 #[inline]
 fn get_varint(bytes: &[u8]) -> Result<Option<(u64, usize)>, FrameError> {
-    let mut value = 0u64;
-    for (at, &byte) in bytes.iter().enumerate() {
-        if at == 5 {
-            return Err(FrameError::new("a number longer than 5 bytes"));
-        }
-        value |= u64::from(byte & 0x7f) << (7 * at);
-        if byte < 0x80 {
-            return Ok(Some((value, at + 1)));
-        }
-    }
-    if bytes.len() >= 5 {
-        return Err(FrameError::new("a number longer than 5 bytes"));
-    }
-    Ok(None)
+    varint::decode(bytes, varint::MAX_U32_BYTES)
+        .map_err(|varint::TooLong| FrameError::new("a number longer than 5 bytes"))
 }
 
 /// A decoded move, `(take_p, take_e)` as sent, and how many bytes it took.
@@ -244,7 +222,7 @@ impl Iterator for Moves<'_> {
 /// Cuts the host's output into frames, in a buffer of [`READ_BUFFER_BYTES`] whatever comes.
 ///
 /// ```
-/// use duel_arena::mis::host::frame::{self, Frame, FrameReader, TAG_END, TAG_READY};
+/// use duel_mis_wire::frame::{self, Frame, FrameReader, TAG_END, TAG_READY};
 /// let mut bytes = frame::header(1840);
 /// bytes.extend(frame::frame(TAG_READY, b""));
 /// bytes.extend(frame::frame(TAG_END, b""));

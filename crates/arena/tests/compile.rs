@@ -1,6 +1,9 @@
 //! Building real sources: every language's player plays the official boards, modules export
 //! the task's functions, broken sources give the compiler's lines, and nothing is left behind.
 
+// System calls the checks need (who the test runs as, signals to its own children).
+#![allow(unsafe_code)]
+
 use duel_arena::compile::{build_module, build_player, Language, Toolchain};
 use duel_arena::ioiwari::{judge, JudgeOptions, TestSet};
 use duel_arena::report::{Sink, TestResult};

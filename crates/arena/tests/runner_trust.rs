@@ -1,6 +1,9 @@
 //! What the runner gives every program, whatever the judge's own state: a fixed environment
 //! and, as root, a user no other running program has.
 
+// System calls the checks need (who the test runs as, signals to its own children).
+#![allow(unsafe_code)]
+
 use duel_arena::runner::{Launcher, Limits, ProgramCommand, Sandbox, BOX_ID_BASE};
 use std::time::Duration;
 

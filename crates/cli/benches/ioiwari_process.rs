@@ -9,6 +9,9 @@
 //!   same optimal player 2 (driven from here, from a prebuilt table), so the difference is the
 //!   player's own cost: process start, solving, and the dialogue.
 
+// criterion_group! and criterion_main! define public functions of their own.
+#![allow(missing_docs)]
+
 mod common;
 
 use common::{build_c, spawn_piped};

@@ -7,6 +7,9 @@
 //! only; today's smaller view is cheaper to make, so the emulation is if anything faster than
 //! the old run was.)
 
+// criterion_group! and criterion_main! define public functions of their own.
+#![allow(missing_docs)]
+
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::process::{Command, Stdio};
 use std::time::Duration;

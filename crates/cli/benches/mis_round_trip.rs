@@ -16,6 +16,9 @@
 //! that ratio from rounds that run the three cases one after the other (the median round), so
 //! that a machine whose load changes during the run still compares like with like.
 
+// criterion_group! and criterion_main! define public functions of their own.
+#![allow(missing_docs)]
+
 mod common;
 
 use common::{build_c, spawn_piped};

@@ -11,6 +11,9 @@
 //! `--sandbox none`. The module is `duel-mis-ffi`'s, built here in release; the driver is
 //! `reference/mis_driver.c`, compiled with `gcc -O2` when the bench starts.
 
+// criterion_group! and criterion_main! define public functions of their own.
+#![allow(missing_docs)]
+
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

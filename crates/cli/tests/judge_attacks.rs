@@ -2,6 +2,9 @@
 //! parent, an orphan that rewrites the report, outputs on devices and links, signals mid-run,
 //! stale logs. (Links planted during the run: `judge_outputs_links.rs`.)
 
+// System calls the checks need (who the test runs as, signals to its own children).
+#![allow(unsafe_code)]
+
 #[path = "hostile/support.rs"]
 mod support;
 

@@ -1,6 +1,9 @@
 //! `duel ioiwari judge` end to end: the default player, the flags, the report and logs,
 //! determinism across jobs, the seeded opponent, the sandbox, errors and Ctrl-C.
 
+// System calls the checks need (who the test runs as, signals to its own children).
+#![allow(unsafe_code)]
+
 #[path = "hostile/support.rs"]
 mod support;
 

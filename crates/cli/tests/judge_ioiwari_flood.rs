@@ -1,6 +1,9 @@
 //! A flooding program cannot grow the judge's memory. Alone in its test binary, so that the
 //! peak memory of this process's children is the judge's own (and its players').
 
+// System calls the checks need (who the test runs as, signals to its own children).
+#![allow(unsafe_code)]
+
 #[path = "hostile/support.rs"]
 mod support;
 
@@ -28,8 +31,9 @@ fn flooding_every_test_keeps_the_judge_small() {
     assert!(output.status.success());
     let report = read_report(&report);
     assert!(verdicts(&report).iter().all(|v| v == "protocol_error"));
-    // SAFETY: getrusage fills in the struct it is given.
+    // SAFETY: all zero bytes is a valid rusage (integers and timevals).
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: getrusage fills in the struct it is given.
     unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage) };
     let peak_mb = usage.ru_maxrss / 1024;
     // A judge reading whole lines would take in hundreds of MB from /dev/zero within the

@@ -3,6 +3,9 @@
 //! moment), which must count as one request to stop; only a later, separate signal ends the
 //! run at once.
 
+// System calls the checks need (who the test runs as, signals to its own children).
+#![allow(unsafe_code)]
+
 #[path = "hostile/support.rs"]
 mod support;
 

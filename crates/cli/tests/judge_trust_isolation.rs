@@ -6,6 +6,9 @@
 //!
 //! The separate-user cases need root; without it they say so and pass.
 
+// System calls the checks need (who the test runs as, signals to its own children).
+#![allow(unsafe_code)]
+
 #[path = "hostile/support.rs"]
 mod support;
 

@@ -2,6 +2,9 @@
 //! players, a mediocre player whose score is computed here, modules, logs, errors, --jobs and
 //! Ctrl-C.
 
+// System calls the checks need (who the test runs as, signals to its own children).
+#![allow(unsafe_code)]
+
 #[path = "mis-players/support.rs"]
 mod support;
 
@@ -210,8 +213,8 @@ fn every_hostile_player_gets_its_verdict_and_disturbs_nothing_else() {
         .trim()
         .parse()
         .unwrap();
-    // SAFETY: signal 0 only asks whether the process exists.
     assert_ne!(
+        // SAFETY: signal 0 only asks whether the process exists.
         unsafe { libc::kill(pid, 0) },
         0,
         "the forked sleeper {pid} survived its test"

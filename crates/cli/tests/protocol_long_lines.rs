@@ -4,6 +4,9 @@
 //! Each program's peak memory is read from `wait4`'s rusage of that very child, so nothing
 //! else in this test binary can blur the figure.
 
+// System calls the checks need (who the test runs as, signals to its own children).
+#![allow(unsafe_code)]
+
 use assert_cmd::cargo::cargo_bin;
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -40,6 +43,7 @@ fn feed_long_line(program: &str, dir: &std::path::Path, prefix: &[u8]) -> (i32, 
     // child, not yet reaped (Child::wait is never called on it).
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
     let pid = child.id() as libc::pid_t;
+    // SAFETY: as above: wait4 writes only through the two pointers, to locals.
     let reaped = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
     assert_eq!(reaped, pid);
     writer.join().unwrap();

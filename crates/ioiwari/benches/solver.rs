@@ -1,6 +1,9 @@
 //! Solver speed: the full table against naive memoized recursions (same group, so the ratio is
 //! visible), move lookup, and the start-up solve of the `ioiwari` player.
 
+// criterion_group! and criterion_main! define public functions of their own.
+#![allow(missing_docs)]
+
 use std::collections::HashMap;
 use std::hint::black_box;
 

@@ -1,6 +1,11 @@
 //! The largest game, about 10⁷ Bolek moves (B = 1, p = 10⁷, e = 10⁷ - 1), played
 //! through the C ABI functions as a driver would call them, against the simple Lolek.
 
+// criterion_group! and criterion_main! define public functions of their own.
+#![allow(missing_docs)]
+// System calls the checks need (who the test runs as, signals to its own children).
+#![allow(unsafe_code)]
+
 use criterion::{criterion_group, criterion_main, Criterion};
 use mis::{poczatek, ruch_bolka};
 use std::ffi::c_int;

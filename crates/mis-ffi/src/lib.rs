@@ -23,6 +23,9 @@
 //! assert_eq!((bp, be), (2, 0)); // to 5 and 2: residues (1, 2) modulo 4, lost for Lolek
 //! ```
 
+// The C ABI and the system calls this crate exists for: every unsafe block says why it is sound.
+#![allow(unsafe_code)]
+
 mod module;
 
 pub use duel_mis::{Bolek, Move, Position};

@@ -1,6 +1,9 @@
 //! The C functions called from Rust, as a driver would call them. The module keeps
 //! one global game, so everything that touches it runs in this one test, in order.
 
+// System calls the checks need (who the test runs as, signals to its own children).
+#![allow(unsafe_code)]
+
 use duel_mis::{lolek, LolekKind};
 use mis::{poczatek, ruch_bolka, Move, Position};
 use std::ffi::c_int;

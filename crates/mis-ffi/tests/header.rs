@@ -10,6 +10,9 @@
 //! `#[no_mangle]` fails too. The drivers, compiled with `-Werror` against the header,
 //! check the header is valid C and C++.
 
+// System calls the checks need (who the test runs as, signals to its own children).
+#![allow(unsafe_code)]
+
 mod common;
 
 use common::{lib_dir, package_dir};

@@ -1,6 +1,9 @@
 //! The host's side: load the module, play Bolek (the module) against Lolek in this process,
 //! and stream the moves out in batches.
 
+// System calls: every unsafe block says why it is sound.
+#![allow(unsafe_code)]
+
 use crate::batch::Batch;
 use duel_mis::{lolek, Move, Position};
 use duel_mis_wire::frame::{self, TAG_END, TAG_ERROR, TAG_READY};
@@ -79,6 +82,7 @@ fn resolve<'lib>(
     // breaks only this process.
     let poczatek =
         unsafe { library.get::<Poczatek>(b"poczatek\0") }.map_err(|_| missing("poczatek"))?;
+    // SAFETY: as for `poczatek`.
     let ruch_bolka =
         unsafe { library.get::<RuchBolka>(b"ruch_bolka\0") }.map_err(|_| missing("ruch_bolka"))?;
     Ok((poczatek, ruch_bolka))

@@ -1,6 +1,9 @@
 //! What a request costs the server, without the socket: `App::handle` on typical bodies, and
 //! the start-up work (`App::new`: the Ioiwari tables with moves-to-end and the start table).
 
+// criterion_group! and criterion_main! define public functions of their own.
+#![allow(missing_docs)]
+
 use criterion::{criterion_group, criterion_main, Criterion};
 use duel_web::http::{Method, Request};
 use duel_web::App;

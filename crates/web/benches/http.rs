@@ -13,6 +13,9 @@
 //! A summary of the figures is printed at the end. Run with
 //! `cargo bench -p duel-web --bench http`.
 
+// criterion_group! and criterion_main! define public functions of their own.
+#![allow(missing_docs)]
+
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};

@@ -1,5 +1,8 @@
 //! Starting the program (what happens between fork and exec) and reaping it.
 
+// System calls: every unsafe block says why it is sound.
+#![allow(unsafe_code)]
+
 use super::environment::environment;
 use super::termination::Termination;
 use super::MAX_FILE_BYTES;

@@ -8,6 +8,9 @@
 //! after that moment, or a different one of the three, is a second request and ends the run
 //! at once.
 
+// System calls: every unsafe block says why it is sound.
+#![allow(unsafe_code)]
+
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicI64, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;

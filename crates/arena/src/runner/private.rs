@@ -15,6 +15,9 @@
 //! the fresh tmpfs and the directories the judge lets the run write (a compiler's build
 //! directory, bound writable again) can be written.
 
+// System calls: every unsafe block says why it is sound.
+#![allow(unsafe_code)]
+
 use rustix::fs::{Mode, OFlags};
 use rustix::io::Errno;
 use std::ffi::CString;

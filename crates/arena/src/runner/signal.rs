@@ -1,5 +1,8 @@
 //! Signals and process-wide settings the runner needs, each a single system call.
 
+// System calls: every unsafe block says why it is sound.
+#![allow(unsafe_code)]
+
 use rustix::process::{self, Pid, Signal};
 
 /// Sends SIGKILL to `pid`. A pid that is gone already is not an error; a pid that is not a

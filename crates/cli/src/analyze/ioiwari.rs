@@ -29,6 +29,7 @@ pub struct AnalyzeArgs {
     #[arg(long)]
     pub json: bool,
     #[command(flatten)]
+    #[allow(missing_docs)] // flattened: its flags carry their own help
     pub variant: crate::variants::VariantFlags,
 }
 

@@ -7,7 +7,6 @@
 //! ignores `SIGPIPE` as std would, so that a closed output is an error (exit 1), not a signal.
 //! The entry point is the binary's only unsafe code (the unmangled symbol and the one libc call).
 #![cfg_attr(not(test), no_main)]
-#![deny(unsafe_code)]
 
 use anyhow::{anyhow, Context};
 use clap::Parser;

@@ -50,9 +50,11 @@ pub struct JudgeArgs {
     pub seed: Option<u64>,
 
     #[command(flatten)]
+    #[allow(missing_docs)] // flattened: its flags carry their own help
     pub run: super::RunArgs,
 
     #[command(flatten)]
+    #[allow(missing_docs)] // flattened: its flags carry their own help
     pub batch: BatchArgs,
 }
 

@@ -53,9 +53,11 @@ pub struct JudgeArgs {
     pub tests: String,
 
     #[command(flatten)]
+    #[allow(missing_docs)] // flattened: its flags carry their own help
     pub run: super::RunArgs,
 
     #[command(flatten)]
+    #[allow(missing_docs)] // flattened: its flags carry their own help
     pub batch: BatchArgs,
 }
 

@@ -23,8 +23,10 @@ pub struct PlayArgs {
     #[arg(long, allow_hyphen_values = true)]
     pub side: Option<String>,
     #[command(flatten)]
+    #[allow(missing_docs)] // flattened: its flags carry their own help
     pub computer: super::IoiwariComputerArgs,
     #[command(flatten)]
+    #[allow(missing_docs)] // flattened: its flags carry their own help
     pub variant: crate::variants::VariantFlags,
 }
 

@@ -34,6 +34,7 @@ pub struct PlayArgs {
     #[arg(long, allow_hyphen_values = true)]
     pub side: Option<String>,
     #[command(flatten)]
+    #[allow(missing_docs)] // flattened: its flags carry their own help
     pub computer: super::MisComputerArgs,
 }
 

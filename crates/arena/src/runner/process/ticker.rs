@@ -13,6 +13,9 @@
 //! Other system calls of that thread may see `EINTR` too while the timer runs; the runner's
 //! own loops retry them, and so does the standard library's I/O.
 
+// System calls: every unsafe block says why it is sound.
+#![allow(unsafe_code)]
+
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::OnceLock;
 use std::time::Duration;

@@ -18,7 +18,6 @@
 //! ```
 
 #![forbid(unsafe_code)]
-#![deny(missing_docs)]
 
 pub mod engine;
 pub mod replay;

@@ -20,7 +20,6 @@
 //! ```
 
 #![forbid(unsafe_code)]
-#![deny(missing_docs)]
 
 pub mod attachments;
 mod cms;

@@ -29,7 +29,6 @@
 //! ```
 
 #![forbid(unsafe_code)]
-#![warn(missing_docs)]
 
 mod banks;
 mod board;

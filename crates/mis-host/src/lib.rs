@@ -10,7 +10,6 @@
 
 // The C ABI and the system calls this crate exists for: every unsafe block says why it is sound.
 #![allow(unsafe_code)]
-#![deny(missing_docs)]
 
 mod batch;
 mod emergency;

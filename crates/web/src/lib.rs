@@ -25,7 +25,6 @@
 //! ```
 
 #![forbid(unsafe_code)]
-#![deny(missing_docs)]
 
 mod api;
 mod app;

@@ -58,6 +58,9 @@ Where the systems differ from duel's own judge:
   the 2001 statement allowed) wins in duel and exceeds the time limit in every package.
   Each package's statement tells contestants so, in every language.
 
+Reproducible: with SOURCE_DATE_EPOCH set, the typeset PDFs (CMS statements, DOMjudge's
+problem.pdf and so its zip) are the same bytes wherever and whenever they are exported.
+
 Writing: duel export never writes through a symbolic link inside DIR. A link where the
 package's directory (DIR/<task>, or DIR/ioiwari.zip), one of its subdirectories or one of its files would go
 is refused with an error naming it (exit status 2), before anything is written; every file

@@ -201,8 +201,9 @@ fn problemtools_runs_the_python_submissions_in_the_equivalent_2023_07_draft_pack
         );
     }
     // problemtools' one complaint: it wants the time limit twice the slowest accepted run,
-    // and PyPy's perfect player takes about 0.5 s of the task's 1 s on the longest game (the
-    // task's limit stays; README says so). Any other error fails the test.
+    // and PyPy's perfect player takes about 0.5 s of CPU of the task's 1 s on its slowest
+    // board (0.4 s even on the sample); the task's limit stays, as README says. Any other
+    // error fails the test.
     let margin = "Fixed time limit (1) is tighter than the auto-computed limit";
     let errors: Vec<&str> = said
         .lines()

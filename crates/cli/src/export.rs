@@ -32,12 +32,15 @@ Formats and what each system supports:
           harness speaking CMS's FIFO protocol (CMS itself is not run).
 
   icpc    ICPC problem package format, release 2025-09 (checked by BAPCtools: bt validate,
-          bt run). Ioiwari: type interactive, pass-fail (a game is accepted only for a win:
-          BAPCtools refuses scoring problems; the Kattis package is the scoring form), the
+          bt run). Ioiwari: type interactive, pass-fail (a game is accepted only for a win).
+          The format allows type [interactive, scoring], but no tool can check it: BAPCtools
+          (2026.10.0) stops with 'problem.yaml: unrecognized value for `type`: scoring' and
+          problemtools rejects release 2025-09; the Kattis package is the scoring form. The
           interactor in output_validator/, statements in statement/ (en, vi, pl), the sample
           as .interaction with its .in.download, attachments. BAPCtools limits a program's
-          address space to the memory limit, where PyPy cannot start: the Python
-          submissions are checked in the Kattis package instead. Pooh-Eeyore-sticks is not
+          address space to the memory limit, where PyPy cannot start: duel's tests run the
+          Python submissions with problemtools' verifyproblem on the same package as release
+          2023-07-draft (only problem_format_version changed). Pooh-Eeyore-sticks is not
           exported (its drivers live in include/, which BAPCtools ignores).
   domjudge
           DIR/ioiwari.zip, a problem DOMjudge imports: Kattis-style, type pass-fail (a single
@@ -57,6 +60,9 @@ Where the systems differ from duel's own judge:
   that flushes every write, no contest system can, so a program that only uses Writeln (as
   the 2001 statement allowed) wins in duel and exceeds the time limit in every package.
   Each package's statement tells contestants so, in every language.
+
+Reproducible: with SOURCE_DATE_EPOCH set, the typeset PDFs (CMS statements, DOMjudge's
+problem.pdf and so its zip) are the same bytes wherever and whenever they are exported.
 
 Writing: duel export never writes through a symbolic link inside DIR. A link where the
 package's directory (DIR/<task>, or DIR/ioiwari.zip), one of its subdirectories or one of its files would go

@@ -6,7 +6,10 @@
 //! arguments: from the manager, then to it) under the task's CPU limit, and takes the outcome
 //! from the manager's standard output and the text from its standard error; a program that
 //! fails scores 0 whatever the manager says. For every official test and every example
-//! program, that result is duel's own judge's.
+//! program, that result is duel's own judge's, but for the Pascal Ioiwari player that uses
+//! `Writeln` without `Flush`: duel's judge adds a flush unit and it wins there, CMS cannot and
+//! it times out, as the task's statement and README say (the players that never flush are
+//! played on two boards, with a short wall-clock limit).
 
 // System calls the checks need (who the test runs as, signals to its own children).
 #![allow(unsafe_code)]
@@ -19,6 +22,7 @@ use std::fs;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::time::Duration;
 
 /// The task's CPU limit (`time_limit` in both `task.yaml` files).
 const TIME_LIMIT: u64 = 1;
@@ -131,6 +135,7 @@ fn cms_evaluate(
     io: UserIo,
     input: &Path,
     dir: &Path,
+    within: Duration,
 ) -> Evaluation {
     fs::create_dir_all(dir).unwrap();
     let from_program = dir.join("u0_to_m");
@@ -176,9 +181,9 @@ fn cms_evaluate(
         .stderr(Stdio::null())
         .spawn()
         .expect("the program starts");
-    // The CPU limit decides time limits, as in CMS; the wall-clock deadline only guards
-    // against a hang (CMS's wall-clock limit).
-    let (user_end, manager_end) = wait_both(&mut user, &mut manager);
+    // The CPU limit decides time limits, as in CMS; the wall-clock deadline `within` stands
+    // for CMS's wall-clock limit, which stops a program that waits for ever.
+    let (user_end, manager_end) = wait_both_within(&mut user, &mut manager, within);
     let Ended::Status(manager_status) = manager_end else {
         panic!(
             "the manager hung against {} on {}",
@@ -227,18 +232,30 @@ fn cms_evaluate(
     }
 }
 
-/// `program` on every test, two at a time, each in a directory of its own below `work`.
+/// A wall-clock deadline that only guards against a hang.
+const HANG: Duration = Duration::from_secs(60);
+
+/// `program` on every test, two at a time, each in a directory of its own below `work`, with
+/// the wall-clock deadline `within`.
 fn evaluate_all(
     manager: &Path,
     program: &Program,
     io: UserIo,
     tests: &[PathBuf],
     work: &Path,
+    within: Duration,
 ) -> Vec<Evaluation> {
     let runs = work.join("runs").join(program.name.replace('/', "_"));
     let numbered: Vec<(usize, &PathBuf)> = tests.iter().enumerate().collect();
     parallel(&numbered, 2, |(i, input)| {
-        cms_evaluate(manager, program, io, input, &runs.join(i.to_string()))
+        cms_evaluate(
+            manager,
+            program,
+            io,
+            input,
+            &runs.join(i.to_string()),
+            within,
+        )
     })
 }
 
@@ -339,7 +356,38 @@ fn cms_ioiwari_task_agrees_with_duel_on_every_test_and_program() {
         ["c", "cpp", "pas", "py"]
     );
     let mut seen = std::collections::BTreeSet::new();
+    let mut unflushed = Vec::new();
     for (program, source) in &programs {
+        if let Some(duel_verdict) = unflushed_verdict(&program.name) {
+            // A program that never flushes waits until the wall clock runs out: two boards
+            // show it, with short wall-clock limits on both sides; duel's judge gets the
+            // source, as a contestant's (for Pascal it then loads its flush unit).
+            let boards: Vec<String> = tests[..2]
+                .iter()
+                .map(|input| fs::read_to_string(input).unwrap().trim().to_owned())
+                .collect();
+            let duel = duel_judge_source_briefly(source, &boards, work.path());
+            assert_eq!(duel, [duel_verdict; 2], "{}: duel's judge", program.name);
+            let within = Duration::from_secs(4);
+            let cms = evaluate_all(
+                &manager,
+                program,
+                UserIo::Std,
+                &tests[..2],
+                work.path(),
+                within,
+            );
+            for result in &cms {
+                assert_eq!(
+                    (result.verdict.as_str(), result.outcome),
+                    ("time_limit", 0.0),
+                    "{}: {result:?}",
+                    program.name
+                );
+            }
+            unflushed.push(program.name.as_str());
+            continue;
+        }
         // duel's judge runs the example itself (Python from its source).
         let command = if source.extension().is_some_and(|e| e == "py") {
             format!("python3 {}", source.display())
@@ -347,7 +395,7 @@ fn cms_ioiwari_task_agrees_with_duel_on_every_test_and_program() {
             program.run.join(" ")
         };
         let duel = duel_ioiwari_judge(&command, &work.path().join("report.json"));
-        let cms = evaluate_all(&manager, program, UserIo::Std, &tests, work.path());
+        let cms = evaluate_all(&manager, program, UserIo::Std, &tests, work.path(), HANG);
         for (i, (result, duel)) in cms.iter().zip(&duel).enumerate() {
             assert!(
                 agrees(result, duel),
@@ -372,6 +420,11 @@ fn cms_ioiwari_task_agrees_with_duel_on_every_test_and_program() {
         seen.extend(duel);
     }
     assert_reaches(&seen, &IOIWARI_ENDINGS);
+    assert_eq!(
+        unflushed,
+        IOIWARI_UNFLUSHED.map(|(name, _)| format!("time_limit_exceeded/{name}")),
+        "the task carries the players that never flush"
+    );
 }
 
 /// The example modules of the CMS task: C and C++ files, and directories with a Pascal unit.
@@ -424,7 +477,7 @@ fn cms_mis_task_agrees_with_duel_on_every_test_and_module() {
         let program = build_mis_program(&task, source, work.path());
         let library = mis_module_library(source, &task.join("sol"), work.path());
         let duel = duel_mis_judge(&library, &work.path().join("report.json"));
-        let cms = evaluate_all(&manager, &program, UserIo::Fifo, &tests, work.path());
+        let cms = evaluate_all(&manager, &program, UserIo::Fifo, &tests, work.path(), HANG);
         assert_eq!(cms.len(), duel.len());
         for (i, (result, duel)) in cms.iter().zip(&duel).enumerate() {
             assert_eq!(
@@ -496,6 +549,7 @@ fn attack(task: &str, input: &str, name: &str, body: &str, payload: &[u8]) -> Ev
         io,
         &input_path,
         &work.path().join("run"),
+        HANG,
     )
 }
 

@@ -147,19 +147,6 @@ fn kattis_ioiwari_game(
     }
 }
 
-/// For a submission that does not flush, duel's verdict where the package gives
-/// `time_limit`: the same for C, and `win` for the Pascal program that uses `Writeln` alone,
-/// as the 2001 statement allowed (duel's judge loads a unit that flushes every write; no
-/// contest system can, and each package's statement tells contestants to call
-/// `Flush(Output)`). `None` for the other submissions.
-fn unflushed(name: &str) -> Option<&'static str> {
-    match name {
-        "time_limit_exceeded/unflushed.c" => Some("time_limit"),
-        "time_limit_exceeded/writeln_only.pas" => Some("win"),
-        _ => None,
-    }
-}
-
 #[test]
 fn kattis_ioiwari_package_agrees_with_duel_on_every_test_and_submission() {
     if !need("g++", "DUEL_REQUIRE_FPC") || !need("fpc", "DUEL_REQUIRE_FPC") {
@@ -186,7 +173,7 @@ fn kattis_ioiwari_package_agrees_with_duel_on_every_test_and_submission() {
     let pass_fail = duel_export::package(duel_export::Format::Domjudge, duel_export::Task::Ioiwari)
         .write_into(&work.path().join("domjudge"))
         .unwrap();
-    for name in ["unflushed.c", "writeln_only.pas"] {
+    for (name, _) in IOIWARI_UNFLUSHED {
         let source = pass_fail.join("submissions/time_limit_exceeded").join(name);
         submissions.push(build_ioiwari_submission(
             "time_limit_exceeded",
@@ -209,27 +196,11 @@ fn kattis_ioiwari_package_agrees_with_duel_on_every_test_and_submission() {
             let within = Duration::from_secs(seconds);
             kattis_ioiwari_game(&interactor, submission, board, &dir, within)
         };
-        if let Some(difference) = unflushed(&submission.name) {
+        if let Some(difference) = unflushed_verdict(&submission.name) {
             // A program that never flushes waits until the wall clock runs out: two boards
             // show it, with short wall-clock limits on both sides. duel's judge gets the
             // source, as a contestant's (for Pascal it then loads its flush unit).
-            let two = work.path().join("two.txt");
-            fs::write(&two, boards[..2].join("\n") + "\n").unwrap();
-            let two_arg = two.display().to_string();
-            let source = submission.source.display().to_string();
-            let duel = duel_judge(
-                &[
-                    "ioiwari",
-                    "judge",
-                    "--player",
-                    &source,
-                    "--tests",
-                    &two_arg,
-                    "--wall-limit",
-                    "4",
-                ],
-                &report,
-            );
+            let duel = duel_judge_source_briefly(&submission.source, &boards[..2], work.path());
             let package_verdicts: Vec<String> = boards[..2]
                 .iter()
                 .enumerate()

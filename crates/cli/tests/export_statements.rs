@@ -1,6 +1,7 @@
 //! Every package's statement tells Pascal contestants to flush (the one difference from duel's
 //! own judge a contestant must act on), in every language, and the CMS PDFs, typeset by
-//! LuaLaTeX, hold every letter of their source (read back with `pdftotext`).
+//! LuaLaTeX, hold every letter of their source (read back with `pdftotext`); with
+//! `SOURCE_DATE_EPOCH` set, the typeset PDFs are the same bytes whatever the directory.
 
 mod export_common;
 
@@ -9,6 +10,7 @@ use duel_export::{Format, Task};
 use export_common::*;
 use std::collections::BTreeMap;
 use std::fs;
+use std::path::Path;
 use std::process::Command;
 
 /// The statements of a package in memory: every `.tex` or `.md` file whose path names a
@@ -134,6 +136,52 @@ fn cms_pdfs_hold_every_letter_of_their_source() {
             assert!(tex.contains("\\usepackage{fontspec}"));
         }
     }
+}
+
+/// `duel export FORMAT DIR --task TASK` with `SOURCE_DATE_EPOCH` set (the PDFs' dates).
+fn export_dated(format: &str, task: &str, dir: &Path) {
+    let status = Command::new(env!("CARGO_BIN_EXE_duel"))
+        .args(["export", format])
+        .arg(dir)
+        .args(["--task", task])
+        .env("SOURCE_DATE_EPOCH", "1700000000")
+        .stdout(std::process::Stdio::null())
+        .status()
+        .expect("duel runs");
+    assert!(status.success(), "duel export {format} failed");
+}
+
+#[test]
+fn statement_pdfs_are_the_same_bytes_wherever_they_are_typeset() {
+    if need_tool_on_path("lualatex").is_none() || !need("g++", "DUEL_REQUIRE_FPC") {
+        return;
+    }
+    // Each export typesets in a build directory of its own (LuaTeX's own /ID hashes it) and
+    // writes into another directory.
+    let work = tempfile::tempdir().unwrap();
+    let [first, second] = ["first", "second/deeper"].map(|dir| work.path().join(dir));
+    for dir in [&first, &second] {
+        export_dated("domjudge", "ioiwari", dir);
+        export_dated("cms", "mis", dir);
+    }
+    let mut pdfs = vec!["ioiwari.zip".to_owned()];
+    pdfs.extend(Language::ALL.map(|language| match language {
+        Language::English => "mis/statement/statement.pdf".to_owned(),
+        other => format!("mis/statement/statement-{}.pdf", other.code()),
+    }));
+    for name in &pdfs {
+        let bytes = fs::read(first.join(name)).unwrap();
+        assert!(
+            bytes == fs::read(second.join(name)).unwrap(),
+            "{name} differs between two exports"
+        );
+    }
+    let pdf = fs::read(first.join(&pdfs[1])).unwrap();
+    let info = String::from_utf8_lossy(&pdf);
+    assert!(
+        info.contains("/CreationDate (D:20231114221320Z)"),
+        "the date is the epoch's"
+    );
 }
 
 #[test]

@@ -13,7 +13,9 @@
 //!   second argument; the manager replays and checks every move, as the Kattis validator does.
 
 use crate::generated::{inline_header, ioiwari_referee, mis_lolek_header, mis_source};
-use crate::kattis::{Source, IOIWARI_EXTRA, IOIWARI_SUBMISSIONS, MIS_SUBMISSIONS};
+use crate::kattis::{
+    ioiwari_unflushed, Source, IOIWARI_EXTRA, IOIWARI_SUBMISSIONS, MIS_SUBMISSIONS,
+};
 use crate::statement::{self, Language};
 use crate::{Package, Task};
 use duel_ioiwari::Board;
@@ -127,6 +129,9 @@ fn ioiwari() -> Package {
     package.built.push("check/manager".to_owned());
     add_submissions(&mut package, &IOIWARI_SUBMISSIONS);
     add_submissions(&mut package, &IOIWARI_EXTRA);
+    for (category, name, text) in ioiwari_unflushed() {
+        package.add(&format!("sol/{category}/{name}"), text);
+    }
     crate::attachments::add(&mut package, Task::Ioiwari, "att");
     package.add("README.md", include_str!("../templates/cms/ioiwari.md"));
     package

@@ -10,7 +10,7 @@
 //!   checker that replays it. DMOJ's signature grading has no Pascal.
 
 use crate::generated::{inline_header, ioiwari_referee, mis_lolek_header, mis_source};
-use crate::kattis::{IOIWARI_EXTRA, IOIWARI_SUBMISSIONS, MIS_SUBMISSIONS};
+use crate::kattis::{ioiwari_unflushed, IOIWARI_EXTRA, IOIWARI_SUBMISSIONS, MIS_SUBMISSIONS};
 use crate::statement::{self, Language};
 use crate::{Package, Task};
 use duel_ioiwari::{greedy_move, Board, Outcome, Player, Position as Game, Table};
@@ -28,11 +28,17 @@ pub(crate) fn package(task: Task) -> Package {
 /// One self-test: a submission's file, its DMOJ language, its expected result.
 struct SelfTest {
     source: &'static str,
-    text: &'static str,
+    text: String,
     language: &'static str,
-    time: u32,
+    /// The time limit in seconds (DMOJ kills a program at 3 times it of wall clock).
+    time: &'static str,
     expect: String,
 }
+
+/// The time limit, in seconds, of the self-tests that expect a time limit: DMOJ lets a
+/// program run until 3 times it of wall clock has passed, test by test, so a short one keeps
+/// the self-tests quick; a program that never answers exceeds any limit.
+const TIME_LIMIT_SELF_TEST: &str = "0.25";
 
 fn language(name: &str) -> Option<&'static str> {
     match name.rsplit('.').next() {
@@ -48,7 +54,7 @@ fn write_tests(yaml: &mut String, package: &mut Package, tests: &[SelfTest]) {
     for test in tests {
         let file = test.source.rsplit('/').next().unwrap_or(test.source);
         let path = format!("self-tests/{file}");
-        package.add(&path, test.text);
+        package.add(&path, test.text.as_str());
         let _ = writeln!(
             yaml,
             "  - label: {file}\n    source: {path}\n    language: {}\n    time: {}\n    memory: {}\n{}",
@@ -91,10 +97,13 @@ fn readme(template: &str) -> String {
          - **Memory limit: {memory} MB**, that is **{kb} KB** in DMOJ's field (the task's);\n\n\
          and no per-language multipliers. The self-tests in `init.yml` use the same memory \
          limit; they give the examples that should finish 2 or 3 s, so that a loaded judge \
-         does not turn one of them into a time limit.\n",
+         does not turn one of them into a time limit, and those that should not finish \
+         {short} s (DMOJ lets a program run to 3 times its limit of wall clock, test by \
+         test).\n",
         time = crate::TIME_LIMIT_SECONDS,
         memory = crate::MEMORY_LIMIT_MB,
         kb = crate::MEMORY_LIMIT_MB * 1024,
+        short = TIME_LIMIT_SELF_TEST,
     )
 }
 
@@ -171,16 +180,35 @@ fn ioiwari() -> Package {
             _ => "    expect: RTE".to_owned(),
         };
         let time = if *category == "time_limit_exceeded" {
-            1
+            TIME_LIMIT_SELF_TEST
         } else {
-            2
+            "2"
         };
         tests.push(SelfTest {
             source: file.name,
-            text: file.text,
+            text: file.text.to_owned(),
             language,
             time,
             expect,
+        });
+    }
+    // The players that never flush wait for the interactor's reply until DMOJ kills them at 3
+    // times the time limit of wall clock, on every test: they are time-limit self-tests too.
+    for (_, name, text) in ioiwari_unflushed() {
+        let language = language(name).expect("the players that never flush are C and Pascal");
+        let expect = if language == "PAS" {
+            "    # duel's own judge plays this program to a win: it adds a unit that flushes\n    \
+             # every write, which DMOJ cannot add (the statement tells contestants to flush).\n    \
+             expect: TLE"
+        } else {
+            "    expect: TLE"
+        };
+        tests.push(SelfTest {
+            source: name,
+            text,
+            language,
+            time: TIME_LIMIT_SELF_TEST,
+            expect: expect.to_owned(),
         });
     }
     write_tests(&mut yaml, &mut package, &tests);
@@ -271,13 +299,13 @@ fn mis() -> Package {
             _ => "    expect: RTE".to_owned(),
         };
         let time = if *category == "time_limit_exceeded" {
-            1
+            TIME_LIMIT_SELF_TEST
         } else {
-            3
+            "3"
         };
         self_tests.push(SelfTest {
             source: file.name,
-            text: file.text,
+            text: file.text.to_owned(),
             language,
             time,
             expect,

@@ -2,16 +2,23 @@
 //! `bt run`).
 //!
 //! - Ioiwari: `type: interactive`, pass-fail (a game is accepted only when the submission
-//!   wins): the format could also say `scoring`, but BAPCtools, the tool that checks this
-//!   release, refuses scoring problems, so the package keeps to what it can prove; the
-//!   scoring form is the Kattis package's, which problemtools checks. The interactor is the
-//!   Kattis one accepting only wins, in `output_validator/`; the statements in three
-//!   languages are in `statement/`, the sample with its `.interaction` and the files
-//!   contestants download for it (`.in.download`, `.ans.download`) in `data/sample/`.
+//!   wins): the format also allows `type: [interactive, scoring]`, but no tool here can check
+//!   such a package: BAPCtools (2026.10.0), the checker of this release, stops at it with
+//!   "problem.yaml: unrecognized value for `type`: scoring" (it knows pass-fail, interactive
+//!   and multi-pass), and problemtools rejects the release ("'2025-09' is not a valid
+//!   FormatVersion"). The package keeps to what BAPCtools proves; the scoring form is the
+//!   Kattis package's, which problemtools checks. The interactor is the Kattis one accepting
+//!   only wins, one file in `output_validator/`; the statements in three languages are in
+//!   `statement/`, the sample with its `.interaction` and the files contestants download for
+//!   it (`.in.download`, `.ans.download`) in `data/sample/`. With its
+//!   `problem_format_version` set to `2023-07-draft`, the same files are a package
+//!   problemtools checks (duel's tests run the Python submissions, which BAPCtools cannot
+//!   run, there).
 //! - Pooh-Eeyore-sticks is not exported: its module needs the drivers of `include/`, which
 //!   BAPCtools ignores, so nothing here could prove the package.
 
 use crate::domjudge::add_pass_fail_ioiwari;
+use crate::generated::inline_header;
 use crate::{Package, Task};
 
 /// Why Pooh-Eeyore-sticks has no ICPC package.
@@ -43,6 +50,18 @@ pub(crate) fn package(task: Task) -> Package {
         ),
     );
     add_pass_fail_ioiwari(&mut package, "statement/problem", "output_validator");
+    // The interactor is one file: problemtools, which checks the 2023-07-draft release of the
+    // same layout, compiles each file of `output_validator/` alone.
+    let text = |file: Option<crate::PackageFile>| {
+        String::from_utf8(file.expect("the pass-fail parts have it").contents)
+            .expect("generated sources are UTF-8")
+    };
+    let referee = text(package.remove("output_validator/referee.h"));
+    let interactor = text(package.remove("output_validator/interactor.cpp"));
+    package.add(
+        "output_validator/interactor.cpp",
+        inline_header(&interactor, "referee.h", &referee),
+    );
     // What contestants download for the sample: its input, and no answer (interactive).
     let input = package
         .text("data/sample/1.in")

@@ -143,9 +143,10 @@ pub(crate) const IOIWARI_SUBMISSIONS: [(&str, Source); 8] = [
 /// flush line: a C program (a time limit everywhere, duel's judge included) and the Pascal
 /// program the 2001 statement described (`Writeln` alone), which duel's judge plays to a win
 /// (its unit flushes every write) and every contest system times out. The pass-fail packages
-/// (DOMjudge, ICPC) carry them, where the systems' tools stop at the first time limit; in the
-/// scoring Kattis package `verifyproblem` would wait out every test of each. Each is
-/// `(category, name, text)`.
+/// (DOMjudge, ICPC) carry them, where the systems' tools stop at the first time limit, and so
+/// do the DMOJ self-tests (with a short time limit, as DMOJ waits out every test) and the CMS
+/// task's `sol/`; in the scoring Kattis package `verifyproblem` would wait out every test of
+/// each. Each is `(category, name, text)`.
 pub(crate) fn ioiwari_unflushed() -> [(&'static str, &'static str, String); 2] {
     let without = |source: &Source, flush: &str, header: &str| {
         let (first, rest) = source.text.split_once('\n').expect("a source has lines");

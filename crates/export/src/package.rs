@@ -96,6 +96,12 @@ impl Package {
         });
     }
 
+    /// Takes the file at `path` out of the package, if it is there.
+    pub(crate) fn remove(&mut self, path: &str) -> Option<PackageFile> {
+        let at = self.files.iter().position(|file| file.path == path)?;
+        Some(self.files.remove(at))
+    }
+
     /// The file at `path` inside the package, if any.
     pub fn file(&self, path: &str) -> Option<&PackageFile> {
         self.files.iter().find(|file| file.path == path)

@@ -332,10 +332,15 @@ fn dmoj_math(text: &str) -> String {
 }
 
 /// A whole LuaLaTeX document around a statement's LaTeX (for the CMS PDF): A4, Latin Modern
-/// through fontspec (every letter of the three languages), `\problemname` as a title.
+/// through fontspec (every letter of the three languages), `\problemname` as a title. The
+/// PDF's `/ID` is a hash of `body` (LuaTeX's own hashes the time and the output's directory):
+/// with `SOURCE_DATE_EPOCH` set for the dates, typesetting the document anywhere gives the
+/// same bytes.
 pub fn latex_document(body: &str) -> String {
+    let id = format!("{:032X}", fnv1a_128(body.as_bytes()));
     format!(
-        "\\documentclass[11pt,a4paper]{{article}}\n\
+        "\\pdfvariable trailerid {{[<{id}> <{id}>]}}\n\
+         \\documentclass[11pt,a4paper]{{article}}\n\
          \\usepackage{{fontspec}}\n\
          \\usepackage[margin=2.2cm]{{geometry}}\n\
          \\setlength{{\\parindent}}{{0pt}}\n\
@@ -344,6 +349,15 @@ pub fn latex_document(body: &str) -> String {
          \\pagestyle{{empty}}\n\
          \\begin{{document}}\n{body}\\end{{document}}\n"
     )
+}
+
+/// The 128-bit FNV-1a hash of `bytes`.
+fn fnv1a_128(bytes: &[u8]) -> u128 {
+    const OFFSET: u128 = 0x6c62_272e_07bb_0142_62b8_2175_6295_c58d;
+    const PRIME: u128 = 0x0000_0000_0100_0000_0000_0000_0000_013b;
+    bytes.iter().fold(OFFSET, |hash, &byte| {
+        (hash ^ u128::from(byte)).wrapping_mul(PRIME)
+    })
 }
 
 #[cfg(test)]
@@ -383,6 +397,18 @@ mod tests {
     fn dmoj_markdown_writes_math_between_tildes_but_leaves_code_alone() {
         let text = dmoj_markdown("# T\n\nWith $k$ and `$x$`.\n");
         assert_eq!(text, "With ~k~ and `$x$`.\n\n");
+    }
+
+    #[test]
+    fn the_pdf_id_is_a_hash_of_the_body() {
+        // FNV-1a's published test vectors.
+        assert_eq!(fnv1a_128(b""), 0x6c62_272e_07bb_0142_62b8_2175_6295_c58d);
+        assert_eq!(fnv1a_128(b"a"), 0xd228_cb69_6f1a_8caf_7891_2b70_4e4a_8964);
+        let one = latex_document("one\n");
+        assert!(one.starts_with("\\pdfvariable trailerid {[<"), "{one}");
+        assert_eq!(one, latex_document("one\n"));
+        let id = |document: &str| document.lines().next().unwrap().to_owned();
+        assert_ne!(id(&one), id(&latex_document("two\n")));
     }
 
     #[test]

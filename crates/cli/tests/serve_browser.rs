@@ -875,6 +875,19 @@ async fn viewer(browser: &Browser, work: &Path, logs: &Path) {
         .text("#view-tests tbody tr:first-child td:nth-child(2)")
         .await;
     let board: Board = first_input.parse().expect("the test's board");
+    // The memory column is the report's figure as the judge's table writes it, a dash for
+    // `null` (no figure known).
+    let judged: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(work.join("judged.json")).unwrap()).unwrap();
+    let expected = match judged["tests"][0]["memory_kb"].as_u64() {
+        None => "-".to_owned(),
+        Some(kb) if kb < 1024 => format!("{kb} KB"),
+        Some(kb) => format!("{:.1} MB", kb as f64 / 1024.0),
+    };
+    let memory = browser
+        .text("#view-tests tbody tr:first-child td.memory")
+        .await;
+    assert_eq!(memory, expected, "{}", judged["tests"][0]);
     browser
         .click("#view-tests tbody tr:first-child button.replay")
         .await;
@@ -914,11 +927,18 @@ async fn viewer(browser: &Browser, work: &Path, logs: &Path) {
         "game": "ioiwari", "player": "./weak", "score": 0.0, "planned": 1, "interrupted": false,
         "tests": [{ "index": 1, "input": start.to_string(), "verdict": "loss", "reason": "lost",
             "moves": pits.len(), "move_list": pits.join(" "), "summary": null,
-            "time_ms": 0, "wall_ms": 0, "memory_kb": 0, "first_mistake": null }]
+            "time_ms": 0, "wall_ms": 0, "memory_kb": null, "first_mistake": null }]
     });
     let path = work.join("lost.json");
     std::fs::write(&path, lost.to_string()).unwrap();
     open_and_replay(browser, &path).await;
+    // No memory figure: a dash, as in the judge's table.
+    assert_eq!(
+        browser
+            .text("#view-tests tbody tr:first-child td.memory")
+            .await,
+        "-"
+    );
     browser.click("#view-mistake").await;
     let status = wait_frame(browser, 1).await;
     assert_eq!(

@@ -32,8 +32,12 @@ pub struct TestResult {
     pub time_ms: u64,
     /// The wall-clock time the judge waited for the submission, in milliseconds.
     pub wall_ms: u64,
-    /// The submission's peak resident memory, in KiB.
-    pub memory_kb: u64,
+    /// The submission's peak resident memory, in KiB; `None` (`null` in JSON) where no figure
+    /// is known: the built-in player runs inside the judge, a test not run used nothing, a
+    /// module's gain over its host's own memory was less than a page. Reports written before
+    /// this was an option hold 0 there, which reads as `None`.
+    #[serde(default, deserialize_with = "known_kb")]
+    pub memory_kb: Option<u64>,
     /// For a loss or draw: the first move that gave away value, and the better alternative.
     pub first_mistake: Option<String>,
 }
@@ -57,7 +61,7 @@ impl TestResult {
             summary: None,
             time_ms: 0,
             wall_ms: 0,
-            memory_kb: 0,
+            memory_kb: None,
             first_mistake: None,
         }
     }
@@ -66,6 +70,24 @@ impl TestResult {
     pub fn points(&self) -> f64 {
         points(self.verdict)
     }
+}
+
+/// A measured peak in KiB from bytes, `None` below 1 KiB: a run's measured peak is never that
+/// small, so such a figure means nothing was measured apart.
+///
+/// ```
+/// use duel_arena::report::measured_kb;
+/// assert_eq!(measured_kb(3 << 20), Some(3072));
+/// assert_eq!(measured_kb(1023), None);
+/// ```
+pub fn measured_kb(bytes: u64) -> Option<u64> {
+    Some(bytes / 1024).filter(|&kb| kb > 0)
+}
+
+/// Reads `memory_kb`: a number, `null`, or the 0 that older reports wrote for "not known".
+fn known_kb<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<u64>, D::Error> {
+    let kb: Option<u64> = Option::deserialize(deserializer)?;
+    Ok(kb.filter(|&kb| kb > 0))
 }
 
 /// The share of a test a verdict earns: 1 for a win, ½ for a draw, 0 otherwise.
@@ -305,7 +327,7 @@ fn csv_field(text: &str) -> String {
 /// use duel_arena::Verdict;
 /// let result = |verdict| TestResult {
 ///     index: 1, input: String::new(), verdict, reason: None, moves: 0, move_list: None,
-///     summary: None, time_ms: 0, wall_ms: 0, memory_kb: 0, first_mistake: None,
+///     summary: None, time_ms: 0, wall_ms: 0, memory_kb: None, first_mistake: None,
 /// };
 /// let tests = [result(Verdict::Win), result(Verdict::Draw), result(Verdict::Loss), result(Verdict::Win)];
 /// assert_eq!(score(&tests, 4), 62.5);
@@ -754,7 +776,7 @@ mod tests {
             summary: Some("11-9".into()),
             time_ms: 3,
             wall_ms: 4,
-            memory_kb: 1500,
+            memory_kb: Some(1500),
             first_mistake: None,
         }
     }
@@ -774,6 +796,22 @@ mod tests {
         let value: serde_json::Value = serde_json::from_str(&json).unwrap();
         assert!((value["score"].as_f64().unwrap() - 100.0 / 3.0).abs() < 1e-9);
         let back: Report = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, report);
+    }
+
+    #[test]
+    fn an_unknown_memory_figure_is_null_and_an_older_reports_zero_reads_as_null() {
+        let mut unknown = result(1, Verdict::Win);
+        unknown.memory_kb = None;
+        let report = Report::new("mis", "x", 2, vec![unknown, result(2, Verdict::Win)], false);
+        let value: serde_json::Value = serde_json::from_str(&report.to_json()).unwrap();
+        assert!(value["tests"][0]["memory_kb"].is_null(), "{value}");
+        assert_eq!(value["tests"][1]["memory_kb"], 1500);
+        let older = report
+            .to_json()
+            .replacen("\"memory_kb\": null", "\"memory_kb\": 0", 1);
+        assert!(older.contains("\"memory_kb\": 0"), "{older}");
+        let back: Report = serde_json::from_str(&older).unwrap();
         assert_eq!(back, report);
     }
 

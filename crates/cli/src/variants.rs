@@ -778,6 +778,40 @@ pub fn analyze_variant(
     Ok(ExitCode::SUCCESS)
 }
 
+/// The hint of `duel ioiwari play --pits N` for `side` to move, worded as the 7-pit game's:
+/// the final result best play forces, the banks so far included, then each legal pit's.
+fn variant_hint(
+    table: &VariantTable,
+    board: &duel_ioiwari::variant::VariantBoard,
+    banks: [u32; 2],
+    side: u8,
+) -> String {
+    let (mine, theirs) = if side == 1 {
+        (banks[0], banks[1])
+    } else {
+        (banks[1], banks[0])
+    };
+    let so_far = i64::from(mine) - i64::from(theirs);
+    let best = table.best_moves(board);
+    let moves: Vec<crate::play::ioiwari::HintMove> = table
+        .move_values(board)
+        .into_iter()
+        .enumerate()
+        .filter_map(|(k, value)| {
+            Some(crate::play::ioiwari::HintMove {
+                pit: k + 1,
+                final_margin: i64::from(value?) + so_far,
+                moves_to_end: None,
+                best: best.contains(&(k + 1)),
+                // The computer plays the first optimal pit.
+                preferred: best.first() == Some(&(k + 1)),
+            })
+        })
+        .collect();
+    let final_margin = i64::from(table.value(board)) + so_far;
+    crate::play::ioiwari::hint_text(final_margin, None, &moves)
+}
+
 /// `duel ioiwari play --pits N --cap C`: a game against the perfect computer (the first
 /// optimal pit), reading pit numbers, `hint` or `quit` from `console`.
 ///
@@ -837,15 +871,8 @@ pub fn play_variant<R: std::io::BufRead, W: std::io::Write>(
                     return Ok(ExitCode::SUCCESS);
                 }
                 "hint" | "h" | "?" => {
-                    let values: Vec<String> = table
-                        .move_values(&board)
-                        .iter()
-                        .enumerate()
-                        .filter_map(|(k, v)| {
-                            v.map(|v| format!("{}:{}", k + 1, crate::analyze::signed(v)))
-                        })
-                        .collect();
-                    writeln!(console.output, "move values {}", values.join(" "))?;
+                    let hint = variant_hint(&table, &board, banks, side);
+                    write!(console.output, "{hint}")?;
                     continue;
                 }
                 text => match text.parse::<usize>().ok().map(|pit| (pit, board.play(pit))) {

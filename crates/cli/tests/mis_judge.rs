@@ -87,6 +87,8 @@ fn the_builtin_player_scores_100_on_the_official_set() {
         // Bolek moves first and takes the last stick: an odd number of moves.
         assert_eq!(test["moves"].as_u64().unwrap() % 2, 1, "{test}");
         assert_eq!(test["summary"], "0 0");
+        // The built-in player runs inside the judge: no figure of its own.
+        assert!(test["memory_kb"].is_null(), "{test}");
     }
     let table = String::from_utf8_lossy(&output.stdout);
     assert!(
@@ -332,6 +334,11 @@ fn modules_are_judged_through_the_host() {
             .as_str()
             .unwrap()
             .contains(module.to_str().unwrap()));
+        // A module shares its host's process, and this one allocates nothing: no figure of
+        // its own, `null` (the table's dash), never a 0 that reads as measured.
+        for test in tests_of(&report) {
+            assert!(test["memory_kb"].is_null(), "{test}");
+        }
     }
     // A module that takes too much is caught on every test, and the judge carries on.
     let greedy = c_module(
@@ -399,6 +406,13 @@ fn results_do_not_depend_on_jobs_and_logs_hold_the_games() {
     };
     assert_eq!(strip(&one), strip(&three));
     assert_eq!(one["score"], 100.0);
+    // A program's peak is measured by the kernel: a number on every test.
+    for test in tests_of(&one) {
+        assert!(
+            test["memory_kb"].as_u64().is_some_and(|kb| kb > 0),
+            "{test}"
+        );
+    }
     for (i, &(p, e, b)) in positions.iter().enumerate() {
         let log = std::fs::read_to_string(logs.join(format!("test-{:02}.out", i + 1)))
             .expect("a log per test");

@@ -7,10 +7,11 @@
 //! library's solver, that the last pit played is marked, that the computer's moves are sown bead
 //! by bead and explained in words with the banks' gains the library counts, that the position's
 //! link opens the same position, and that the result the page shows is the value the solver
-//! announced; tries undo and a refused start board; plays a Pooh-Eeyore-sticks game through the
-//! map, typed moves (a refused one explained under Take) and the winning-move buttons, with its
-//! pool's link; replays judged games in the viewer on the play page's board. On a phone-sized
-//! window under reduced motion: no animation, tap targets, readable labels, no sideways scroll.
+//! announced; tries undo and a refused start board (explained under its field); plays a
+//! Pooh-Eeyore-sticks game through the map, typed moves (a refused one explained under Take)
+//! and the winning-move buttons, with its pool's link; replays judged games in the viewer on
+//! the play page's board. On a phone-sized window under reduced motion: no animation, tap
+//! targets, readable labels, no sideways scroll.
 //! When the environment variable `DUEL_SCREENSHOT` names a file (`1` means
 //! `docs/screenshot.png`), it saves a screenshot of the page there, and of the other views
 //! beside it.
@@ -512,10 +513,11 @@ async fn ioiwari_by_keyboard(browser: &Browser) {
     browser.type_into("#ioi-start", "9 9 9 9 9 9 9").await;
     browser.click("#ioi-new").await;
     let deadline = Instant::now() + WAIT;
-    while browser.text("#ioi-error").await.is_empty() {
+    while browser.text("#ioi-start-error").await.is_empty() {
         assert!(Instant::now() < deadline, "no error shown for a bad board");
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
+    a_refused_start_is_explained_beside_its_field(browser).await;
     assert_eq!(board_on_page(browser).await, before);
     assert_eq!(
         browser
@@ -537,6 +539,8 @@ async fn ioiwari_by_keyboard(browser: &Browser) {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     assert!(browser.text("#ioi-error").await.is_empty());
+    assert!(browser.text("#ioi-start-error").await.is_empty());
+    assert_eq!(browser.attribute("#ioi-start", "aria-invalid").await, None);
 
     let mut my_moves = 0;
     let mut tried_undo = false;
@@ -784,6 +788,42 @@ async fn pooh_eeyore_sticks(browser: &Browser) {
     assert!(status.contains("You made no mistake."), "{status}");
 }
 
+/// A refused start board: the reason right under the start board's field, as wide as the
+/// field, the field marked invalid, nothing at the top of the panel.
+async fn a_refused_start_is_explained_beside_its_field(browser: &Browser) {
+    let error = browser.text("#ioi-start-error").await;
+    assert!(error.starts_with("Not started: "), "{error}");
+    assert!(browser.text("#ioi-error").await.is_empty());
+    assert_eq!(
+        browser
+            .attribute("#ioi-start", "aria-invalid")
+            .await
+            .as_deref(),
+        Some("true")
+    );
+    let places = strings(
+        browser,
+        "return ['ioi-start', 'ioi-start-error', 'ioi-setup'].flatMap(id => {
+           const r = document.getElementById(id).getBoundingClientRect();
+           return [r.left, r.right, r.top, r.bottom].map(String);
+         });",
+    )
+    .await;
+    let at = |i: usize| -> f64 { places[i].parse().unwrap() };
+    let (field_left, field_right, field_bottom) = (at(0), at(1), at(3));
+    let (error_left, error_right, error_top, error_bottom) = (at(4), at(5), at(6), at(7));
+    let setup_bottom = at(11);
+    assert!(
+        error_top >= field_bottom - 1.0
+            && error_top - field_bottom < 12.0
+            && (error_left - field_left).abs() < 2.0
+            && error_right <= field_right + 2.0
+            && error_bottom <= setup_bottom + 1.0,
+        "the error sits under the start board's field, within the setup row: {places:?}"
+    );
+    browser.screenshot_if_asked("start-error").await;
+}
+
 /// A move beyond the bound B = 3: refused, the reason beside Take, the status still the
 /// person's turn, nothing at the top of the panel.
 async fn a_refused_move_is_explained_beside_take(browser: &Browser) {
@@ -875,6 +915,19 @@ async fn viewer(browser: &Browser, work: &Path, logs: &Path) {
         .text("#view-tests tbody tr:first-child td:nth-child(2)")
         .await;
     let board: Board = first_input.parse().expect("the test's board");
+    // The memory column is the report's figure as the judge's table writes it, a dash for
+    // `null` (no figure known).
+    let judged: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(work.join("judged.json")).unwrap()).unwrap();
+    let expected = match judged["tests"][0]["memory_kb"].as_u64() {
+        None => "-".to_owned(),
+        Some(kb) if kb < 1024 => format!("{kb} KB"),
+        Some(kb) => format!("{:.1} MB", kb as f64 / 1024.0),
+    };
+    let memory = browser
+        .text("#view-tests tbody tr:first-child td.memory")
+        .await;
+    assert_eq!(memory, expected, "{}", judged["tests"][0]);
     browser
         .click("#view-tests tbody tr:first-child button.replay")
         .await;
@@ -914,11 +967,18 @@ async fn viewer(browser: &Browser, work: &Path, logs: &Path) {
         "game": "ioiwari", "player": "./weak", "score": 0.0, "planned": 1, "interrupted": false,
         "tests": [{ "index": 1, "input": start.to_string(), "verdict": "loss", "reason": "lost",
             "moves": pits.len(), "move_list": pits.join(" "), "summary": null,
-            "time_ms": 0, "wall_ms": 0, "memory_kb": 0, "first_mistake": null }]
+            "time_ms": 0, "wall_ms": 0, "memory_kb": null, "first_mistake": null }]
     });
     let path = work.join("lost.json");
     std::fs::write(&path, lost.to_string()).unwrap();
     open_and_replay(browser, &path).await;
+    // No memory figure: a dash, as in the judge's table.
+    assert_eq!(
+        browser
+            .text("#view-tests tbody tr:first-child td.memory")
+            .await,
+        "-"
+    );
     browser.click("#view-mistake").await;
     let status = wait_frame(browser, 1).await;
     assert_eq!(

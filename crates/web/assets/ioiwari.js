@@ -326,6 +326,7 @@
   async function newGame(event) {
     if (event) event.preventDefault();
     showError("ioi-error", null);
+    startError(null);
     const request = {
       board: $("ioi-start").value,
       banks: [Number($("ioi-bank-1").value || 0), Number($("ioi-bank-2").value || 0)],
@@ -344,9 +345,17 @@
       render();
       await engineIfDue(generation);
     } catch (error) {
-      showError("ioi-error", error.message ? `Not started: ${error.message}` : error);
-      if (!game.entries.length) setStatus("ioi-status", "error", "No game: fix the start board above.");
+      startError(error.message ? `Not started: ${error.message}` : error);
+      if (!game.entries.length) setStatus("ioi-status", "error", "No game: fix the start board.");
     }
+  }
+
+  /** A start the server refused (its board, banks or side to move), said under the start
+   *  board's field, which is marked invalid until a start is accepted. */
+  function startError(error) {
+    showError("ioi-start-error", error);
+    if (error) $("ioi-start").setAttribute("aria-invalid", "true");
+    else $("ioi-start").removeAttribute("aria-invalid");
   }
 
   const valuesShown = () => $("ioi-show-values").checked;

@@ -92,6 +92,13 @@
     showSubmission();
   }
 
+  /** The judge's memory figure as its table shows it: "812 KB", "1.5 MB", or a dash where no
+   *  figure is known (`null`: the built-in player, a module, a test not run, a log). */
+  function memoryText(kb) {
+    if (kb === null || kb === undefined) return "-";
+    return kb < 1024 ? `${kb} KB` : `${(kb / 1024).toFixed(1)} MB`;
+  }
+
   function showSubmission() {
     const doc = state.doc;
     const submission = doc.submissions[state.submission];
@@ -108,6 +115,7 @@
       // Each cell names its column too: on a phone the rows are shown as cards, without a head.
       const cells = [["test", "", String(test.index)], ["start", "board-text", test.input],
         ["verdict", "verdict", test.verdict.replace(/_/g, " ")], ["moves", "", String(test.moves)],
+        ["memory", "memory", memoryText(test.memory_kb)],
         ["why", "why", [test.reason, test.first_mistake].filter(Boolean).join("; ")]];
       for (const [label, className, text] of cells) html("td", className, text, tr).dataset.label = label;
       const cell = html("td", "actions", undefined, tr);

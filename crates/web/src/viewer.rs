@@ -39,6 +39,9 @@ pub struct TestView {
     pub first_mistake: Option<String>,
     /// The final banks or pool, as the judge summed them up.
     pub summary: Option<String>,
+    /// The submission's peak resident memory in KiB, `null` where no figure is known (the
+    /// built-in player, a module test, a test not run, a log).
+    pub memory_kb: Option<u64>,
     /// Moves the viewer can replay (from the start); less than `moves` when the report or the
     /// log kept only part of the game.
     pub replayable_moves: u64,
@@ -135,6 +138,9 @@ struct TestIn {
     summary: Option<String>,
     #[serde(default)]
     first_mistake: Option<String>,
+    /// `null` where no figure is known; reports written before that was so hold 0 there.
+    #[serde(default)]
+    memory_kb: Option<u64>,
 }
 
 /// The documents open in the viewer.
@@ -290,6 +296,7 @@ fn view(test: TestIn, record: Record) -> TestView {
         moves: test.moves,
         first_mistake: test.first_mistake,
         summary: test.summary,
+        memory_kb: test.memory_kb.filter(|&kb| kb > 0),
         replayable_moves,
         note,
         record,
@@ -413,6 +420,7 @@ fn ioiwari_log(name: &str, text: &str) -> Result<DocumentView, String> {
         move_list: None,
         summary: None,
         first_mistake: None,
+        memory_kb: None,
     };
     Ok(log_document(name, "ioiwari", view(test, record)))
 }
@@ -521,6 +529,7 @@ fn mis_log(name: &str, text: &str, record: Option<Vec<u8>>) -> Result<DocumentVi
         move_list: None,
         summary: None,
         first_mistake: None,
+        memory_kb: None,
     };
     Ok(log_document(name, "mis", view(test, record)))
 }

@@ -33,7 +33,7 @@ fn ioiwari_report(table: &Table, board: Board, first: Pit) -> (Value, Vec<Positi
         "tests": [{
             "index": 1, "input": board.to_string(), "verdict": "loss", "reason": "lost",
             "moves": pits.len(), "move_list": list.join(" "), "summary": null,
-            "time_ms": 1, "wall_ms": 1, "memory_kb": 1, "first_mistake": "move 1"
+            "time_ms": 1, "wall_ms": 1, "memory_kb": 1480, "first_mistake": "move 1"
         }]
     });
     (report, positions)
@@ -60,6 +60,7 @@ fn an_ioiwari_report_replays_with_its_first_mistake() {
     let id = doc["id"].as_u64().unwrap();
     assert_eq!(doc["ranking"], Value::Null);
     assert_eq!(doc["submissions"][0]["tests"][0]["verdict"], "loss");
+    assert_eq!(doc["submissions"][0]["tests"][0]["memory_kb"], 1480);
 
     let (status, window) = call(
         &app,
@@ -131,12 +132,13 @@ fn a_ranking_and_mis_games_from_reports_and_logs() {
         position = position.play(mv).unwrap();
     }
     let list: Vec<String> = moves.iter().map(Move::to_string).collect();
-    let report = |name: &str| {
+    // "a": no memory figure (`null`); "b": a report written before that was `null`, with 0.
+    let report = |name: &str, memory: Value| {
         json!({
             "game": "mis", "player": name, "score": 0.0, "planned": 1, "interrupted": false,
             "tests": [{ "index": 1, "input": "7 2 3", "verdict": "loss", "reason": null,
               "moves": moves.len(), "move_list": list.join(", "), "summary": "0 0",
-              "time_ms": 0, "wall_ms": 0, "memory_kb": 0, "first_mistake": null }]
+              "time_ms": 0, "wall_ms": 0, "memory_kb": memory, "first_mistake": null }]
         })
     };
     let batch = json!({
@@ -145,7 +147,7 @@ fn a_ranking_and_mis_games_from_reports_and_logs() {
             { "rank": 1, "submission": "b", "score": 0.0, "verdicts": { "loss": 1 }, "time_ms": 0 },
             { "rank": 1, "submission": "a", "score": 0.0, "verdicts": { "loss": 1 }, "time_ms": 0 }
         ],
-        "submissions": [report("a"), report("b")]
+        "submissions": [report("a", Value::Null), report("b", json!(0))]
     });
     app.open("batch.json", &batch.to_string()).unwrap();
     let (_, list_doc) = call(&app, Method::Get, "/api/viewer", None);
@@ -158,6 +160,10 @@ fn a_ranking_and_mis_games_from_reports_and_logs() {
     );
     assert_eq!(doc["ranking"].as_array().unwrap().len(), 2);
     assert_eq!(doc["submissions"][1]["player"], "b");
+    for submission in 0..2 {
+        let memory = &doc["submissions"][submission]["tests"][0]["memory_kb"];
+        assert!(memory.is_null(), "submission {submission}: {memory}");
+    }
     let (status, window) = call(
         &app,
         Method::Get,

@@ -222,7 +222,7 @@ impl Game {
             summary: Some(format!("{}-{}", banks.one, banks.two)),
             time_ms: usage.cpu_ms(),
             wall_ms: usage.wall_ms(),
-            memory_kb: usage.memory_kb(),
+            memory_kb: crate::report::measured_kb(usage.peak_memory_bytes),
             first_mistake,
         }
     }

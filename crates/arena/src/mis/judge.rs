@@ -404,7 +404,10 @@ pub fn test_result(test: &MisTest, result: &GameResult, moves: Option<&[Move]>) 
         // The built-in player runs inside the judge: its time is the game's.
         time_ms: millis(result.usage.cpu_time.unwrap_or(result.usage.wall_time)),
         wall_ms: millis(result.usage.wall_time),
-        memory_kb: result.usage.peak_memory.unwrap_or(0) / 1024,
+        memory_kb: result
+            .usage
+            .peak_memory
+            .and_then(crate::report::measured_kb),
         first_mistake: match result.verdict {
             Verdict::Loss => result.first_mistake.map(|mistake| mistake.to_string()),
             _ => None,

@@ -130,13 +130,9 @@ pub fn format_ms(ms: u64) -> String {
 }
 
 /// The memory column of a row: the peak the kernel measured ([`format_kb`]), or `-` where no
-/// figure is known (the report holds 0 there: a run's measured peak is never 0 KB).
+/// figure is known (the report holds `null` there).
 fn memory_cell(result: &TestResult) -> String {
-    if result.memory_kb == 0 {
-        "-".into()
-    } else {
-        format_kb(result.memory_kb)
-    }
+    result.memory_kb.map_or_else(|| "-".into(), format_kb)
 }
 
 /// The line under the table that says, once, why the memory column shows `-` (`None` when it
@@ -144,7 +140,11 @@ fn memory_cell(result: &TestResult) -> String {
 /// compile) used nothing; a module shares its host's process, and only what the process gained
 /// after loading the module is the module's.
 pub fn memory_footnote(report: &Report) -> Option<String> {
-    let dashes: Vec<&TestResult> = report.tests.iter().filter(|t| t.memory_kb == 0).collect();
+    let dashes: Vec<&TestResult> = report
+        .tests
+        .iter()
+        .filter(|t| t.memory_kb.is_none())
+        .collect();
     if dashes.is_empty() {
         return None;
     }
@@ -699,7 +699,7 @@ mod tests {
             summary: Some("8-12".into()),
             time_ms: 1500,
             wall_ms: 1600,
-            memory_kb: 2048,
+            memory_kb: Some(2048),
             first_mistake: Some("move 3: pit 5".into()),
         }
     }
@@ -732,7 +732,7 @@ mod tests {
             ["4 3 2 4 2 3 2"],
         );
         let mut builtin = result(Verdict::Win);
-        builtin.memory_kb = 0;
+        builtin.memory_kb = None;
         let header = table.header();
         let row = table.row(&builtin);
         let at = header.find("memory").unwrap() + "memory".len() - 1;

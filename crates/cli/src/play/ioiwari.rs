@@ -188,25 +188,62 @@ pub fn draw(position: &Position, human: Player) -> String {
 /// Every legal move's value for the player to move.
 fn hint(solver: &Remoteness, position: &Position) -> String {
     let facts = solver.analyze(position);
+    let moves: Vec<HintMove> = facts
+        .moves
+        .iter()
+        .map(|m| HintMove {
+            pit: usize::from(m.pit.number()),
+            final_margin: m.final_margin.into(),
+            moves_to_end: Some(m.moves_to_end.into()),
+            best: m.best,
+            preferred: Some(m.pit) == facts.preferred,
+        })
+        .collect();
+    hint_text(
+        facts.final_margin.into(),
+        Some(facts.moves_to_end.into()),
+        &moves,
+    )
+}
+
+/// One legal move of a hint.
+pub(crate) struct HintMove {
+    pub pit: usize,
+    /// The mover's final bank difference after it with best play, the banks so far included.
+    pub final_margin: i64,
+    /// Moves until the game ends, this one included, when known.
+    pub moves_to_end: Option<u64>,
+    pub best: bool,
+    /// The best move the computer would choose.
+    pub preferred: bool,
+}
+
+/// A hint as both Ioiwari games print it: what best play forces, then one line per legal move
+/// with the final result it leads to ("  pit 2: win by 2 in 5 moves  (best)").
+pub(crate) fn hint_text(
+    final_margin: i64,
+    moves_to_end: Option<u64>,
+    moves: &[HintMove],
+) -> String {
+    let in_moves = |moves: Option<u64>| match moves {
+        Some(n) => format!(" in {n} move{}", if n == 1 { "" } else { "s" }),
+        None => String::new(),
+    };
     let mut out = format!(
-        "With best play you can force a final {} in {} move{}.\n",
-        margin_words(facts.final_margin),
-        facts.moves_to_end,
-        if facts.moves_to_end == 1 { "" } else { "s" }
+        "With best play you can force a final {}{}.\n",
+        margin_words(final_margin),
+        in_moves(moves_to_end)
     );
-    for m in &facts.moves {
+    for m in moves {
         out += &format!(
-            "  pit {}: {} in {} move{}{}\n",
+            "  pit {}: {}{}{}\n",
             m.pit,
             margin_words(m.final_margin),
-            m.moves_to_end,
-            if m.moves_to_end == 1 { "" } else { "s" },
-            if Some(m.pit) == facts.preferred {
-                "  (best, preferred)"
-            } else if m.best {
-                "  (best)"
-            } else {
-                ""
+            in_moves(m.moves_to_end),
+            match (m.best, m.preferred) {
+                (true, true) => "  (best, preferred)",
+                (true, false) => "  (best)",
+                _ => "",
             }
         );
     }

@@ -156,9 +156,11 @@ pub(crate) fn readable_by(path: &Path, uid: u32, gid: u32) -> bool {
 pub fn read_as(path: &Path, uid: u32, gid: u32, limit: u64) -> io::Result<Vec<u8>> {
     use std::io::Read;
     use std::os::unix::process::CommandExt;
+    // The reader starts in `/`: a relative path is the judge's, from its own directory.
+    let path = std::path::absolute(path)?;
     let mut child = std::process::Command::new("/bin/cat")
         .arg("--")
-        .arg(path)
+        .arg(&path)
         .env_clear()
         .env("LC_ALL", "C")
         .current_dir("/")
@@ -220,5 +222,14 @@ mod tests {
         assert!(walk(Path::new("a/none"), &root).is_err());
         std::os::unix::fs::symlink("loop", root.join("loop")).unwrap();
         assert!(walk(Path::new("loop"), &root).is_err());
+    }
+
+    #[test]
+    fn a_relative_path_is_read_from_the_judges_directory_not_the_readers() {
+        // Tests run in the crate's directory, which holds Cargo.toml; the reader starts in `/`.
+        let uid = rustix::process::getuid().as_raw();
+        let gid = rustix::process::getgid().as_raw();
+        let read = read_as(Path::new("Cargo.toml"), uid, gid, 1 << 20).unwrap();
+        assert_eq!(read, std::fs::read("Cargo.toml").unwrap());
     }
 }

@@ -364,8 +364,30 @@ pub struct ReportError {
 /// # Ok::<(), std::io::Error>(())
 /// ```
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_atomically_with(path, |file| file.write_all(bytes))
+}
+
+/// [`write_atomically`] with what `write` writes (see [`OutputDir::replace_with`]): the one
+/// way duel replaces a file it was asked to write, reports, tables and pictures alike.
+///
+/// ```
+/// use std::io::Write;
+/// let dir = tempfile::tempdir()?;
+/// let path = dir.path().join("table.bin");
+/// duel_arena::report::write_atomically_with(&path, |file| {
+///     let mut buffered = std::io::BufWriter::new(file);
+///     buffered.write_all(b"many bytes")?;
+///     buffered.flush()
+/// })?;
+/// assert_eq!(std::fs::read(&path)?, b"many bytes");
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn write_atomically_with(
+    path: &Path,
+    write: impl FnOnce(&mut std::fs::File) -> io::Result<()>,
+) -> io::Result<()> {
     let (dir, name) = split(path)?;
-    OutputDir::open(&dir)?.replace(&name, bytes)
+    OutputDir::open(&dir)?.replace_with(&name, write)
 }
 
 /// The directory and the last component of `path` (`.` when it names none).
@@ -446,10 +468,21 @@ impl OutputDir {
     /// to anything, a hard link) is replaced, never written through; a directory there is an
     /// error.
     pub fn replace(&self, name: &OsStr, bytes: &[u8]) -> io::Result<()> {
+        self.replace_with(name, |file| file.write_all(bytes))
+    }
+
+    /// [`replace`](Self::replace) with what `write` writes into the new file (through a
+    /// buffer of its own if it wants one, flushed before it returns), for contents too large
+    /// to hold in memory twice.
+    pub fn replace_with(
+        &self,
+        name: &OsStr,
+        write: impl FnOnce(&mut std::fs::File) -> io::Result<()>,
+    ) -> io::Result<()> {
         let (temp, file) = self.create_temporary(name)?;
         let written = (|| {
             let mut file = std::fs::File::from(file);
-            file.write_all(bytes)?;
+            write(&mut file)?;
             file.sync_all()?;
             rustix::fs::renameat(&self.dir, &temp, &self.dir, name)?;
             Ok(())

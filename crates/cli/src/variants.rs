@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 use std::fs::File;
-use std::io::{self, BufReader, BufWriter, IsTerminal, Read};
+use std::io::{self, BufReader, BufWriter, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -396,39 +396,18 @@ fn load(path: &Path, variant: Variant) -> anyhow::Result<VariantTable> {
 }
 
 fn save(path: &Path, table: &VariantTable) -> anyhow::Result<()> {
-    let temporary = temporary_path(path);
-    let written = (|| -> io::Result<()> {
-        let mut file = BufWriter::with_capacity(1 << 20, File::create(&temporary)?);
-        table.write_to(&mut file)?;
-        file.into_inner().map_err(|e| e.into_error())?.sync_all()
-    })();
-    finish_atomic_write(path, &temporary, written)
+    duel_arena::report::write_atomically_with(path, |file| {
+        let mut buffered = BufWriter::with_capacity(1 << 20, file);
+        table.write_to(&mut buffered)?;
+        buffered.flush()
+    })
+    .with_context(|| format!("cannot write {}", path.display()))
 }
 
-/// Writes `bytes` to `path` through a temporary file renamed into place.
+/// Writes `bytes` to `path` atomically, as every file duel writes.
 fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
-    let temporary = temporary_path(path);
-    let written = std::fs::write(&temporary, bytes);
-    finish_atomic_write(path, &temporary, written)
-}
-
-fn temporary_path(path: &Path) -> PathBuf {
-    let mut name = path.file_name().unwrap_or_default().to_os_string();
-    name.push(".partial");
-    path.with_file_name(name)
-}
-
-fn finish_atomic_write(
-    path: &Path,
-    temporary: &Path,
-    written: io::Result<()>,
-) -> anyhow::Result<()> {
-    let result = written.and_then(|()| std::fs::rename(temporary, path));
-    if let Err(error) = result {
-        let _ = std::fs::remove_file(temporary);
-        bail!("cannot write {}: {error}", path.display());
-    }
-    Ok(())
+    duel_arena::report::write_atomically(path, bytes)
+        .with_context(|| format!("cannot write {}", path.display()))
 }
 
 /// The most bytes read from an --add-summary file.

@@ -106,36 +106,6 @@ pub fn points(verdict: Verdict) -> f64 {
     }
 }
 
-/// Receives the results while judging runs (the printers of the command line implement it).
-pub trait Sink {
-    /// Some test finished (tests finish in any order): `done` of `planned`.
-    fn progress(&mut self, done: usize, planned: usize) {
-        let _ = (done, planned);
-    }
-
-    /// The submission was built from source (successfully or not), before anything else is
-    /// told of it.
-    fn built(&mut self, build: &BuildRecord) {
-        let _ = build;
-    }
-
-    /// How the submission's runs are isolated, told before its first result (see
-    /// [`Game::isolation`](crate::judge::Game::isolation)).
-    fn isolation(&mut self, record: &crate::runner::IsolationRecord) {
-        let _ = record;
-    }
-
-    /// The next result in test order, with the test's dialogue log (for Ioiwari, the
-    /// `ioiwari.out` text).
-    fn result(&mut self, result: &TestResult, log: &str);
-
-    /// The compact record of every move of a test's game (see [`duel_mis::record`]), given
-    /// just before its [`Sink::result`] when the text log had to leave moves out.
-    fn moves(&mut self, result: &TestResult, record: &[u8]) {
-        let _ = (result, record);
-    }
-}
-
 /// All the results of one judging run, with the score.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Report {

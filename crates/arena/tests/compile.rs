@@ -6,12 +6,13 @@
 
 use duel_arena::compile::{build_module, build_player, Language, Toolchain};
 use duel_arena::ioiwari::{judge, JudgeOptions, TestSet};
-use duel_arena::report::{Sink, TestResult};
+use duel_arena::judge::Observer;
+use duel_arena::report::TestResult;
 use std::path::{Path, PathBuf};
 
 struct Quiet;
-impl Sink for Quiet {
-    fn result(&mut self, _result: &TestResult, _log: &str) {}
+impl Observer for Quiet {
+    fn result(&mut self, _submission: usize, _result: &TestResult, _log: &str) {}
 }
 
 fn source(name: &str) -> PathBuf {

@@ -1,7 +1,8 @@
 //! The Ioiwari judge library with scripted players whose games are known in advance.
 
 use duel_arena::ioiwari::{judge, JudgeOptions, Opponent};
-use duel_arena::report::{Sink, TestResult};
+use duel_arena::judge::Observer;
+use duel_arena::report::TestResult;
 use duel_arena::runner::{Limits, ProgramCommand};
 use duel_arena::Verdict;
 use duel_ioiwari::{greedy_move, Board, Outcome, Pit, Player, Position, Table};
@@ -16,11 +17,11 @@ struct Collect {
     progress: Vec<usize>,
 }
 
-impl Sink for Collect {
+impl Observer for Collect {
     fn progress(&mut self, done: usize, _planned: usize) {
         self.progress.push(done);
     }
-    fn result(&mut self, result: &TestResult, log: &str) {
+    fn result(&mut self, _submission: usize, result: &TestResult, log: &str) {
         self.results.push(result.clone());
         self.logs.push(log.to_owned());
     }

@@ -4,8 +4,9 @@
 use super::referee::play_test;
 use super::Opponent;
 use crate::compile::{CompileError, Target, Toolchain};
+use crate::judge::Observer;
 use crate::judge::{self, judge_one, Game, GameLog, Runnable, Settings, Submission};
-use crate::report::{Sink, TestResult};
+use crate::report::TestResult;
 use crate::runner::{IsolationRecord, Launcher, Limits, ProgramCommand, Sandbox, SpawnError};
 use crate::Report;
 use duel_ioiwari::{Board, Table};
@@ -163,17 +164,18 @@ impl JudgeOptions {
 ///
 /// The program and the sandbox are checked before the first test, so a missing program is one
 /// error rather than a runtime error per test. Every test has equal weight: a win earns its
-/// share, a draw half (see [`Report::score`]). Results reach `sink` in test order. This is the
+/// share, a draw half (see [`Report::score`]). Results reach `observer` in test order. This is the
 /// neutral [`judge_one`] with the [`Ioiwari`] game.
 ///
 /// ```no_run
 /// use duel_arena::ioiwari::{judge, JudgeOptions, TestSet};
-/// use duel_arena::report::{Sink, TestResult};
+/// use duel_arena::judge::Observer;
+/// use duel_arena::report::TestResult;
 /// use duel_arena::runner::ProgramCommand;
 ///
 /// struct Print;
-/// impl Sink for Print {
-///     fn result(&mut self, result: &TestResult, _log: &str) {
+/// impl Observer for Print {
+///     fn result(&mut self, _submission: usize, result: &TestResult, _log: &str) {
 ///         println!("{} {} {}", result.index, result.input, result.verdict);
 ///     }
 /// }
@@ -186,7 +188,7 @@ impl JudgeOptions {
 pub fn judge(
     options: &JudgeOptions,
     boards: &[Board],
-    sink: &mut dyn Sink,
+    observer: &mut dyn Observer,
 ) -> Result<Report, JudgeError> {
     let game = Ioiwari::new(options.opponent);
     let name = options.player.to_string();
@@ -197,6 +199,6 @@ pub fn judge(
         submission,
         boards,
         &options.settings(),
-        sink,
+        observer,
     )?)
 }

@@ -20,7 +20,7 @@
 //! is: `compile_error` on every test, alone as in a batch.
 
 use crate::compile::{Build, BuildRecord, CompileError, Target, Toolchain};
-use crate::report::{Sink, TestResult};
+use crate::report::TestResult;
 use crate::runner::{run_in_order, IsolationRecord, Limits, ProgramCommand, Sandbox};
 use crate::{Report, Verdict};
 use std::path::PathBuf;
@@ -172,7 +172,9 @@ pub enum JudgeError<E: std::error::Error + 'static> {
     Unsupported(String),
 }
 
-/// Receives what happens while judging runs.
+/// Receives what happens while judging runs, in the order it happens: the printers of the
+/// command line and the web viewer's uploads implement it. `submission` is the entry's place
+/// in the list judged (always 0 for [`judge_one`]).
 pub trait Observer {
     /// Submission `submission` was built from source (successfully or not).
     fn built(&mut self, submission: usize, build: &BuildRecord) {
@@ -197,31 +199,6 @@ pub trait Observer {
     /// when its text log leaves moves out.
     fn moves(&mut self, submission: usize, result: &TestResult, record: &[u8]) {
         let _ = (submission, result, record);
-    }
-}
-
-/// A [`Sink`] watching a single submission.
-pub struct SingleSink<'a>(pub &'a mut dyn Sink);
-
-impl Observer for SingleSink<'_> {
-    fn built(&mut self, _submission: usize, build: &BuildRecord) {
-        self.0.built(build);
-    }
-
-    fn progress(&mut self, done: usize, planned: usize) {
-        self.0.progress(done, planned);
-    }
-
-    fn isolation(&mut self, _submission: usize, record: &IsolationRecord) {
-        self.0.isolation(record);
-    }
-
-    fn result(&mut self, _submission: usize, result: &TestResult, log: &str) {
-        self.0.result(result, log);
-    }
-
-    fn moves(&mut self, _submission: usize, result: &TestResult, record: &[u8]) {
-        self.0.moves(result, record);
     }
 }
 
@@ -412,20 +389,21 @@ fn build_all<G: Game>(
     Ok(built)
 }
 
-/// Judges a single submission (see [`judge_all`]); results reach `sink` in test order.
+/// Judges a single submission (see [`judge_all`]); results reach `observer` in test order, as
+/// submission 0.
 pub fn judge_one<G: Game>(
     game: &G,
     name: &str,
     submission: Submission,
     tests: &[G::Test],
     settings: &Settings,
-    sink: &mut dyn Sink,
+    observer: &mut dyn Observer,
 ) -> Result<Report, JudgeError<G::Error>> {
     let entries = [Entry {
         name: name.to_owned(),
         submission,
     }];
-    let mut reports = judge_all(game, &entries, tests, settings, &mut SingleSink(sink))?;
+    let mut reports = judge_all(game, &entries, tests, settings, observer)?;
     Ok(reports.remove(0))
 }
 

@@ -21,8 +21,9 @@
 use super::transcript::TranscriptWriter;
 use super::{play, BolekSource, EventSink, GameResult, GameSetup, MisError, MisTest, MoveEvent};
 use crate::compile::{Target, Toolchain};
+use crate::judge::Observer;
 use crate::judge::{self, judge_one, Game, GameLog, Runnable, Settings, Submission};
-use crate::report::{Sink, TestResult};
+use crate::report::TestResult;
 use crate::runner::{IsolationRecord, Limits, ProgramCommand, Sandbox};
 use crate::{Report, Verdict};
 use duel_mis::record::RecordWriter;
@@ -289,16 +290,17 @@ impl From<judge::JudgeError<MisError>> for MisError {
 ///
 /// The program or module (and the sandbox) is checked before the first test, so a missing
 /// program or library is one error rather than a verdict per test. A test is won or lost: the
-/// score is the share of tests won, scaled to 100. Results reach `sink` in test order. This is
+/// score is the share of tests won, scaled to 100. Results reach `observer` in test order. This is
 /// the neutral [`judge_one`] with the [`Mis`] game.
 ///
 /// ```
 /// use duel_arena::mis::{judge::{judge, JudgeOptions}, parse_tests, BolekSource};
-/// use duel_arena::report::{Sink, TestResult};
+/// use duel_arena::judge::Observer;
+/// use duel_arena::report::TestResult;
 ///
 /// struct Quiet;
-/// impl Sink for Quiet {
-///     fn result(&mut self, _result: &TestResult, _log: &str) {}
+/// impl Observer for Quiet {
+///     fn result(&mut self, _submission: usize, _result: &TestResult, _log: &str) {}
 /// }
 /// let tests = parse_tests("7 2 3\n10 7 5\n").unwrap();
 /// let mut options = JudgeOptions::new(BolekSource::Builtin);
@@ -309,7 +311,7 @@ impl From<judge::JudgeError<MisError>> for MisError {
 pub fn judge(
     options: &JudgeOptions,
     tests: &[MisTest],
-    sink: &mut dyn Sink,
+    observer: &mut dyn Observer,
 ) -> Result<Report, MisError> {
     let (submission, host) = match &options.bolek {
         BolekSource::Builtin => (Submission::Builtin, None),
@@ -331,7 +333,9 @@ pub fn judge(
         cancel: options.cancel.clone(),
     };
     let name = options.player_name();
-    Ok(judge_one(&game, &name, submission, tests, &settings, sink)?)
+    Ok(judge_one(
+        &game, &name, submission, tests, &settings, observer,
+    )?)
 }
 
 /// Checks that Bolek can be started at all: for a program, the checks of every judge's

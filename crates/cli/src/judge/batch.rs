@@ -8,7 +8,7 @@ use super::output::{
 use super::RunArgs;
 use anyhow::{bail, Context};
 use duel_arena::compile::{BuildRecord, Language, Toolchain};
-use duel_arena::judge::{judge_all, Entry, Game, Observer, Settings, SingleSink, Submission};
+use duel_arena::judge::{judge_all, Entry, Game, Observer, Settings, Submission};
 use duel_arena::report::{BatchReport, OutputFile};
 use duel_arena::runner::IsolationRecord;
 use duel_arena::TestResult;
@@ -200,13 +200,7 @@ fn run_single<G: Game>(
     settings: &Settings,
 ) -> anyhow::Result<ExitCode> {
     let mut printer = run.printer(columns, inputs)?;
-    let mut reports = judge_all(
-        game,
-        entries,
-        tests,
-        settings,
-        &mut SingleSink(&mut printer),
-    )?;
+    let mut reports = judge_all(game, entries, tests, settings, &mut printer)?;
     let report = reports.remove(0);
     write_csv(
         csv,

@@ -2,11 +2,12 @@
 //! the progress bar on stderr, the per-test logs, the JSON report, and Ctrl-C.
 //!
 //! The judges (in `duel-arena`) push results into a [`Printer`], which implements
-//! [`Sink`]; nothing here knows which game is judged beyond the column titles of [`Columns`].
+//! [`Observer`]; nothing here knows which game is judged beyond the column titles of [`Columns`].
 
 use anyhow::{bail, Context};
 use duel_arena::compile::BuildRecord;
-use duel_arena::report::{OutputDir, OutputFile, Sink};
+use duel_arena::judge::Observer;
+use duel_arena::report::{OutputDir, OutputFile};
 use duel_arena::runner::IsolationRecord;
 use duel_arena::{Report, TestResult, Verdict};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -468,7 +469,7 @@ pub enum Format {
     Json,
 }
 
-/// The [`Sink`] of the judge commands: table rows on stdout, progress on stderr, logs.
+/// The [`Observer`] of the judge commands: table rows on stdout, progress on stderr, logs.
 pub struct Printer {
     table: ResultTable,
     format: Format,
@@ -587,8 +588,8 @@ impl Printer {
     }
 }
 
-impl Sink for Printer {
-    fn built(&mut self, build: &BuildRecord) {
+impl Observer for Printer {
+    fn built(&mut self, _submission: usize, build: &BuildRecord) {
         show_build(build);
         if let Some(logs) = &mut self.logs {
             logs.write_compile(build);
@@ -600,7 +601,7 @@ impl Sink for Printer {
         self.progress.set(done);
     }
 
-    fn isolation(&mut self, record: &IsolationRecord) {
+    fn isolation(&mut self, _submission: usize, record: &IsolationRecord) {
         // The submission's own (a program other users cannot reach runs as the judge's
         // user), in place of the machine's levels.
         if self.isolation.is_some() {
@@ -608,7 +609,7 @@ impl Sink for Printer {
         }
     }
 
-    fn result(&mut self, result: &TestResult, log: &str) {
+    fn result(&mut self, _submission: usize, result: &TestResult, log: &str) {
         self.announce_isolation();
         if let Some(logs) = &mut self.logs {
             logs.write(result.index, log);
@@ -622,7 +623,7 @@ impl Sink for Printer {
         }
     }
 
-    fn moves(&mut self, result: &TestResult, record: &[u8]) {
+    fn moves(&mut self, _submission: usize, result: &TestResult, record: &[u8]) {
         if let Some(logs) = &mut self.logs {
             logs.write_moves(result.index, record);
         }

@@ -1,22 +1,9 @@
 //! Test positions: the official set and files of positions.
 
 use super::parse_position;
-use duel_mis::Position;
 use std::fmt;
 
-/// The official test set's source text: `p e B  # what it catches`, one test a line.
-pub const OFFICIAL_TESTS: &str = include_str!("../../data/mis-official.txt");
-
-/// One test: a start position Bolek can win, with the comment of its line.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MisTest {
-    /// The test's number, from 1, in file order.
-    pub number: usize,
-    /// The start position.
-    pub start: Position,
-    /// The comment after `#` on its line, if any.
-    pub note: Option<String>,
-}
+pub use duel_mis::{MisTest, OFFICIAL_TESTS};
 
 /// A line of a test file that is not a position Bolek can win.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -35,7 +22,8 @@ impl fmt::Display for TestFileError {
 
 impl std::error::Error for TestFileError {}
 
-/// The official test set (see `crates/arena/data/mis-official.txt`).
+/// The official test set (see `crates/mis/data/mis-official.txt`), as
+/// [`duel_mis::official_tests`] reads it.
 ///
 /// ```
 /// let tests = duel_arena::mis::official_tests();
@@ -43,8 +31,7 @@ impl std::error::Error for TestFileError {}
 /// assert_eq!(tests[0].start.to_string(), "7 2 3"); // the statement's example comes first
 /// ```
 pub fn official_tests() -> Vec<MisTest> {
-    // The embedded file is checked by a test, so this cannot fail in a released build.
-    parse_tests(OFFICIAL_TESTS).unwrap_or_default()
+    duel_mis::official_tests()
 }
 
 /// Parses a file of tests: one `p e B` a line; `#` starts a comment; blank lines are skipped.
@@ -92,4 +79,14 @@ pub fn parse_tests(text: &str) -> Result<Vec<MisTest>, TestFileError> {
         });
     }
     Ok(tests)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_checked_reader_reads_the_official_file_as_the_rules_crate_does() {
+        assert_eq!(parse_tests(OFFICIAL_TESTS), Ok(official_tests()));
+    }
 }

@@ -24,7 +24,7 @@ in a temporary directory with the task's mis.h, in the submission's sandbox:
   .c  gcc -std=gnu11 -O2 -pipe -shared -fPIC -o {output} {source} -lm
   .cpp .cc .cxx  g++ -std=gnu++17 -O2 -pipe -shared -fPIC -o {output} {source}
   .pas .pp  unit mis, wrapped: fpc -l- -v0 -O2 -Cg -Fu{dir} -FU{dir} -FE{dir} -o{output} {source}
---tests: official (37 positions, crates/arena/data/mis-official.txt) or a file of `p e B` lines.
+--tests: official (37 positions, crates/mis/data/mis-official.txt) or a file of `p e B` lines.
 Lolek punishes every mistake; the score is the share of tests won. Verdicts: win, loss,
 illegal_move, protocol_error, time_limit, memory_limit, runtime_error, early_exit,
 compile_error. Long games get CPU and wall-clock allowances per move on top of --time-limit.

@@ -40,16 +40,21 @@ Formats and what each system supports:
           as .interaction with its .in.download, attachments. BAPCtools limits a program's
           address space to the memory limit, where PyPy cannot start: duel's tests run the
           Python submissions with problemtools' verifyproblem on the same package as release
-          2023-07-draft (only problem_format_version changed). Pooh-Eeyore-sticks is not
-          exported (its drivers live in include/, which BAPCtools ignores).
+          2023-07-draft (only problem_format_version changed). Pooh-Eeyore-sticks: type
+          pass-fail; the format has no include/ (BAPCtools ignores one), so contestants
+          submit their module together with the attached files for their language, unchanged
+          (C: mis.h, driver.c; C++: mis.h, driver.cpp; Pascal: main.pas beside mis.pas); the
+          output validator replays the game and checks every move, Lolek's included, so a
+          changed driver is a wrong answer. The statements name the files to submit.
   domjudge
           DIR/ioiwari.zip, a problem DOMjudge imports: Kattis-style, type pass-fail (a single
           value), interactive with the output-validator contract DOMjudge's judge hosts
           follow; a game is accepted only when the submission wins (DOMjudge does not score
           interactive problems). Holds problem.pdf (English, typeset by LuaLaTeX), the LaTeX
-          statements in en, vi, pl, attachments and submissions. Pooh-Eeyore-sticks is not
-          exported: DOMjudge compiles a submission alone, with no driver to call the module
-          (with --task mis this is an error; otherwise a note on stderr).
+          statements in en, vi, pl, attachments and submissions. Pooh-Eeyore-sticks
+          (DIR/mis.zip): pass-fail, the same submitted-driver form as for icpc (DOMjudge has
+          no include/ but compiles every file of a C or C++ submission, and for Pascal the
+          file holding the program, main.pas); the statements name the files to submit.
 
 Limits in every package: 1 s of CPU a test and 32 MB of memory (the task's own for
 Pooh-Eeyore-sticks; duel's judge's for Ioiwari). DMOJ keeps limits on the site: the README
@@ -60,12 +65,15 @@ Where the systems differ from duel's own judge:
   that flushes every write, no contest system can, so a program that only uses Writeln (as
   the 2001 statement allowed) wins in duel and exceeds the time limit in every package.
   Each package's statement tells contestants so, in every language.
+  Pooh-Eeyore-sticks in the icpc and domjudge packages: contestants submit the judge's
+  driver (and mis.h) with their module, where duel's judge, Kattis, DMOJ and CMS add it
+  themselves; a submission without it, or with it changed, is rejected.
 
 Reproducible: with SOURCE_DATE_EPOCH set, the typeset PDFs (CMS statements, DOMjudge's
 problem.pdf and so its zip) are the same bytes wherever and whenever they are exported.
 
 Writing: duel export never writes through a symbolic link inside DIR. A link where the
-package's directory (DIR/<task>, or DIR/ioiwari.zip), one of its subdirectories or one of its files would go
+package's directory (DIR/<task>, or DIR/<task>.zip), one of its subdirectories or one of its files would go
 is refused with an error naming it (exit status 2), before anything is written; every file
 is written to a new file beside it and renamed into place, so nothing is ever written
 through a link planted meanwhile either. DIR itself may be a link: it is followed, as named.
@@ -75,8 +83,8 @@ Examples:
   duel export kattis out --task mis      only Pooh-Eeyore-sticks
   duel export dmoj problems              problems/ioiwari and problems/mis for DMOJ
   duel export cms tasks --task ioiwari   tasks/ioiwari for cmsImportTask
-  duel export domjudge zips              zips/ioiwari.zip for DOMjudge's problem import
-  duel export icpc contest               contest/ioiwari in the ICPC 2025-09 format
+  duel export domjudge zips              zips/ioiwari.zip and zips/mis.zip for DOMjudge
+  duel export icpc contest               contest/ioiwari and contest/mis (ICPC 2025-09)
 
 Exit status: 0 when every package was written, 2 on bad usage, a write error, a symbolic
 link in the way, or when g++ or LuaLaTeX cannot build a CMS manager or statement.";
@@ -116,14 +124,6 @@ pub fn run(args: ExportArgs) -> anyhow::Result<ExitCode> {
         None => Task::ALL.to_vec(),
     };
     for task in tasks {
-        if let Some(reason) = duel_export::unsupported(args.format, task) {
-            let message = format!("{task} is not exported for {}: {reason}", args.format);
-            if args.task.is_some() {
-                anyhow::bail!(message);
-            }
-            eprintln!("duel: {message}");
-            continue;
-        }
         if args.format == Format::Domjudge {
             let zip = duel_export::domjudge::zip(task)
                 .with_context(|| format!("cannot export {task} for domjudge"))?;

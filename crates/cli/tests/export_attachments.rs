@@ -15,6 +15,8 @@ fn every_package_attaches_the_kit_where_its_system_takes_attachments() {
         (Format::Kattis, "attachments"),
         (Format::Cms, "att"),
         (Format::Dmoj, "attachments"),
+        (Format::Icpc, "attachments"),
+        (Format::Domjudge, "attachments"),
     ] {
         for task in Task::ALL {
             let package = duel_export::package(format, task);

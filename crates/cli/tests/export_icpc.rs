@@ -4,7 +4,10 @@
 //! limits a program's address space to the memory limit (32 MB), where PyPy cannot start;
 //! problemtools runs them in the equivalent `2023-07-draft` package (the same files, the
 //! version line changed), which it checks whole, statements included. BAPCtools refuses the
-//! scoring form the format allows, which is why the package is pass-fail.
+//! scoring form the format allows, which is why the package is pass-fail. The
+//! Pooh-Eeyore-sticks package (pass-fail, the drivers submitted beside the module) goes
+//! through `bt validate` and `bt run` whole, the changed driver whose Lolek gives way among
+//! its wrong answers.
 
 mod export_common;
 
@@ -71,14 +74,14 @@ fn bt_and_problem() -> Option<(PathBuf, tempfile::TempDir, PathBuf)> {
     Some((tool, work, problem))
 }
 
-#[test]
-fn bapctools_validates_the_icpc_ioiwari_package_and_runs_its_submissions() {
-    let Some((tool, _work, problem)) = bt_and_problem() else {
-        return;
-    };
-    let yaml = fs::read_to_string(problem.join("problem.yaml")).unwrap();
-    assert!(yaml.starts_with("problem_format_version: 2025-09\ntype: interactive\n"));
-    let validated = bt(&tool, &problem, &["validate", "--no-bar"]);
+/// `bt validate` of the problem, which must pass, then its submissions of the four categories
+/// whose names `keep` keeps (paths inside the problem's directory, sorted).
+fn validated_and_submissions(
+    tool: &Path,
+    problem: &Path,
+    keep: impl Fn(&str) -> bool,
+) -> Vec<String> {
+    let validated = bt(tool, problem, &["validate", "--no-bar"]);
     assert!(
         validated.status.success(),
         "bt validate:\n{}",
@@ -93,21 +96,23 @@ fn bapctools_validates_the_icpc_ioiwari_package_and_runs_its_submissions() {
     ] {
         for entry in fs::read_dir(problem.join("submissions").join(category)).unwrap() {
             let name = entry.unwrap().file_name().to_string_lossy().into_owned();
-            if !name.ends_with(".py") {
+            if keep(&name) {
                 submissions.push(format!("submissions/{category}/{name}"));
             }
         }
     }
     submissions.sort();
-    assert_eq!(submissions.len(), 8, "{submissions:?}");
+    submissions
+}
+
+/// `bt run` on `submissions` (paths inside the problem's directory): each must get its
+/// category's verdict, and bt may complain of nothing but `known` (which makes its exit
+/// status 1).
+fn bt_run_in_categories(tool: &Path, problem: &Path, submissions: &[String], known: &str) {
     let mut args = vec!["run", "--no-bar"];
     args.extend(submissions.iter().map(String::as_str));
-    let ran = bt(&tool, &problem, &args);
+    let ran = bt(tool, problem, &args);
     let report = text(&ran);
-    // bt's one complaint, which makes its exit status 1: the interactor ends with the game
-    // and so does not read on to see whether the program writes more after it (duel's judge
-    // does not judge that either). Anything else fails the test.
-    let known = "Validator exited first with AC => Validator is unable to detect trailing output";
     let complaints: Vec<&str> = report
         .lines()
         .filter(|line| line.contains("WARN") || line.contains("ERROR") || line.contains("=>"))
@@ -118,7 +123,7 @@ fn bapctools_validates_the_icpc_ioiwari_package_and_runs_its_submissions() {
         ran.status.success() || report.contains(known),
         "bt run failed:\n{report}"
     );
-    for submission in &submissions {
+    for submission in submissions {
         let name = submission.strip_prefix("submissions/").unwrap();
         let verdict = match name.split('/').next().unwrap() {
             "accepted" => "AC",
@@ -133,6 +138,22 @@ fn bapctools_validates_the_icpc_ioiwari_package_and_runs_its_submissions() {
             .unwrap_or_else(|| panic!("{name} in:\n{report}"));
         assert!(line.contains(verdict), "{name}: {line}");
     }
+}
+
+#[test]
+fn bapctools_validates_the_icpc_ioiwari_package_and_runs_its_submissions() {
+    let Some((tool, _work, problem)) = bt_and_problem() else {
+        return;
+    };
+    let yaml = fs::read_to_string(problem.join("problem.yaml")).unwrap();
+    assert!(yaml.starts_with("problem_format_version: 2025-09\ntype: interactive\n"));
+    let submissions = validated_and_submissions(&tool, &problem, |name| !name.ends_with(".py"));
+    assert_eq!(submissions.len(), 8, "{submissions:?}");
+    // bt's one complaint, which makes its exit status 1: the interactor ends with the game
+    // and so does not read on to see whether the program writes more after it (duel's judge
+    // does not judge that either).
+    let known = "Validator exited first with AC => Validator is unable to detect trailing output";
+    bt_run_in_categories(&tool, &problem, &submissions, known);
 }
 
 #[test]
@@ -218,15 +239,70 @@ fn problemtools_runs_the_python_submissions_in_the_equivalent_2023_07_draft_pack
 }
 
 #[test]
-fn export_icpc_of_mis_alone_is_an_error_naming_why() {
+fn bapctools_validates_the_icpc_mis_package_and_runs_its_submitted_drivers() {
+    let Some(tool) = need_tool("bt") else {
+        return;
+    };
     let work = tempfile::tempdir().unwrap();
-    let output = Command::new(env!("CARGO_BIN_EXE_duel"))
-        .args(["export", "icpc"])
-        .arg(work.path())
-        .args(["--task", "mis"])
+    let contest = work.path().join("contest");
+    let problem = export("icpc", "mis", &contest);
+    fs::write(contest.join("contest.yaml"), "name: duel\n").unwrap();
+    fs::write(contest.join("problems.yaml"), "- id: mis\n  label: B\n").unwrap();
+    let yaml = fs::read_to_string(problem.join("problem.yaml")).unwrap();
+    assert!(yaml.starts_with("problem_format_version: 2025-09\ntype: pass-fail\n"));
+    assert!(
+        !problem.join("include").exists(),
+        "the format has no include/"
+    );
+    // The help names the files contestants submit.
+    let help = Command::new(env!("CARGO_BIN_EXE_duel"))
+        .args(["export", "--help"])
         .output()
         .unwrap();
-    assert_eq!(output.status.code(), Some(2));
-    assert!(text(&output).contains("include/"), "{}", text(&output));
-    assert_eq!(fs::read_dir(work.path()).unwrap().count(), 0);
+    let help = String::from_utf8_lossy(&help.stdout);
+    assert!(
+        help.contains("(C: mis.h, driver.c; C++: mis.h, driver.cpp; Pascal: main.pas"),
+        "{help}"
+    );
+    // Each submission is the module with the attached files for its language, unchanged.
+    for (dir, files, attached) in [
+        (
+            "accepted/bolek_c",
+            &["bolek.c", "driver.c", "mis.h"][..],
+            &["driver.c", "mis.h"][..],
+        ),
+        (
+            "accepted/bolek_cpp",
+            &["bolek.cpp", "driver.cpp", "mis.h"],
+            &["driver.cpp", "mis.h"],
+        ),
+        (
+            "accepted/bolek_pascal",
+            &["main.pas", "mis.pas"],
+            &["main.pas"],
+        ),
+    ] {
+        let mut names: Vec<String> = fs::read_dir(problem.join("submissions").join(dir))
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        assert_eq!(names, files, "{dir}");
+        for name in attached {
+            let submitted = problem.join("submissions").join(dir).join(name);
+            assert_eq!(
+                fs::read(&submitted).unwrap(),
+                fs::read(problem.join("attachments").join(name)).unwrap(),
+                "{dir}/{name} is the attached file"
+            );
+        }
+    }
+    let submissions = validated_and_submissions(&tool, &problem, |_| true);
+    assert_eq!(submissions.len(), 8, "{submissions:?}");
+    assert!(submissions.contains(&"submissions/wrong_answer/weak_lolek_c".to_owned()));
+    // bt's one complaint, which makes its exit status 1: the driver's stream is binary (one
+    // LEB128 number a move, as in the Kattis package: a game can last 2 * 10^7 moves), and
+    // bt warns about every accepted output that is not printable text.
+    let known = "Output contains unexpected characters but was accepted!";
+    bt_run_in_categories(&tool, &problem, &submissions, known);
 }

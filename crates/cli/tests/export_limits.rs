@@ -44,8 +44,11 @@ fn duels_judge_and_the_export_use_the_same_limits() {
 }
 
 #[test]
-fn kattis_packages_state_32_mb() {
-    for (task, package) in both(Format::Kattis) {
+fn kattis_style_packages_state_32_mb() {
+    for (task, package) in [Format::Kattis, Format::Icpc, Format::Domjudge]
+        .into_iter()
+        .flat_map(both)
+    {
         let problem = package.text("problem.yaml").unwrap();
         assert_eq!(yaml(problem, "memory"), ["32"], "{task}: {problem}");
     }
@@ -82,7 +85,13 @@ fn dmoj_readmes_say_what_to_set_and_the_self_tests_use_it() {
 
 #[test]
 fn every_statement_states_the_limits() {
-    for format in [Format::Kattis, Format::Dmoj, Format::Cms] {
+    for format in [
+        Format::Kattis,
+        Format::Dmoj,
+        Format::Cms,
+        Format::Icpc,
+        Format::Domjudge,
+    ] {
         for (task, package) in both(format) {
             let statements: Vec<&str> = package
                 .files

@@ -6,19 +6,18 @@
 //! holds the statement's PDF (`problem.pdf`, English, typeset by LuaLaTeX) beside the LaTeX
 //! sources of the three languages.
 //!
-//! Pooh-Eeyore-sticks is not exported: its contestants submit a module that a driver calls,
-//! and DOMjudge compiles a submission alone (it has no `include/`), so no faithful form
-//! exists there.
+//! Pooh-Eeyore-sticks goes in its closest faithful form (see [`crate::mis_submitted`]):
+//! DOMjudge has no `include/`, but it takes a submission of several files, so contestants
+//! submit their module with the driver and `mis.h` the package attaches; the output validator
+//! (`output_validators/referee`, exit 42 or 43) replays the streamed game and checks every
+//! move, Lolek's included. C and C++ (DOMjudge compiles every submitted file) and Pascal
+//! (DOMjudge's Free Pascal script compiles the file holding the `program` line, `main.pas`,
+//! which finds the unit `mis.pas` beside it). A pass-fail problem, as in the Kattis package.
 
 use crate::generated::ioiwari_referee;
 use crate::kattis::{add_ioiwari_data, add_statements, ioiwari_unflushed, IOIWARI_SUBMISSIONS};
 use crate::statement::{self, Language};
 use crate::{ExportError, Package, Task};
-
-/// Why Pooh-Eeyore-sticks has no DOMjudge package.
-pub const MIS_UNSUPPORTED: &str = "DOMjudge compiles a submission alone (it has no include/ \
-     directory), so a Pooh-Eeyore-sticks module cannot be linked with the driver that calls it: \
-     use the Kattis, DMOJ or CMS export";
 
 const PROBLEM: &str = "\
 name: Ioiwari
@@ -28,10 +27,37 @@ type: pass-fail
 validation: custom interactive
 ";
 
-/// The DOMjudge package of `task` as files (only Ioiwari has one; see [`MIS_UNSUPPORTED`]).
+const MIS_PROBLEM: &str = "\
+name: Pooh-Eeyore-sticks
+uuid: 2a6f93c0-4e17-4b8d-9c25-e1f0a7b3d604
+source: Polish Olympiad in Informatics 2004
+type: pass-fail
+validation: custom
+";
+
+/// The DOMjudge package of `task` as files.
 pub(crate) fn package(task: Task) -> Package {
-    debug_assert_eq!(task, Task::Ioiwari, "crate::package answers for the others");
     let mut package = Package::new(task.name());
+    if task == Task::Mis {
+        package.add(
+            "problem.yaml",
+            format!(
+                "{MIS_PROBLEM}limits:\n  memory: {}\n  output: 64\n",
+                crate::MEMORY_LIMIT_MB
+            ),
+        );
+        package.add(
+            "domjudge-problem.ini",
+            format!("timelimit = {}\n", crate::TIME_LIMIT_SECONDS),
+        );
+        crate::mis_submitted::add(
+            &mut package,
+            "problem_statement/problem",
+            "output_validators/referee",
+            "",
+        );
+        return package;
+    }
     package.add(
         "problem.yaml",
         format!("{PROBLEM}limits:\n  memory: {}\n", crate::MEMORY_LIMIT_MB),
@@ -82,17 +108,13 @@ pub(crate) fn add_pass_fail_ioiwari(package: &mut Package, statement: &str, vali
 }
 
 /// The zip DOMjudge imports for `task`: every file of [`package`] and `problem.pdf`, the
-/// English statement typeset by LuaLaTeX. Pooh-Eeyore-sticks fails with
-/// [`ExportError::Unsupported`].
+/// English statement typeset by LuaLaTeX (for Pooh-Eeyore-sticks with the files to submit).
 pub fn zip(task: Task) -> Result<Vec<u8>, ExportError> {
-    if task == Task::Mis {
-        return Err(ExportError::Unsupported {
-            what: "Pooh-Eeyore-sticks for DOMjudge",
-            reason: MIS_UNSUPPORTED,
-        });
-    }
     let package = package(task);
-    let source = statement::source(task, Language::English);
+    let source = match task {
+        Task::Ioiwari => statement::source(task, Language::English),
+        Task::Mis => crate::mis_submitted::statement_source(Language::English),
+    };
     let tex = statement::latex_document(&statement::latex(&source, true));
     let pdf = crate::package::typeset(tex.as_bytes(), std::path::Path::new("problem.pdf"))?;
     let mut files: Vec<(&str, &[u8], bool)> = package

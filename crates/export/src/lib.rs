@@ -28,6 +28,7 @@ pub mod domjudge;
 pub mod generated;
 mod icpc;
 mod kattis;
+pub mod mis_submitted;
 mod package;
 pub mod statement;
 mod zip;
@@ -51,10 +52,11 @@ pub enum Format {
     /// A CMS task directory in the `italy_yaml` format, with Communication managers (checked
     /// by `crates/cli/tests/export_cms.rs`, with a harness speaking CMS's FIFO protocol).
     Cms,
-    /// A DOMjudge problem zip (Ioiwari only, pass-fail; see [`domjudge`]).
+    /// A DOMjudge problem zip (pass-fail; Pooh-Eeyore-sticks with the drivers submitted
+    /// beside the module, see [`mis_submitted`]).
     Domjudge,
-    /// An ICPC problem package, release 2025-09 (Ioiwari only, pass-fail), checked by
-    /// BAPCtools.
+    /// An ICPC problem package, release 2025-09 (pass-fail; Pooh-Eeyore-sticks with the
+    /// drivers submitted beside the module, see [`mis_submitted`]), checked by BAPCtools.
     Icpc,
 }
 
@@ -138,32 +140,15 @@ pub const MEMORY_LIMIT_MB: u32 = 32;
 /// The CPU time limit per test of both tasks, in seconds (duel's judge's `--time-limit`).
 pub const TIME_LIMIT_SECONDS: u32 = 1;
 
-/// The package of `task` in `format`, in memory (see [`Package::write_into`]). Where the task
-/// has no package in that format ([`unsupported`]), a package holding only a `README.md` that
-/// says why.
+/// The package of `task` in `format`, in memory (see [`Package::write_into`]). Every task has
+/// one in every format: where a system has no `include/` (ICPC 2025-09, DOMjudge),
+/// Pooh-Eeyore-sticks goes in the closest faithful form, [`mis_submitted`].
 pub fn package(format: Format, task: Task) -> Package {
-    if let Some(reason) = unsupported(format, task) {
-        let mut package = Package::new(task.name());
-        package.add(
-            "README.md",
-            format!("{task} is not exported for {format}: {reason}.\n"),
-        );
-        return package;
-    }
     match format {
         Format::Kattis => kattis::package(task),
         Format::Dmoj => dmoj::package(task),
         Format::Cms => cms::package(task),
         Format::Domjudge => domjudge::package(task),
         Format::Icpc => icpc::package(task),
-    }
-}
-
-/// Why `task` has no package in `format`, if it has none.
-pub fn unsupported(format: Format, task: Task) -> Option<&'static str> {
-    match (format, task) {
-        (Format::Domjudge, Task::Mis) => Some(domjudge::MIS_UNSUPPORTED),
-        (Format::Icpc, Task::Mis) => Some(icpc::MIS_UNSUPPORTED),
-        _ => None,
     }
 }

@@ -55,14 +55,6 @@ pub enum ExportError {
         /// The link.
         path: PathBuf,
     },
-    /// The task cannot go to that system in a faithful form.
-    #[error("{what} is not exported: {reason}")]
-    Unsupported {
-        /// The task and the system.
-        what: &'static str,
-        /// Why.
-        reason: &'static str,
-    },
     /// The CMS manager could not be compiled.
     #[error("cannot build {path} (run `make` in its directory once g++ works): {reason}")]
     Build {

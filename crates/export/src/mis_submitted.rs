@@ -1,0 +1,169 @@
+//! Pooh-Eeyore-sticks for systems without `include/` (ICPC 2025-09 as BAPCtools checks it,
+//! DOMjudge): the closest faithful form of the function-call task. Contestants submit their
+//! module together with the files the package attaches for their language, unchanged: `mis.h`
+//! and `driver.c` (C), `mis.h` and `driver.cpp` (C++), or `main.pas` beside their unit
+//! `mis.pas` (Pascal). The driver is the Kattis package's: it plays duel's adversarial Lolek
+//! in the same process and streams every move, and the output validator replays the game and
+//! checks every move, Lolek's included, so a changed driver cannot turn a lost game into a
+//! win (the package's `wrong_answer/weak_lolek_c` submission, whose Lolek gives way, proves
+//! it). The statements say which files to submit, in every language.
+
+use crate::generated::{inline_header, mis_lolek_header, mis_source};
+use crate::kattis::MIS_SUBMISSIONS;
+use crate::statement::{self, Language};
+use crate::{Package, Task};
+
+/// The driver files contestants submit with their module, as `(language, file name, text)`:
+/// the C driver with duel's Lolek written into it (one file, `lolek.h` inlined), the same
+/// text as C++, and the Pascal program `main.pas`.
+pub(crate) fn drivers() -> [(&'static str, &'static str, String); 3] {
+    let c = inline_header(
+        include_str!("../templates/mis/driver.c"),
+        "lolek.h",
+        &mis_lolek_header(),
+    );
+    [
+        ("c", "driver.c", c.clone()),
+        ("cpp", "driver.cpp", c),
+        (
+            "pascal",
+            "main.pas",
+            mis_source(include_str!("../templates/mis/main.pas")),
+        ),
+    ]
+}
+
+/// The header every C and C++ submission carries.
+const HEADER: &str = include_str!("../../mis-ffi/include/mis.h");
+
+/// The line of the C driver where Lolek chooses his reply.
+const LOLEK_REPLY: &str =
+    "struct mis_move reply = mis_lolek_choose(&lolek, (uint32_t)p, (uint32_t)e, (uint32_t)bound);";
+
+/// A changed C driver whose Lolek gives way (one poohstick while any is left, else one
+/// eeyorestick: always legal, never duel's Lolek's choice on a test Bolek should lose).
+pub(crate) fn weak_lolek_driver() -> String {
+    let (_, _, driver) = drivers().into_iter().next().expect("the C driver");
+    assert!(driver.contains(LOLEK_REPLY), "the driver's Lolek line");
+    driver.replacen(
+        LOLEK_REPLY,
+        "struct mis_move reply = mis_make_move(p > 0 ? 1u : 0u, p > 0 ? 0u : 1u);\n        \
+         (void)lolek;",
+        1,
+    )
+}
+
+/// The statement's section saying what to submit, in `language`.
+fn what_to_submit(language: Language) -> &'static str {
+    match language {
+        Language::English => include_str!("../templates/statements/mis_submit.en.md"),
+        Language::Vietnamese => include_str!("../templates/statements/mis_submit.vi.md"),
+        Language::Polish => include_str!("../templates/statements/mis_submit.pl.md"),
+    }
+}
+
+/// The statement source of Pooh-Eeyore-sticks with the section on what to submit, in
+/// `language`.
+pub fn statement_source(language: Language) -> String {
+    format!(
+        "{}\n{}",
+        statement::source(Task::Mis, language).trim_end(),
+        what_to_submit(language)
+    )
+}
+
+/// Adds the function-call task in the submitted-driver form: the statements (with the files to
+/// submit) as `STATEMENT.LANG.tex`, the official tests as secret data (each answer `answer`,
+/// which the output validator does not read), the input validator,
+/// the output validator (one file, Lolek inlined) at `VALIDATOR/validator.cpp`, the
+/// attachments (the kit's files and the drivers) and the submissions, each a directory of the
+/// files a contestant submits.
+pub(crate) fn add(package: &mut Package, statement_prefix: &str, validator: &str, answer: &str) {
+    for language in Language::ALL {
+        package.add(
+            &format!("{statement_prefix}.{}.tex", language.code()),
+            statement::latex(&statement_source(language), false),
+        );
+    }
+    for test in duel_arena::mis::official_tests() {
+        let name = format!("data/secret/{:02}", test.number);
+        package.add(&format!("{name}.in"), format!("{}\n", test.start));
+        package.add(&format!("{name}.ans"), answer);
+    }
+    let lolek = mis_lolek_header();
+    package.add("input_validators/position/lolek.h", lolek.clone());
+    package.add(
+        "input_validators/position/position.cpp",
+        include_str!("../templates/mis/input_validator.cpp"),
+    );
+    package.add(
+        &format!("{validator}/validator.cpp"),
+        inline_header(
+            include_str!("../templates/mis/validator.cpp"),
+            "lolek.h",
+            &lolek,
+        ),
+    );
+    crate::attachments::add(package, Task::Mis, "attachments");
+    let drivers = drivers();
+    for (_, name, text) in &drivers {
+        package.add(&format!("attachments/{name}"), text.clone());
+    }
+    for (category, file) in MIS_SUBMISSIONS {
+        let (language, module) = match file.name.split_once('/') {
+            Some((_, unit)) => ("pascal", unit),
+            None if file.name.ends_with(".cpp") => ("cpp", file.name),
+            None => ("c", file.name),
+        };
+        let stem = module.split('.').next().expect("a file name");
+        let dir = if language == "pascal" {
+            format!("submissions/{category}/bolek_pascal")
+        } else {
+            format!("submissions/{category}/{stem}_{language}")
+        };
+        package.add(&format!("{dir}/{module}"), file.text);
+        let (_, driver, text) = drivers
+            .iter()
+            .find(|(lang, _, _)| *lang == language)
+            .expect("a driver for each language");
+        package.add(&format!("{dir}/{driver}"), text.clone());
+        if language != "pascal" {
+            package.add(&format!("{dir}/mis.h"), HEADER);
+        }
+    }
+    let simple = MIS_SUBMISSIONS
+        .iter()
+        .find(|(_, file)| file.name == "simple.c")
+        .map(|(_, file)| file.text)
+        .expect("the simple module");
+    let dir = "submissions/wrong_answer/weak_lolek_c";
+    package.add(&format!("{dir}/simple.c"), simple);
+    package.add(&format!("{dir}/driver.c"), weak_lolek_driver());
+    package.add(&format!("{dir}/mis.h"), HEADER);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_statement_names_the_files_to_submit() {
+        for language in Language::ALL {
+            let text = statement_source(language);
+            for name in ["mis.h", "driver.c", "driver.cpp", "main.pas", "mis.pas"] {
+                assert!(text.contains(&format!("`{name}`")), "{language:?}: {name}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_weak_lolek_driver_differs_from_the_driver_only_in_lolek() {
+        let (_, _, driver) = drivers().into_iter().next().unwrap();
+        let weak = weak_lolek_driver();
+        let changed: Vec<&str> = weak
+            .lines()
+            .filter(|line| !driver.lines().any(|l| l == *line))
+            .collect();
+        assert_eq!(changed.len(), 2, "{changed:?}");
+    }
+}

@@ -139,7 +139,7 @@ fn ioiwari() -> Package {
 
 fn mis() -> Package {
     let mut package = Package::new("mis");
-    let tests = duel_arena::mis::official_tests();
+    let tests = duel_mis::official_tests();
     package.add(
         "task.yaml",
         task_yaml("mis", "Pooh-Eeyore-sticks", tests.len(), "fifo_io"),

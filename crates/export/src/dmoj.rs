@@ -249,7 +249,7 @@ fn simple_bolek_wins(start: Position) -> bool {
 
 fn mis() -> Package {
     let mut package = Package::new("mis");
-    let tests = duel_arena::mis::official_tests();
+    let tests = duel_mis::official_tests();
     let mut yaml = String::from("test_cases:\n");
     for test in &tests {
         let name = format!("{:02}", test.number);

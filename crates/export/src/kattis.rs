@@ -217,7 +217,7 @@ fn mis() -> Package {
     add_statements(&mut package, Task::Mis, "problem_statement/problem");
     // No data/sample: the game's record is binary, which problemtools cannot show in the
     // statement; the statement's own example (its first secret test) stands for it.
-    for test in duel_arena::mis::official_tests() {
+    for test in duel_mis::official_tests() {
         let name = format!("data/secret/{:02}", test.number);
         package.add(&format!("{name}.in"), format!("{}\n", test.start));
         package.add(&format!("{name}.ans"), "");

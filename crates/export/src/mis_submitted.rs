@@ -85,7 +85,7 @@ pub(crate) fn add(package: &mut Package, statement_prefix: &str, validator: &str
             statement::latex(&statement_source(language), false),
         );
     }
-    for test in duel_arena::mis::official_tests() {
+    for test in duel_mis::official_tests() {
         let name = format!("data/secret/{:02}", test.number);
         package.add(&format!("{name}.in"), format!("{}\n", test.start));
         package.add(&format!("{name}.ans"), answer);

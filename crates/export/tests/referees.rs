@@ -119,7 +119,7 @@ fn mis_driver_lolek_is_duels_adversarial_lolek_on_every_official_test() {
         &include,
         &binary,
     );
-    for test in duel_arena::mis::official_tests() {
+    for test in duel_mis::official_tests() {
         let input = dir.path().join("input");
         fs::write(&input, format!("{}\n", test.start)).unwrap();
         let output = Command::new(&binary)

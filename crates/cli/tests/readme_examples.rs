@@ -184,6 +184,9 @@ serve_bounded() {
         args+=("$arg")
     done
     case " ${args[*]} " in *" --port "*) ;; *) args+=(--port 0) ;; esac
+    # Emptied here, not only by the redirection, which the background job makes when it gets
+    # to it: until then the file would still hold an earlier server's port.
+    : > "$STATE/serve.out"
     command duel serve "${args[@]}" > "$STATE/serve.out" 2>&1 &
     local pid=$! port= i
     for i in $(seq 300); do

@@ -7,9 +7,6 @@
 //! it) with plain `write(2)` calls, which are async-signal-safe. Nothing here can make the
 //! judge believe a false result: it replays every move it receives.
 
-// System calls: every unsafe block says why it is sound.
-#![allow(unsafe_code)]
-
 use duel_mis_wire::frame::{FRAME_HEAD_BYTES, TAG_LAST_MOVES};
 use std::os::fd::RawFd;
 use std::sync::atomic::{AtomicI32, AtomicPtr, AtomicUsize, Ordering};

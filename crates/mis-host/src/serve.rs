@@ -1,9 +1,6 @@
 //! The host's side: load the module, play Bolek (the module) against Lolek in this process,
 //! and stream the moves out in batches.
 
-// System calls: every unsafe block says why it is sound.
-#![allow(unsafe_code)]
-
 use crate::batch::Batch;
 use duel_mis::{lolek, Move, Position};
 use duel_mis_wire::frame::{self, TAG_END, TAG_ERROR, TAG_READY};

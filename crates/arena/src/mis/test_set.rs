@@ -3,7 +3,7 @@
 use super::parse_position;
 use std::fmt;
 
-pub use duel_mis::{MisTest, OFFICIAL_TESTS};
+pub use duel_mis::{official_tests, MisTest, OFFICIAL_TESTS};
 
 /// A line of a test file that is not a position Bolek can win.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -21,18 +21,6 @@ impl fmt::Display for TestFileError {
 }
 
 impl std::error::Error for TestFileError {}
-
-/// The official test set (see `crates/mis/data/mis-official.txt`), as
-/// [`duel_mis::official_tests`] reads it.
-///
-/// ```
-/// let tests = duel_arena::mis::official_tests();
-/// assert!(tests.len() >= 30);
-/// assert_eq!(tests[0].start.to_string(), "7 2 3"); // the statement's example comes first
-/// ```
-pub fn official_tests() -> Vec<MisTest> {
-    duel_mis::official_tests()
-}
 
 /// Parses a file of tests: one `p e B` a line; `#` starts a comment; blank lines are skipped.
 /// Every position must be within the task's limits and winnable for Bolek, as the task

@@ -40,12 +40,11 @@ const HEADER: &str = include_str!("../../mis-ffi/include/mis.h");
 const LOLEK_REPLY: &str =
     "struct mis_move reply = mis_lolek_choose(&lolek, (uint32_t)p, (uint32_t)e, (uint32_t)bound);";
 
-/// A changed C driver whose Lolek gives way (one poohstick while any is left, else one
-/// eeyorestick: always legal, never duel's Lolek's choice on a test Bolek should lose).
-pub(crate) fn weak_lolek_driver() -> String {
-    let (_, _, driver) = drivers().into_iter().next().expect("the C driver");
-    assert!(driver.contains(LOLEK_REPLY), "the driver's Lolek line");
-    driver.replacen(
+/// The C driver `c_driver` changed so that its Lolek gives way (one poohstick while any is
+/// left, else one eeyorestick: always legal, never duel's Lolek's choice on a test Bolek should
+/// lose). A test checks that exactly Lolek's line changes.
+pub(crate) fn weak_lolek_driver(c_driver: &str) -> String {
+    c_driver.replacen(
         LOLEK_REPLY,
         "struct mis_move reply = mis_make_move(p > 0 ? 1u : 0u, p > 0 ? 0u : 1u);\n        \
          (void)lolek;",
@@ -138,7 +137,7 @@ pub(crate) fn add(package: &mut Package, statement_prefix: &str, validator: &str
         .expect("the simple module");
     let dir = "submissions/wrong_answer/weak_lolek_c";
     package.add(&format!("{dir}/simple.c"), simple);
-    package.add(&format!("{dir}/driver.c"), weak_lolek_driver());
+    package.add(&format!("{dir}/driver.c"), weak_lolek_driver(&drivers[0].2));
     package.add(&format!("{dir}/mis.h"), HEADER);
 }
 
@@ -159,7 +158,7 @@ mod tests {
     #[test]
     fn the_weak_lolek_driver_differs_from_the_driver_only_in_lolek() {
         let (_, _, driver) = drivers().into_iter().next().unwrap();
-        let weak = weak_lolek_driver();
+        let weak = weak_lolek_driver(&driver);
         let changed: Vec<&str> = weak
             .lines()
             .filter(|line| !driver.lines().any(|l| l == *line))

@@ -5,6 +5,8 @@
 //! - [`engine`]: the computer at a strength, one of the game crates' own strategies
 //!   ([`duel_ioiwari::ComputerKind`], [`duel_mis::LolekKind`]);
 //! - [`rng`]: the seeded generator behind the random player;
+//! - [`variants`]: Ioiwari's variants (any pits, any cap): the summary of a solved variant's
+//!   start boards, its heat map, and a position's analysis and play;
 //! - [`Standing`]: win, draw or loss, serialised as `"win"`, `"draw"`, `"loss"`.
 //!
 //! ```
@@ -24,6 +26,7 @@ pub mod replay;
 pub mod report;
 pub mod rng;
 mod standing;
+pub mod variants;
 
 pub use engine::ParseStrengthError;
 pub use standing::Standing;

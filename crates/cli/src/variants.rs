@@ -1,7 +1,6 @@
 //! `duel ioiwari variants`: solve a member of Ioiwari's family and tell, for each bead total,
 //! how its start boards turn out for player 1; save and load solved tables; draw heat maps.
 
-use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{self, BufReader, BufWriter, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
@@ -9,17 +8,16 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::{bail, Context};
+use duel_analysis::variants::position::{self, VariantPosition};
+use duel_analysis::variants::{heat_map, summary, SummaryError, VariantsDoc};
 use duel_ioiwari::variant::{
-    summarize, SolveOptions, StartRule, TierProgress, TotalSummary, Variant, VariantTable,
+    SolveOptions, StartRule, TableFormatError, TierProgress, Variant, VariantBoard, VariantTable,
     VerifyScope,
 };
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use serde::ser::SerializeMap;
-use serde::{Deserialize, Serialize, Serializer};
 
 use crate::analyze::ioiwari::{render_layout, Layout, MoveRow};
 use crate::analyze::{print_json, print_text};
-use duel_analysis::report::ioiwari::result_text;
 
 const AFTER_HELP: &str = "\
 Examples:
@@ -108,95 +106,6 @@ pub struct VariantsArgs {
     pub seed: u64,
 }
 
-/// The `--json` document.
-#[derive(Debug, Serialize, Deserialize)]
-pub struct VariantsDoc {
-    /// Number of pits.
-    pub pits: usize,
-    /// The cap.
-    pub cap: u8,
-    /// Least beads in a start pit.
-    pub min: u8,
-    /// Most beads in a start pit.
-    pub max: u8,
-    /// One entry per bead total.
-    pub totals: Vec<TotalDoc>,
-    /// Boards in the solved table, `(cap+1)^pits`.
-    #[serde(default)]
-    pub boards: u64,
-}
-
-/// One bead total of [`VariantsDoc`].
-#[derive(Debug, Serialize, Deserialize)]
-pub struct TotalDoc {
-    /// Beads on the start boards.
-    pub beads: u32,
-    /// Start boards.
-    pub starts: u64,
-    /// Won by player 1.
-    pub wins: u64,
-    /// Drawn.
-    pub draws: u64,
-    /// Lost by player 1.
-    pub losses: u64,
-    /// Starts per value, keys in increasing numeric order.
-    #[serde(serialize_with = "numeric_keys", default)]
-    pub values: BTreeMap<String, u64>,
-    /// The first start of each outcome, in pit order (absent when there is none).
-    #[serde(default)]
-    pub examples: Examples,
-}
-
-/// Example starts of [`TotalDoc`].
-#[derive(Debug, Default, Serialize, Deserialize)]
-pub struct Examples {
-    /// A start player 1 wins.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub win: Option<Vec<u8>>,
-    /// A drawn start.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub draw: Option<Vec<u8>>,
-    /// A start player 1 loses.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub loss: Option<Vec<u8>>,
-}
-
-/// Writes the value map with its keys ordered as numbers (`-2`, `0`, `2`, `10`).
-fn numeric_keys<S: Serializer>(values: &BTreeMap<String, u64>, s: S) -> Result<S::Ok, S::Error> {
-    let mut entries: Vec<(&String, &u64)> = values.iter().collect();
-    entries.sort_by_key(|(key, _)| key.parse::<i64>().unwrap_or(i64::MAX));
-    let mut map = s.serialize_map(Some(entries.len()))?;
-    for (key, count) in entries {
-        map.serialize_entry(key, count)?;
-    }
-    map.end()
-}
-
-impl TotalDoc {
-    fn of(row: &TotalSummary) -> TotalDoc {
-        let pits = |board: &Option<duel_ioiwari::variant::VariantBoard>| {
-            board.map(|board| board.pits().to_vec())
-        };
-        TotalDoc {
-            beads: row.beads,
-            starts: row.starts,
-            wins: row.wins,
-            draws: row.draws,
-            losses: row.losses,
-            values: row
-                .values
-                .iter()
-                .map(|(value, count)| (value.to_string(), *count))
-                .collect(),
-            examples: Examples {
-                win: pits(&row.example_win),
-                draw: pits(&row.example_draw),
-                loss: pits(&row.example_loss),
-            },
-        }
-    }
-}
-
 /// Runs `duel ioiwari variants`.
 pub fn run(args: VariantsArgs) -> anyhow::Result<ExitCode> {
     let mut verified = true;
@@ -212,24 +121,7 @@ pub fn run(args: VariantsArgs) -> anyhow::Result<ExitCode> {
         for file in &args.add_summary {
             rows.push(read_summary(file)?);
         }
-        rows.extend(doc.iter().map(|doc| {
-            VariantsDoc {
-                pits: doc.pits,
-                cap: doc.cap,
-                min: doc.min,
-                max: doc.max,
-                totals: doc
-                    .totals
-                    .iter()
-                    .map(|t| TotalDoc {
-                        values: BTreeMap::new(),
-                        examples: Examples::default(),
-                        ..*t
-                    })
-                    .collect(),
-                boards: doc.boards,
-            }
-        }));
+        rows.extend(doc.iter().map(VariantsDoc::counts_only));
         write_atomically(path, heat_map(&rows).as_bytes())?;
     }
     if let Some(doc) = doc {
@@ -277,17 +169,7 @@ fn solve_and_summarize(
     if let Some(scope) = scope {
         *verified = verify(&table, scope, args.threads)?;
     }
-    Ok(VariantsDoc {
-        pits,
-        cap: args.cap,
-        min: args.min,
-        max: args.max,
-        totals: summarize(&table, rule, args.beads)
-            .iter()
-            .map(TotalDoc::of)
-            .collect(),
-        boards: variant.board_count(),
-    })
+    Ok(summary(&table, rule, args.beads))
 }
 
 /// Runs the check of `scope` and says its outcome on stderr; true when every class agrees.
@@ -383,16 +265,13 @@ fn solve(
 
 fn load(path: &Path, variant: Variant) -> anyhow::Result<VariantTable> {
     let file = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
-    let table = VariantTable::read_from(BufReader::with_capacity(1 << 20, file))
-        .with_context(|| format!("cannot load {}", path.display()))?;
-    if table.variant() != variant {
-        bail!(
-            "{} holds {}, not {variant}",
-            path.display(),
-            table.variant()
-        );
+    match VariantTable::read_variant(BufReader::with_capacity(1 << 20, file), variant) {
+        Ok(table) => Ok(table),
+        Err(TableFormatError::OtherVariant { found, expected }) => {
+            bail!("{} holds {found}, not {expected}", path.display())
+        }
+        Err(error) => Err(error).with_context(|| format!("cannot load {}", path.display())),
     }
-    Ok(table)
 }
 
 fn save(path: &Path, table: &VariantTable) -> anyhow::Result<()> {
@@ -422,24 +301,20 @@ fn read_summary(path: &Path) -> anyhow::Result<VariantsDoc> {
     if text.len() as u64 > SUMMARY_LIMIT {
         bail!("{} is larger than {SUMMARY_LIMIT} bytes", path.display());
     }
-    let doc: VariantsDoc = serde_json::from_slice(&text).with_context(|| {
-        format!(
-            "{} is not the --json output of duel ioiwari variants",
-            path.display()
-        )
-    })?;
-    Variant::new(doc.pits, doc.cap)
-        .with_context(|| format!("{}: not a valid variant", path.display()))?;
-    for total in &doc.totals {
-        if total.wins + total.draws + total.losses != total.starts || total.beads > 126 {
-            bail!(
-                "{}: inconsistent counts at {} beads",
-                path.display(),
-                total.beads
-            );
+    VariantsDoc::from_json(&text).or_else(|error| match error {
+        SummaryError::Json(error) => Err(error).with_context(|| {
+            format!(
+                "{} is not the --json output of duel ioiwari variants",
+                path.display()
+            )
+        }),
+        SummaryError::Variant(error) => {
+            Err(error).with_context(|| format!("{}: not a valid variant", path.display()))
         }
-    }
-    Ok(doc)
+        SummaryError::Inconsistent { beads } => {
+            bail!("{}: inconsistent counts at {beads} beads", path.display())
+        }
+    })
 }
 
 /// The summary as text for people.
@@ -498,100 +373,6 @@ pub fn render(doc: &VariantsDoc) -> String {
     out
 }
 
-/// The heat map: one row per variant, one column per total, coloured by the win share.
-pub fn heat_map(docs: &[VariantsDoc]) -> String {
-    let mut rows: Vec<&VariantsDoc> = docs.iter().collect();
-    rows.sort_by_key(|d| (d.pits, d.cap, d.min, d.max));
-    let beads = rows
-        .iter()
-        .flat_map(|d| d.totals.iter().filter(|t| t.starts > 0).map(|t| t.beads));
-    let (low, high) = beads.fold((u32::MAX, 0), |(lo, hi), b| (lo.min(b), hi.max(b)));
-    let (low, high) = if low > high { (0, 0) } else { (low, high) };
-    let cell = 16;
-    let left = 150;
-    let top = 50;
-    let columns = (high - low + 1) as usize;
-    let width = left + columns * cell + 20;
-    let height = top + rows.len() * cell + 90;
-    let mut svg = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
-         viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\" font-size=\"11\">\n\
-         <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n\
-         <text x=\"{left}\" y=\"18\" font-size=\"14\">Ioiwari variants: player 1's share of \
-         won starts, per number of pits and beads</text>\n"
-    );
-    for beads in (low..=high).filter(|b| b % 2 == 0) {
-        let x = left + (beads - low) as usize * cell + cell / 2;
-        svg += &format!(
-            "<text x=\"{x}\" y=\"{}\" text-anchor=\"middle\">{beads}</text>\n",
-            top - 6
-        );
-    }
-    for (r, doc) in rows.iter().enumerate() {
-        let y = top + r * cell;
-        svg += &format!(
-            "<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{} pits, cap {}, {}..{}</text>\n",
-            left - 6,
-            y + cell - 4,
-            doc.pits,
-            doc.cap,
-            doc.min,
-            doc.max
-        );
-        for total in doc.totals.iter().filter(|t| t.starts > 0) {
-            let x = left + (total.beads - low) as usize * cell;
-            let share = total.wins as f64 / total.starts as f64;
-            svg += &format!(
-                "<rect x=\"{x}\" y=\"{y}\" width=\"{cell}\" height=\"{cell}\" fill=\"{}\" \
-                 stroke=\"white\"><title>{} pits, cap {}, {} beads: {} starts, {} wins, {} \
-                 draws, {} losses</title></rect>\n",
-                colour(share, total.wins == total.starts),
-                doc.pits,
-                doc.cap,
-                total.beads,
-                total.starts,
-                total.wins,
-                total.draws,
-                total.losses
-            );
-        }
-    }
-    let legend_y = top + rows.len() * cell + 20;
-    let legend = [
-        (1.0, true, "all won"),
-        (0.9, false, "90%"),
-        (0.7, false, "70%"),
-        (0.5, false, "50%"),
-        (0.3, false, "30%"),
-        (0.0, false, "none won"),
-    ];
-    for (i, (share, all, label)) in legend.iter().enumerate() {
-        let x = left + i * 80;
-        svg += &format!(
-            "<rect x=\"{x}\" y=\"{legend_y}\" width=\"{cell}\" height=\"{cell}\" fill=\"{}\"/>\
-             <text x=\"{}\" y=\"{}\">{label}</text>\n",
-            colour(*share, *all),
-            x + cell + 4,
-            legend_y + cell - 4
-        );
-    }
-    svg += &format!(
-        "<text x=\"{left}\" y=\"{}\">columns: beads on the start board; hover a cell for its \
-         counts</text>\n</svg>\n",
-        legend_y + cell + 24
-    );
-    svg
-}
-
-/// Dark green when every start is won; otherwise from red (none won) through yellow to green.
-fn colour(share: f64, all: bool) -> String {
-    if all {
-        return "#1b6e2f".to_string();
-    }
-    let hue = (share.clamp(0.0, 1.0) * 110.0).round();
-    format!("hsl({hue}, 75%, 55%)")
-}
-
 /// `--pits N --cap C` of `duel ioiwari analyze` and `duel ioiwari play`: a position of a
 /// variant other than the task's.
 #[derive(Debug, Clone, Copy, clap::Args)]
@@ -615,38 +396,6 @@ impl VariantFlags {
 /// Solves `variant`, with progress on a terminal, for analysis or play.
 fn solve_for_position(variant: Variant) -> anyhow::Result<VariantTable> {
     solve(variant, None, None, false)
-}
-
-/// The `--json` document of `duel ioiwari analyze --pits N --cap C`.
-#[derive(Debug, Serialize)]
-pub struct VariantAnalysisDoc {
-    /// Number of pits.
-    pub pits: usize,
-    /// The cap.
-    pub cap: u8,
-    /// The pits 1..=n.
-    pub board: Vec<u8>,
-    /// The player to move, 1 or 2.
-    pub to_move: u8,
-    /// The banks so far: player 1's, player 2's.
-    pub banks: [u32; 2],
-    /// The best bank difference the player to move can force from the pits.
-    pub value: i8,
-    /// The final bank difference for the player to move with best play: value plus banks.
-    pub final_margin: i64,
-    /// Every pit: its value to the mover (`null` when empty) and whether it is optimal.
-    pub moves: Vec<VariantMoveDoc>,
-}
-
-/// One pit of [`VariantAnalysisDoc`].
-#[derive(Debug, Serialize)]
-pub struct VariantMoveDoc {
-    /// The pit number.
-    pub pit: usize,
-    /// What playing it is worth to the mover, `null` for an empty pit.
-    pub value: Option<i8>,
-    /// Whether it is an optimal move.
-    pub best: bool,
 }
 
 /// `duel ioiwari analyze BOARD --pits N --cap C`: the value and every move's value.
@@ -674,81 +423,36 @@ pub fn analyze_variant(
         Some([one, two]) => [bank(one)?, bank(two)?],
         _ => [0, 0],
     };
-    let board = duel_ioiwari::variant::VariantBoard::parse(variant, board)
+    let board = VariantBoard::parse(variant, board)
         .with_context(|| format!("invalid board {board:?} for {variant}"))?;
+    let position = VariantPosition::new(board, banks, to_move)?;
     let table = solve_for_position(variant)?;
-    let best = table.best_moves(&board);
-    let value = table.value(&board);
-    let (mine, theirs) = if to_move == 1 {
-        (banks[0], banks[1])
-    } else {
-        (banks[1], banks[0])
-    };
-    let doc = VariantAnalysisDoc {
-        pits: variant.pits(),
-        cap: variant.cap(),
-        board: board.pits().to_vec(),
-        to_move,
-        banks,
-        value,
-        final_margin: i64::from(value) + i64::from(mine) - i64::from(theirs),
-        moves: table
-            .move_values(&board)
-            .into_iter()
-            .enumerate()
-            .map(|(k, value)| VariantMoveDoc {
-                pit: k + 1,
-                value,
-                best: best.contains(&(k + 1)),
-            })
-            .collect(),
-    };
     if json {
-        print_json(&doc)?;
+        print_json(&position::analyze(&table, &position))?;
         return Ok(ExitCode::SUCCESS);
     }
-    let (mine, theirs) = (i64::from(mine), i64::from(theirs));
+    let doc = position::report(&table, &position);
     let moves = doc
         .moves
         .iter()
-        .zip(board.pits())
-        .filter_map(|(m, &beads)| {
-            let value = i64::from(m.value?);
-            Some(MoveRow {
-                pit: m.pit,
-                beads,
-                final_margin: value + mine - theirs,
-                value,
-                moves_to_end: None,
-                best: m.best,
-            })
+        .map(|m| MoveRow {
+            pit: m.pit,
+            beads: board.pits()[m.pit - 1],
+            final_margin: i64::from(m.final_margin),
+            value: i64::from(m.value),
+            moves_to_end: None,
+            best: m.best,
         })
         .collect();
-    let total = i64::from(board.total_beads()) + mine + theirs;
-    let mover_final = (total + doc.final_margin) / 2;
-    let other_final = total - mover_final;
-    let (one, two) = if to_move == 1 {
-        (mover_final, other_final)
-    } else {
-        (other_final, mover_final)
-    };
-    let final_banks = duel_ioiwari::Banks {
-        one: u32::try_from(one).unwrap_or(0),
-        two: u32::try_from(two).unwrap_or(0),
-    };
-    let banks_now = duel_ioiwari::Banks {
-        one: banks[0],
-        two: banks[1],
-    };
     let out = render_layout(&Layout {
-        board_text: board.to_string(),
+        board_text: doc.board_text,
         pits: format!("pits 1..{}, cap {}", variant.pits(), variant.cap()),
         banks,
         to_move,
-        result: board.is_empty().then(|| result_text(banks_now)),
+        result: doc.result.map(|result| result.text),
         value: i64::from(doc.value),
-        final_margin: doc.final_margin,
-        predicted: result_text(final_banks),
+        final_margin: i64::from(doc.final_margin),
+        predicted: doc.predicted.text,
         moves_to_end: None,
         moves,
         preferred: None,
@@ -757,38 +461,24 @@ pub fn analyze_variant(
     Ok(ExitCode::SUCCESS)
 }
 
-/// The hint of `duel ioiwari play --pits N` for `side` to move, worded as the 7-pit game's:
-/// the final result best play forces, the banks so far included, then each legal pit's.
-fn variant_hint(
-    table: &VariantTable,
-    board: &duel_ioiwari::variant::VariantBoard,
-    banks: [u32; 2],
-    side: u8,
-) -> String {
-    let (mine, theirs) = if side == 1 {
-        (banks[0], banks[1])
-    } else {
-        (banks[1], banks[0])
-    };
-    let so_far = i64::from(mine) - i64::from(theirs);
-    let best = table.best_moves(board);
-    let moves: Vec<crate::play::ioiwari::HintMove> = table
-        .move_values(board)
-        .into_iter()
-        .enumerate()
-        .filter_map(|(k, value)| {
-            Some(crate::play::ioiwari::HintMove {
-                pit: k + 1,
-                final_margin: i64::from(value?) + so_far,
-                moves_to_end: None,
-                best: best.contains(&(k + 1)),
-                // The computer plays the first optimal pit.
-                preferred: best.first() == Some(&(k + 1)),
-            })
+/// The hint of `duel ioiwari play --pits N` for the player to move, worded as the 7-pit
+/// game's: the final result best play forces, the banks so far included, then each legal
+/// pit's.
+fn variant_hint(table: &VariantTable, position: &VariantPosition) -> String {
+    let doc = position::report(table, position);
+    let moves: Vec<crate::play::ioiwari::HintMove> = doc
+        .moves
+        .iter()
+        .map(|m| crate::play::ioiwari::HintMove {
+            pit: m.pit,
+            final_margin: i64::from(m.final_margin),
+            moves_to_end: None,
+            best: m.best,
+            // The computer plays the first optimal pit.
+            preferred: doc.preferred_move == Some(m.pit),
         })
         .collect();
-    let final_margin = i64::from(table.value(board)) + so_far;
-    crate::play::ioiwari::hint_text(final_margin, None, &moves)
+    crate::play::ioiwari::hint_text(i64::from(doc.final_margin), None, &moves)
 }
 
 /// `duel ioiwari play --pits N --cap C`: a game against the perfect computer (the first
@@ -808,11 +498,11 @@ pub fn play_variant<R: std::io::BufRead, W: std::io::Write>(
     if strength != "perfect" {
         bail!("--strength {strength:?}: variants are played only by the perfect computer");
     }
-    let mut board = if board == "4 3 2 4 2 3 2" && variant.pits() != 7 {
+    let board = if board == "4 3 2 4 2 3 2" && variant.pits() != 7 {
         let pits = vec![variant.cap().min(3); variant.pits()];
-        duel_ioiwari::variant::VariantBoard::new(variant, &pits)?
+        VariantBoard::new(variant, &pits)?
     } else {
-        duel_ioiwari::variant::VariantBoard::parse(variant, board)
+        VariantBoard::parse(variant, board)
             .with_context(|| format!("invalid board {board:?} for {variant}"))?
     };
     let Some(side) = crate::play::choose_side(side, ["player 1", "player 2"], console)? else {
@@ -824,20 +514,20 @@ pub fn play_variant<R: std::io::BufRead, W: std::io::Write>(
     }
     let table = solve_for_position(variant)?;
     let n = variant.pits();
-    let mut banks = [0u32; 2];
-    let mut to_move = 1u8;
+    let mut position = VariantPosition::start(board);
     writeln!(
         console.output,
         "{variant}: you are player {side}, the perfect computer is player {}. Type a pit number, hint or quit.",
         3 - side
     )?;
-    while !board.is_empty() {
+    while !position.is_over() {
+        let [one, two] = position.banks;
         writeln!(
             console.output,
-            "pits {board}   banks {} {}   player {to_move} to move",
-            banks[0], banks[1]
+            "pits {}   banks {one} {two}   player {} to move",
+            position.board, position.to_move
         )?;
-        let pit = if to_move == side {
+        let pit = if position.to_move == side {
             write!(console.output, "Your move (pit 1-{n}, hint, quit): ")?;
             console.output.flush()?;
             let Some(command) = console.read_command()? else {
@@ -850,11 +540,14 @@ pub fn play_variant<R: std::io::BufRead, W: std::io::Write>(
                     return Ok(ExitCode::SUCCESS);
                 }
                 "hint" | "h" | "?" => {
-                    let hint = variant_hint(&table, &board, banks, side);
-                    write!(console.output, "{hint}")?;
+                    write!(console.output, "{}", variant_hint(&table, &position))?;
                     continue;
                 }
-                text => match text.parse::<usize>().ok().map(|pit| (pit, board.play(pit))) {
+                text => match text
+                    .parse::<usize>()
+                    .ok()
+                    .map(|pit| (pit, position.board.play(pit)))
+                {
                     Some((pit, Ok(_))) => pit,
                     Some((_, Err(error))) => {
                         writeln!(console.output, "{error}")?;
@@ -867,26 +560,18 @@ pub fn play_variant<R: std::io::BufRead, W: std::io::Write>(
                 },
             }
         } else {
-            let pit = table.best_moves(&board)[0];
+            let pit = position::computer_move(&table, &position).expect("the game is not over");
             writeln!(console.output, "The computer plays pit {pit}.")?;
             pit
         };
-        let sowing = board.play(pit).expect("checked legal");
-        let (mover, other) = if to_move == 1 { (0, 1) } else { (1, 0) };
-        banks[mover] += u32::from(sowing.mover_gain);
-        banks[other] += u32::from(sowing.opponent_gain);
-        board = sowing.board;
-        to_move = 3 - to_move;
+        position = position.play(pit).expect("checked legal").0;
     }
-    let result = match banks[0].cmp(&banks[1]) {
+    let [one, two] = position.banks;
+    let result = match one.cmp(&two) {
         std::cmp::Ordering::Greater => "player 1 wins",
         std::cmp::Ordering::Less => "player 2 wins",
         std::cmp::Ordering::Equal => "a draw",
     };
-    writeln!(
-        console.output,
-        "Game over: banks {} {}, {result}.",
-        banks[0], banks[1]
-    )?;
+    writeln!(console.output, "Game over: banks {one} {two}, {result}.")?;
     Ok(ExitCode::SUCCESS)
 }

@@ -2,6 +2,8 @@
 
 use thiserror::Error;
 
+use crate::variant::Variant;
+
 /// A variant, a board or a move that does not fit the family's rules.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum VariantError {
@@ -139,6 +141,15 @@ pub enum TableFormatError {
         expected: u64,
         /// The count in the header.
         found: u64,
+    },
+    /// The header names another variant than the one asked for
+    /// ([`VariantTable::read_variant`](crate::variant::VariantTable::read_variant)).
+    #[error("the table holds {found}, not {expected}")]
+    OtherVariant {
+        /// The header's variant.
+        found: Variant,
+        /// The variant asked for.
+        expected: Variant,
     },
     /// A reserved header field is not zero.
     #[error("reserved header bytes are not zero")]

@@ -228,7 +228,39 @@ impl VariantTable {
     /// earlier build), checking the header, the length (no more, no fewer bytes) and the
     /// checksum. Reads at most the header, the count its valid variant implies, and one byte
     /// more; memory grows with the bytes actually read.
-    pub fn read_from(mut reader: impl Read) -> Result<VariantTable, TableFormatError> {
+    pub fn read_from(reader: impl Read) -> Result<VariantTable, TableFormatError> {
+        VariantTable::read_checked(reader, None)
+    }
+
+    /// [`read_from`](VariantTable::read_from) for a table of `variant` only: a table of another
+    /// variant is refused ([`TableFormatError::OtherVariant`]) from its header, before its
+    /// values are read.
+    ///
+    /// ```
+    /// use duel_ioiwari::variant::{TableFormatError, Variant, VariantTable};
+    ///
+    /// let table = VariantTable::solve(Variant::new(4, 2)?)?;
+    /// let mut file = Vec::new();
+    /// table.write_to(&mut file)?;
+    /// assert_eq!(VariantTable::read_variant(file.as_slice(), table.variant())?, table);
+    /// let other = Variant::new(4, 3)?;
+    /// assert!(matches!(
+    ///     VariantTable::read_variant(file.as_slice(), other),
+    ///     Err(TableFormatError::OtherVariant { .. })
+    /// ));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn read_variant(
+        reader: impl Read,
+        variant: Variant,
+    ) -> Result<VariantTable, TableFormatError> {
+        VariantTable::read_checked(reader, Some(variant))
+    }
+
+    fn read_checked(
+        mut reader: impl Read,
+        wanted: Option<Variant>,
+    ) -> Result<VariantTable, TableFormatError> {
         let mut header = [0u8; HEADER_BYTES];
         reader.read_exact(&mut header)?;
         if &header[..8] != MAGIC {
@@ -239,6 +271,12 @@ impl VariantTable {
             return Err(TableFormatError::Version(version));
         }
         let variant = Variant::new(usize::from(header[10]), header[11])?;
+        if let Some(expected) = wanted.filter(|&wanted| wanted != variant) {
+            return Err(TableFormatError::OtherVariant {
+                found: variant,
+                expected,
+            });
+        }
         if header[12..16] != [0; 4] {
             return Err(TableFormatError::Reserved);
         }

@@ -1,0 +1,409 @@
+//! A position of a variant of Ioiwari: its analysis from a solved [`VariantTable`] and its
+//! play. The value of a variant's board is the best bank difference the side to move can force
+//! from its pits; the banks so far only shift it (see [`VariantPosition`]).
+//!
+//! ```
+//! use duel_analysis::variants::position::{analyze, play, report, VariantPosition};
+//! use duel_ioiwari::variant::{Variant, VariantBoard, VariantTable};
+//!
+//! let variant = Variant::new(5, 3)?;
+//! let table = VariantTable::solve(variant)?;
+//! let start = VariantPosition::start(VariantBoard::parse(variant, "3 3 3 3 3")?);
+//! let doc = analyze(&table, &start);
+//! assert_eq!(doc.moves.len(), 5);
+//! let full = report(&table, &start);
+//! assert_eq!(full.final_margin, i32::from(doc.value));
+//! let after = play(&table, &start, full.preferred_move.unwrap())?;
+//! assert_eq!(after.analysis.position.to_move, 2);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use duel_ioiwari::variant::{Variant, VariantBoard, VariantError, VariantTable};
+use duel_ioiwari::Banks;
+use serde::Serialize;
+
+use crate::report::ioiwari::ResultDoc;
+use crate::Standing;
+
+/// A position of a variant: the board, the banks so far and the player to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VariantPosition {
+    /// The pits.
+    pub board: VariantBoard,
+    /// Player 1's and player 2's banks.
+    pub banks: [u32; 2],
+    /// 1 or 2.
+    pub to_move: u8,
+}
+
+/// Why banks or a player to move do not make a position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    /// The player to move is neither 1 nor 2.
+    #[error("to_move: {0} is not 1 or 2")]
+    ToMove(u8),
+    /// A bank holds more beads than the variant's boards.
+    #[error("banks: at most {most} beads each in {variant}")]
+    Bank {
+        /// The variant.
+        variant: Variant,
+        /// Its most beads.
+        most: u32,
+    },
+}
+
+impl VariantPosition {
+    /// A start: `board`, empty banks, player 1 to move.
+    pub fn start(board: VariantBoard) -> VariantPosition {
+        VariantPosition {
+            board,
+            banks: [0, 0],
+            to_move: 1,
+        }
+    }
+
+    /// A position, checking that `to_move` is 1 or 2 and that each bank holds at most the
+    /// variant's most beads ([`Variant::max_beads`]).
+    pub fn new(
+        board: VariantBoard,
+        banks: [u32; 2],
+        to_move: u8,
+    ) -> Result<VariantPosition, PositionError> {
+        if to_move != 1 && to_move != 2 {
+            return Err(PositionError::ToMove(to_move));
+        }
+        let variant = board.variant();
+        let most = variant.max_beads();
+        if banks.iter().any(|&bank| bank > most) {
+            return Err(PositionError::Bank { variant, most });
+        }
+        Ok(VariantPosition {
+            board,
+            banks,
+            to_move,
+        })
+    }
+
+    /// The mover's bank minus the other's.
+    pub fn margin_so_far(&self) -> i32 {
+        let [one, two] = self
+            .banks
+            .map(|bank| i32::try_from(bank).unwrap_or(i32::MAX));
+        if self.to_move == 1 {
+            one - two
+        } else {
+            two - one
+        }
+    }
+
+    /// Whether every pit is empty.
+    pub fn is_over(&self) -> bool {
+        self.board.is_empty()
+    }
+
+    /// The banks as [`Banks`].
+    pub fn banks(&self) -> Banks {
+        Banks {
+            one: self.banks[0],
+            two: self.banks[1],
+        }
+    }
+
+    /// The position after the player to move sows `pit` (1-based), and that move's gains
+    /// (the mover's, the opponent's).
+    pub fn play(&self, pit: usize) -> Result<(VariantPosition, [u8; 2]), VariantError> {
+        let sowing = self.board.play(pit)?;
+        let (mover, other) = if self.to_move == 1 { (0, 1) } else { (1, 0) };
+        let mut banks = self.banks;
+        banks[mover] += u32::from(sowing.mover_gain);
+        banks[other] += u32::from(sowing.opponent_gain);
+        let next = VariantPosition {
+            board: sowing.board,
+            banks,
+            to_move: 3 - self.to_move,
+        };
+        Ok((next, [sowing.mover_gain, sowing.opponent_gain]))
+    }
+
+    /// The final banks when the mover ends `final_margin` ahead (all beads banked).
+    pub fn final_banks(&self, final_margin: i32) -> Banks {
+        let total = i64::from(self.board.total_beads())
+            + i64::from(self.banks[0])
+            + i64::from(self.banks[1]);
+        let mover = (total + i64::from(final_margin)) / 2;
+        let other = total - mover;
+        let (one, two) = if self.to_move == 1 {
+            (mover, other)
+        } else {
+            (other, mover)
+        };
+        Banks {
+            one: u32::try_from(one).unwrap_or(0),
+            two: u32::try_from(two).unwrap_or(0),
+        }
+    }
+}
+
+/// The `--json` document of `duel ioiwari analyze --pits N --cap C`.
+#[derive(Debug, Clone, Serialize)]
+pub struct VariantAnalysisDoc {
+    /// Number of pits.
+    pub pits: usize,
+    /// The cap.
+    pub cap: u8,
+    /// The pits 1..=n.
+    pub board: Vec<u8>,
+    /// The player to move, 1 or 2.
+    pub to_move: u8,
+    /// The banks so far: player 1's, player 2's.
+    pub banks: [u32; 2],
+    /// The best bank difference the player to move can force from the pits.
+    pub value: i8,
+    /// The final bank difference for the player to move with best play: value plus banks.
+    pub final_margin: i64,
+    /// Every pit: its value to the mover (`null` when empty) and whether it is optimal.
+    pub moves: Vec<VariantMoveDoc>,
+}
+
+/// One pit of [`VariantAnalysisDoc`].
+#[derive(Debug, Clone, Serialize)]
+pub struct VariantMoveDoc {
+    /// The pit number.
+    pub pit: usize,
+    /// What playing it is worth to the mover, `null` for an empty pit.
+    pub value: Option<i8>,
+    /// Whether it is an optimal move.
+    pub best: bool,
+}
+
+/// The value of `position` and of every pit, from `table` (of the position's variant).
+///
+/// # Panics
+///
+/// When `table` is of another variant.
+pub fn analyze(table: &VariantTable, position: &VariantPosition) -> VariantAnalysisDoc {
+    let variant = table.variant();
+    let board = &position.board;
+    let best = table.best_moves(board);
+    let value = table.value(board);
+    VariantAnalysisDoc {
+        pits: variant.pits(),
+        cap: variant.cap(),
+        board: board.pits().to_vec(),
+        to_move: position.to_move,
+        banks: position.banks,
+        value,
+        final_margin: i64::from(value) + i64::from(position.margin_so_far()),
+        moves: table
+            .move_values(board)
+            .into_iter()
+            .enumerate()
+            .map(|(k, value)| VariantMoveDoc {
+                pit: k + 1,
+                value,
+                best: best.contains(&(k + 1)),
+            })
+            .collect(),
+    }
+}
+
+/// A position of a variant as JSON:
+/// `{"pits": 9, "cap": 4, "board": [3,3,3,3,3,3,3,3,3], "banks": [0, 0], "to_move": 1}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct VariantPositionDoc {
+    /// Number of pits.
+    pub pits: usize,
+    /// The cap.
+    pub cap: u8,
+    /// Beads in pits 1..=pits.
+    pub board: Vec<u8>,
+    /// Player 1's and player 2's banks.
+    pub banks: [u32; 2],
+    /// 1 or 2.
+    pub to_move: u8,
+}
+
+/// One legal move of [`VariantReportDoc`] and what it is worth to the player making it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct VariantLegalMoveDoc {
+    /// The pit, 1-based.
+    pub pit: usize,
+    /// Bank difference the mover gains from here on if it plays this and both then play
+    /// optimally (this move's own gains included).
+    pub value: i8,
+    /// The mover's final bank difference after this move, banks so far included.
+    pub final_margin: i32,
+    /// `win`, `draw` or `loss` for the mover.
+    pub standing: Standing,
+    /// Whether this move is optimal (keeps the position's value).
+    pub best: bool,
+}
+
+/// `POST /api/ioiwari/variant/analyze`: a variant's position analysed, as the 7-pit
+/// [`AnalysisDoc`](crate::report::ioiwari::AnalysisDoc) but without moves to the end (a
+/// variant's table keeps values only).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct VariantReportDoc {
+    /// The position analysed.
+    pub position: VariantPositionDoc,
+    /// The board as text, `3 3 3 3 3`.
+    pub board_text: String,
+    /// Whether the game is over (all pits empty).
+    pub over: bool,
+    /// Bank difference the player to move can force from here on.
+    pub value: i8,
+    /// The mover's final bank difference under optimal play: banks so far plus `value`.
+    pub final_margin: i32,
+    /// `win`, `draw` or `loss` for the player to move under optimal play.
+    pub standing: Standing,
+    /// The final result if both play optimally from here.
+    pub predicted: ResultDoc,
+    /// Every legal move, in pit order.
+    pub moves: Vec<VariantLegalMoveDoc>,
+    /// The optimal pits.
+    pub best_moves: Vec<usize>,
+    /// The first optimal pit: what the perfect computer plays. `None` when the game is over.
+    pub preferred_move: Option<usize>,
+    /// The actual result, once the game is over.
+    pub result: Option<ResultDoc>,
+}
+
+/// Analyses `position` for the player to move, from `table` (of the position's variant).
+pub fn report(table: &VariantTable, position: &VariantPosition) -> VariantReportDoc {
+    let board = &position.board;
+    let variant = table.variant();
+    let value = table.value(board);
+    let so_far = position.margin_so_far();
+    let final_margin = i32::from(value) + so_far;
+    let best = table.best_moves(board);
+    let moves = table
+        .move_values(board)
+        .into_iter()
+        .enumerate()
+        .filter_map(|(k, value)| {
+            let value = value?;
+            let final_margin = i32::from(value) + so_far;
+            Some(VariantLegalMoveDoc {
+                pit: k + 1,
+                value,
+                final_margin,
+                standing: Standing::from_margin(final_margin),
+                best: best.contains(&(k + 1)),
+            })
+        })
+        .collect();
+    VariantReportDoc {
+        position: VariantPositionDoc {
+            pits: variant.pits(),
+            cap: variant.cap(),
+            board: board.pits().to_vec(),
+            banks: position.banks,
+            to_move: position.to_move,
+        },
+        board_text: board.to_string(),
+        over: position.is_over(),
+        value,
+        final_margin,
+        standing: Standing::from_margin(final_margin),
+        predicted: ResultDoc::from_banks(position.final_banks(final_margin)),
+        moves,
+        preferred_move: best.first().copied(),
+        best_moves: best,
+        result: position
+            .is_over()
+            .then(|| ResultDoc::from_banks(position.banks())),
+    }
+}
+
+/// The pit the perfect computer plays: the first optimal one; `None` when the game is over.
+pub fn computer_move(table: &VariantTable, position: &VariantPosition) -> Option<usize> {
+    table.best_moves(&position.board).first().copied()
+}
+
+/// `POST /api/ioiwari/variant/play`: one move and the position after it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct VariantMoveResultDoc {
+    /// The player who moved, 1 or 2.
+    pub player: u8,
+    /// The pit sown.
+    pub pit: usize,
+    /// Beads the move put into the mover's bank.
+    pub mover_gain: u8,
+    /// Beads the move put into the opponent's bank.
+    pub opponent_gain: u8,
+    /// The move's entry in the analysis of the position before it.
+    pub move_value: VariantLegalMoveDoc,
+    /// The position after the move, analysed.
+    pub analysis: VariantReportDoc,
+}
+
+/// Plays `pit` from `position` and reports the move and the new position.
+pub fn play(
+    table: &VariantTable,
+    position: &VariantPosition,
+    pit: usize,
+) -> Result<VariantMoveResultDoc, VariantError> {
+    let (next, [mover_gain, opponent_gain]) = position.play(pit)?;
+    let move_value = report(table, position)
+        .moves
+        .into_iter()
+        .find(|m| m.pit == pit)
+        .expect("a legal move is analysed");
+    Ok(VariantMoveResultDoc {
+        player: position.to_move,
+        pit,
+        mover_gain,
+        opponent_gain,
+        move_value,
+        analysis: report(table, &next),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table() -> VariantTable {
+        VariantTable::solve(Variant::new(4, 3).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn a_game_played_by_the_computer_ends_as_predicted() {
+        let table = table();
+        let board = VariantBoard::parse(table.variant(), "3 2 1 3").unwrap();
+        let mut position = VariantPosition::start(board);
+        let predicted = report(&table, &position).predicted;
+        while let Some(pit) = computer_move(&table, &position) {
+            let doc = play(&table, &position, pit).unwrap();
+            assert!(doc.move_value.best);
+            position = position.play(pit).unwrap().0;
+            assert_eq!(doc.analysis.position.banks, position.banks);
+        }
+        let end = report(&table, &position);
+        assert!(end.over);
+        assert_eq!(end.result, Some(predicted));
+        assert_eq!(end.preferred_move, None);
+    }
+
+    #[test]
+    fn banks_shift_the_margin_and_positions_are_checked() {
+        let table = table();
+        let board = VariantBoard::parse(table.variant(), "0 2 1 0").unwrap();
+        let position = VariantPosition::new(board, [3, 5], 2).unwrap();
+        let doc = analyze(&table, &position);
+        assert_eq!(doc.final_margin, i64::from(doc.value) + 2);
+        let full = report(&table, &position);
+        let predicted = full.predicted.banks;
+        assert_eq!(predicted[0] + predicted[1], 11);
+        assert_eq!(
+            i64::from(predicted[1]) - i64::from(predicted[0]),
+            doc.final_margin
+        );
+        assert_eq!(
+            VariantPosition::new(board, [0, 0], 3),
+            Err(PositionError::ToMove(3))
+        );
+        assert!(VariantPosition::new(board, [17, 0], 1).is_err());
+        assert!(play(&table, &position, 1).is_err());
+    }
+}

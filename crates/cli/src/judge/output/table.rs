@@ -1,0 +1,301 @@
+//! The printers: the results table and its closing lines on stdout, a failed build's compiler
+//! lines on stderr.
+
+use duel_arena::compile::BuildRecord;
+use duel_arena::{Report, TestResult, Verdict};
+use std::io::{self, Write};
+
+/// The game-specific titles of the table.
+#[derive(Debug, Clone, Copy)]
+pub struct Columns {
+    /// The title of the input column ("board", "position").
+    pub input: &'static str,
+    /// The title of the summary column ("banks", "left").
+    pub summary: &'static str,
+}
+
+/// A table of results, one row per test, printed as the results arrive (so column widths
+/// are fixed up front from the inputs).
+#[derive(Debug, Clone)]
+pub struct ResultTable {
+    columns: Columns,
+    index_width: usize,
+    input_width: usize,
+}
+
+/// Width of the verdict column: the longest verdict name.
+const VERDICT_WIDTH: usize = 14;
+const SUMMARY_WIDTH: usize = 7;
+const MOVES_WIDTH: usize = 7;
+const TIME_WIDTH: usize = 8;
+const MEMORY_WIDTH: usize = 9;
+
+impl ResultTable {
+    /// A table for these test inputs.
+    pub fn new<'a>(columns: Columns, inputs: impl IntoIterator<Item = &'a str>) -> ResultTable {
+        let inputs: Vec<&str> = inputs.into_iter().collect();
+        ResultTable {
+            columns,
+            index_width: inputs.len().to_string().len().max("test".len()),
+            input_width: inputs
+                .iter()
+                .map(|input| input.chars().count())
+                .max()
+                .unwrap_or(0)
+                .max(columns.input.len()),
+        }
+    }
+
+    /// The header line.
+    pub fn header(&self) -> String {
+        self.line(
+            "test",
+            self.columns.input,
+            "verdict",
+            self.columns.summary,
+            "moves",
+            "time",
+            "memory",
+            "reason",
+        )
+    }
+
+    /// The row of one result. The reason column holds the reason and, for a loss or draw, the
+    /// first mistake.
+    pub fn row(&self, result: &TestResult) -> String {
+        let mut reason = result.reason.clone().unwrap_or_default();
+        if let Some(mistake) = &result.first_mistake {
+            if !reason.is_empty() {
+                reason.push_str("; ");
+            }
+            reason.push_str("first mistake: ");
+            reason.push_str(mistake);
+        }
+        self.line(
+            &result.index.to_string(),
+            &result.input,
+            result.verdict.name(),
+            result.summary.as_deref().unwrap_or("-"),
+            &result.moves.to_string(),
+            &format_ms(result.time_ms),
+            &memory_cell(result),
+            &one_line(&reason),
+        )
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn line(
+        &self,
+        index: &str,
+        input: &str,
+        verdict: &str,
+        summary: &str,
+        moves: &str,
+        time: &str,
+        memory: &str,
+        reason: &str,
+    ) -> String {
+        let line = format!(
+            "{index:>iw$}  {input:<inw$}  {verdict:<VERDICT_WIDTH$}  {summary:>SUMMARY_WIDTH$}  \
+             {moves:>MOVES_WIDTH$}  {time:>TIME_WIDTH$}  {memory:>MEMORY_WIDTH$}  {reason}",
+            iw = self.index_width,
+            inw = self.input_width,
+        );
+        line.trim_end().to_owned()
+    }
+}
+
+/// "12 ms", "1.25 s".
+pub fn format_ms(ms: u64) -> String {
+    if ms < 1000 {
+        format!("{ms} ms")
+    } else {
+        format!("{:.2} s", ms as f64 / 1000.0)
+    }
+}
+
+/// The memory column of a row: the peak the kernel measured ([`format_kb`]), or `-` where no
+/// figure is known (the report holds `null` there).
+fn memory_cell(result: &TestResult) -> String {
+    result.memory_kb.map_or_else(|| "-".into(), format_kb)
+}
+
+/// The line under the table that says, once, why the memory column shows `-` (`None` when it
+/// shows none): the built-in player runs inside the judge; a test not run (its source did not
+/// compile) used nothing; a module shares its host's process, and only what the process gained
+/// after loading the module is the module's.
+pub fn memory_footnote(report: &Report) -> Option<String> {
+    let dashes: Vec<&TestResult> = report
+        .tests
+        .iter()
+        .filter(|t| t.memory_kb.is_none())
+        .collect();
+    if dashes.is_empty() {
+        return None;
+    }
+    let not_run = |t: &&TestResult| t.moves == 0 && t.wall_ms == 0;
+    let module = report
+        .build
+        .as_ref()
+        .is_some_and(|build| build.target == duel_arena::compile::Target::Module)
+        || report.player.ends_with(".so");
+    let why = if report.player.starts_with("built-in ") {
+        "the built-in player runs inside the judge, so its memory is not measured apart"
+    } else if dashes.iter().all(not_run) {
+        "the submission was not run"
+    } else if module {
+        "a module shares its host's process, so its memory is what the process gained after \
+         loading it, and here that was less than a page"
+    } else {
+        "the kernel charged the run no memory beyond the sandbox's own"
+    };
+    Some(format!("memory: - where no figure is known: {why}"))
+}
+
+/// "812 KB", "1.5 MB".
+pub fn format_kb(kb: u64) -> String {
+    if kb < 1024 {
+        format!("{kb} KB")
+    } else {
+        format!("{:.1} MB", kb as f64 / 1024.0)
+    }
+}
+
+/// Submissions' text never breaks the table nor drives the terminal: control characters are
+/// shown escaped.
+fn one_line(text: &str) -> String {
+    duel_arena::untrusted::escape(text)
+}
+
+/// The closing line: the score and how the tests ended.
+///
+/// `score: 95.83 / 100  (24 tests: 23 win, 1 draw)`, or with `interrupted` when Ctrl-C cut the
+/// run short.
+pub fn score_line(report: &Report) -> String {
+    let counts: Vec<String> = Verdict::ALL
+        .iter()
+        .filter_map(|verdict| {
+            let count = report
+                .tests
+                .iter()
+                .filter(|t| t.verdict == *verdict)
+                .count();
+            (count > 0).then(|| format!("{count} {verdict}"))
+        })
+        .collect();
+    let tests = if report.planned == 1 { "test" } else { "tests" };
+    let finished = if report.interrupted {
+        format!(
+            "interrupted after {} of {} {tests}",
+            report.tests.len(),
+            report.planned
+        )
+    } else {
+        format!("{} {tests}", report.planned)
+    };
+    let counts = if counts.is_empty() {
+        String::new()
+    } else {
+        format!(": {}", counts.join(", "))
+    };
+    format!("score: {:.2} / 100  ({finished}{counts})", report.score)
+}
+
+/// A failed build's compiler lines on stderr.
+pub fn show_build(build: &BuildRecord) {
+    if build.succeeded {
+        return;
+    }
+    let mut err = io::stderr().lock();
+    let _ = writeln!(err, "duel: {} does not compile:", build.source);
+    for line in &build.output {
+        let _ = writeln!(err, "  {line}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn result(verdict: Verdict) -> TestResult {
+        TestResult {
+            index: 7,
+            input: "4 3 2 4 2 3 2".into(),
+            verdict,
+            reason: Some("player 2 wins 12-8".into()),
+            moves: 12,
+            move_list: None,
+            summary: Some("8-12".into()),
+            time_ms: 1500,
+            wall_ms: 1600,
+            memory_kb: Some(2048),
+            first_mistake: Some("move 3: pit 5".into()),
+        }
+    }
+
+    #[test]
+    fn rows_line_up_under_the_header() {
+        let columns = Columns {
+            input: "board",
+            summary: "banks",
+        };
+        let table = ResultTable::new(columns, ["4 3 2 4 2 3 2"]);
+        let header = table.header();
+        let row = table.row(&result(Verdict::Loss));
+        assert_eq!(header.find("verdict"), row.find("loss"));
+        assert_eq!(header.find("reason"), row.find("player 2 wins"));
+        assert!(
+            row.ends_with("player 2 wins 12-8; first mistake: move 3: pit 5"),
+            "{row}"
+        );
+        assert!(row.contains("1.50 s") && row.contains("2.0 MB"), "{row}");
+    }
+
+    #[test]
+    fn an_unknown_memory_figure_is_a_dash_explained_once() {
+        let table = ResultTable::new(
+            Columns {
+                input: "position",
+                summary: "left",
+            },
+            ["4 3 2 4 2 3 2"],
+        );
+        let mut builtin = result(Verdict::Win);
+        builtin.memory_kb = None;
+        let header = table.header();
+        let row = table.row(&builtin);
+        let at = header.find("memory").unwrap() + "memory".len() - 1;
+        assert_eq!(&row[at..=at], "-", "{row}");
+        assert!(!row.contains("0 KB"), "{row}");
+        let tests = vec![builtin.clone(), builtin.clone(), result(Verdict::Win)];
+        let report = Report::new("mis", "built-in Bolek", 3, tests, false);
+        let footnote = memory_footnote(&report).unwrap();
+        assert!(footnote.contains("built-in player"), "{footnote}");
+        let unrun = TestResult::unplayed(1, "7 2 3".into(), Verdict::CompileError, "x".into());
+        let report = Report::new("mis", "bolek.c", 1, vec![unrun], false);
+        let footnote = memory_footnote(&report).unwrap();
+        assert!(footnote.contains("not run"), "{footnote}");
+        let measured = Report::new("mis", "bolek.c", 1, vec![result(Verdict::Win)], false);
+        assert_eq!(memory_footnote(&measured), None);
+    }
+
+    #[test]
+    fn the_score_line_counts_verdicts() {
+        let report = Report::new(
+            "ioiwari",
+            "x",
+            4,
+            vec![result(Verdict::Loss), result(Verdict::Draw)],
+            true,
+        );
+        assert_eq!(
+            score_line(&report),
+            "score: 12.50 / 100  (interrupted after 2 of 4 tests: 1 draw, 1 loss)"
+        );
+    }
+
+    #[test]
+    fn control_characters_cannot_break_rows() {
+        assert_eq!(one_line("a\nb\tc\u{1b}[2J"), "a\\nb\\tc\\x1b[2J");
+    }
+}

@@ -77,8 +77,11 @@ const Duel = (() => {
   }
 
   function setupTabs() {
-    const tabs = [["tab-ioiwari", "ioiwari-panel"], ["tab-mis", "mis-panel"], ["tab-viewer", "viewer-panel"]];
-    const hashOf = { "tab-ioiwari": "#ioiwari", "tab-mis": "#mis", "tab-viewer": "#viewer" };
+    const tabs = [
+      ["tab-ioiwari", "ioiwari-panel"], ["tab-variants", "variants-panel"], ["tab-mis", "mis-panel"],
+      ["tab-viewer", "viewer-panel"],
+    ];
+    const hashOf = { "tab-ioiwari": "#ioiwari", "tab-variants": "#variants", "tab-mis": "#mis", "tab-viewer": "#viewer" };
     for (const [tabId, panelId] of tabs) {
       document.getElementById(tabId).addEventListener("click", () => {
         for (const [otherTab, otherPanel] of tabs) {
@@ -99,7 +102,7 @@ const Duel = (() => {
       }
     };
     window.addEventListener("hashchange", follow);
-    if (/^#(mis|viewer)\b/.test(location.hash)) follow();
+    if (/^#(variants|mis|viewer)\b/.test(location.hash)) follow();
   }
 
   /** "1 move", "2 moves": a count with its noun. */

@@ -7,15 +7,18 @@ use std::sync::Mutex;
 use crate::api;
 use crate::assets;
 use crate::http::{Method, Request, Response};
+use crate::variants::VariantTables;
 use crate::viewer::Viewer;
 use duel_analysis::report::ioiwari::{self as ioiwari_report, TableDoc};
 
 /// Everything the server knows, built once at start-up: the Ioiwari tables and the start-board
-/// table. Pooh-Eeyore-sticks needs no tables (its theory is O(1)).
+/// table; the variants' tables are solved when asked for, within bounds. Pooh-Eeyore-sticks
+/// needs no tables (its theory is O(1)).
 pub struct App {
     pub(crate) ioiwari: Remoteness,
     pub(crate) start_table: TableDoc,
     pub(crate) viewer: Mutex<Viewer>,
+    pub(crate) variants: VariantTables,
 }
 
 impl App {
@@ -27,6 +30,7 @@ impl App {
             ioiwari,
             start_table,
             viewer: Mutex::new(Viewer::default()),
+            variants: VariantTables::default(),
         }
     }
 

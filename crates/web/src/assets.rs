@@ -14,13 +14,17 @@ const CSS: &str = "text/css; charset=utf-8";
 const JS: &str = "text/javascript; charset=utf-8";
 
 /// Every asset by path.
-pub const ASSETS: [(&str, Asset); 6] = [
+pub const ASSETS: [(&str, Asset); 7] = [
     ("/", asset(HTML, include_str!("../assets/index.html"))),
     ("/app.css", asset(CSS, include_str!("../assets/app.css"))),
     ("/common.js", asset(JS, include_str!("../assets/common.js"))),
     (
         "/ioiwari.js",
         asset(JS, include_str!("../assets/ioiwari.js")),
+    ),
+    (
+        "/variants.js",
+        asset(JS, include_str!("../assets/variants.js")),
     ),
     ("/mis.js", asset(JS, include_str!("../assets/mis.js"))),
     ("/viewer.js", asset(JS, include_str!("../assets/viewer.js"))),

@@ -7,6 +7,7 @@
 //! - [`App`] routes requests: the page's [`assets`] (compiled in, so it works offline), the
 //!   JSON API documented in `API.md` and the viewer of judge reports. It is plain data in,
 //!   response out, so tests can call [`App::handle`] without a socket.
+//! - [`variants`]: the tables of Ioiwari's variants, solved on demand within bounds.
 //! - The documents and the computer players come from `duel-analysis`.
 //!
 //! ```
@@ -31,6 +32,7 @@ mod app;
 pub mod assets;
 pub mod http;
 mod server;
+pub mod variants;
 pub mod viewer;
 
 pub use app::App;

@@ -2,6 +2,7 @@
 
 mod ioiwari;
 mod mis;
+mod variant;
 mod viewer;
 
 use serde::de::DeserializeOwned;
@@ -34,6 +35,14 @@ impl ApiError {
         }
     }
 
+    /// Any status, with a message.
+    pub(crate) fn with_status(status: u16, message: impl std::fmt::Display) -> ApiError {
+        ApiError {
+            status,
+            message: message.to_string(),
+        }
+    }
+
     /// 422: well-formed, but not a valid position or a legal move.
     pub(crate) fn invalid(message: impl std::fmt::Display) -> ApiError {
         ApiError {
@@ -46,7 +55,7 @@ impl ApiError {
 pub(crate) type ApiResult = Result<serde_json::Value, ApiError>;
 
 /// The endpoints: path, method, what it does.
-const ENDPOINTS: [(&str, &str, &str); 14] = [
+const ENDPOINTS: [(&str, &str, &str); 18] = [
     ("/api", "GET", "this list"),
     (
         "/api/ioiwari/table",
@@ -67,6 +76,26 @@ const ENDPOINTS: [(&str, &str, &str); 14] = [
         "/api/ioiwari/engine",
         "POST",
         "the computer's move at a strength; the new position analysed",
+    ),
+    (
+        "/api/ioiwari/variants",
+        "GET",
+        "the variants (pits, cap) solved on demand, and the tables kept",
+    ),
+    (
+        "/api/ioiwari/variant/analyze",
+        "POST",
+        "a variant's position: value and every legal move's value",
+    ),
+    (
+        "/api/ioiwari/variant/play",
+        "POST",
+        "play a pit of a variant; the new position analysed",
+    ),
+    (
+        "/api/ioiwari/variant/engine",
+        "POST",
+        "the perfect computer's move in a variant; the new position analysed",
     ),
     (
         "/api/mis/analyze",
@@ -137,6 +166,10 @@ pub(crate) fn route(app: &App, request: &Request) -> Response {
         "/api/ioiwari/analyze" => ioiwari::analyze(app, request),
         "/api/ioiwari/play" => ioiwari::play(app, request),
         "/api/ioiwari/engine" => ioiwari::engine(app, request),
+        "/api/ioiwari/variants" => variant::limits(app),
+        "/api/ioiwari/variant/analyze" => variant::analyze(app, request),
+        "/api/ioiwari/variant/play" => variant::play(app, request),
+        "/api/ioiwari/variant/engine" => variant::engine(app, request),
         "/api/mis/analyze" => mis::analyze(request),
         "/api/mis/play" => mis::play(request),
         "/api/mis/engine" => mis::engine(request),

@@ -1,0 +1,167 @@
+//! The variants' tables behind `/api/ioiwari/variant/*`, solved on demand within bounds: only
+//! variants of at most [`MAX_BOARDS`] boards (about a second of one core and a few MB each),
+//! at most [`CACHED_TABLES`] kept (the least recently used goes first), one solve at a time
+//! with at most [`MAX_WAITING`] requests waiting for it. So a visitor asking for variant after
+//! variant costs one core and a bounded memory, never the server.
+
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use duel_ioiwari::variant::{SolveOptions, Variant, VariantTable};
+
+/// The most boards, `(cap + 1)^pits`, of a variant solved on demand: 8 pits of cap 5, 9 of cap
+/// 4, 10 of cap 3 and 13 of cap 2 fit; 9 pits of cap 5 (10 million boards) does not.
+pub const MAX_BOARDS: u64 = 2_000_000;
+
+/// Solved tables kept between requests.
+pub const CACHED_TABLES: usize = 8;
+
+/// Requests that may wait while another variant is solved; more are refused (`503`).
+pub const MAX_WAITING: usize = 4;
+
+/// Why a variant's table is not given.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TableRefusal {
+    /// The variant is larger than [`MAX_BOARDS`].
+    TooLarge(Variant),
+    /// Too many requests wait for solves already.
+    Busy,
+    /// The solver failed.
+    Failed(String),
+}
+
+impl std::fmt::Display for TableRefusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TableRefusal::TooLarge(variant) => write!(
+                f,
+                "{variant} has {} boards, more than the {MAX_BOARDS} this page solves \
+                 (duel ioiwari variants --pits {} --cap {} solves it)",
+                variant.board_count(),
+                variant.pits(),
+                variant.cap()
+            ),
+            TableRefusal::Busy => f.write_str("other variants are being solved: try again shortly"),
+            TableRefusal::Failed(reason) => write!(f, "the variant could not be solved: {reason}"),
+        }
+    }
+}
+
+/// The cache of solved tables (see the module's documentation).
+#[derive(Debug, Default)]
+pub struct VariantTables {
+    /// Most recently used last.
+    cache: Mutex<VecDeque<(Variant, Arc<VariantTable>)>>,
+    solving: Mutex<()>,
+    waiting: AtomicUsize,
+}
+
+/// Locks `mutex`, whether or not a panic poisoned it (the data stays consistent: every
+/// change is one push or one removal).
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|poison| poison.into_inner())
+}
+
+impl VariantTables {
+    /// Whether `variant` is small enough to be solved on demand.
+    pub fn allows(variant: Variant) -> bool {
+        variant.board_count() <= MAX_BOARDS
+    }
+
+    /// The largest cap allowed with `pits` pits, if any.
+    pub fn max_cap(pits: usize) -> Option<u8> {
+        (Variant::MIN_CAP..=Variant::MAX_CAP)
+            .rev()
+            .filter_map(|cap| Variant::new(pits, cap).ok())
+            .find(|&variant| VariantTables::allows(variant))
+            .map(Variant::cap)
+    }
+
+    /// The variants whose tables are kept now, least recently used first.
+    pub fn cached(&self) -> Vec<Variant> {
+        lock(&self.cache)
+            .iter()
+            .map(|(variant, _)| *variant)
+            .collect()
+    }
+
+    fn find(&self, variant: Variant) -> Option<Arc<VariantTable>> {
+        let mut cache = lock(&self.cache);
+        let at = cache.iter().position(|(kept, _)| *kept == variant)?;
+        let entry = cache.remove(at).expect("found");
+        let table = Arc::clone(&entry.1);
+        cache.push_back(entry);
+        Some(table)
+    }
+
+    /// The table of `variant`: kept, or solved now (on one core) if the variant is allowed.
+    pub fn table(&self, variant: Variant) -> Result<Arc<VariantTable>, TableRefusal> {
+        if !VariantTables::allows(variant) {
+            return Err(TableRefusal::TooLarge(variant));
+        }
+        if let Some(table) = self.find(variant) {
+            return Ok(table);
+        }
+        if self.waiting.fetch_add(1, Ordering::SeqCst) >= MAX_WAITING {
+            self.waiting.fetch_sub(1, Ordering::SeqCst);
+            return Err(TableRefusal::Busy);
+        }
+        let solving = lock(&self.solving);
+        self.waiting.fetch_sub(1, Ordering::SeqCst);
+        // Another request may have solved it while this one waited.
+        if let Some(table) = self.find(variant) {
+            return Ok(table);
+        }
+        let options = SolveOptions {
+            threads: Some(1),
+            ..SolveOptions::default()
+        };
+        let table = VariantTable::solve_with(variant, options)
+            .map_err(|error| TableRefusal::Failed(error.to_string()))?;
+        let table = Arc::new(table);
+        let mut cache = lock(&self.cache);
+        cache.push_back((variant, Arc::clone(&table)));
+        while cache.len() > CACHED_TABLES {
+            cache.pop_front();
+        }
+        drop(cache);
+        drop(solving);
+        Ok(table)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounds_follow_the_board_count() {
+        assert_eq!(VariantTables::max_cap(7), Some(6));
+        assert_eq!(VariantTables::max_cap(9), Some(4));
+        assert_eq!(VariantTables::max_cap(13), Some(2));
+        assert_eq!(VariantTables::max_cap(14), None);
+        assert_eq!(VariantTables::max_cap(1), None);
+        let large = Variant::new(9, 5).unwrap();
+        assert_eq!(
+            VariantTables::default().table(large).unwrap_err(),
+            TableRefusal::TooLarge(large)
+        );
+    }
+
+    #[test]
+    fn the_cache_keeps_the_most_recent_tables() {
+        let tables = VariantTables::default();
+        let variants: Vec<Variant> = (2..=5)
+            .flat_map(|pits| (2..=4).map(move |cap| Variant::new(pits, cap).unwrap()))
+            .collect();
+        for &variant in &variants {
+            assert_eq!(tables.table(variant).unwrap().variant(), variant);
+        }
+        let kept = tables.cached();
+        assert_eq!(kept, variants[variants.len() - CACHED_TABLES..]);
+        // Using a kept table makes it the most recent.
+        tables.table(kept[0]).unwrap();
+        assert_eq!(tables.cached().last(), Some(&kept[0]));
+    }
+}

@@ -26,6 +26,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use duel_ioiwari::variant::{Variant, VariantBoard, VariantTable};
 use duel_ioiwari::{Board, Pit, Player, Table};
 use duel_mis::Position as MisPosition;
 use fantoccini::actions::{InputSource, KeyAction, KeyActions};
@@ -382,6 +383,7 @@ async fn the_page_in_a_real_browser() {
 
     the_pages_sowing_is_the_rules(&browser).await;
     ioiwari_by_keyboard(&browser).await;
+    variants_on_page(&browser).await;
     pooh_eeyore_sticks(&browser).await;
     viewer(&browser, work.path(), &logs).await;
     let _ = browser.client.clone().close().await;
@@ -701,6 +703,85 @@ async fn mis_pool_on_page(browser: &Browser) -> MisPosition {
             .expect("each pile tells its count");
     }
     MisPosition::new_unchecked_limits(counts[0], counts[1], 3).unwrap()
+}
+
+/// The variant board as the page draws it, from each pit's `data-beads`.
+async fn variant_board_on_page(browser: &Browser, variant: Variant) -> VariantBoard {
+    let counts: Vec<u8> = strings(
+        browser,
+        "return Array.from(document.querySelectorAll('#var-board g.pit'), p => p.getAttribute('data-beads'));",
+    )
+    .await
+    .iter()
+    .map(|beads| beads.parse().expect("every pit tells its beads"))
+    .collect();
+    VariantBoard::new(variant, &counts).expect("the page draws a board of the variant")
+}
+
+/// The Variants tab: 6 pits of cap 3, the person as player 1 always playing the first best
+/// pit the page marks (checked against the library's solver); the game ends as the start's
+/// value says, and a board of the wrong size is refused beside the form.
+async fn variants_on_page(browser: &Browser) {
+    let variant = Variant::new(6, 3).unwrap();
+    let table = VariantTable::solve(variant).unwrap();
+    browser.click("#tab-variants").await;
+    browser.select("#var-pits", "6").await;
+    browser.select("#var-cap", "3").await;
+    browser.type_into("#var-start", "3 3 3 3 3 3").await;
+    browser.select("#var-side", "1").await;
+    browser.click("#var-new").await;
+    let start = VariantBoard::parse(variant, "3 3 3 3 3 3").unwrap();
+    let mut moves = 0;
+    while browser
+        .wait_state("#var-status", &["your-turn", "over"])
+        .await
+        == "your-turn"
+    {
+        let board = variant_board_on_page(browser, variant).await;
+        let marked: Vec<usize> = strings(
+            browser,
+            "return Array.from(document.querySelectorAll('#var-board g.pit[data-best=\"true\"]'), p => p.getAttribute('data-pit'));",
+        )
+        .await
+        .iter()
+        .map(|pit| pit.parse().unwrap())
+        .collect();
+        assert_eq!(marked, table.best_moves(&board), "the best pits of {board}");
+        if moves == 1 {
+            browser.screenshot_if_asked("variants").await;
+        }
+        browser.click(&format!("#var-pit-{}", marked[0])).await;
+        moves += 1;
+        assert!(moves < 100, "the game ends");
+    }
+    let banks: Vec<i64> = strings(
+        browser,
+        "return ['var-bank-1', 'var-bank-2'].map(id => document.getElementById(id).textContent);",
+    )
+    .await
+    .iter()
+    .map(|bank| bank.parse().unwrap())
+    .collect();
+    assert_eq!(banks[0] + banks[1], 18, "every bead is banked");
+    assert_eq!(
+        banks[0] - banks[1],
+        i64::from(table.value(&start)),
+        "best play on both sides ends as the start's value says"
+    );
+    assert!(browser.text("#var-result").await.starts_with("Game over"));
+    browser.type_into("#var-start", "3 3 3").await;
+    browser.click("#var-new").await;
+    let deadline = Instant::now() + WAIT;
+    loop {
+        let error = browser.text("#var-error").await;
+        if !error.is_empty() {
+            assert!(error.contains("3 pit counts given"), "{error}");
+            break;
+        }
+        assert!(Instant::now() < deadline, "the refused board is explained");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    browser.click("#tab-ioiwari").await;
 }
 
 async fn pooh_eeyore_sticks(browser: &Browser) {

@@ -81,6 +81,7 @@
           (showValues && move && move.best ? " best" : ""),
         "data-pit": pit,
         "data-beads": beads,
+        "data-best": Boolean(move && move.best) && !analysis.over ? "true" : "false",
       }, board);
       svg("circle", { cx: spot.x, cy: spot.y, r: radius, class: "pit-hole" }, group);
       if (showValues && move) {
@@ -147,7 +148,7 @@
     } else if (enginesTurn()) {
       setStatus("var-status", "thinking", "The computer is thinking...");
     } else {
-      setStatus("var-status", "your-move", `Player ${position.to_move} to move: click a pit.`);
+      setStatus("var-status", "your-turn", `Player ${position.to_move} to move: click a pit.`);
     }
   }
 
@@ -168,6 +169,7 @@
     if (game.busy || enginesTurn() || current().analysis.over) return;
     game.busy = true;
     showError("var-error", null);
+    setStatus("var-status", "busy", `Sowing pit ${pit}...`);
     try {
       const doc = await api("/api/ioiwari/variant/play", { position: current().analysis.position, pit });
       game.entries.push({ analysis: doc.analysis, move: doc });

@@ -5,39 +5,17 @@
 
 use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::sync::OnceLock;
 
 use duel_ioiwari::{greedy_move, Board, Pit, Table};
 use duel_web::http::{Method, Request, Response};
 use duel_web::{App, Server};
 use serde_json::{json, Value};
 
-fn app() -> &'static App {
-    static APP: OnceLock<App> = OnceLock::new();
-    APP.get_or_init(App::new)
-}
-
-fn post(path: &str, body: Value) -> (u16, Value) {
-    let response = app().handle(&Request::new(
-        Method::Post,
-        path,
-        body.to_string().as_bytes(),
-    ));
-    (response.status, parse(&response))
-}
+mod common;
+use common::{app, ok, parse, post};
 
 fn post_raw(path: &str, body: &[u8]) -> Response {
     app().handle(&Request::new(Method::Post, path, body))
-}
-
-fn parse(response: &Response) -> Value {
-    serde_json::from_slice(&response.body).expect("every API answer is JSON")
-}
-
-fn ok(path: &str, body: Value) -> Value {
-    let (status, answer) = post(path, body);
-    assert_eq!(status, 200, "{path}: {answer}");
-    answer
 }
 
 fn error(path: &str, body: Value) -> (u16, String) {

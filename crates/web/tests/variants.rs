@@ -5,40 +5,20 @@
 //! the bounds that keep a visitor from making the server solve large or many variants.
 
 use std::collections::HashMap;
-use std::sync::OnceLock;
 use std::time::Instant;
 
 use duel_ioiwari::variant::{Variant, VariantBoard};
 use duel_web::http::{Method, Request};
 use duel_web::variants::{CACHED_TABLES, MAX_BOARDS};
-use duel_web::App;
 use serde_json::{json, Value};
 
-fn app() -> &'static App {
-    static APP: OnceLock<App> = OnceLock::new();
-    APP.get_or_init(App::new)
-}
-
-fn post(path: &str, body: Value) -> (u16, Value) {
-    let response = app().handle(&Request::new(
-        Method::Post,
-        path,
-        body.to_string().as_bytes(),
-    ));
-    let answer = serde_json::from_slice(&response.body).expect("every API answer is JSON");
-    (response.status, answer)
-}
+mod common;
+use common::{app, ok, parse, post};
 
 fn get(path: &str) -> Value {
     let response = app().handle(&Request::new(Method::Get, path, b""));
     assert_eq!(response.status, 200, "{path}");
-    serde_json::from_slice(&response.body).expect("JSON")
-}
-
-fn ok(path: &str, body: Value) -> Value {
-    let (status, answer) = post(path, body);
-    assert_eq!(status, 200, "{path}: {answer}");
-    answer
+    parse(&response)
 }
 
 /// The status and the one-line message of a refused request.

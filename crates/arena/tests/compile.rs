@@ -25,18 +25,15 @@ fn source(name: &str) -> PathBuf {
 /// DUEL_REQUIRE_FPC is set, as in CI).
 fn skip(language: Language) -> bool {
     let present = std::process::Command::new(language.compiler())
-        .arg(if language == Language::Pascal {
-            "-iV"
-        } else {
-            "--version"
-        })
+        .args(language.version_args())
         .output()
         .is_ok_and(|o| o.status.success());
     if present {
         return false;
     }
-    if language == Language::Pascal && std::env::var_os("DUEL_REQUIRE_FPC").is_some() {
-        panic!("fpc is required (DUEL_REQUIRE_FPC) but missing");
+    let flag = format!("DUEL_REQUIRE_{}", language.compiler().to_ascii_uppercase());
+    if language.compiler() == "fpc" && std::env::var_os(&flag).is_some() {
+        panic!("{} is required ({flag}) but missing", language.compiler());
     }
     eprintln!("skipped: {} is not installed", language.compiler());
     true

@@ -15,17 +15,7 @@ use std::process::Output;
 #[path = "sources/support.rs"]
 mod support;
 
-use support::{duel, duel_ok, missing, scratch, source};
-
-fn compiler_of(file: &str) -> &'static str {
-    match file.rsplit('.').next().unwrap() {
-        "c" => "gcc",
-        "cpp" => "g++",
-        "pas" => "fpc",
-        "py" => "python3",
-        _ => "rustc",
-    }
-}
+use support::{compiler_of, duel, duel_ok, missing, scratch, source};
 
 /// Runs a judge with `--report` and returns the output and the report.
 fn judged(args: &[&str], dir: &Path) -> (Output, Value) {

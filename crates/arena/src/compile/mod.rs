@@ -46,6 +46,8 @@
 //!   use `Writeln` and `Readln` without `Flush`, which Free Pascal only honours on a terminal.
 //! - **Python** has nothing to build: the source is checked for syntax errors (without writing
 //!   a `.pyc`) and the copy is run by `python3`.
+//! - **Go** is built with the go command's caches and home inside the build directory and
+//!   without cgo (see `languages/go.rs`, also for Go under an address-space limit).
 
 mod language;
 mod languages;

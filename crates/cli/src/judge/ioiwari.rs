@@ -149,4 +149,16 @@ mod tests {
         assert!(help.contains("  .py  python3 {source}\n"), "{help}");
         assert!(!help.contains("{commands}"));
     }
+
+    #[test]
+    fn the_readme_lists_every_language_with_its_command() {
+        let readme = include_str!("../../../../README.md");
+        for &language in Language::ALL {
+            let shown = language.shown_command(Target::Player).unwrap();
+            assert!(readme.contains(&format!("`{shown}`")), "{shown}");
+            let extension = format!("`.{}`", language.extensions()[0]);
+            assert!(readme.contains(&extension), "{extension}");
+            assert!(readme.contains(&format!("`{}`", language.package())));
+        }
+    }
 }

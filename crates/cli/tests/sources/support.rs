@@ -40,7 +40,8 @@ pub fn duel_ok(args: &[&str]) -> Output {
 }
 
 /// Whether `compiler` (a language's, `fpc`, `go`...) may be skipped here: it is asked its
-/// version as its language says; fpc is required when DUEL_REQUIRE_FPC is set.
+/// version as its language says; fpc and go are required when DUEL_REQUIRE_FPC or
+/// DUEL_REQUIRE_GO is set.
 pub fn missing(compiler: &str) -> bool {
     let language = duel_arena::compile::Language::ALL
         .iter()
@@ -53,7 +54,7 @@ pub fn missing(compiler: &str) -> bool {
     if !present {
         let flag = format!("DUEL_REQUIRE_{}", compiler.to_ascii_uppercase());
         assert!(
-            compiler != "fpc" || std::env::var_os(&flag).is_none(),
+            !matches!(compiler, "fpc" | "go") || std::env::var_os(&flag).is_none(),
             "{compiler} is required ({flag} is set) but missing"
         );
         eprintln!("skipped: {compiler} is not installed");

@@ -1,13 +1,14 @@
 //! The languages, one file each, and the one list of them.
 //!
 //! Adding a language is one new file here (a [`Definition`](super::language::Definition)
-//! under a `Language` constant, as `rust.rs` shows) and two lines in this file: its `mod` and
+//! under a `Language` constant, as `go.rs` shows) and two lines in this file: its `mod` and
 //! its place in [`ALL`]. Its tests judge a perfect and a flawed player from source
 //! (`crates/cli/tests/sources/ioiwari/`, `judge_sources.rs`). Nothing else in the judge or the
 //! command line names a language.
 
 mod c;
 mod cpp;
+mod go;
 mod pascal;
 mod python;
 mod rust;
@@ -21,6 +22,7 @@ pub(super) const ALL: &[Language] = &[
     Language::PASCAL,
     Language::PYTHON,
     Language::RUST,
+    Language::GO,
 ];
 
 /// The task's C interface, so that a C or C++ module that includes `"mis.h"` builds (and gets

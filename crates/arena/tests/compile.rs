@@ -21,22 +21,19 @@ fn source(name: &str) -> PathBuf {
         .join(name)
 }
 
-/// Whether the compiler of `language` may be missing here (fpc is required when
-/// DUEL_REQUIRE_FPC is set, as in CI).
+/// Whether the compiler of `language` may be missing here (fpc and go are required when
+/// DUEL_REQUIRE_FPC or DUEL_REQUIRE_GO is set, as in CI).
 fn skip(language: Language) -> bool {
     let present = std::process::Command::new(language.compiler())
-        .arg(if language == Language::Pascal {
-            "-iV"
-        } else {
-            "--version"
-        })
+        .args(language.version_args())
         .output()
         .is_ok_and(|o| o.status.success());
     if present {
         return false;
     }
-    if language == Language::Pascal && std::env::var_os("DUEL_REQUIRE_FPC").is_some() {
-        panic!("fpc is required (DUEL_REQUIRE_FPC) but missing");
+    let flag = format!("DUEL_REQUIRE_{}", language.compiler().to_ascii_uppercase());
+    if matches!(language.compiler(), "fpc" | "go") && std::env::var_os(&flag).is_some() {
+        panic!("{} is required ({flag}) but missing", language.compiler());
     }
     eprintln!("skipped: {} is not installed", language.compiler());
     true
@@ -51,6 +48,7 @@ fn every_perfect_player_wins_the_official_boards() {
         "perfect.pas",
         "perfect.py",
         "perfect.rs",
+        "perfect.go",
     ] {
         let path = source(&format!("ioiwari/{file}"));
         let language = Language::from_path(&path).unwrap();

@@ -123,6 +123,19 @@ fn a_rust_player_whose_name_is_no_crate_name_is_named_as_written() {
     }
 }
 
+/// Kept as written, and as the go command would take for a test file (built as `player.go`):
+/// either way the reason names the contestant's file.
+#[test]
+fn go_players_are_named_as_written() {
+    if !missing("go") {
+        let text = "package main\n\nfunc main() {\n\tvar x int = \"no\"\n\t_ = x\n}\n";
+        for name in ["eve.go", "eve_test.go"] {
+            let place = format!("./{name}:4:");
+            named_as_written("ioiwari", "--player", name, text, &place);
+        }
+    }
+}
+
 #[test]
 fn a_c_module_is_named_as_written() {
     if !missing("gcc") {

@@ -1,5 +1,5 @@
 //! Source files as submissions: `duel ioiwari judge --player FILE` and `duel mis judge --module
-//! FILE` build C, C++, Pascal, Python and Rust sources and judge what they built.
+//! FILE` build C, C++, Pascal, Python, Rust and Go sources and judge what they built.
 //!
 //! The evidence is independent of the judge: the flawed Ioiwari players (lowest non-empty pit)
 //! are simulated here with the rules crate against the first optimal player 2; the wrong MIS
@@ -15,17 +15,7 @@ use std::process::Output;
 #[path = "sources/support.rs"]
 mod support;
 
-use support::{duel, duel_ok, missing, scratch, source};
-
-fn compiler_of(file: &str) -> &'static str {
-    match file.rsplit('.').next().unwrap() {
-        "c" => "gcc",
-        "cpp" => "g++",
-        "pas" => "fpc",
-        "py" => "python3",
-        _ => "rustc",
-    }
-}
+use support::{compiler_of, duel, duel_ok, missing, scratch, source};
 
 /// Runs a judge with `--report` and returns the output and the report.
 fn judged(args: &[&str], dir: &Path) -> (Output, Value) {
@@ -80,20 +70,25 @@ fn board_first_pit(board: Board) -> duel_ioiwari::Pit {
     board.legal_moves().first().expect("a move")
 }
 
+/// The flawed player's verdicts on the official boards, simulated.
+fn flawed_verdicts_on_the_official_boards() -> Vec<&'static str> {
+    let table = Table::solve();
+    let boards: Vec<Board> = duel_arena::ioiwari::TestSet::Official.boards().unwrap();
+    boards
+        .iter()
+        .map(|b| simulated_flawed_verdict(&table, *b))
+        .collect()
+}
+
 #[test]
 fn perfect_players_in_every_language_score_100_and_flawed_ones_what_the_simulation_says() {
     let dir = scratch();
-    let table = Table::solve();
-    let boards: Vec<Board> = duel_arena::ioiwari::TestSet::Official.boards().unwrap();
-    let expected: Vec<&str> = boards
-        .iter()
-        .map(|b| simulated_flawed_verdict(&table, *b))
-        .collect();
+    let expected = flawed_verdicts_on_the_official_boards();
     assert!(
         expected.contains(&"loss"),
         "the flawed player must lose somewhere"
     );
-    for language in ["c", "cpp", "pas", "py", "rs"] {
+    for language in ["c", "cpp", "pas", "py", "rs", "go"] {
         for kind in ["perfect", "flawed"] {
             let file = format!("{kind}.{language}");
             if missing(compiler_of(&file)) {
@@ -464,4 +459,62 @@ fn under_bwrap_the_compiler_can_write_only_its_build_directory() {
     );
     // The build itself worked, in the sandbox, and so did the game.
     assert_eq!(report["tests"][0]["verdict"], "win", "{report}");
+}
+
+/// `duel ioiwari judge --player FILE` for a Go source, on the official boards, with `extra`
+/// flags and `DUEL_ISOLATION=isolation` (empty: every level the machine has): the report.
+fn judged_go(file: &str, extra: &[&str], isolation: &str, dir: &Path) -> Value {
+    let report = dir.join(format!("{file}.json"));
+    let path = source(&format!("ioiwari/{file}"));
+    let output = std::process::Command::new(assert_cmd::cargo::cargo_bin("duel"))
+        .args(["ioiwari", "judge", "--jobs", "2", "--player"])
+        .arg(&path)
+        .args(extra)
+        .arg("--report")
+        .arg(&report)
+        .env("DUEL_ISOLATION", isolation)
+        .output()
+        .unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{file} {extra:?} {isolation}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap()
+}
+
+/// Go, built and run under the judge's isolation: the default (as root: bubblewrap, a user of
+/// its own, a cgroup per run, the system-call filter) and `--sandbox none` (a user of its own,
+/// the filter, a cgroup). The perfect player scores 100 and the flawed one gets exactly the
+/// simulated verdicts. Without cgroups the runner limits the address space, which Go's runtime
+/// needs several hundred megabytes of at start: with the default 32 MB it cannot start (and
+/// wins nothing), with `--memory-limit 1024` it plays as everywhere else.
+#[test]
+fn go_players_are_judged_from_source_under_each_isolation() {
+    if missing("go") {
+        return;
+    }
+    let dir = scratch();
+    let expected = flawed_verdicts_on_the_official_boards();
+    for (extra, isolation) in [
+        (&[][..], ""),
+        (&["--sandbox", "none"][..], ""),
+        (&["--memory-limit", "1024"][..], "no-cgroups"),
+    ] {
+        let report = judged_go("perfect.go", extra, isolation, dir.path());
+        assert_eq!(report["build"]["succeeded"], true, "{report}");
+        assert_eq!(report["build"]["language"], "go");
+        assert_eq!(report["score"], 100.0, "{extra:?} {isolation}: {report}");
+        let report = judged_go("flawed.go", extra, isolation, dir.path());
+        assert_eq!(verdicts(&report), expected, "{extra:?} {isolation}");
+    }
+    let report = judged_go("perfect.go", &[], "no-cgroups", dir.path());
+    assert_eq!(report["score"], 0.0, "{report}");
+    assert!(
+        verdicts(&report)
+            .iter()
+            .all(|v| v == "runtime_error" || v == "memory_limit"),
+        "{report}"
+    );
 }

@@ -24,6 +24,15 @@
 //! first output lines are kept. A source reached through a symbolic link is read with the
 //! rights of the link's owner (see [`link_reader`](crate::runner::link_reader)).
 //!
+//! Each language is one [`Language`] definition in a file of its own under `languages/` (a
+//! shared base in `language.rs`): its names and extensions, its compile commands for a player
+//! and for a module, the files the judge writes beside the copy (C and C++ modules get the
+//! task's `mis.h`; a Pascal module its wrapper library, a Pascal player its flush unit), what
+//! the build gives (a program, a script run by its interpreter, a library), the environment and
+//! files its compiler needs, how to ask its version and which Debian package installs it.
+//! Everything here and on the command line reads those definitions; adding a language is one
+//! file under `languages/` and its line in the list there (`languages/mod.rs` says how).
+//!
 //! What the judge adds to a source:
 //! - **C and C++ modules** are built as shared objects (`-shared -fPIC`), with the task's
 //!   `mis.h` in the build directory, so `#include "mis.h"` gives C++ the `extern "C"` linkage
@@ -37,14 +46,17 @@
 //!   use `Writeln` and `Readln` without `Flush`, which Free Pascal only honours on a terminal.
 //! - **Python** has nothing to build: the source is checked for syntax errors (without writing
 //!   a `.pyc`) and the copy is run by `python3`.
+//! - **Go** is built with the go command's caches and home inside the build directory and
+//!   without cgo (see `languages/go.rs`, also for Go under an address-space limit).
 
 mod language;
+mod languages;
 mod run;
-mod support;
 
 pub use language::Language;
 
 use crate::runner::{Limits, ProgramCommand, Sandbox};
+use language::{ArtifactKind, Recipe};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::io::Read;
@@ -96,25 +108,12 @@ pub enum Target {
 /// );
 /// ```
 pub fn default_command(language: Language, target: Target) -> String {
-    let flush = support::PASCAL_FLUSH_UNIT;
-    match (language, target) {
-        (Language::C, Target::Player) => "gcc -std=gnu11 -O2 -pipe -o {output} {source} -lm".into(),
-        (Language::C, Target::Module) => {
-            "gcc -std=gnu11 -O2 -pipe -shared -fPIC -o {output} {source} -lm".into()
-        }
-        (Language::Cpp, Target::Player) => "g++ -std=gnu++17 -O2 -pipe -o {output} {source}".into(),
-        (Language::Cpp, Target::Module) => {
-            "g++ -std=gnu++17 -O2 -pipe -shared -fPIC -o {output} {source}".into()
-        }
-        (Language::Pascal, Target::Player) => {
-            format!("fpc -l- -v0 -O2 -Xs -Fa{flush} -Fu{{dir}} -FU{{dir}} -FE{{dir}} -o{{output}} {{source}}")
-        }
-        (Language::Pascal, Target::Module) => {
-            "fpc -l- -v0 -O2 -Cg -Fu{dir} -FU{dir} -FE{dir} -o{output} {source}".into()
-        }
-        (Language::Python, _) => format!("python3 -c \"{}\" {{source}}", support::PYTHON_CHECK),
-        (Language::Rust, _) => "rustc --edition 2021 -O -o {output} {source}".into(),
-    }
+    // A language that builds no module has one command (a module is refused before it runs).
+    language
+        .recipe(target)
+        .unwrap_or(&language.0.player)
+        .command
+        .to_owned()
 }
 
 /// How sources are built: a command per language, the limits and the sandbox of compilation.
@@ -123,7 +122,7 @@ pub fn default_command(language: Language, target: Target) -> String {
 /// use duel_arena::compile::{Language, Target, Toolchain};
 /// let toolchain = Toolchain::new().with_command(Language::C, "clang -O2 -o {output} {source}");
 /// assert_eq!(toolchain.command(Language::C, Target::Player), "clang -O2 -o {output} {source}");
-/// assert!(toolchain.command(Language::Cpp, Target::Player).starts_with("g++ "));
+/// assert!(toolchain.command(Language::CPP, Target::Player).starts_with("g++ "));
 /// ```
 #[derive(Debug, Clone)]
 pub struct Toolchain {
@@ -189,12 +188,12 @@ impl Toolchain {
             Language::from_path(source).ok_or_else(|| CompileError::UnknownLanguage {
                 path: source.to_owned(),
             })?;
-        if target == Target::Module && !language.builds_modules() {
-            return Err(CompileError::NotAModuleLanguage {
+        let recipe = language
+            .recipe(target)
+            .ok_or_else(|| CompileError::NotAModuleLanguage {
                 path: source.to_owned(),
                 language,
-            });
-        }
+            })?;
         let text = read_source(source)?;
         let dir = tempfile::Builder::new()
             .prefix("duel-build-")
@@ -203,7 +202,7 @@ impl Toolchain {
                 what: "cannot create a build directory".into(),
                 message: error.to_string(),
             })?;
-        let layout = Layout::new(dir.path(), source, language, target);
+        let layout = Layout::new(dir.path(), source, language, recipe);
         layout.write(&text)?;
         let template = self.command(language, target);
         let command = layout.expand(&template);
@@ -242,7 +241,7 @@ impl Toolchain {
                     let mut output = output;
                     output.push(layout.unexported_error(function));
                     BuildOutcome::Failed { output }
-                } else if language == Language::Python || built {
+                } else if layout.recipe.artifact == ArtifactKind::Script || built {
                     BuildOutcome::Built { output }
                 } else {
                     let mut output = output;
@@ -355,11 +354,16 @@ impl Build {
         if self.succeeded() {
             return None;
         }
+        let banner = |line: &&String| {
+            let banners = self.language.0.banner_lines;
+            banners.iter().any(|prefix| line.starts_with(prefix))
+        };
         let output = self.output();
-        let line = output
-            .iter()
+        let mut lines = output.iter().filter(|line| !banner(line));
+        let line = lines
+            .clone()
             .find(|line| line.to_ascii_lowercase().contains("error"))
-            .or_else(|| output.iter().find(|line| !line.trim().is_empty()))
+            .or_else(|| lines.find(|line| !line.trim().is_empty()))
             .map(|line| line.trim().to_owned())
             .unwrap_or_else(|| "the compiler failed without a message".into());
         // rustc and Python say where on a line of its own (`--> eve.rs:2:17`,
@@ -387,7 +391,7 @@ impl Build {
         match &self.artifact {
             Artifact::Executable(path) => Some(ProgramCommand::program(path)),
             Artifact::Script(path) => Some(ProgramCommand::Argv(vec![
-                Language::Python.compiler().into(),
+                self.language.compiler().into(),
                 path.into(),
             ])),
             Artifact::Library(_) => None,
@@ -437,31 +441,18 @@ pub struct BuildRecord {
     pub output: Vec<String>,
 }
 
-impl Serialize for Language {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.name())
-    }
-}
-
-impl<'de> Deserialize<'de> for Language {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let name = String::deserialize(deserializer)?;
-        name.parse().map_err(serde::de::Error::custom)
-    }
-}
-
 /// Why a source could not be built at all (a judge error; a compile error is not one).
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum CompileError {
     /// The extension is not one of a known language.
-    #[error("{}: unknown kind of source (known: .c, .cpp/.cc/.cxx, .pas/.pp, .py, .rs)", path.display())]
+    #[error("{}: unknown kind of source (known: {})", path.display(), Language::extension_list())]
     UnknownLanguage {
         /// The file.
         path: PathBuf,
     },
     /// Modules are written in C, C++ or Pascal.
-    #[error("{}: a module is written in C, C++ or Pascal, not {language}", path.display())]
+    #[error("{}: a module is written in {}, not {language}", path.display(), Language::module_titles())]
     NotAModuleLanguage {
         /// The file.
         path: PathBuf,
@@ -511,8 +502,8 @@ pub enum CompileError {
 /// Where a build's files go.
 struct Layout {
     dir: PathBuf,
-    language: Language,
-    target: Target,
+    /// The language's recipe for the target.
+    recipe: &'static Recipe,
     /// The contestant's source, copied (under its own file name where the language allows).
     copy: PathBuf,
     /// What the command compiles (the copy, or the Pascal wrapper library).
@@ -525,35 +516,27 @@ struct Layout {
 }
 
 impl Layout {
-    fn new(dir: &Path, original: &Path, language: Language, target: Target) -> Layout {
-        let extension = match language {
-            Language::C => "c",
-            Language::Cpp => "cpp",
-            Language::Pascal => "pas",
-            Language::Python => "py",
-            Language::Rust => "rs",
-        };
+    /// The layout of `original` built for `target`, a target its language has a recipe for.
+    fn new(dir: &Path, original: &Path, language: Language, recipe: &'static Recipe) -> Layout {
         let shown = original
             .file_name()
             .map(|name| name.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let internal = match (language, target) {
-            // The statement's unit `mis` must be in `mis.pas` for the wrapper to find it.
-            (Language::Pascal, Target::Module) => support::PASCAL_UNIT_FILE.to_owned(),
-            (_, Target::Module) => format!("module.{extension}"),
-            (_, Target::Player) => format!("player.{extension}"),
+        let internal = match (recipe.copy_name, recipe.artifact) {
+            (Some(name), _) => name.to_owned(),
+            (None, ArtifactKind::Library) => format!("module.{}", language.extensions()[0]),
+            (None, _) => format!("player.{}", language.extensions()[0]),
         };
-        let own = own_name_allowed(original, language, target);
+        let own = recipe.copy_name.is_none() && own_name_allowed(original, language);
         let copy_name = if own { shown.clone() } else { internal };
         let copy = dir.join(&copy_name);
-        let (source, output) = match (language, target) {
-            (Language::Pascal, Target::Module) => (
-                dir.join(support::PASCAL_WRAPPER_FILE),
-                dir.join("libmodule.so"),
-            ),
-            (_, Target::Module) => (copy.clone(), dir.join("libmodule.so")),
-            (Language::Python, Target::Player) => (copy.clone(), copy.clone()),
-            (_, Target::Player) => (copy.clone(), dir.join("player")),
+        let source = recipe
+            .entry
+            .map_or_else(|| copy.clone(), |entry| dir.join(entry));
+        let output = match recipe.artifact {
+            ArtifactKind::Library => dir.join("libmodule.so"),
+            ArtifactKind::Script => copy.clone(),
+            ArtifactKind::Executable => dir.join("player"),
         };
         let renames = if copy_name == shown || shown.is_empty() {
             Vec::new()
@@ -562,8 +545,7 @@ impl Layout {
         };
         Layout {
             dir: dir.to_owned(),
-            language,
-            target,
+            recipe,
             copy,
             source,
             output,
@@ -573,18 +555,8 @@ impl Layout {
 
     fn write(&self, text: &[u8]) -> Result<(), CompileError> {
         let mut files: Vec<(PathBuf, &[u8])> = vec![(self.copy.clone(), text)];
-        match (self.language, self.target) {
-            (Language::C | Language::Cpp, Target::Module) => {
-                files.push((self.dir.join("mis.h"), support::MIS_H.as_bytes()));
-            }
-            (Language::Pascal, Target::Module) => {
-                files.push((self.source.clone(), support::PASCAL_WRAPPER.as_bytes()));
-            }
-            (Language::Pascal, Target::Player) => {
-                let unit = self.dir.join(format!("{}.pas", support::PASCAL_FLUSH_UNIT));
-                files.push((unit, support::PASCAL_FLUSH_SOURCE.as_bytes()));
-            }
-            _ => {}
+        for (name, contents) in self.recipe.files {
+            files.push((self.dir.join(name), contents.as_bytes()));
         }
         for (path, bytes) in files {
             std::fs::write(&path, bytes).map_err(|error| CompileError::Io {
@@ -643,13 +615,7 @@ impl Layout {
                 let name = self.copy.file_name().unwrap_or_default();
                 name.to_string_lossy().into_owned()
             });
-        let hint = match self.language {
-            Language::Cpp => {
-                "C++ gives it a mangled name unless it is declared extern \"C\" (include \"mis.h\")"
-            }
-            Language::Pascal => "the unit mis must declare it in its interface",
-            _ => "a module defines both poczatek and ruch_bolka, not static (see mis.h)",
-        };
+        let hint = self.recipe.unexported_hint;
         format!("error: {shown} does not define `{function}` for the judge to call: {hint}")
     }
 
@@ -661,19 +627,21 @@ impl Layout {
     }
 
     fn artifact(&self) -> Artifact {
-        match (self.language, self.target) {
-            (_, Target::Module) => Artifact::Library(self.output.clone()),
-            (Language::Python, _) => Artifact::Script(self.output.clone()),
-            _ => Artifact::Executable(self.output.clone()),
+        match self.recipe.artifact {
+            ArtifactKind::Library => Artifact::Library(self.output.clone()),
+            ArtifactKind::Script => Artifact::Script(self.output.clone()),
+            ArtifactKind::Executable => Artifact::Executable(self.output.clone()),
         }
     }
 }
 
 /// Whether the source's copy can keep the contestant's file name, so that the compiler's
 /// lines name it as written (`eve.cpp:2:40`): a name of printable characters that is none of
-/// the judge's own files and that the language accepts (a Rust crate's name is the file's stem;
-/// a Pascal module is the statement's unit `mis`, which Free Pascal looks for in `mis.pas`).
-fn own_name_allowed(original: &Path, language: Language, target: Target) -> bool {
+/// the judge's own files (any language's, under any extension of their language) and whose
+/// stem the language accepts (a Rust crate's name is the file's stem). A recipe with a fixed
+/// copy name (a Pascal module is the statement's unit `mis`, which Free Pascal looks for in
+/// `mis.pas`) never keeps it.
+fn own_name_allowed(original: &Path, language: Language) -> bool {
     let Some(name) = original.file_name().and_then(|name| name.to_str()) else {
         return false;
     };
@@ -682,22 +650,28 @@ fn own_name_allowed(original: &Path, language: Language, target: Target) -> bool
         .chars()
         .all(|c| c.is_ascii_alphanumeric() || "._-+=, ".contains(c));
     let lower = name.to_ascii_lowercase();
-    let judges = [
-        support::PASCAL_WRAPPER_FILE.to_owned(),
-        format!("{}.pas", support::PASCAL_FLUSH_UNIT),
-        format!("{}.pp", support::PASCAL_FLUSH_UNIT),
-        "mis.h".to_owned(),
-    ];
-    let allowed_by_language = match (language, target) {
-        (Language::Pascal, Target::Module) => false,
-        (Language::Rust, _) => {
-            stem.chars()
-                .all(|c| c.is_ascii_alphanumeric() || "_-".contains(c))
-                && stem.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
-        }
-        _ => true,
-    };
-    printable && !stem.is_empty() && !judges.contains(&lower) && allowed_by_language
+    let allowed_by_language = language.0.stem_allowed.is_none_or(|allowed| allowed(stem));
+    printable && !stem.is_empty() && !judges_file(&lower) && allowed_by_language
+}
+
+/// Whether `name` (lower case) is one of the files the judge writes for some language, or
+/// would be taken for one: a support file `duelflush.pas` also under its language's other
+/// extensions (`duelflush.pp`).
+fn judges_file(name: &str) -> bool {
+    Language::ALL.iter().any(|language| {
+        let recipes = [Some(&language.0.player), language.0.module.as_ref()];
+        recipes.into_iter().flatten().any(|recipe| {
+            recipe.files.iter().any(|(file, _)| {
+                let (stem, extension) = file.rsplit_once('.').unwrap_or((file, ""));
+                *file == name
+                    || (language.extensions().contains(&extension)
+                        && language
+                            .extensions()
+                            .iter()
+                            .any(|other| name == format!("{stem}.{other}")))
+            })
+        })
+    })
 }
 
 /// Reads a regular file of at most [`MAX_SOURCE_BYTES`] (so `/dev/zero` or a FIFO is refused
@@ -777,7 +751,8 @@ fn program_exists(program: &str) -> bool {
 
 fn package_of(compiler: &str, language: Language) -> String {
     Language::ALL
-        .into_iter()
+        .iter()
+        .copied()
         .find(|l| l.compiler() == compiler)
         .unwrap_or(language)
         .package()
@@ -830,8 +805,8 @@ mod tests {
         );
         let error = CompileError::CompilerMissing {
             compiler: "fpc".into(),
-            language: Language::Pascal,
-            package: package_of("fpc", Language::Pascal),
+            language: Language::PASCAL,
+            package: package_of("fpc", Language::PASCAL),
         };
         assert!(
             error.to_string().contains("apt-get install fp-compiler"),
@@ -841,25 +816,29 @@ mod tests {
 
     #[test]
     fn a_copy_keeps_the_contestants_name_where_the_language_allows() {
-        let own =
-            |name: &str, language, target| own_name_allowed(Path::new(name), language, target);
-        assert!(own("/x/eve 2.cpp", Language::Cpp, Target::Player));
-        assert!(own("eve-1.rs", Language::Rust, Target::Player));
+        let own = |name: &str, language: Language, target| {
+            let recipe = language.recipe(target).unwrap();
+            recipe.copy_name.is_none() && own_name_allowed(Path::new(name), language)
+        };
+        assert!(own("/x/eve 2.cpp", Language::CPP, Target::Player));
+        assert!(own("eve-1.rs", Language::RUST, Target::Player));
         assert!(own("bolek.c", Language::C, Target::Module));
         // rustc takes the crate's name from the stem; Free Pascal finds unit mis in mis.pas.
-        assert!(!own("my eve.rs", Language::Rust, Target::Player));
-        assert!(!own("1eve.rs", Language::Rust, Target::Player));
-        assert!(!own("bolek.pas", Language::Pascal, Target::Module));
+        assert!(!own("my eve.rs", Language::RUST, Target::Player));
+        assert!(!own("1eve.rs", Language::RUST, Target::Player));
+        assert!(!own("bolek.pas", Language::PASCAL, Target::Module));
         // The judge's own files, and names a shell or a terminal would take apart.
-        assert!(!own("duelflush.pas", Language::Pascal, Target::Player));
-        assert!(!own("DuelMis.pas", Language::Pascal, Target::Player));
+        assert!(!own("duelflush.pas", Language::PASCAL, Target::Player));
+        assert!(!own("DuelMis.pas", Language::PASCAL, Target::Player));
         assert!(!own("a$(x).c", Language::C, Target::Player));
         assert!(!own("a\nb.c", Language::C, Target::Player));
+        assert!(!own("duelflush.pp", Language::PASCAL, Target::Player));
+        assert!(own("mis.c", Language::C, Target::Module));
         let layout = Layout::new(
             Path::new("/b"),
             Path::new("x/my eve.rs"),
-            Language::Rust,
-            Target::Player,
+            Language::RUST,
+            &Language::RUST.0.player,
         );
         assert_eq!(layout.copy, Path::new("/b/player.rs"));
         assert_eq!(
@@ -870,7 +849,7 @@ mod tests {
             Path::new("/b"),
             Path::new("eve.c"),
             Language::C,
-            Target::Player,
+            &Language::C.0.player,
         );
         assert_eq!(layout.copy, Path::new("/b/eve.c"));
         assert!(layout.renames.is_empty());

@@ -1,6 +1,6 @@
 //! Running one compile command like a submission: limits, bounded output, optional sandbox.
 
-use super::{CompileError, Toolchain, MAX_LINE_CHARS, MAX_OUTPUT_LINES};
+use super::{CompileError, Language, Toolchain, MAX_LINE_CHARS, MAX_OUTPUT_LINES};
 use crate::runner::{Halt, Launcher, ProgramCommand, Sandbox};
 use crate::Verdict;
 use std::ffi::OsString;
@@ -77,8 +77,8 @@ pub(super) fn compile(
 
 /// The compiler runs in the build directory like a submission, in the submissions' sandbox
 /// (resolved: bubblewrap when it works, else [`Sandbox::User`]): as a user of its own when the
-/// judge is root, with the fixed environment of every run (plus what rustup's `rustc` needs to
-/// find its toolchains), its build directory lent to it (see
+/// judge is root, with the fixed environment of every run (plus what its toolchain needs, as
+/// its language defines: rustup's home, the go command's homes), its build directory lent to it (see
 /// [`Launcher::with_writable_dir`]). Under bubblewrap it sees what a submission sees, its
 /// build directory writable and its toolchain visible (see [`toolchain_paths`]); so a source
 /// can make it read nothing the box user may not read (`#include "/etc/shadow"`).
@@ -90,62 +90,33 @@ fn confine(sandbox: Sandbox, launcher: Launcher, dir: &Path, command: &str) -> L
         .with_sandbox(sandbox.resolve())
         .with_writable_dir(dir.to_path_buf())
         .with_visible(toolchain_paths(command));
-    for (name, value) in toolchain_env(command) {
+    for (name, value) in toolchain_env(command, dir) {
         launcher = launcher.with_env(name, value);
     }
     launcher
 }
 
-/// Whether the compile command runs rustc or cargo (through rustup, perhaps).
-fn uses_rust(command: &str) -> bool {
-    command
-        .split_whitespace()
-        .any(|word| word.ends_with("rustc") || word.ends_with("cargo"))
-}
-
-/// rustup's home: `$RUSTUP_HOME`, else `~/.rustup`.
-fn rustup_home() -> Option<PathBuf> {
-    std::env::var_os("RUSTUP_HOME")
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|home| Path::new(&home).join(".rustup")))
-}
-
-/// The variables a compile command needs beyond the fixed environment: for rustc and cargo,
-/// rustup's home (`RUSTUP_HOME`; the program's `HOME` is not the judge's) and the judge's
-/// `RUSTUP_TOOLCHAIN` when it chose one.
-pub(super) fn toolchain_env(command: &str) -> Vec<(String, PathBuf)> {
-    let mut env = Vec::new();
-    if uses_rust(command) {
-        if let Some(home) = rustup_home().filter(|home| home.is_dir()) {
-            env.push(("RUSTUP_HOME".to_owned(), home));
-        }
-        if let Some(toolchain) = std::env::var_os("RUSTUP_TOOLCHAIN") {
-            env.push(("RUSTUP_TOOLCHAIN".to_owned(), toolchain.into()));
-        }
-    }
-    env
+/// The variables a compile command needs beyond the fixed environment: those of every
+/// language whose toolchain the command names (rustup's home for rustc and cargo; the go
+/// command's homes in the build directory `dir`).
+pub(super) fn toolchain_env(command: &str, dir: &Path) -> Vec<(String, OsString)> {
+    Language::ALL
+        .iter()
+        .filter(|language| language.0.tools.named_by(command))
+        .flat_map(|language| (language.0.tools.env)(dir))
+        .collect()
 }
 
 /// What a compile command needs beyond what its words name (their files and the installations
-/// of the programs they run from `$PATH`): Free Pascal's configuration `/etc/fpc.cfg` (with
-/// the files of `/etc` it leads to), and rustup's home (`$RUSTUP_HOME`, else `~/.rustup`), where
-/// the `rustc` of rustup finds its toolchains.
+/// of the programs they run from `$PATH`): that of every language whose toolchain it names
+/// (Free Pascal's configuration `/etc/fpc.cfg`, with the files of `/etc` it leads to; rustup's
+/// home, `$RUSTUP_HOME` else `~/.rustup`, where the `rustc` of rustup finds its toolchains).
 pub(super) fn toolchain_paths(command: &str) -> Vec<PathBuf> {
-    let words: Vec<&str> = command.split_whitespace().collect();
-    let mut paths: Vec<PathBuf> = Vec::new();
-    if words.iter().any(|word| word.ends_with("fpc")) {
-        for entry in ["/etc/fpc.cfg", "/etc/fpc"] {
-            let path = PathBuf::from(entry);
-            if let Ok(target) = path.canonicalize() {
-                paths.push(target);
-            }
-            paths.push(path);
-        }
-    }
-    if uses_rust(command) {
-        paths.extend(rustup_home());
-    }
-    paths
+    Language::ALL
+        .iter()
+        .filter(|language| language.0.tools.named_by(command))
+        .flat_map(|language| (language.0.tools.paths)())
+        .collect()
 }
 
 /// One line of compiler output: build-directory paths made relative, a copy's name replaced by
@@ -186,7 +157,12 @@ fn rename(line: &str, from: &str, to: &str) -> String {
             Some(c) => c.is_alphanumeric() || "_-/+".contains(c),
             None => false,
         };
-        let whole = !before.is_some_and(name_char) && !longer;
+        // `./player.go` (the go command's way) names the copy in the working directory.
+        let written = format!("{}{}", result, &rest[..at]);
+        let here = written
+            .strip_suffix("./")
+            .is_some_and(|earlier| !earlier.ends_with(name_char));
+        let whole = (here || !before.is_some_and(name_char)) && !longer;
         result.push_str(&rest[..at]);
         result.push_str(if whole { to } else { from });
         rest = &rest[at + from.len()..];
@@ -232,6 +208,12 @@ mod tests {
             assert_eq!(clip(kept, dir, &renames), kept);
         }
         assert_eq!(rename("'mis.pas'", "mis.pas", "a b.pas"), "'a b.pas'");
+        assert_eq!(
+            rename("./player.go:2:3: x", "player.go", "eve_test.go"),
+            "./eve_test.go:2:3: x"
+        );
+        assert_eq!(rename("a./player.go", "player.go", "e.go"), "a./player.go");
+        assert_eq!(rename("../player.go", "player.go", "e.go"), "../player.go");
     }
 
     #[test]

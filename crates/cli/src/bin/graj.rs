@@ -7,7 +7,7 @@
 #![forbid(unsafe_code)]
 
 use clap::{Parser, ValueEnum};
-use duel_arena::compile::{build_module, default_command, Build, Language, Target, Toolchain};
+use duel_arena::compile::{build_module, Build, Language, Target, Toolchain};
 use duel_arena::mis::judge::game_limits;
 use duel_arena::mis::{
     host, parse_position, play, transcript, BolekSource, GameResult, GameSetup, MisError, MoveEvent,
@@ -44,10 +44,7 @@ Module (--module): a shared library exporting `void poczatek(int p, int e, int p
 `void ruch_bolka(int p, int e, int *bp, int *be)` (see mis.h), or its source: mis.c, mis.cpp
 (.cc, .cxx) or the Pascal unit mis.pas (.pp), which graj builds first in a temporary directory,
 as `duel mis judge` does:
-  C       {c}
-  C++     {cpp}
-  Pascal  {pascal}
-          (a wrapper library that uses the unit and exports the procedures)
+{commands}
 The module runs with Lolek in the separate `mis-host` process, so a crash or a hang cannot
 take graj down; graj checks every move.
 
@@ -70,15 +67,16 @@ Examples:
                                                any program speaking the line protocol
   graj --lolek random --seed 42 100 200 7";
 
-/// The help's epilogue, with the compile commands of module sources.
+/// The help's epilogue, with the compile commands of module sources, a language a line.
 fn after_help() -> String {
-    AFTER_HELP
-        .replace("{c}", &default_command(Language::C, Target::Module))
-        .replace("{cpp}", &default_command(Language::Cpp, Target::Module))
-        .replace(
-            "{pascal}",
-            &default_command(Language::Pascal, Target::Module),
-        )
+    let lines: Vec<String> = Language::ALL
+        .iter()
+        .filter_map(|language| {
+            let shown = language.shown_command(Target::Module)?;
+            Some(format!("  {:<8}{shown}", language.title()))
+        })
+        .collect();
+    AFTER_HELP.replace("{commands}", &lines.join("\n"))
 }
 
 /// Plays one game of Pooh-Eeyore-sticks (Polish OI 2004, "MIS"): Lolek against Bolek.

@@ -7,7 +7,7 @@ use super::output::{
 };
 use super::RunArgs;
 use anyhow::{bail, Context};
-use duel_arena::compile::{BuildRecord, Language, Toolchain};
+use duel_arena::compile::{BuildRecord, Language, Target, Toolchain};
 use duel_arena::judge::{judge_all, Entry, Game, Observer, Settings, Submission};
 use duel_arena::report::{BatchReport, OutputFile};
 use duel_arena::runner::IsolationRecord;
@@ -45,6 +45,25 @@ impl BatchArgs {
         }
         Ok(toolchain)
     }
+}
+
+/// `text` with `{commands}` replaced by the compile command of every language that builds
+/// `target`, a line each: its extensions, then the command as the help shows it
+/// (`  .cpp .cc .cxx  g++ ...`).
+pub fn with_compile_commands(text: &str, target: Target) -> String {
+    let lines: Vec<String> = Language::ALL
+        .iter()
+        .filter_map(|language| {
+            let shown = language.shown_command(target)?;
+            let extensions: Vec<String> = language
+                .extensions()
+                .iter()
+                .map(|extension| format!(".{extension}"))
+                .collect();
+            Some(format!("  {}  {shown}", extensions.join(" ")))
+        })
+        .collect();
+    text.replace("{commands}", &lines.join("\n"))
 }
 
 /// What a file given on the command line (or found in a directory) is.
@@ -417,7 +436,7 @@ mod tests {
         };
         let toolchain = args.toolchain().unwrap();
         assert!(toolchain
-            .command(Language::C, duel_arena::compile::Target::Player)
+            .command(Language::C, Target::Player)
             .starts_with("clang"));
         for bad in ["c", "cobol=x", "c= "] {
             let args = BatchArgs {

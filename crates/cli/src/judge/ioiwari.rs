@@ -8,6 +8,11 @@ use duel_arena::judge::{Entry, Settings, Submission};
 use duel_arena::runner::ProgramCommand;
 use std::process::ExitCode;
 
+/// The help's epilogue: [`EXAMPLES`] with the compile commands in place of `{commands}`.
+fn examples() -> String {
+    batch::with_compile_commands(EXAMPLES, duel_arena::compile::Target::Player)
+}
+
 const EXAMPLES: &str = "\
 Examples:
   duel ioiwari judge                                   # the project's own ioiwari: scores 100
@@ -18,10 +23,7 @@ Examples:
 
 --player: a shell command line, a source or a directory of them (repeatable; several give a
 ranking). Sources are built in a temporary directory, in the submission's sandbox:
-  .c  gcc -std=gnu11 -O2 -pipe -o {output} {source} -lm
-  .cpp .cc .cxx  g++ -std=gnu++17 -O2 -pipe -o {output} {source}
-  .pas .pp  fpc -l- -v0 -O2 -Xs -Faduelflush -Fu{dir} -FU{dir} -FE{dir} -o{output} {source}
-  .py  python3 {source}     .rs  rustc --edition 2021 -O -o {output} {source}
+{commands}
 --tests: official (the 24 official boards), all (the 357 start boards) or a file of boards.
 A win scores a test's share, a draw half; the total is out of 100. Verdicts: win, draw, loss,
 illegal_move, protocol_error, time_limit, memory_limit, runtime_error, early_exit,
@@ -35,7 +37,7 @@ SIGTERM; the report holds the finished tests); 2 the judge could not run.";
 
 /// Arguments of `duel ioiwari judge`.
 #[derive(Debug, clap::Args)]
-#[command(after_help = EXAMPLES)]
+#[command(after_help = examples())]
 pub struct JudgeArgs {
     /// Player 1: a command line, a source or a directory (repeatable).
     #[arg(long, value_name = "CMD|FILE|DIR")]
@@ -135,9 +137,28 @@ mod tests {
 
     #[test]
     fn the_help_quotes_the_compile_commands_in_use() {
-        for language in [Language::C, Language::Cpp, Language::Pascal, Language::Rust] {
+        let help = super::examples();
+        for &language in Language::ALL {
             let command = default_command(language, Target::Player);
-            assert!(super::EXAMPLES.contains(&command), "{command}");
+            if language != Language::PYTHON {
+                assert!(help.contains(&command), "{command}");
+            }
+            let extensions = language.extensions().join(" .");
+            assert!(help.contains(&format!("  .{extensions}  ")), "{language}");
+        }
+        assert!(help.contains("  .py  python3 {source}\n"), "{help}");
+        assert!(!help.contains("{commands}"));
+    }
+
+    #[test]
+    fn the_readme_lists_every_language_with_its_command() {
+        let readme = include_str!("../../../../README.md");
+        for &language in Language::ALL {
+            let shown = language.shown_command(Target::Player).unwrap();
+            assert!(readme.contains(&format!("`{shown}`")), "{shown}");
+            let extension = format!("`.{}`", language.extensions()[0]);
+            assert!(readme.contains(&extension), "{extension}");
+            assert!(readme.contains(&format!("`{}`", language.package())));
         }
     }
 }

@@ -10,6 +10,11 @@ use duel_arena::runner::ProgramCommand;
 use duel_mis::LolekKind;
 use std::process::ExitCode;
 
+/// The help's epilogue: [`EXAMPLES`] with the compile commands in place of `{commands}`.
+fn examples() -> String {
+    batch::with_compile_commands(EXAMPLES, duel_arena::compile::Target::Module)
+}
+
 const EXAMPLES: &str = "\
 Examples:
   duel mis judge                                       # the built-in Bolek: scores 100
@@ -21,9 +26,7 @@ Examples:
 --module: a shared library, a source or a directory of them; --player: a shell command line
 speaking the line protocol (both repeatable; several give a ranking). Module sources are built
 in a temporary directory with the task's mis.h, in the submission's sandbox:
-  .c  gcc -std=gnu11 -O2 -pipe -shared -fPIC -o {output} {source} -lm
-  .cpp .cc .cxx  g++ -std=gnu++17 -O2 -pipe -shared -fPIC -o {output} {source}
-  .pas .pp  unit mis, wrapped: fpc -l- -v0 -O2 -Cg -Fu{dir} -FU{dir} -FE{dir} -o{output} {source}
+{commands}
 --tests: official (37 positions, crates/mis/data/mis-official.txt) or a file of `p e B` lines.
 Lolek punishes every mistake; the score is the share of tests won. Verdicts: win, loss,
 illegal_move, protocol_error, time_limit, memory_limit, runtime_error, early_exit,
@@ -38,7 +41,7 @@ SIGTERM; the report holds the finished tests); 2 the judge could not run.";
 
 /// Arguments of `duel mis judge`.
 #[derive(Debug, clap::Args)]
-#[command(after_help = EXAMPLES)]
+#[command(after_help = examples())]
 pub struct JudgeArgs {
     /// Bolek: a command line speaking the line protocol (repeatable).
     #[arg(long, value_name = "CMD")]
@@ -119,7 +122,7 @@ mod tests {
     use std::time::Duration;
 
     fn help() -> String {
-        super::EXAMPLES
+        super::examples()
             .split_whitespace()
             .collect::<Vec<_>>()
             .join(" ")
@@ -157,9 +160,14 @@ mod tests {
 
     #[test]
     fn the_help_quotes_the_compile_commands_in_use() {
-        for language in [Language::C, Language::Cpp, Language::Pascal] {
+        for &language in Language::ALL {
             let command = default_command(language, Target::Module);
-            assert!(help().contains(&command), "{command}");
+            assert_eq!(
+                help().contains(&command),
+                language.builds_modules(),
+                "{command}"
+            );
         }
+        assert!(help().contains(".pas .pp unit mis, wrapped: fpc "));
     }
 }

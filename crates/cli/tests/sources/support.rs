@@ -39,23 +39,32 @@ pub fn duel_ok(args: &[&str]) -> Output {
     output
 }
 
-/// Whether `compiler` may be skipped here: fpc is required when DUEL_REQUIRE_FPC is set.
+/// Whether `compiler` (a language's, `fpc`, `go`...) may be skipped here: it is asked its
+/// version as its language says; fpc and go are required when DUEL_REQUIRE_FPC or
+/// DUEL_REQUIRE_GO is set.
 pub fn missing(compiler: &str) -> bool {
-    let flag = if compiler == "fpc" {
-        "-iV"
-    } else {
-        "--version"
-    };
+    let language = duel_arena::compile::Language::ALL
+        .iter()
+        .find(|language| language.compiler() == compiler);
+    let args = language.map_or(&["--version"][..], |language| language.version_args());
     let present = Command::new(compiler)
-        .arg(flag)
+        .args(args)
         .output()
         .is_ok_and(|o| o.status.success());
     if !present {
+        let flag = format!("DUEL_REQUIRE_{}", compiler.to_ascii_uppercase());
         assert!(
-            compiler != "fpc" || std::env::var_os("DUEL_REQUIRE_FPC").is_none(),
-            "fpc is required (DUEL_REQUIRE_FPC is set) but missing"
+            !matches!(compiler, "fpc" | "go") || std::env::var_os(&flag).is_none(),
+            "{compiler} is required ({flag} is set) but missing"
         );
         eprintln!("skipped: {compiler} is not installed");
     }
     !present
+}
+
+/// The compiler of a source file, from its extension.
+pub fn compiler_of(file: &str) -> &'static str {
+    duel_arena::compile::Language::from_path(file.as_ref())
+        .expect("a source of a known language")
+        .compiler()
 }

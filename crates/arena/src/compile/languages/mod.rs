@@ -1,0 +1,51 @@
+//! The languages, one file each, and the one list of them.
+//!
+//! Adding a language is one new file here (a [`Definition`](super::language::Definition)
+//! under a `Language` constant, as `go.rs` shows) and two lines in this file: its `mod` and
+//! its place in [`ALL`]. Its tests judge a perfect and a flawed player from source
+//! (`crates/cli/tests/sources/ioiwari/`, `judge_sources.rs`). Nothing else in the judge or the
+//! command line names a language.
+
+mod c;
+mod cpp;
+mod go;
+mod pascal;
+mod python;
+mod rust;
+
+use super::Language;
+
+/// Every language, in the order the documentation lists them.
+pub(super) const ALL: &[Language] = &[
+    Language::C,
+    Language::CPP,
+    Language::PASCAL,
+    Language::PYTHON,
+    Language::RUST,
+    Language::GO,
+];
+
+/// The task's C interface, so that a C or C++ module that includes `"mis.h"` builds (and gets
+/// C linkage in C++).
+const MIS_H: (&str, &str) = (
+    "mis.h",
+    "\
+/* mis.h: the Pooh-Eeyore-sticks module interface, as the judge builds it. */
+#ifndef MIS_H
+#define MIS_H
+#ifdef __cplusplus
+extern \"C\" {
+#endif
+void poczatek(int p, int e, int peb);
+void ruch_bolka(int p, int e, int *bp, int *be);
+#ifdef __cplusplus
+}
+#endif
+#endif
+",
+);
+
+/// The hint of a module that does not export one of the task's functions, unless its
+/// language has its own.
+const UNEXPORTED_HINT: &str =
+    "a module defines both poczatek and ruch_bolka, not static (see mis.h)";

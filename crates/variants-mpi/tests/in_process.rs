@@ -82,7 +82,7 @@ fn two_to_eight_pits_match_the_single_process_solver_on_one_to_four_processes() 
 
 #[test]
 fn other_caps_and_rounds_of_any_size_match_too() {
-    for (pits, cap) in [(4, 2), (6, 3), (5, 9), (9, 2)] {
+    for (pits, cap) in [(4, 2), (6, 3), (5, 9), (8, 2)] {
         let variant = Variant::new(pits, cap).expect("valid");
         let table = VariantTable::solve(variant).expect("solved");
         for (processes, batch) in [(2, 1), (3, 1 << 20), (5, 13), (7, 1000)] {
@@ -92,10 +92,10 @@ fn other_caps_and_rounds_of_any_size_match_too() {
 }
 
 #[test]
-fn nine_pits_on_three_processes_needs_several_rounds_a_tier() {
-    let variant = Variant::new(9, 5).expect("valid");
+fn eight_pits_on_three_processes_needs_several_rounds_a_tier() {
+    let variant = Variant::new(8, 5).expect("valid");
     let table = VariantTable::solve(variant).expect("solved");
-    let stats = check(variant, 3, 1000, &table);
+    let stats = check(variant, 3, 200, &table);
     assert!(stats.tiers.iter().map(|tier| tier.rounds).max() > Some(10));
     // Unique requests save something over the raw look-ups.
     assert!(stats.total.requests < stats.total.remote_lookups);

@@ -10,6 +10,7 @@ cd "$(dirname "$0")/.."
 # Each solve may take this many seconds (10 pits takes a few on an unloaded machine).
 limit="${DUEL_MPI_TIMEOUT:-900}"
 
+cargo clippy -p duel-variants-mpi --all-targets --features mpi -- -D warnings
 cargo build --release -p duel-cli --bin duel
 cargo build --release -p duel-variants-mpi --features mpi --bin duel-variants-mpi
 target="$(cargo metadata --format-version 1 --no-deps |

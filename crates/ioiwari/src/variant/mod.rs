@@ -38,7 +38,9 @@ mod verify;
 pub use board::{VariantBoard, VariantSowing};
 pub use error::{SolveError, TableFormatError, VariantError};
 pub use family::Variant;
-pub use solve::{solve_dense, SolveOptions, TierProgress};
+pub use solve::{
+    class_value, solve_dense, ClassMove, ClassSpace, SolveOptions, TierPiece, TierProgress,
+};
 pub use starts::{summarize, StartRule, TotalSummary};
 pub use table::VariantTable;
 pub use verify::{VerifyReport, VerifyScope};

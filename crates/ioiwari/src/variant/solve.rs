@@ -285,6 +285,140 @@ pub(crate) fn run<R: Send>(pool: &Option<rayon::ThreadPool>, job: impl FnOnce() 
 /// A piece of a tier: its top pits filled (digits so far, beads left, index so far).
 type Piece = (Digits, u32, u64);
 
+/// The ranked classes of a variant with the solver's own enumeration of a tier and of a
+/// class's moves: what a solver that spreads the classes over several processes needs (each
+/// process solves the classes of a range of ranks and asks the others for the values of the
+/// classes its moves lead to).
+///
+/// ```
+/// use duel_ioiwari::variant::{class_value, ClassSpace, Variant, VariantTable};
+///
+/// let variant = Variant::new(4, 3)?;
+/// let space = ClassSpace::build(variant, Some(1))?;
+/// assert_eq!(space.count(), variant.class_count());
+/// // Solve tier by tier from the moves, as the solver does.
+/// let mut values = vec![0i8; space.count() as usize];
+/// for beads in 1..=variant.max_beads() {
+///     for piece in space.tier_pieces(beads) {
+///         space.each_class(&piece, 0..space.count(), |rank, moves| {
+///             values[rank as usize] = class_value(moves, |to| values[to as usize]);
+///         });
+///     }
+/// }
+/// assert_eq!(values, VariantTable::solve(variant)?.class_values());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClassSpace {
+    variant: Variant,
+    classes: Classes,
+}
+
+/// Boards of one tier that share the counts of their top pits, a contiguous range of
+/// indices: the unit [`ClassSpace::each_class`] enumerates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TierPiece {
+    piece: Piece,
+    end: u64,
+}
+
+impl TierPiece {
+    /// The indices of the piece's boards lie in this range (not all of it is in the tier).
+    pub fn indices(&self) -> std::ops::Range<u64> {
+        self.piece.2..self.end
+    }
+}
+
+/// One move of a class's representative: the rank of the class of the board it leaves, and
+/// the move's gain difference (the mover's beads banked minus the opponent's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClassMove {
+    /// The rank of the successor's class.
+    pub rank: u64,
+    /// What the move itself is worth to the mover.
+    pub gain: i8,
+}
+
+/// The value of a class from its moves: the best of `gain - value(successor)`, 0 when there
+/// is no move (the empty board), as the solver computes it.
+pub fn class_value(moves: &[ClassMove], mut value: impl FnMut(u64) -> i8) -> i8 {
+    moves
+        .iter()
+        .map(|step| step.gain - value(step.rank))
+        .max()
+        .unwrap_or(0)
+}
+
+impl ClassSpace {
+    /// Ranks the classes of `variant` on `threads` threads (`None`: rayon's global pool).
+    pub fn build(variant: Variant, threads: Option<usize>) -> Result<ClassSpace, SolveError> {
+        let pool = thread_pool(threads)?;
+        let classes = run(&pool, || Classes::build(variant))?;
+        Ok(ClassSpace { variant, classes })
+    }
+
+    /// The variant.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The number of classes, [`Variant::class_count`].
+    pub fn count(&self) -> u64 {
+        self.classes.count()
+    }
+
+    /// The index of the representative of the class of rank `rank`, if `rank` is below
+    /// [`ClassSpace::count`]. It grows with the rank.
+    pub fn representative_index(&self, rank: u64) -> Option<u64> {
+        (rank < self.count()).then(|| Shape::of(self.variant).index(&self.classes.unrank(rank)))
+    }
+
+    /// The pieces of tier `beads`, in increasing index order (so in increasing rank order of
+    /// their classes).
+    pub fn tier_pieces(&self, beads: u32) -> Vec<TierPiece> {
+        let shape = Shape::of(self.variant);
+        let width = shape.powers[shape.pits - split_pits(&shape)];
+        tier_pieces(&shape, beads)
+            .into_iter()
+            .map(|piece| TierPiece {
+                piece,
+                end: piece.2 + width,
+            })
+            .collect()
+    }
+
+    /// Calls `visit(rank, moves)` for every class of `piece` whose rank is in `ranks`, in
+    /// increasing rank order, with the moves of its representative; returns the boards of the
+    /// piece.
+    pub fn each_class(
+        &self,
+        piece: &TierPiece,
+        ranks: std::ops::Range<u64>,
+        mut visit: impl FnMut(u64, &[ClassMove]),
+    ) -> u64 {
+        let shape = Shape::of(self.variant);
+        let layout = Ranked(&self.classes);
+        let mut moves = [ClassMove { rank: 0, gain: 0 }; Variant::MAX_PITS];
+        each_representative(&shape, &piece.piece, |digits, index| {
+            let rank = self.classes.rank(digits);
+            if !ranks.contains(&rank) {
+                return;
+            }
+            let mut count = 0;
+            for from in (0..shape.pits).filter(|&from| digits[from] > 0) {
+                let mut next = *digits;
+                let (next_index, gain) = sow(&shape, &mut next, index, from);
+                moves[count] = ClassMove {
+                    rank: layout.class(&shape, &next, next_index),
+                    gain,
+                };
+                count += 1;
+            }
+            visit(rank, &moves[..count]);
+        })
+    }
+}
+
 /// The pieces of tier `beads`, in increasing index order.
 pub(crate) fn tier_pieces(shape: &Shape, beads: u32) -> Vec<Piece> {
     let mut pieces = Vec::new();

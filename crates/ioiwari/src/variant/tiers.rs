@@ -34,9 +34,20 @@ const VERSION: u16 = 1;
 const HEADER_BYTES: usize = 32;
 
 /// 64-bit FNV-1a over bytes taken as 8-byte little-endian words, the last padded with zeros,
-/// fed in pieces of any length.
+/// fed in pieces of any length: the checksum of tier files and of the table format.
+///
+/// ```
+/// use duel_ioiwari::variant::tiers::WordHash;
+///
+/// let mut whole = WordHash::new();
+/// whole.update(&[1, 2, 3, 4, 5, 6, 7, 8, 9]);
+/// let mut pieces = WordHash::new();
+/// pieces.update(&[1, 2, 3]);
+/// pieces.update(&[4, 5, 6, 7, 8, 9]);
+/// assert_eq!(whole.finish(), pieces.finish());
+/// ```
 #[derive(Clone, Debug)]
-pub(crate) struct WordHash {
+pub struct WordHash {
     hash: u64,
     pending: [u8; 8],
     filled: usize,
@@ -46,7 +57,8 @@ impl WordHash {
     const OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
     const PRIME: u64 = 0x0000_0100_0000_01b3;
 
-    pub(crate) fn new() -> WordHash {
+    /// The hash of nothing yet.
+    pub fn new() -> WordHash {
         WordHash {
             hash: Self::OFFSET,
             pending: [0; 8],
@@ -54,7 +66,8 @@ impl WordHash {
         }
     }
 
-    pub(crate) fn update(&mut self, values: &[i8]) {
+    /// Feeds `values`.
+    pub fn update(&mut self, values: &[i8]) {
         for &value in values {
             self.pending[self.filled] = value as u8;
             self.filled += 1;
@@ -70,11 +83,18 @@ impl WordHash {
         self.filled = 0;
     }
 
-    pub(crate) fn finish(mut self) -> u64 {
+    /// The hash of everything fed.
+    pub fn finish(mut self) -> u64 {
         if self.filled > 0 {
             self.mix();
         }
         self.hash
+    }
+}
+
+impl Default for WordHash {
+    fn default() -> WordHash {
+        WordHash::new()
     }
 }
 

@@ -11,11 +11,13 @@ cd "$(dirname "$0")/.."
 limit="${DUEL_MPI_TIMEOUT:-900}"
 
 cargo clippy -p duel-variants-mpi --all-targets --features mpi -- -D warnings
-cargo build --release -p duel-cli --bin duel
+# The reference is the ordinary `duel` binary; the debug build the workspace tests made is
+# enough (10 pits takes seconds) and saves a release build of the whole CLI.
+cargo build -p duel-cli --bin duel
 cargo build --release -p duel-variants-mpi --features mpi --bin duel-variants-mpi
 target="$(cargo metadata --format-version 1 --no-deps |
     python3 -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')"
-duel="$target/release/duel"
+duel="$target/debug/duel"
 solver="$target/release/duel-variants-mpi"
 
 work="$(mktemp -d)"

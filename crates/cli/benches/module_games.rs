@@ -55,7 +55,7 @@ fn build_driver(static_lib: &Path, out_dir: &Path) -> PathBuf {
     let status = Command::new("gcc")
         .arg("-O2")
         .arg("-I")
-        .arg(manifest.join("../mis-ffi/include"))
+        .arg(duel_mis_abi::include_dir())
         .arg("-o")
         .arg(&driver)
         .arg(manifest.join("benches/reference/mis_driver.c"))

@@ -586,13 +586,13 @@ fn the_readmes_driver_build_works_pasted_whole_and_leaves_the_checkout_clean() {
     let readme = include_str!("../../../README.md");
     let block = sh_blocks(readme)
         .into_iter()
-        .find(|block| block.starts_with("D=crates/mis-ffi"))
+        .find(|block| block.starts_with("D=crates/mis-abi"))
         .expect("README's driver block");
     // A checkout's worth: the drivers and the header, and libmis.a where a release build
     // puts it (here: the one of the profile under test).
     let checkout = work_dir();
     let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    for dir in ["crates/mis-ffi/include", "crates/mis-ffi/drivers"] {
+    for dir in ["crates/mis-abi/include", "crates/mis-abi/drivers"] {
         std::fs::create_dir_all(checkout.path().join(dir)).unwrap();
         for entry in std::fs::read_dir(repo.join(dir)).unwrap() {
             let path = entry.unwrap().path();

@@ -177,7 +177,7 @@ fn mis() -> Package {
             mis_source(include_str!("../templates/mis/main.pas"))
         ),
     );
-    let header = include_str!("../../mis-ffi/include/mis.h");
+    let header = duel_mis_abi::MIS_H;
     package.add("sol/mis.h", header);
     crate::attachments::add(&mut package, Task::Mis, "att");
     add_submissions(&mut package, &MIS_SUBMISSIONS);

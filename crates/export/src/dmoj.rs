@@ -262,7 +262,7 @@ fn mis() -> Package {
         "driver.c",
         inline_header(include_str!("../templates/mis/driver.c"), "lolek.h", &lolek),
     );
-    package.add("mis.h", include_str!("../../mis-ffi/include/mis.h"));
+    package.add("mis.h", duel_mis_abi::MIS_H);
     let checker = inline_header(
         &mis_source(include_str!("../templates/mis/validator.cpp")),
         "lolek.h",

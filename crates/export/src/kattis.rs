@@ -224,7 +224,7 @@ fn mis() -> Package {
     }
     let lolek = mis_lolek_header();
     let driver = include_str!("../templates/mis/driver.c");
-    let header = include_str!("../../mis-ffi/include/mis.h");
+    let header = duel_mis_abi::MIS_H;
     package.add("input_validators/position/lolek.h", lolek.clone());
     package.add(
         "input_validators/position/position.cpp",

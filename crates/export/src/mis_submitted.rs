@@ -34,7 +34,7 @@ pub(crate) fn drivers() -> [(&'static str, &'static str, String); 3] {
 }
 
 /// The header every C and C++ submission carries.
-const HEADER: &str = include_str!("../../mis-ffi/include/mis.h");
+const HEADER: &str = duel_mis_abi::MIS_H;
 
 /// The line of the C driver where Lolek chooses his reply.
 const LOLEK_REPLY: &str =

@@ -4,7 +4,7 @@
 //! - [`mis_kit`]: `mis_c/`, `mis_cpp/` and `mis_pas/`, each with a skeleton module (the task's
 //!   two procedures taking one stick, and a comment where the contestant's code goes) and the
 //!   driver `graj` that plays the simple Lolek against it and checks every move. The drivers
-//!   are the project's own (`crates/mis-ffi/drivers/`), so the kit's `graj` prints the same
+//!   are the project's own (`duel-mis-abi`, `crates/mis-abi/drivers/`), so the kit's `graj` prints the same
 //!   lines and exits with the same status as the Rust `graj`.
 //! - [`ioiwari_kit`]: `ioiwari/` with skeleton players in C, C++, Pascal and Python 3 that
 //!   play a legal move each turn and flush it, the 24 official boards as test files, and a
@@ -74,8 +74,6 @@ pub enum KitError {
     },
 }
 
-const MIS_H: &str = include_str!("../../mis-ffi/include/mis.h");
-
 /// The Pooh-Eeyore-sticks kit: `mis_c/{mis.h, mis.c, graj.c}`, `mis_cpp/{mis.h, mis.cpp,
 /// graj.cpp}`, `mis_pas/{mis.pas, graj.pas}`, `README.md` and `STATEMENT.md` (the task in our
 /// own words, with a sample game).
@@ -93,20 +91,14 @@ pub fn mis_kit() -> Vec<KitFile> {
             "STATEMENT.md",
             include_str!("../templates/mis/STATEMENT.md"),
         ),
-        KitFile::text("mis_c/mis.h", MIS_H),
+        KitFile::text("mis_c/mis.h", duel_mis_abi::MIS_H),
         KitFile::text("mis_c/mis.c", include_str!("../templates/mis/mis.c")),
-        KitFile::text("mis_c/graj.c", include_str!("../../mis-ffi/drivers/graj.c")),
-        KitFile::text("mis_cpp/mis.h", MIS_H),
+        KitFile::text("mis_c/graj.c", duel_mis_abi::GRAJ_C),
+        KitFile::text("mis_cpp/mis.h", duel_mis_abi::MIS_H),
         KitFile::text("mis_cpp/mis.cpp", include_str!("../templates/mis/mis.cpp")),
-        KitFile::text(
-            "mis_cpp/graj.cpp",
-            include_str!("../../mis-ffi/drivers/graj.cpp"),
-        ),
+        KitFile::text("mis_cpp/graj.cpp", duel_mis_abi::GRAJ_CPP),
         KitFile::text("mis_pas/mis.pas", include_str!("../templates/mis/mis.pas")),
-        KitFile::text(
-            "mis_pas/graj.pas",
-            include_str!("../../mis-ffi/drivers/graj.pas"),
-        ),
+        KitFile::text("mis_pas/graj.pas", duel_mis_abi::GRAJ_PAS),
     ]
 }
 

@@ -2,7 +2,7 @@
 //!
 //! Built as `libmis.a` and `libmis.so` (`cargo build --release -p duel-mis-ffi`), it
 //! links with the kit's drivers in C, C++ and Pascal exactly like a contestant's
-//! `mis.c`; the prototypes are in `include/mis.h`:
+//! `mis.c`; the prototypes are in `mis.h` (`duel-mis-abi`, `crates/mis-abi/include/mis.h`):
 //!
 //! ```c
 //! void poczatek(int p, int e, int peb);

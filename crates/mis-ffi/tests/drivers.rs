@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{have, lib_dir, package_dir, scratch_dir};
+use common::{have, lib_dir, scratch_dir};
 use mis::{MisModule, Move, Position};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -164,11 +164,11 @@ fn check_driver(exe: &Path) {
 fn compile_c_like(compiler: &str, std: &str, source: &str, link: &[String], name: &str) -> PathBuf {
     let dir = scratch_dir(name);
     let exe = dir.join("graj");
-    let include = package_dir().join("include");
+    let include = duel_mis_abi::include_dir();
     let out = Command::new(compiler)
         .args([std, "-O2", "-Wall", "-Wextra", "-Werror", "-pedantic", "-I"])
-        .arg(&include)
-        .arg(package_dir().join("drivers").join(source))
+        .arg(include)
+        .arg(duel_mis_abi::drivers_dir().join(source))
         .args(link)
         .arg("-o")
         .arg(&exe)
@@ -229,7 +229,7 @@ fn pascal_driver_plays_full_games() {
     std::fs::create_dir_all(&lib).unwrap();
     std::fs::copy(lib_dir().join("libmis.a"), lib.join("libmis.a")).unwrap();
     for file in ["graj.pas", "mis.pas"] {
-        std::fs::copy(package_dir().join("drivers").join(file), dir.join(file)).unwrap();
+        std::fs::copy(duel_mis_abi::drivers_dir().join(file), dir.join(file)).unwrap();
     }
     let out = Command::new("fpc")
         .current_dir(&dir)

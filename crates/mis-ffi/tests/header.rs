@@ -121,9 +121,9 @@ fn exported_rust_functions(source: &str) -> Vec<Prototype> {
 
 #[test]
 fn header_declares_exactly_the_exported_functions() {
-    let header = std::fs::read_to_string(package_dir().join("include/mis.h")).unwrap();
+    let header = duel_mis_abi::MIS_H;
     let source = std::fs::read_to_string(package_dir().join("src/lib.rs")).unwrap();
-    let declared = header_prototypes(&header);
+    let declared = header_prototypes(header);
     let exported = exported_rust_functions(&source);
     assert_eq!(declared, exported);
     // The task's interface, as the statement fixes it.
@@ -157,7 +157,7 @@ fn parsers_see_a_changed_signature() {
 
 #[test]
 fn libraries_export_the_declared_symbols() {
-    let header = std::fs::read_to_string(package_dir().join("include/mis.h")).unwrap();
+    let header = duel_mis_abi::MIS_H;
     for (file, flags) in [
         ("libmis.so", vec!["-D", "--defined-only"]),
         ("libmis.a", vec!["--defined-only"]),
@@ -168,7 +168,7 @@ fn libraries_export_the_declared_symbols() {
             .output()
             .expect("nm (binutils) is installed");
         let symbols = String::from_utf8_lossy(&out.stdout);
-        for (_, name, _) in header_prototypes(&header) {
+        for (_, name, _) in header_prototypes(header) {
             let exported = symbols.lines().any(|line| {
                 let mut fields = line.split_whitespace().rev();
                 fields.next() == Some(name.as_str()) && fields.next() == Some("T")

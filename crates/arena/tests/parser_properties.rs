@@ -5,8 +5,8 @@
 
 use duel_arena::ioiwari::{parse_move, parse_positions};
 use duel_arena::mis::{parse_position, parse_tests};
-use duel_arena::runner::{LineBuffer, LineTooLong};
 use duel_ioiwari::Board;
+use duel_sandbox::{LineBuffer, LineTooLong};
 use proptest::prelude::*;
 use std::path::Path;
 

@@ -15,9 +15,9 @@
 
 use super::referee::Ending;
 use super::{EventSink, GameResult, GameSetup, MisError, Referee, Usage};
-use crate::runner::{Halt, Launcher, Limits, Process, ProgramCommand, Sandbox};
-use crate::untrusted::clip_line;
 use crate::Verdict;
+use duel_sandbox::untrusted::clip_line;
+use duel_sandbox::{Halt, Launcher, Limits, Process, ProgramCommand, Sandbox};
 use rustix::thread::{sched_getaffinity, sched_getcpu, sched_setaffinity, CpuSet};
 use std::fmt::Write as _;
 use std::ops::ControlFlow;

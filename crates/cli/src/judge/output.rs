@@ -8,8 +8,8 @@ use anyhow::{bail, Context};
 use duel_arena::compile::BuildRecord;
 use duel_arena::judge::Observer;
 use duel_arena::report::{OutputDir, OutputFile};
-use duel_arena::runner::IsolationRecord;
 use duel_arena::{Report, TestResult, Verdict};
+use duel_sandbox::IsolationRecord;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::ffi::OsStr;
 use std::io::{self, IsTerminal, Write};
@@ -180,7 +180,7 @@ pub fn format_kb(kb: u64) -> String {
 /// Submissions' text never breaks the table nor drives the terminal: control characters are
 /// shown escaped.
 fn one_line(text: &str) -> String {
-    duel_arena::untrusted::escape(text)
+    duel_sandbox::untrusted::escape(text)
 }
 
 /// The closing line: the score and how the tests ended.
@@ -641,13 +641,13 @@ pub fn open_output(path: &Path, what: &str) -> anyhow::Result<OutputFile> {
 /// within half a second (as `timeout` and a process group's kill deliver it) counts once; a
 /// later or different signal of the three ends the judge at once.
 pub fn interrupt_flag() -> Arc<AtomicBool> {
-    duel_arena::runner::interrupt_flag()
+    duel_sandbox::interrupt_flag()
 }
 
 /// The exit status of an interrupted run: 128 + the signal, as shells report it (130 after
 /// Ctrl-C, 143 after SIGTERM, 129 after SIGHUP).
 pub fn interrupted_exit_status() -> u8 {
-    match duel_arena::runner::interrupting_signal() {
+    match duel_sandbox::interrupting_signal() {
         None => EXIT_INTERRUPTED,
         Some(signal) => 128u8.saturating_add(signal as u8),
     }

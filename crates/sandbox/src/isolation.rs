@@ -3,8 +3,8 @@
 
 use super::cgroup::CgroupRoot;
 use super::command::find_in_path;
+use super::confinement::View;
 use super::environment::find_program;
-use super::sandbox::View;
 use super::signal;
 use std::ffi::OsString;
 use std::os::unix::fs::PermissionsExt;
@@ -21,7 +21,7 @@ pub const ISOLATION_ENV: &str = "DUEL_ISOLATION";
 /// The isolation levels available to the runner here.
 ///
 /// ```
-/// let isolation = duel_arena::runner::Isolation::detect();
+/// let isolation = duel_sandbox::Isolation::detect();
 /// println!("{}", isolation.describe(isolation.bwrap));
 /// ```
 #[derive(Debug, Clone)]

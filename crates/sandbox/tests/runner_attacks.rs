@@ -8,8 +8,8 @@
 #[path = "runner_support/mod.rs"]
 mod support;
 
-use duel_arena::runner::{Halt, Isolation, Launcher, Limits, ProgramCommand, Sandbox};
-use duel_arena::Verdict;
+use duel_sandbox::Verdict;
+use duel_sandbox::{Halt, Isolation, Launcher, Limits, ProgramCommand, Sandbox};
 use std::time::{Duration, Instant};
 use support::{is_alive, read_pid};
 
@@ -374,7 +374,7 @@ fn programs_run_as_distinct_users_of_their_own() {
     let (ua, ub) = (a.read_line().unwrap(), b.read_line().unwrap());
     assert_ne!(ua, ub);
     assert_eq!(Some(ua.parse().unwrap()), a.box_uid());
-    assert!(ua.parse::<u32>().unwrap() >= duel_arena::runner::BOX_ID_BASE);
+    assert!(ua.parse::<u32>().unwrap() >= duel_sandbox::BOX_ID_BASE);
 }
 
 #[test]

@@ -99,8 +99,8 @@ pub const MEMORY_NEAR_LIMIT_PERCENT: u64 = 80;
 /// 4. **early_exit** for status 0 while the game was still on (`mid_game`).
 ///
 /// ```
-/// use duel_arena::runner::{classify_termination, Limits, Termination, Usage};
-/// use duel_arena::Verdict;
+/// use duel_sandbox::{classify_termination, Limits, Termination, Usage};
+/// use duel_sandbox::Verdict;
 /// use std::time::Duration;
 /// let limits = Limits::new(Duration::from_secs(1), 32);
 /// let usage = Usage { peak_memory_bytes: 31 << 20, ..Usage::default() };

@@ -128,7 +128,9 @@ fn an_orphan_is_killed_under_bubblewrap_too() {
     if !has_bwrap() {
         return;
     }
-    let script = "(setsid sh -c 'sleep 30' &); sleep 0.2; ps -e -o pid= | wc -l; echo done";
+    // A duration no other test (nor, likely, anything else on the machine) sleeps, so the
+    // search below finds this test's sleeper only.
+    let script = "(setsid sh -c 'sleep 30.0417' &); sleep 0.2; ps -e -o pid= | wc -l; echo done";
     let launcher = Launcher::new(
         ProgramCommand::shell(script),
         Limits::new(Duration::from_secs(2), 64),
@@ -143,7 +145,7 @@ fn an_orphan_is_killed_under_bubblewrap_too() {
         .unwrap()
         .filter_map(Result::ok)
         .filter_map(|e| std::fs::read_to_string(e.path().join("cmdline")).ok())
-        .filter(|cmdline| cmdline == "sleep\x0030\x00")
+        .filter(|cmdline| cmdline == "sleep\x0030.0417\x00")
         .count();
     assert_eq!(left, 0, "a sleeper outlived its sandbox");
 }

@@ -14,8 +14,9 @@
 //! safely: signal handlers, POSIX timers, the child's work between fork and exec), each with
 //! the reason it is sound. The process-wide effects listed above are installed by
 //! [`interrupt_flag`] (SIGINT, SIGTERM, SIGHUP), [`Launcher::spawn`] (SIGPIPE ignored, the
-//! child subreaper) and [`Process::read_line`] / [`Process::read_line_into`] (the tick
-//! signal's handler and the thread's timer, see [`TICK`]); each says so in its documentation.
+//! child subreaper), [`Process::read_line`] / [`Process::read_line_into`] (the tick signal's
+//! handler and the thread's timer, see [`TICK`]) and [`SharedCpu::enter`] (the thread's CPU
+//! affinity, until dropped); each says so in its documentation.
 //!
 //! # What is enforced, and how
 //!
@@ -84,6 +85,7 @@ mod cgroup;
 mod child;
 mod command;
 mod confinement;
+mod cpu;
 mod environment;
 mod error;
 mod fault;
@@ -110,6 +112,7 @@ mod walk;
 pub use cgroup::{Cgroup, CgroupRoot, CgroupVersion};
 pub use command::ProgramCommand;
 pub use confinement::{Sandbox, SANDBOX_TMP_BYTES};
+pub use cpu::SharedCpu;
 pub use environment::{PROGRAM_HOME, PROGRAM_LOCALE, SYSTEM_PATH};
 pub use error::SpawnError;
 pub use fault::{Fault, Halt};

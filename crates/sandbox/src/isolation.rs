@@ -313,8 +313,8 @@ pub(crate) fn unreachable_path(
     })
 }
 
-/// The program `$PATH` finds for `program` (see
-/// [`find_program`](super::environment::find_program)), when the judge runs as root and a
+/// The program `$PATH` finds for `program` (the [`SYSTEM_PATH`](crate::SYSTEM_PATH) every
+/// program gets, then the judge's own), when the judge runs as root and a
 /// user of its own could not run it; `None` when it could (or the judge is not root, or it is
 /// not found).
 pub fn unreachable_program(program: &str) -> Option<PathBuf> {

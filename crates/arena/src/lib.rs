@@ -1,24 +1,25 @@
-//! The arena: runs untrusted programs against the optimal opponents of both games and judges them.
+//! The arena: judges untrusted programs against the optimal opponents of both games.
+//!
+//! Running a program (processes, limits, cgroups, box users, bubblewrap, the system-call
+//! filter, the line channel, the signals the judge handles) is `duel-sandbox`'s: this crate
+//! holds no unsafe code and installs nothing process-wide itself.
 //!
 //! - [`compile`]: building submissions from C, C++, Pascal, Python and Rust sources.
 //! - [`judge`]: the game-neutral judge (per-test loop, ordering, reports, batches).
-//! - [`runner`]: spawning a submission with limits (CPU, wall clock, memory, bounded output),
-//!   in its own process group, optionally under bubblewrap.
 //! - [`ioiwari`]: judging an Ioiwari player 1 against the optimal player 2.
 //! - [`mis`]: playing and judging Pooh-Eeyore-sticks games (built-in Bolek, a C-ABI module run
 //!   in a host process, or a line-protocol program).
 //! - [`report`]: per-test results, the score and the atomic JSON report.
-//! - [`verdict`]: the verdicts every test ends with.
-//! - [`untrusted`]: showing a submission's text clipped and escaped.
+//! - [`Verdict`]: the verdicts every test ends with (`duel-sandbox`'s, as a run that ends
+//!   abnormally already has one).
+
+#![forbid(unsafe_code)]
 
 pub mod compile;
 pub mod ioiwari;
 pub mod judge;
 pub mod mis;
 pub mod report;
-pub mod runner;
-pub mod untrusted;
-pub mod verdict;
 
+pub use duel_sandbox::Verdict;
 pub use report::{Report, TestResult};
-pub use verdict::Verdict;

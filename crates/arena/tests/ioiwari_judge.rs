@@ -3,9 +3,9 @@
 use duel_arena::ioiwari::{judge, JudgeOptions, Opponent};
 use duel_arena::judge::Observer;
 use duel_arena::report::TestResult;
-use duel_arena::runner::{Limits, ProgramCommand};
 use duel_arena::Verdict;
 use duel_ioiwari::{greedy_move, Board, Outcome, Pit, Player, Position, Table};
+use duel_sandbox::{Limits, ProgramCommand};
 use std::path::Path;
 use std::sync::atomic::Ordering;
 use std::time::Duration;

@@ -1,11 +1,11 @@
-//! Property tests over arbitrary bytes for the arena's parsers of untrusted input: the bounded
-//! line reader every program's output goes through, the Ioiwari move and test-file parsers,
-//! and the Pooh-Eeyore-sticks position and test-file parsers. None may panic, and what they
-//! keep or say about the input stays bounded whatever its size.
+//! Property tests over arbitrary bytes for the arena's parsers of untrusted input: the Ioiwari
+//! move and test-file parsers, and the Pooh-Eeyore-sticks position and test-file parsers
+//! (the bounded line reader every program's output goes through first is `duel-sandbox`'s,
+//! tested there). None may panic, and what they say about the input stays bounded whatever
+//! its size.
 
 use duel_arena::ioiwari::{parse_move, parse_positions};
 use duel_arena::mis::{parse_position, parse_tests};
-use duel_arena::runner::{LineBuffer, LineTooLong};
 use duel_ioiwari::Board;
 use proptest::prelude::*;
 use std::path::Path;
@@ -69,97 +69,8 @@ fn three_words() -> impl Strategy<Value = String> {
     prop::collection::vec(word, 3).prop_map(|words| words.join(" "))
 }
 
-/// What a line reader must produce from `stream` with lines of at most `max` bytes, by the
-/// definition: lines end at `\n`, a `\r` before it is dropped, a line of more than `max`
-/// bytes (its `\r` included) stops the reading, and an unterminated tail is the last line.
-#[derive(Debug, PartialEq)]
-enum Read {
-    Line(String),
-    TooLong,
-    Rest(String),
-}
-
-fn expected(stream: &[u8], max: usize) -> Vec<Read> {
-    let mut out = Vec::new();
-    let mut segments = stream.split(|&b| b == b'\n').peekable();
-    while let Some(segment) = segments.next() {
-        let complete = segments.peek().is_some();
-        if segment.len() > max {
-            out.push(Read::TooLong);
-            break;
-        }
-        let text = String::from_utf8_lossy(segment);
-        let text = text.strip_suffix('\r').unwrap_or(&text).to_owned();
-        if complete {
-            out.push(Read::Line(text));
-        } else if !segment.is_empty() {
-            out.push(Read::Rest(text));
-        }
-    }
-    out
-}
-
-/// Feeds `stream` to a [`LineBuffer`] as the runner does (reads of at most `room()` bytes,
-/// in chunks of the given sizes), checking the bound on what it holds after every step.
-fn through_buffer(stream: &[u8], max: usize, chunks: &[usize]) -> Vec<Read> {
-    let mut lines = LineBuffer::new(max);
-    let mut out = Vec::new();
-    let mut position = 0;
-    let mut chunk = chunks.iter().cycle();
-    loop {
-        loop {
-            match lines.next_line() {
-                Ok(Some(line)) => out.push(Read::Line(line)),
-                Ok(None) => break,
-                Err(LineTooLong { max_line_bytes }) => {
-                    assert_eq!(max_line_bytes, max);
-                    out.push(Read::TooLong);
-                    return out;
-                }
-            }
-        }
-        assert!(lines.room() >= 1 && lines.room() <= max + 1);
-        if position == stream.len() {
-            break;
-        }
-        let size = (*chunk.next().unwrap_or(&1))
-            .max(1)
-            .min(lines.room())
-            .min(stream.len() - position);
-        lines.extend(&stream[position..position + size]);
-        position += size;
-    }
-    out.extend(lines.take_rest().map(Read::Rest));
-    out
-}
-
 proptest! {
     #![proptest_config(config())]
-
-    #[test]
-    fn the_line_buffer_splits_any_bytes_as_defined_and_stays_bounded(
-        stream in parser_bytes(),
-        max in 1usize..48,
-        chunks in prop::collection::vec(1usize..64, 1..8),
-    ) {
-        prop_assert_eq!(through_buffer(&stream, max, &chunks), expected(&stream, max));
-    }
-
-    #[test]
-    fn the_line_buffer_drops_what_does_not_fit(
-        bytes in prop::collection::vec(any::<u8>(), 0..4096),
-        max in 0usize..64,
-    ) {
-        let mut lines = LineBuffer::new(max);
-        lines.extend(&bytes);
-        lines.extend(&bytes);
-        prop_assert!(lines.room() <= max + 1);
-        match lines.next_line() {
-            Ok(Some(line)) => prop_assert!(line.len() <= 3 * max),
-            Ok(None) => prop_assert!(lines.room() > 0),
-            Err(_) => prop_assert_eq!(lines.room(), 0),
-        }
-    }
 
     #[test]
     fn an_ioiwari_move_line_never_panics_and_its_reason_is_clipped(

@@ -615,7 +615,7 @@ fn assert_unprivileged(reason: &str, empty: &[&str]) {
         .and_then(|rest| rest.split_whitespace().next())
         .and_then(|uid| uid.parse().ok())
         .unwrap_or_else(|| panic!("no uid in {reason}"));
-    assert!(uid >= duel_arena::runner::BOX_ID_BASE, "{reason}");
+    assert!(uid >= duel_sandbox::BOX_ID_BASE, "{reason}");
 }
 
 #[test]

@@ -336,7 +336,7 @@ fn a_source_that_did_not_compile_was_not_run() {
 #[test]
 fn a_bolek_named_where_bubblewrap_cannot_show_it_is_refused_before_any_test() {
     use std::os::unix::fs::PermissionsExt;
-    if !duel_arena::runner::Sandbox::Auto.uses_bwrap() {
+    if !duel_sandbox::Sandbox::Auto.uses_bwrap() {
         eprintln!("skipped: bubblewrap does not work here");
         return;
     }

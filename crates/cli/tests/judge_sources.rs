@@ -418,7 +418,7 @@ fn an_unwinnable_ioiwari_board_is_named_in_a_warning() {
 
 #[test]
 fn under_bwrap_the_compiler_can_write_only_its_build_directory() {
-    if duel_arena::runner::Sandbox::Bwrap.check().is_err() {
+    if duel_sandbox::Sandbox::Bwrap.check().is_err() {
         eprintln!("skipped: bubblewrap cannot run here");
         return;
     }

@@ -431,7 +431,7 @@ fn seventy_jobs_run_as_seventy_users() {
             70,
             "{sandbox}: programs shared a user: {uids:?}"
         );
-        assert!(uids[0] >= duel_arena::runner::BOX_ID_BASE);
+        assert!(uids[0] >= duel_sandbox::BOX_ID_BASE);
     }
 }
 
@@ -680,7 +680,7 @@ fn a_named_file_bubblewrap_cannot_show_stops_the_judge_before_the_first_test() {
 
 /// Whether the judge ran under bubblewrap (else the bubblewrap case is skipped).
 fn support_bwrap(output: &Output) -> bool {
-    let bwrap = duel_arena::runner::Sandbox::Auto.uses_bwrap();
+    let bwrap = duel_sandbox::Sandbox::Auto.uses_bwrap();
     if !bwrap {
         eprintln!("bubblewrap does not work here: skipped ({output:?})");
     }

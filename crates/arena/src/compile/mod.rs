@@ -17,12 +17,12 @@
 //! removed when the [`Build`] is dropped; nothing is ever written next to the source.
 //!
 //! The compiler is an untrusted program too (a source can include `/dev/zero` or `/etc/shadow`,
-//! or expand templates without end): it runs through the [`runner`](crate::runner) as the
+//! or expand templates without end): it runs through [`duel_sandbox`] as the
 //! submission runs, in the toolchain's sandbox (a user of its own when the judge is root, the
 //! fixed environment; under [`Sandbox::Bwrap`] the submission's view), with [`COMPILE_LIMITS`]
 //! (CPU, wall clock, memory), its build directory lent to its user while it runs, and only its
 //! first output lines are kept. A source reached through a symbolic link is read with the
-//! rights of the link's owner (see [`link_reader`](crate::runner::link_reader)).
+//! rights of the link's owner (see [`link_reader`](duel_sandbox::link_reader)).
 //!
 //! Each language is one [`Language`] definition in a file of its own under `languages/` (a
 //! shared base in `language.rs`): its names and extensions, its compile commands for a player
@@ -55,7 +55,7 @@ mod run;
 
 pub use language::Language;
 
-use crate::runner::{Limits, ProgramCommand, Sandbox};
+use duel_sandbox::{Limits, ProgramCommand, Sandbox};
 use language::{ArtifactKind, Recipe};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -217,8 +217,8 @@ impl Toolchain {
             }
             // Run as a user of its own without bubblewrap, the compiler must be where every
             // user may run it: the contestant is not charged for the judge's installation.
-            if self.sandbox.resolve() == crate::runner::Sandbox::User {
-                if let Some(path) = crate::runner::unreachable_program(compiler) {
+            if self.sandbox.resolve() == duel_sandbox::Sandbox::User {
+                if let Some(path) = duel_sandbox::unreachable_program(compiler) {
                     return Err(CompileError::CompilerUnreachable {
                         compiler: compiler.to_owned(),
                         path,
@@ -682,15 +682,15 @@ fn read_source(path: &Path) -> Result<Vec<u8>, CompileError> {
         message,
     };
     let mut text = Vec::new();
-    if let Some((uid, gid)) = crate::runner::link_reader(path) {
+    if let Some((uid, gid)) = duel_sandbox::link_reader(path) {
         // Reached through a link: opened and read with the rights of the link's owner (or
         // of others), never the judge's.
-        text = crate::runner::read_as(path, uid, gid, MAX_SOURCE_BYTES).map_err(|e| {
+        text = duel_sandbox::read_as(path, uid, gid, MAX_SOURCE_BYTES).map_err(|e| {
             error(format!(
                 "{}: it is reached through a symbolic link, so it is read with the rights of {}",
                 io_message(&e),
                 match uid {
-                    crate::runner::LINK_READER_ID => "any user".to_owned(),
+                    duel_sandbox::LINK_READER_ID => "any user".to_owned(),
                     uid => format!("the link's owner (uid {uid})"),
                 }
             ))
@@ -744,7 +744,7 @@ fn program_exists(program: &str) -> bool {
     if program.contains('/') {
         return Path::new(program).is_file();
     }
-    crate::runner::ProgramCommand::program(program)
+    duel_sandbox::ProgramCommand::program(program)
         .check()
         .is_ok()
 }

@@ -1,8 +1,8 @@
 //! Running one compile command like a submission: limits, bounded output, optional sandbox.
 
 use super::{CompileError, Language, Toolchain, MAX_LINE_CHARS, MAX_OUTPUT_LINES};
-use crate::runner::{Halt, Launcher, ProgramCommand, Sandbox};
 use crate::Verdict;
+use duel_sandbox::{Halt, Launcher, ProgramCommand, Sandbox};
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 

@@ -7,9 +7,9 @@ use crate::compile::{CompileError, Target, Toolchain};
 use crate::judge::Observer;
 use crate::judge::{self, judge_one, Game, GameLog, Runnable, Settings, Submission};
 use crate::report::TestResult;
-use crate::runner::{IsolationRecord, Launcher, Limits, ProgramCommand, Sandbox, SpawnError};
 use crate::Report;
 use duel_ioiwari::{Board, Table};
+use duel_sandbox::{IsolationRecord, Launcher, Limits, ProgramCommand, Sandbox, SpawnError};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
@@ -171,7 +171,7 @@ impl JudgeOptions {
 /// use duel_arena::ioiwari::{judge, JudgeOptions, TestSet};
 /// use duel_arena::judge::Observer;
 /// use duel_arena::report::TestResult;
-/// use duel_arena::runner::ProgramCommand;
+/// use duel_sandbox::ProgramCommand;
 ///
 /// struct Print;
 /// impl Observer for Print {

@@ -2,10 +2,10 @@
 
 use super::mistake::{first_mistake, PlayerMove};
 use super::Opponent;
-use crate::runner::{Fault, Halt, Launcher, Process, SpawnError, Usage};
 use crate::{TestResult, Verdict};
 use duel_ioiwari::transcript::{Ending, Transcript};
 use duel_ioiwari::{Board, Outcome, Pit, Player, Position, Table, PITS};
+use duel_sandbox::{Fault, Halt, Launcher, Process, SpawnError, Usage};
 
 /// One judged test: its result and its dialogue log (the `ioiwari.out` text).
 #[derive(Debug, Clone, PartialEq)]

@@ -1,7 +1,7 @@
 //! Which boards to judge: the official 24, all 357 start boards, or a file of positions.
 
-use crate::untrusted::{clip_line, SHOWN_CHARS};
 use duel_ioiwari::{Board, Oracle};
+use duel_sandbox::untrusted::{clip_line, SHOWN_CHARS};
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;

@@ -21,8 +21,8 @@
 
 use crate::compile::{Build, BuildRecord, CompileError, Target, Toolchain};
 use crate::report::TestResult;
-use crate::runner::{run_in_order, IsolationRecord, Limits, ProgramCommand, Sandbox};
 use crate::{Report, Verdict};
+use duel_sandbox::{run_in_order, IsolationRecord, Limits, ProgramCommand, Sandbox};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;

@@ -1,6 +1,6 @@
 //! Failures of the engine itself (as opposed to verdicts, which are the submission's).
 
-use crate::runner::SpawnError;
+use duel_sandbox::SpawnError;
 use std::path::PathBuf;
 
 /// Why a game could not be played at all. A misbehaving submission never causes one of these:

@@ -1,7 +1,7 @@
 //! Reading a start position typed by a person or written in a test file.
 
-use crate::untrusted::clip_line;
 use duel_mis::{Position, PositionError};
+use duel_sandbox::untrusted::clip_line;
 use std::fmt;
 
 /// How many characters of a word that is not a number an error shows.

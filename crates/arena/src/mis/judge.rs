@@ -24,10 +24,10 @@ use crate::compile::{Target, Toolchain};
 use crate::judge::Observer;
 use crate::judge::{self, judge_one, Game, GameLog, Runnable, Settings, Submission};
 use crate::report::TestResult;
-use crate::runner::{IsolationRecord, Limits, ProgramCommand, Sandbox};
 use crate::{Report, Verdict};
 use duel_mis::record::RecordWriter;
 use duel_mis::{LolekKind, Move, Position};
+use duel_sandbox::{IsolationRecord, Limits, ProgramCommand, Sandbox};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -339,7 +339,7 @@ pub fn judge(
 }
 
 /// Checks that Bolek can be started at all: for a program, the checks of every judge's
-/// [`Launcher::check`](crate::runner::Launcher::check) (the program exists, the sandbox works,
+/// [`Launcher::check`](duel_sandbox::Launcher::check) (the program exists, the sandbox works,
 /// a file the command names is neither a refused link nor where bubblewrap cannot show it).
 fn preflight(options: &JudgeOptions) -> Result<(), MisError> {
     match &options.bolek {

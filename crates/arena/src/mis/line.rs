@@ -8,21 +8,20 @@
 //!
 //! The judge and the program never run at the same time: each waits for the other's line. So
 //! the judge's thread keeps itself, and with it the program it starts (which inherits the
-//! affinity, through bubblewrap too), on one CPU for the whole game ([`SharedCpu`]): a round
+//! affinity, through bubblewrap too), on one CPU for the whole game (`duel-sandbox`'s [`SharedCpu`]): a round
 //! trip is then two context switches on that CPU instead of two wake-ups sent across CPUs,
 //! which on a virtual machine cost ten times more. Parallel games are spread over the CPUs the
 //! judge may use, one game to a CPU; games beyond the number of CPUs are left to the scheduler.
 
 use super::referee::Ending;
 use super::{EventSink, GameResult, GameSetup, MisError, Referee, Usage};
-use crate::runner::{Halt, Launcher, Limits, Process, ProgramCommand, Sandbox};
-use crate::untrusted::clip_line;
 use crate::Verdict;
-use rustix::thread::{sched_getaffinity, sched_getcpu, sched_setaffinity, CpuSet};
+use duel_sandbox::untrusted::clip_line;
+use duel_sandbox::{Halt, Launcher, Limits, Process, ProgramCommand, Sandbox, SharedCpu};
 use std::fmt::Write as _;
 use std::ops::ControlFlow;
 use std::sync::atomic::AtomicBool;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// The longest answer line accepted; `bp be` needs at most 23 bytes.
@@ -175,105 +174,9 @@ fn integer(word: &str) -> Option<i64> {
     }))
 }
 
-/// This thread pinned to one CPU until dropped, when its former affinity comes back; see the
-/// module's documentation.
-struct SharedCpu {
-    former: CpuSet,
-    cpu: usize,
-}
-
-/// How many games are pinned to each CPU now, by CPU number.
-static GAMES_ON_CPU: Mutex<Vec<u32>> = Mutex::new(Vec::new());
-
-impl SharedCpu {
-    /// Pins this thread to an allowed CPU without a game (this thread's own CPU first). `None`,
-    /// leaving the affinity alone, when every allowed CPU has a game already, when only one
-    /// CPU is allowed, or when the affinity cannot be read or set.
-    fn enter() -> Option<SharedCpu> {
-        let former = sched_getaffinity(None).ok()?;
-        let allowed: Vec<usize> = (0..CpuSet::MAX_CPU)
-            .filter(|&cpu| former.is_set(cpu))
-            .collect();
-        if allowed.len() < 2 {
-            return None;
-        }
-        let mut games = GAMES_ON_CPU.lock().unwrap_or_else(|e| e.into_inner());
-        let cpu = least_busy(&allowed, &games, sched_getcpu())?;
-        if games.get(cpu).is_some_and(|&count| count > 0) {
-            // More games than CPUs: the ones beyond are left to the scheduler.
-            return None;
-        }
-        let mut only = CpuSet::new();
-        only.set(cpu);
-        sched_setaffinity(None, &only).ok()?;
-        if games.len() <= cpu {
-            games.resize(cpu + 1, 0);
-        }
-        games[cpu] += 1;
-        Some(SharedCpu { former, cpu })
-    }
-}
-
-/// The CPU of `allowed` with the fewest `games` (by CPU number), `here` first among equals,
-/// then the lowest number.
-fn least_busy(allowed: &[usize], games: &[u32], here: usize) -> Option<usize> {
-    let count = |cpu: usize| games.get(cpu).copied().unwrap_or(0);
-    allowed
-        .iter()
-        .copied()
-        .min_by_key(|&cpu| (count(cpu), cpu != here, cpu))
-}
-
-impl Drop for SharedCpu {
-    fn drop(&mut self) {
-        // Failing to widen it again only keeps this thread on one allowed CPU.
-        let _ = sched_setaffinity(None, &self.former);
-        let mut games = GAMES_ON_CPU.lock().unwrap_or_else(|e| e.into_inner());
-        games[self.cpu] -= 1;
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn games_go_to_the_least_busy_cpu_this_one_first_among_equals() {
-        assert_eq!(least_busy(&[0, 1], &[], 1), Some(1));
-        assert_eq!(least_busy(&[0, 1], &[], 7), Some(0));
-        assert_eq!(least_busy(&[0, 1], &[0, 1], 1), Some(0));
-        assert_eq!(least_busy(&[0, 1, 2, 3], &[1, 1, 0, 1], 0), Some(2));
-        // A CPU the judge may not use is never chosen, however idle.
-        assert_eq!(least_busy(&[2, 3], &[0, 0, 5, 4], 0), Some(3));
-        assert_eq!(least_busy(&[], &[], 0), None);
-    }
-
-    fn affinity() -> Vec<usize> {
-        let set = sched_getaffinity(None).unwrap();
-        (0..CpuSet::MAX_CPU)
-            .filter(|&cpu| set.is_set(cpu))
-            .collect()
-    }
-
-    #[test]
-    fn a_game_pins_its_thread_to_one_cpu_and_gives_the_affinity_back() {
-        std::thread::spawn(|| {
-            let former = affinity();
-            let pinned = SharedCpu::enter();
-            match &pinned {
-                Some(shared) => {
-                    assert_eq!(affinity(), vec![shared.cpu]);
-                    assert!(former.contains(&shared.cpu), "{former:?}");
-                }
-                // One CPU only, or games on every CPU (other tests'): nothing changes.
-                None => assert_eq!(affinity(), former),
-            }
-            drop(pinned);
-            assert_eq!(affinity(), former);
-        })
-        .join()
-        .unwrap();
-    }
 
     #[test]
     fn answers_are_two_integers() {

@@ -1,8 +1,8 @@
 //! Who plays Bolek, and the one entry point that plays a game.
 
 use super::{builtin, host, line, EventSink, GameResult, MisError};
-use crate::runner::{Limits, Sandbox};
 use duel_mis::{LolekKind, Position};
+use duel_sandbox::{Limits, Sandbox};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;

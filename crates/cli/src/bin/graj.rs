@@ -12,9 +12,9 @@ use duel_arena::mis::judge::game_limits;
 use duel_arena::mis::{
     host, parse_position, play, transcript, BolekSource, GameResult, GameSetup, MisError, MoveEvent,
 };
-use duel_arena::runner::{Limits, ProgramCommand, Sandbox};
 use duel_arena::Verdict;
 use duel_mis::{LolekKind, Position};
+use duel_sandbox::{Limits, ProgramCommand, Sandbox};
 use std::io::{self, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -205,7 +205,7 @@ fn run(args: &Args) -> Result<GameResult, Failure> {
     let usage = |error: MisError| Failure::Usage(error.to_string());
     // Ctrl-C (or SIGTERM, SIGHUP) sets it, so that the game stops and Bolek's process is
     // killed (it runs in its own session and would not see the terminal's SIGINT).
-    let cancel = duel_arena::runner::interrupt_flag();
+    let cancel = duel_sandbox::interrupt_flag();
     // A module's source is built first; the build (and its directory) lives until the end.
     let build = match &args.module {
         Some(source) if Language::from_path(source).is_some() => {

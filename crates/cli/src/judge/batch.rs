@@ -10,8 +10,8 @@ use anyhow::{bail, Context};
 use duel_arena::compile::{BuildRecord, Language, Target, Toolchain};
 use duel_arena::judge::{judge_all, Entry, Game, Observer, Settings, Submission};
 use duel_arena::report::{BatchReport, OutputFile};
-use duel_arena::runner::IsolationRecord;
 use duel_arena::TestResult;
+use duel_sandbox::IsolationRecord;
 use std::io::{self, Write};
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -100,9 +100,7 @@ fn single(value: &str, kind: Kind) -> Entry {
     let is_source = path.is_file() && Language::from_path(&path).is_some();
     let submission = match (is_source, kind) {
         (true, _) => Submission::Source(path),
-        (false, Kind::Player) => {
-            Submission::Command(duel_arena::runner::ProgramCommand::shell(value))
-        }
+        (false, Kind::Player) => Submission::Command(duel_sandbox::ProgramCommand::shell(value)),
         (false, Kind::Module) => Submission::Library(path),
     };
     let name = match &submission {
@@ -133,7 +131,7 @@ fn directory(dir: &Path, kind: Kind) -> anyhow::Result<Vec<Entry>> {
             (Some(language), Kind::Module) if !language.builds_modules() => None,
             (Some(_), _) => Some(Submission::Source(path.clone())),
             (None, Kind::Player) if executable => Some(Submission::Command(
-                duel_arena::runner::ProgramCommand::program(&path),
+                duel_sandbox::ProgramCommand::program(&path),
             )),
             (None, Kind::Module) if name.ends_with(".so") => {
                 Some(Submission::Library(path.clone()))

@@ -5,7 +5,7 @@ use super::output::Columns;
 use anyhow::{bail, Context};
 use duel_arena::ioiwari::{unwinnable, Ioiwari, Opponent, TestSet};
 use duel_arena::judge::{Entry, Settings, Submission};
-use duel_arena::runner::ProgramCommand;
+use duel_sandbox::ProgramCommand;
 use std::process::ExitCode;
 
 /// The help's epilogue: [`EXAMPLES`] with the compile commands in place of `{commands}`.

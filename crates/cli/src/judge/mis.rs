@@ -6,8 +6,8 @@ use super::output::Columns;
 use anyhow::Context;
 use duel_arena::judge::{Entry, Settings, Submission};
 use duel_arena::mis::{official_tests, parse_tests, Mis, MisTest};
-use duel_arena::runner::ProgramCommand;
 use duel_mis::LolekKind;
+use duel_sandbox::ProgramCommand;
 use std::process::ExitCode;
 
 /// The help's epilogue: [`EXAMPLES`] with the compile commands in place of `{commands}`.

@@ -6,7 +6,7 @@ pub mod mis;
 pub mod output;
 
 use anyhow::bail;
-use duel_arena::runner::{Isolation, IsolationRecord, Limits, Sandbox};
+use duel_sandbox::{Isolation, IsolationRecord, Limits, Sandbox};
 use output::{open_output, Columns, Format, LogDir, Printer};
 use std::path::PathBuf;
 use std::time::Duration;

@@ -20,13 +20,13 @@ const FUNCTIONS: [&str; 2] = ["poczatek", "ruch_bolka"];
 /// Checks that `library` is a shared library that defines both of the task's functions.
 ///
 /// A file reached through a symbolic link is read with the rights the runner gives such a
-/// file ([`link_reader`](crate::runner::link_reader): the link owner's), never as root, so a
+/// file ([`link_reader`](duel_sandbox::link_reader): the link owner's), never as root, so a
 /// planted link cannot make the judge look into a file its submitter may not read.
 pub fn check_exports(library: &Path) -> Result<(), MisError> {
     let shown = library.display();
-    let data = match crate::runner::link_reader(library) {
+    let data = match duel_sandbox::link_reader(library) {
         Some((uid, gid)) => {
-            crate::runner::read_as(library, uid, gid, MAX_MODULE_BYTES).map_err(|error| {
+            duel_sandbox::read_as(library, uid, gid, MAX_MODULE_BYTES).map_err(|error| {
                 MisError::Module(format!(
                     "cannot read module {shown} through its symbolic link with the link \
                      owner's rights: {error}"

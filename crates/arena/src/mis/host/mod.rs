@@ -5,7 +5,7 @@
 //!
 //! A game of 10^7 moves so costs about a thousand pipe writes instead of 10^7 round trips, and
 //! a module that crashes, hangs or eats memory takes down only the host, which runs under the
-//! judge's limits in its own process group (see [`crate::runner`]). The judge trusts nothing
+//! judge's limits in its own process group (see [`duel_sandbox`]). The judge trusts nothing
 //! the host writes: it replays every move (see [`Referee`](super::Referee)), while the host
 //! plays on. This module holds what the judge needs: starting the host ([`HostRequest`]),
 //! the wire format and its bounded decoder ([`frame`], from the `duel-mis-wire` crate the host

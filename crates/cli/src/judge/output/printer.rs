@@ -5,7 +5,7 @@ use anyhow::Context;
 use duel_arena::compile::BuildRecord;
 use duel_arena::judge::Observer;
 use duel_arena::report::OutputFile;
-use duel_arena::runner::IsolationRecord;
+use duel_sandbox::IsolationRecord;
 use duel_arena::{Report, TestResult};
 use std::io::{self, Write};
 use std::process::ExitCode;

@@ -14,13 +14,13 @@ pub const EXIT_INTERRUPTED: u8 = 130;
 /// within half a second (as `timeout` and a process group's kill deliver it) counts once; a
 /// later or different signal of the three ends the judge at once.
 pub fn interrupt_flag() -> Arc<AtomicBool> {
-    duel_arena::runner::interrupt_flag()
+    duel_sandbox::interrupt_flag()
 }
 
 /// The exit status of an interrupted run: 128 + the signal, as shells report it (130 after
 /// Ctrl-C, 143 after SIGTERM, 129 after SIGHUP).
 pub fn interrupted_exit_status() -> u8 {
-    match duel_arena::runner::interrupting_signal() {
+    match duel_sandbox::interrupting_signal() {
         None => EXIT_INTERRUPTED,
         Some(signal) => 128u8.saturating_add(signal as u8),
     }

@@ -164,7 +164,7 @@ pub fn format_kb(kb: u64) -> String {
 /// Submissions' text never breaks the table nor drives the terminal: control characters are
 /// shown escaped.
 fn one_line(text: &str) -> String {
-    duel_arena::untrusted::escape(text)
+    duel_sandbox::untrusted::escape(text)
 }
 
 /// The closing line: the score and how the tests ended.

@@ -76,6 +76,9 @@ pub const OUT_OF_MEMORY_MARKERS: &[&str] = &[
     "Out of memory",
     "Cannot allocate memory",
     "OutOfMemoryError",
+    // Go's runtime, when an address-space limit leaves it no room for its heap's arenas.
+    "failed to reserve page summary memory",
+    "runtime: cannot allocate memory",
 ];
 
 /// A process that ends abnormally with at least this share of the memory limit in use (in
@@ -99,8 +102,8 @@ pub const MEMORY_NEAR_LIMIT_PERCENT: u64 = 80;
 /// 4. **early_exit** for status 0 while the game was still on (`mid_game`).
 ///
 /// ```
-/// use duel_arena::runner::{classify_termination, Limits, Termination, Usage};
-/// use duel_arena::Verdict;
+/// use duel_sandbox::{classify_termination, Limits, Termination, Usage};
+/// use duel_sandbox::Verdict;
 /// use std::time::Duration;
 /// let limits = Limits::new(Duration::from_secs(1), 32);
 /// let usage = Usage { peak_memory_bytes: 31 << 20, ..Usage::default() };

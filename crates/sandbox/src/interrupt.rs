@@ -115,6 +115,17 @@ fn set_handler(signal: libc::c_int, handler: libc::sighandler_t) {
 
 /// Installs the handlers and returns the flag the first SIGINT, SIGTERM or SIGHUP sets. The
 /// flag is the same on every call.
+///
+/// # Process-wide effects
+///
+/// Every call (re)installs, for the whole process, a handler of SIGINT, SIGTERM and SIGHUP
+/// (with `SA_RESTART`, replacing whatever handled them). Call it once, at the start of a
+/// program that judges, when it wants Ctrl-C or a service manager's stop to end the run
+/// cleanly: give the flag to [`Launcher::with_cancel_flag`](crate::Launcher::with_cancel_flag)
+/// and runs stop at their next check, so the caller can still write its reports. The first
+/// signal only sets the flag (the same signal again within [`ECHO_WINDOW`] is taken for the
+/// same request); a later or different one restores the default disposition and raises
+/// itself, ending the process at once. Nothing in this crate calls it.
 pub fn interrupt_flag() -> Arc<AtomicBool> {
     let flag = INTERRUPTED
         .get_or_init(|| Arc::new(AtomicBool::new(false)))

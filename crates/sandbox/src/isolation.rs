@@ -3,8 +3,8 @@
 
 use super::cgroup::CgroupRoot;
 use super::command::find_in_path;
+use super::confinement::View;
 use super::environment::find_program;
-use super::sandbox::View;
 use super::signal;
 use std::ffi::OsString;
 use std::os::unix::fs::PermissionsExt;
@@ -21,7 +21,7 @@ pub const ISOLATION_ENV: &str = "DUEL_ISOLATION";
 /// The isolation levels available to the runner here.
 ///
 /// ```
-/// let isolation = duel_arena::runner::Isolation::detect();
+/// let isolation = duel_sandbox::Isolation::detect();
 /// println!("{}", isolation.describe(isolation.bwrap));
 /// ```
 #[derive(Debug, Clone)]
@@ -313,8 +313,8 @@ pub(crate) fn unreachable_path(
     })
 }
 
-/// The program `$PATH` finds for `program` (see
-/// [`find_program`](super::environment::find_program)), when the judge runs as root and a
+/// The program `$PATH` finds for `program` (the [`SYSTEM_PATH`](crate::SYSTEM_PATH) every
+/// program gets, then the judge's own), when the judge runs as root and a
 /// user of its own could not run it; `None` when it could (or the judge is not root, or it is
 /// not found).
 pub fn unreachable_program(program: &str) -> Option<PathBuf> {

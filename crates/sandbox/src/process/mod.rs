@@ -67,7 +67,7 @@ pub(crate) struct Placement {
     /// Directories lent to the program's user, given back to the judge when the run ends.
     pub lent: Vec<std::path::PathBuf>,
     /// Private `/tmp` and the like, made by the child (see [`Confinement`]).
-    pub mounts: Option<crate::runner::private::PrivateMounts>,
+    pub mounts: Option<crate::private::PrivateMounts>,
 }
 
 /// A running program: its pipes, its measured usage and the limits it is held to.
@@ -273,6 +273,18 @@ impl Process {
 
     /// Reads the next line the program writes (without the newline).
     ///
+    /// # Process-wide effects
+    ///
+    /// To wait for the line with a plain blocking `read` rather than `poll`, the first call
+    /// on a thread that does not block the tick signal (`SIGRTMIN + 6`) installs, once per
+    /// process, a handler for it that only counts, without `SA_RESTART`, when the signal
+    /// still has its default disposition (else it is left alone and reads poll). Each
+    /// process read this way also arms a POSIX timer sending that signal to the reading
+    /// thread every [`TICK`], so a blocked read returns `EINTR` for the periodic checks
+    /// (limits, the program's exit, cancellation); other system calls of that thread may see
+    /// `EINTR` meanwhile. The timer is deleted when the process is finished, aborted,
+    /// dropped or read with [`read_bytes`](Self::read_bytes).
+    ///
     /// Fails with a [`Fault`] when the program writes a line that is too long
     /// (protocol_error), exceeds a limit (time_limit, memory_limit), or ends: then the run is
     /// over and the fault says how it ended (see
@@ -284,7 +296,8 @@ impl Process {
     }
 
     /// Like [`read_line`](Self::read_line), into `line` (cleared first), which saves an
-    /// allocation per line.
+    /// allocation per line; it installs the tick signal's handler and timer as `read_line`
+    /// does.
     pub fn read_line_into(&mut self, line: &mut String) -> Result<(), Halt> {
         loop {
             match self.lines.next_line_into(line) {

@@ -1,12 +1,12 @@
 //! What to run, how, and under which limits: the recipe for a [`Process`].
 
 use super::child::{self, Confinement};
+use super::confinement::{can_be_shown, UserChange, View};
 use super::environment;
 use super::isolation::{named_paths, path_programs, reachable, unreachable_path, BoxUser};
 use super::lending;
 use super::private::PrivateMounts;
 use super::process::Placement;
-use super::sandbox::{can_be_shown, UserChange, View};
 use super::seccomp;
 use super::walk::{link_reader, readable_by, walk, LINK_READER_ID};
 use super::{
@@ -27,7 +27,7 @@ use std::sync::OnceLock;
 /// It is `Clone + Send + Sync`, so parallel judging threads can share one.
 ///
 /// ```
-/// use duel_arena::runner::{Launcher, Limits, ProgramCommand};
+/// use duel_sandbox::{Launcher, Limits, ProgramCommand};
 /// use std::time::Duration;
 /// let launcher = Launcher::new(
 ///     ProgramCommand::shell("read board; echo \"got $board\""),
@@ -39,7 +39,7 @@ use std::sync::OnceLock;
 /// assert_eq!(process.read_line().unwrap(), "got 4 3 2 4 2 3 2");
 /// let ending = process.finish();
 /// assert!(ending.result.is_ok());
-/// # Ok::<(), duel_arena::runner::SpawnError>(())
+/// # Ok::<(), duel_sandbox::SpawnError>(())
 /// ```
 #[derive(Debug, Clone)]
 pub struct Launcher {
@@ -126,7 +126,7 @@ impl Launcher {
     /// like any program when the judge is root, whether or not others reach its files (it
     /// sees nothing the box user may not read): the directory is that user's while it runs,
     /// and everything in it is the judge's again once the run has ended.
-    pub(crate) fn with_writable_dir(self, dir: PathBuf) -> Launcher {
+    pub fn with_writable_dir(self, dir: PathBuf) -> Launcher {
         Launcher {
             writable: vec![dir],
             ..self
@@ -280,6 +280,21 @@ impl Launcher {
     /// The program is killed (`PR_SET_PDEATHSIG`) if the thread that spawned it ends, so a
     /// judge that dies never leaves programs behind: spawn, talk to and finish a process on
     /// one thread.
+    ///
+    /// # Process-wide effects
+    ///
+    /// The first call changes two things of the calling process, once and for good:
+    ///
+    /// - **SIGPIPE is ignored** if it had its default disposition (Rust binaries ignore it
+    ///   already; a handler the host installed is left alone), so that writing to a program
+    ///   that has exited fails with `EPIPE` instead of killing the caller.
+    /// - **The caller becomes a child subreaper** (`PR_SET_CHILD_SUBREAPER`): what its
+    ///   programs orphan is reparented to it rather than to init, so that the end of a run
+    ///   can kill every process the program started and count their CPU. A host that
+    ///   spawns other children of its own will see their orphans too, as zombies to reap.
+    ///
+    /// The first spawn under bubblewrap also runs `true` under it once or twice to measure
+    /// what bubblewrap itself costs in memory.
     pub fn spawn(&self) -> Result<Process, SpawnError> {
         let working_dir = self.working_dir()?;
         let io_error = |source| SpawnError::Io {

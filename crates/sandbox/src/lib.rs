@@ -1,10 +1,22 @@
-//! Running an untrusted program with limits: the game-agnostic half of the judge.
+#![doc = include_str!("../README.md")]
+//!
+//! # The API in short
 //!
 //! A [`Launcher`] describes what to run ([`ProgramCommand`]), under which [`Limits`] and in
-//! which [`Sandbox`]; [`Launcher::spawn`] starts a [`Process`] the judge then talks to line by
+//! which [`Sandbox`]; [`Launcher::spawn`] starts a [`Process`] the caller then talks to line by
 //! line with [`Process::write_line`] and [`Process::read_line`], and ends with
-//! [`Process::finish`] (the game is over, the program must exit cleanly) or [`Process::abort`]
-//! (the judge has seen enough).
+//! [`Process::finish`] (the dialogue is over, the program must exit cleanly) or
+//! [`Process::abort`] (the caller has seen enough).
+//!
+//! # Unsafe code and process-wide effects
+//!
+//! Every `unsafe` block of the judge is in this crate (system calls `rustix` does not wrap
+//! safely: signal handlers, POSIX timers, the child's work between fork and exec), each with
+//! the reason it is sound. The process-wide effects listed above are installed by
+//! [`interrupt_flag`] (SIGINT, SIGTERM, SIGHUP), [`Launcher::spawn`] (SIGPIPE ignored, the
+//! child subreaper), [`Process::read_line`] / [`Process::read_line_into`] (the tick signal's
+//! handler and the thread's timer, see [`TICK`]) and [`SharedCpu::enter`] (the thread's CPU
+//! affinity, until dropped); each says so in its documentation.
 //!
 //! # What is enforced, and how
 //!
@@ -65,12 +77,15 @@
 //!   stderr the judge polls instead. Either way no read outlasts two ticks (a signal that
 //!   lands just before the read begins is caught by the next one).
 //!
-//! How an abnormal end becomes a verdict is documented on [`classify_termination`].
+//! How an abnormal end becomes a [`Verdict`] is documented on [`classify_termination`];
+//! [`untrusted`] shows what a program wrote clipped and escaped, safe for a terminal or a log.
 //! [`run_in_order`] runs tests on several threads and hands their results over in test order.
 
 mod cgroup;
 mod child;
 mod command;
+mod confinement;
+mod cpu;
 mod environment;
 mod error;
 mod fault;
@@ -85,20 +100,23 @@ mod pipes;
 mod private;
 mod process;
 mod procfs;
-mod sandbox;
 mod seccomp;
 mod signal;
 mod termination;
 mod tree;
+pub mod untrusted;
 mod usage;
+mod verdict;
 mod walk;
 
 pub use cgroup::{Cgroup, CgroupRoot, CgroupVersion};
 pub use command::ProgramCommand;
+pub use confinement::{Sandbox, SANDBOX_TMP_BYTES};
+pub use cpu::SharedCpu;
 pub use environment::{PROGRAM_HOME, PROGRAM_LOCALE, SYSTEM_PATH};
 pub use error::SpawnError;
 pub use fault::{Fault, Halt};
-pub use interrupt::{interrupt_flag, interrupting_signal};
+pub use interrupt::{interrupt_flag, interrupting_signal, ECHO_WINDOW};
 pub use isolation::{
     unreachable_program, Isolation, IsolationRecord, BOX_ID_BASE, BOX_LOCK_DIR, BOX_SLOTS,
     ISOLATION_ENV,
@@ -109,9 +127,9 @@ pub use lines::{LineBuffer, LineTooLong};
 pub use parallel::{run_in_order, Completion};
 pub use private::{PRIVATE_DIRS, PRIVATE_DIR_BYTES};
 pub use process::{Ending, Process, MAX_FILE_BYTES, STDERR_TAIL_BYTES, TICK};
-pub use sandbox::{Sandbox, SANDBOX_TMP_BYTES};
 pub use termination::{
     classify_termination, Termination, MEMORY_NEAR_LIMIT_PERCENT, OUT_OF_MEMORY_MARKERS,
 };
 pub use usage::Usage;
+pub use verdict::Verdict;
 pub use walk::{link_reader, read_as, LINK_READER_ID};

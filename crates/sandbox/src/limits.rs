@@ -5,7 +5,7 @@ use std::time::Duration;
 /// Per-run limits. See the [module docs](super) for how each one is enforced.
 ///
 /// ```
-/// use duel_arena::runner::Limits;
+/// use duel_sandbox::Limits;
 /// use std::time::Duration;
 /// let limits = Limits::new(Duration::from_secs(1), 32);
 /// assert_eq!(limits.wall_time, Duration::from_secs(3));

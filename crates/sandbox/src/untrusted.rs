@@ -9,7 +9,7 @@ pub const SHOWN_CHARS: usize = 200;
 /// `\n`, `\r`, `\t` and `\\` as such, anything else as `\x1b` or `\u{202e}`.
 ///
 /// ```
-/// use duel_arena::untrusted::escape;
+/// use duel_sandbox::untrusted::escape;
 /// assert_eq!(escape("ok\u{1b}[2J\n"), "ok\\x1b[2J\\n");
 /// assert_eq!(escape("évidemment"), "évidemment");
 /// ```
@@ -45,7 +45,7 @@ fn is_dangerous(c: char) -> bool {
 /// something was cut.
 ///
 /// ```
-/// use duel_arena::untrusted::clip_line;
+/// use duel_sandbox::untrusted::clip_line;
 /// assert_eq!(clip_line("abcdef", 3), "abc…");
 /// assert_eq!(clip_line("a\u{7}b", 10), "a\\x07b");
 /// ```
@@ -64,7 +64,7 @@ pub fn clip_line(text: &str, max_chars: usize) -> String {
 /// [`clip_line`] of bytes that need not be UTF-8 (invalid sequences become `\u{fffd}`).
 ///
 /// ```
-/// use duel_arena::untrusted::clip_bytes;
+/// use duel_sandbox::untrusted::clip_bytes;
 /// assert_eq!(clip_bytes(b"\xff\x1b[31mred", 100), "\u{fffd}\\x1b[31mred");
 /// ```
 pub fn clip_bytes(bytes: &[u8], max_chars: usize) -> String {

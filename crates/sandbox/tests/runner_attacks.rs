@@ -8,8 +8,8 @@
 #[path = "runner_support/mod.rs"]
 mod support;
 
-use duel_arena::runner::{Halt, Isolation, Launcher, Limits, ProgramCommand, Sandbox};
-use duel_arena::Verdict;
+use duel_sandbox::Verdict;
+use duel_sandbox::{Halt, Isolation, Launcher, Limits, ProgramCommand, Sandbox};
 use std::time::{Duration, Instant};
 use support::{is_alive, read_pid};
 
@@ -128,7 +128,9 @@ fn an_orphan_is_killed_under_bubblewrap_too() {
     if !has_bwrap() {
         return;
     }
-    let script = "(setsid sh -c 'sleep 30' &); sleep 0.2; ps -e -o pid= | wc -l; echo done";
+    // A duration no other test (nor, likely, anything else on the machine) sleeps, so the
+    // search below finds this test's sleeper only.
+    let script = "(setsid sh -c 'sleep 30.0417' &); sleep 0.2; ps -e -o pid= | wc -l; echo done";
     let launcher = Launcher::new(
         ProgramCommand::shell(script),
         Limits::new(Duration::from_secs(2), 64),
@@ -143,7 +145,7 @@ fn an_orphan_is_killed_under_bubblewrap_too() {
         .unwrap()
         .filter_map(Result::ok)
         .filter_map(|e| std::fs::read_to_string(e.path().join("cmdline")).ok())
-        .filter(|cmdline| cmdline == "sleep\x0030\x00")
+        .filter(|cmdline| cmdline == "sleep\x0030.0417\x00")
         .count();
     assert_eq!(left, 0, "a sleeper outlived its sandbox");
 }
@@ -374,7 +376,7 @@ fn programs_run_as_distinct_users_of_their_own() {
     let (ua, ub) = (a.read_line().unwrap(), b.read_line().unwrap());
     assert_ne!(ua, ub);
     assert_eq!(Some(ua.parse().unwrap()), a.box_uid());
-    assert!(ua.parse::<u32>().unwrap() >= duel_arena::runner::BOX_ID_BASE);
+    assert!(ua.parse::<u32>().unwrap() >= duel_sandbox::BOX_ID_BASE);
 }
 
 #[test]

@@ -1,10 +1,10 @@
 //! What a run used and which limit it broke: the cgroup's figures or the judge's samples.
 
 use super::Process;
-use crate::runner::sandbox::missing_file_hint;
-use crate::runner::termination::{cpu_limit_fault, megabytes, seconds};
-use crate::runner::{child, classify_termination, tree, Fault, Halt, Usage};
+use crate::confinement::missing_file_hint;
+use crate::termination::{cpu_limit_fault, megabytes, seconds};
 use crate::Verdict;
+use crate::{child, classify_termination, tree, Fault, Halt, Usage};
 use std::time::{Duration, Instant};
 
 /// The kernel's figures for the run's cgroup.

@@ -23,7 +23,7 @@ pub struct Completion {
 /// returned after the running tests have ended.
 ///
 /// ```
-/// use duel_arena::runner::run_in_order;
+/// use duel_sandbox::run_in_order;
 /// use std::sync::atomic::AtomicBool;
 /// let mut seen = Vec::new();
 /// let completion = run_in_order(

@@ -6,7 +6,7 @@ use std::fmt;
 /// Something the program did that ends its test: a verdict and a one-line reason.
 ///
 /// ```
-/// use duel_arena::{runner::Fault, Verdict};
+/// use duel_sandbox::{Fault, Verdict};
 /// let fault = Fault::new(Verdict::ProtocolError, "expected a pit number, got \"x\"");
 /// assert_eq!(fault.to_string(), "protocol_error: expected a pit number, got \"x\"");
 /// ```

@@ -2,7 +2,7 @@
 //! the init of its PID namespace, which the judge (the subreaper of its runs) must reap. A
 //! test binary of its own, so that no other test's runs are under way meanwhile.
 
-use duel_arena::runner::{Launcher, Limits, ProgramCommand, Sandbox};
+use duel_sandbox::{Launcher, Limits, ProgramCommand, Sandbox};
 use std::process::Command;
 use std::time::Duration;
 

@@ -3,9 +3,9 @@
 
 use super::accounting::Accounted;
 use super::Process;
-use crate::runner::cgroup::Cgroup;
-use crate::runner::child::{self, Reaped};
-use crate::runner::{signal, tree, Termination};
+use crate::cgroup::Cgroup;
+use crate::child::{self, Reaped};
+use crate::{signal, tree, Termination};
 use std::time::Duration;
 
 impl Process {
@@ -64,7 +64,7 @@ impl Process {
         // cannot be given back whole is emptied instead, so the judge never runs what the
         // box user could still change.
         for dir in std::mem::take(&mut self.placement.lent) {
-            if crate::runner::lending::reclaim(&dir).is_err() {
+            if crate::lending::reclaim(&dir).is_err() {
                 let _ = std::fs::remove_dir_all(&dir);
             }
         }

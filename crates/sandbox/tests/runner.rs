@@ -4,10 +4,8 @@
 #[path = "runner_support/mod.rs"]
 mod support;
 
-use duel_arena::runner::{
-    Fault, Halt, Launcher, Limits, Process, ProgramCommand, Sandbox, SpawnError,
-};
-use duel_arena::Verdict;
+use duel_sandbox::Verdict;
+use duel_sandbox::{Fault, Halt, Launcher, Limits, Process, ProgramCommand, Sandbox, SpawnError};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -129,7 +127,7 @@ fn a_flood_on_stderr_does_not_block_the_program_or_the_judge() {
         .spawn()
         .unwrap();
     assert_eq!(process.read_line().unwrap(), "done");
-    assert!(process.stderr_tail().len() <= duel_arena::runner::STDERR_TAIL_BYTES);
+    assert!(process.stderr_tail().len() <= duel_sandbox::STDERR_TAIL_BYTES);
     assert_eq!(process.finish().result, Ok(()));
 }
 
@@ -322,7 +320,7 @@ fn a_program_that_stops_reading_and_floods_stderr_is_timed_out() {
     // The CPU limit or the wall clock's, whichever the flood meets first.
     let fault = fault_of_read(&mut process);
     assert_eq!(fault.verdict, Verdict::TimeLimit, "{}", fault.reason);
-    assert!(process.stderr_tail().len() <= duel_arena::runner::STDERR_TAIL_BYTES);
+    assert!(process.stderr_tail().len() <= duel_sandbox::STDERR_TAIL_BYTES);
     assert!(started.elapsed() < Duration::from_secs(10));
 }
 

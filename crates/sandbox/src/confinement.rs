@@ -103,7 +103,7 @@ impl Sandbox {
     /// judge's user.
     ///
     /// ```
-    /// use duel_arena::runner::Sandbox;
+    /// use duel_sandbox::Sandbox;
     /// let argv = Sandbox::Bwrap.wrap(vec!["./a.out".into()], std::path::Path::new("/w"));
     /// assert!(std::path::Path::new(&argv[0]).ends_with("bwrap"));
     /// assert_eq!(argv[argv.len() - 2..], ["--".into(), "./a.out".into()] as [std::ffi::OsString; 2]);

@@ -10,8 +10,8 @@
 //!   follow it.
 
 use super::{ticker, Process, Ticker, STDERR_TAIL_BYTES, TICK};
-use crate::runner::pipes::{self, ReadResult};
-use crate::runner::{child, Halt};
+use crate::pipes::{self, ReadResult};
+use crate::{child, Halt};
 use rustix::io::Errno;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 /// The program a judge runs, as typed by the user.
 ///
 /// ```
-/// use duel_arena::runner::ProgramCommand;
+/// use duel_sandbox::ProgramCommand;
 /// let cmd = ProgramCommand::shell("python3 player.py");
 /// assert_eq!(cmd.to_string(), "python3 player.py");
 /// assert_eq!(cmd.argv()[..2], ["sh", "-c"]);

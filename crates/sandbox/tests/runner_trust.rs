@@ -4,7 +4,7 @@
 // System calls the checks need (who the test runs as, signals to its own children).
 #![allow(unsafe_code)]
 
-use duel_arena::runner::{Launcher, Limits, ProgramCommand, Sandbox, BOX_ID_BASE};
+use duel_sandbox::{Launcher, Limits, ProgramCommand, Sandbox, BOX_ID_BASE};
 use std::time::Duration;
 
 fn is_root() -> bool {

@@ -19,7 +19,7 @@ impl fmt::Display for LineTooLong {
 /// `max_line_bytes + 1` bytes at any time.
 ///
 /// ```
-/// use duel_arena::runner::LineBuffer;
+/// use duel_sandbox::LineBuffer;
 /// let mut lines = LineBuffer::new(8);
 /// lines.extend(b"4\r\n5\n6");
 /// assert_eq!(lines.next_line(), Ok(Some("4".to_string())));
@@ -71,7 +71,7 @@ impl LineBuffer {
     /// was taken. Reusing `line` saves the allocations of a new `String` per line.
     ///
     /// ```
-    /// use duel_arena::runner::LineBuffer;
+    /// use duel_sandbox::LineBuffer;
     /// let mut lines = LineBuffer::new(8);
     /// let mut line = String::new();
     /// lines.extend(b"4 1\r\n\xff");

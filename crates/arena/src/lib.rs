@@ -7,8 +7,8 @@
 //! - [`ioiwari`]: judging an Ioiwari player 1 against the optimal player 2.
 //! - [`mis`]: playing and judging Pooh-Eeyore-sticks games (built-in Bolek, a C-ABI module run
 //!   in a host process, or a line-protocol program).
-//! - [`report`]: per-test results, the score and the atomic JSON report.
-//! - [`verdict`]: the verdicts every test ends with.
+//! - [`report`]: per-test results, the score and the ranking (`duel-report`'s schema,
+//!   re-exported), the atomic JSON report and the output files.
 //! - [`untrusted`]: showing a submission's text clipped and escaped.
 
 pub mod compile;
@@ -18,7 +18,6 @@ pub mod mis;
 pub mod report;
 pub mod runner;
 pub mod untrusted;
-pub mod verdict;
 
+pub use duel_report::Verdict;
 pub use report::{Report, TestResult};
-pub use verdict::Verdict;

@@ -9,9 +9,9 @@
 //! - [`ioiwari`]: judging an Ioiwari player 1 against the optimal player 2.
 //! - [`mis`]: playing and judging Pooh-Eeyore-sticks games (built-in Bolek, a C-ABI module run
 //!   in a host process, or a line-protocol program).
-//! - [`report`]: per-test results, the score and the atomic JSON report.
-//! - [`Verdict`]: the verdicts every test ends with (`duel-sandbox`'s, as a run that ends
-//!   abnormally already has one).
+//! - [`report`]: per-test results, the score and the ranking (`duel-report`'s schema,
+//!   re-exported), the atomic JSON report and the output files.
+//! - [`Verdict`]: the verdicts every test ends with (`duel-report`'s).
 
 #![forbid(unsafe_code)]
 
@@ -21,5 +21,5 @@ pub mod judge;
 pub mod mis;
 pub mod report;
 
-pub use duel_sandbox::Verdict;
+pub use duel_report::Verdict;
 pub use report::{Report, TestResult};

@@ -9,37 +9,60 @@ use duel_web::{App, Server};
 /// Arguments of `duel serve`.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Examples:\n  duel serve               # then open http://127.0.0.1:8080/\n  duel serve --port 9000\n  duel serve --port 0      # any free port; the first line printed names it\n  duel ioiwari judge --player ./a.out --report r.json && duel serve --report r.json\n  duel serve --report logs/test-01.out   # a --logs file, replayed the same way\n\nA Pooh-Eeyore-sticks log whose game was too long to list in full has the record of every move\nbeside it (test-01.moves): it is read too, so every move of the game can be shown.\n\nThe page's Viewer tab shows the reports and logs given here, and opens others from disk."
+    after_help = "Examples:\n  duel serve               # then open http://127.0.0.1:8080/\n  duel serve --port 9000\n  duel serve --port 0      # any free port; the first line printed names it\n  duel ioiwari judge --player ./a.out --report r.json && duel serve --report r.json\n  duel serve --report logs/test-01.moves # a game's record of moves, kept by --logs\n\nThe text logs (test-01.out) are for people; the viewer replays the record of moves beside\neach (test-01.moves), which holds every move of the game: naming the log opens that record.\n\nThe page's Viewer tab shows the reports and records given here, and opens others from disk."
 )]
 pub struct ServeArgs {
     /// Port on 127.0.0.1 to listen on (0 picks a free one).
     #[arg(long, default_value_t = 8080)]
     pub port: u16,
-    /// A judge report (`--report` of `duel ... judge`) or a `--logs` file to open in the
+    /// A judge report (`--report` of `duel ... judge`) or a game's record of moves (`--logs`
+    /// keeps `test-NN.moves` beside each `test-NN.out`) to open in the
     /// viewer; may be given several times.
     #[arg(long = "report", value_name = "FILE")]
     pub reports: Vec<std::path::PathBuf>,
 }
 
-/// Largest report or log file read.
+/// Largest report or record read (a 2·10^7-stick game's record is at most 26 MB).
 const MAX_REPORT_BYTES: u64 = 256 * 1024 * 1024;
 
-/// Largest move record read (a 2·10^7-stick game's is at most 26 MB).
-const MAX_RECORD_BYTES: u64 = 64 * 1024 * 1024;
-
-/// The bytes of a move record, at most [`MAX_RECORD_BYTES`] of them.
+/// The bytes of a file, at most [`MAX_REPORT_BYTES`] of them.
 fn read_bounded(path: &std::path::Path) -> anyhow::Result<Vec<u8>> {
     use std::io::Read;
     let file =
         std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
     let mut bytes = Vec::new();
-    file.take(MAX_RECORD_BYTES + 1)
+    file.take(MAX_REPORT_BYTES + 1)
         .read_to_end(&mut bytes)
         .with_context(|| format!("cannot read {}", path.display()))?;
-    if bytes.len() as u64 > MAX_RECORD_BYTES {
-        anyhow::bail!("{} is larger than {MAX_RECORD_BYTES} bytes", path.display());
+    if bytes.len() as u64 > MAX_REPORT_BYTES {
+        anyhow::bail!("{} is larger than {MAX_REPORT_BYTES} bytes", path.display());
     }
     Ok(bytes)
+}
+
+/// Opens `path` in the viewer: a report, or a record of moves. A `--logs` text log is for
+/// people: the record of moves beside it (`test-NN.moves`) is opened in its place.
+fn open(app: &App, path: &std::path::Path) -> anyhow::Result<()> {
+    let beside = path.with_extension("moves");
+    let path = if path.extension().is_some_and(|ext| ext == "out") && beside.is_file() {
+        beside
+    } else {
+        path.to_path_buf()
+    };
+    let bytes = read_bounded(&path)?;
+    let name = path.file_name().map_or_else(
+        || path.display().to_string(),
+        |name| name.to_string_lossy().into_owned(),
+    );
+    let opened = if bytes.starts_with(b"DUEL") {
+        app.open_record(&name, bytes)
+    } else {
+        let text = String::from_utf8(bytes).map_err(|_| {
+            anyhow::anyhow!("{}: neither a JSON report nor a record", path.display())
+        })?;
+        app.open(&name, &text)
+    };
+    opened.map(drop).map_err(anyhow::Error::msg)
 }
 
 /// Solves the games, binds 127.0.0.1 and serves until interrupted.
@@ -49,24 +72,7 @@ fn read_bounded(path: &std::path::Path) -> anyhow::Result<Vec<u8>> {
 pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
     let app = App::new();
     for path in &args.reports {
-        let size = std::fs::metadata(path)
-            .with_context(|| format!("cannot read {}", path.display()))?
-            .len();
-        if size > MAX_REPORT_BYTES {
-            anyhow::bail!("{} is larger than {MAX_REPORT_BYTES} bytes", path.display());
-        }
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("cannot read {}", path.display()))?;
-        let name = path.file_name().map_or_else(
-            || path.display().to_string(),
-            |name| name.to_string_lossy().into_owned(),
-        );
-        let record = path.with_extension("moves");
-        let moves = (path.extension().is_some_and(|ext| ext == "out") && record.is_file())
-            .then(|| read_bounded(&record))
-            .transpose()?;
-        app.open_with_moves(&name, &text, moves)
-            .map_err(anyhow::Error::msg)?;
+        open(&app, path)?;
     }
     let server = Server::bind(args.port, app).with_context(|| {
         format!(

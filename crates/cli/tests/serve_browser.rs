@@ -1089,15 +1089,15 @@ async fn viewer(browser: &Browser, work: &Path, logs: &Path) {
         "{status}"
     );
 
-    // A log file of the judge, opened the same way.
-    let log = std::fs::read_dir(logs)
+    // The record of a game's moves that the judge keeps beside each log, opened the same way.
+    let record = std::fs::read_dir(logs)
         .unwrap()
         .map(|entry| entry.unwrap().path())
-        .filter(|path| path.extension().is_some_and(|ext| ext == "out"))
+        .filter(|path| path.extension().is_some_and(|ext| ext == "moves"))
         .min()
-        .expect("the judge wrote logs");
-    open_and_replay(browser, &log).await;
-    // Its verdict named from its last line: our player wins.
+        .expect("the judge wrote records of moves");
+    open_and_replay(browser, &record).await;
+    // Its verdict named from the game's end: our player wins.
     assert_eq!(
         browser
             .text("#view-tests tbody tr:first-child td.verdict")
@@ -1242,7 +1242,7 @@ async fn a_long_judged_game_in_a_real_browser() {
         timed(&format!("the first mistake, move {frame:?}"), since);
     }
 
-    // The same log opened from the page, chosen together with its record of every move.
+    // The same game's record of every move, opened from the page.
     let count = || async {
         let value = browser
             .client
@@ -1259,12 +1259,15 @@ async fn a_long_judged_game_in_a_real_browser() {
     browser
         .find("#view-file")
         .await
-        .send_keys(&format!("{}\n{}", log.display(), record.display()))
+        .send_keys(&record.to_string_lossy())
         .await
-        .expect("two files chosen");
+        .expect("a file chosen");
     let deadline = Instant::now() + WAIT;
     while count().await <= before {
-        assert!(Instant::now() < deadline, "the uploaded log never showed");
+        assert!(
+            Instant::now() < deadline,
+            "the uploaded record never showed"
+        );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     browser

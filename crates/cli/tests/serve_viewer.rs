@@ -1,6 +1,7 @@
 //! `duel serve --report` with what the judge writes: a report and the log of a game of
-//! 1 000 001 moves, of which the log keeps the start and the end. The viewer serves windows of
-//! moves, never the whole game, and its frames agree with the log.
+//! 1 000 001 moves, of which the text log keeps the start and the end and the record beside it
+//! every move. The viewer reads the record, serves windows of moves, never the whole game, and
+//! its frames agree with the log. A text log without its record is refused.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -79,12 +80,18 @@ fn a_long_judged_game_is_viewed_a_window_at_a_time() {
     assert_eq!(test["verdict"], "win");
     assert_eq!(test["moves"], 1_000_001);
     assert_eq!(test["replayable_moves"], 0);
-    // The log: its text keeps the start and the end, the record beside it every move.
+    // The log: its text keeps the start and the end, for people; naming it opens the record
+    // beside it, which holds every move, and the game's end names the verdict.
     assert!(logs.join("test-01.moves").is_file());
     let log_id = documents[1]["id"].as_u64().unwrap();
     let (_, doc, _) = get(&address, &format!("/api/viewer/report?id={log_id}"));
+    assert_eq!(
+        (&doc["kind"], &doc["name"]),
+        (&"record".into(), &"test-01.moves".into())
+    );
     let test = &doc["submissions"][0]["tests"][0];
     assert_eq!(test["moves"], 1_000_001);
+    assert_eq!(test["verdict"], "win");
     let kept = log_text.lines().filter(|l| l.contains(" takes ")).count();
     assert_eq!(
         kept, 11_000,
@@ -147,4 +154,20 @@ fn a_long_judged_game_is_viewed_a_window_at_a_time() {
     let (_, big, bytes) = window(0, 1_000_000_000);
     assert!(big["frames"].as_array().unwrap().len() <= 500);
     assert!(bytes < 200_000, "a window is small: {bytes} bytes");
+}
+
+#[test]
+fn a_text_log_without_its_record_is_refused_with_one_line() {
+    let work = tempfile::tempdir().unwrap();
+    let log = work.path().join("test-01.out");
+    std::fs::write(&log, "start: p=7 e=2 B=3\nresult: win after 0 moves\n").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_duel"))
+        .args(["serve", "--port", "0", "--report"])
+        .arg(&log)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("test-NN.moves"), "{stderr}");
 }

@@ -42,6 +42,7 @@ mod pit_set;
 mod player;
 mod position;
 mod reachable;
+pub mod record;
 pub mod remoteness;
 mod sow_index;
 mod sowing;

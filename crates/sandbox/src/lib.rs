@@ -106,13 +106,14 @@ mod termination;
 mod tree;
 pub mod untrusted;
 mod usage;
-mod verdict;
 mod walk;
 
 pub use cgroup::{Cgroup, CgroupRoot, CgroupVersion};
 pub use command::ProgramCommand;
 pub use confinement::{Sandbox, SANDBOX_TMP_BYTES};
 pub use cpu::SharedCpu;
+/// The verdicts a run's fault is reported with: the judges' report schema (`duel-report`).
+pub use duel_report::Verdict;
 pub use environment::{PROGRAM_HOME, PROGRAM_LOCALE, SYSTEM_PATH};
 pub use error::SpawnError;
 pub use fault::{Fault, Halt};
@@ -131,5 +132,4 @@ pub use termination::{
     classify_termination, Termination, MEMORY_NEAR_LIMIT_PERCENT, OUT_OF_MEMORY_MARKERS,
 };
 pub use usage::Usage;
-pub use verdict::Verdict;
 pub use walk::{link_reader, read_as, LINK_READER_ID};

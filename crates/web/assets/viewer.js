@@ -35,21 +35,24 @@
   }
 
   async function openFile() {
+    // Each file chosen is its own document: a judge report (JSON), or the record of a game's
+    // moves that --logs keeps beside each text log (test-NN.moves).
     const files = Array.from($("view-file").files);
-    // A long game's log comes with the judge's record of every move, test-NN.moves.
-    const file = files.find((f) => !f.name.endsWith(".moves"));
-    const record = files.find((f) => f.name.endsWith(".moves"));
-    if (!file) return;
+    if (!files.length) return;
     showError("view-error", null);
     try {
-      const text = await file.text();
-      const body = { name: file.name, text };
-      if (record) body.moves = await base64(record);
+      let last = null;
+      for (const file of files) {
+        const body = file.name.endsWith(".moves")
+          ? { name: file.name, moves: await base64(file) }
+          : { name: file.name, text: await file.text() };
+        last = await api("/api/viewer/open", body);
+      }
       // The next choice starts afresh (and the same file can be chosen again).
       $("view-file").value = "";
-      const doc = await api("/api/viewer/open", body);
-      await refreshList(doc.id);
+      await refreshList(last.id);
     } catch (error) {
+      $("view-file").value = "";
       showError("view-error", error);
     }
   }

@@ -34,27 +34,23 @@ impl App {
         }
     }
 
-    /// Opens a judge report or a `--logs` file in the viewer (as `duel serve --report` does);
-    /// returns its id, or a one-line reason it is neither.
+    /// Opens a judge report in the viewer (as `duel serve --report` does); returns its id, or
+    /// a one-line reason it is not one.
     pub fn open(&self, name: &str, text: &str) -> Result<u64, String> {
-        self.open_with_moves(name, text, None)
+        self.viewer().open(name, text).map(|document| document.id)
     }
 
-    /// Opens a Pooh-Eeyore-sticks log with the record of every move beside it, when there is
-    /// one (see [`Viewer::open_with_moves`]); other documents as [`App::open`].
-    pub fn open_with_moves(
-        &self,
-        name: &str,
-        text: &str,
-        moves: Option<Vec<u8>>,
-    ) -> Result<u64, String> {
-        let mut viewer = self
-            .viewer
-            .lock()
-            .unwrap_or_else(|poison| poison.into_inner());
-        viewer
-            .open_with_moves(name, text, moves)
+    /// Opens the record of a game's moves (`test-NN.moves`, see [`Viewer::open_record`]).
+    pub fn open_record(&self, name: &str, bytes: Vec<u8>) -> Result<u64, String> {
+        self.viewer()
+            .open_record(name, bytes)
             .map(|document| document.id)
+    }
+
+    fn viewer(&self) -> std::sync::MutexGuard<'_, Viewer> {
+        self.viewer
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner())
     }
 
     /// The Ioiwari solver the API answers from.

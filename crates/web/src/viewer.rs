@@ -1,13 +1,18 @@
-//! The viewer of judged games: judge reports (one submission, or several with their ranking)
-//! and `--logs` files, opened from `duel serve --report FILE` or sent by the page, and
-//! replayed in windows of moves (`/api/viewer/*`, see `API.md`).
+//! The viewer of judged games: judge reports (one submission, or several with their ranking,
+//! read with the judge's own types from `duel-report`) and the records of games' moves that
+//! `--logs` keeps (`test-NN.moves`), opened from `duel serve --report FILE` or sent by the
+//! page, and replayed in windows of moves (`/api/viewer/*`, see `API.md`). The text logs are
+//! for people and are never read here.
 
 use std::collections::VecDeque;
 
 use duel_analysis::replay::{IoiwariReplay, MisReplay};
+use duel_ioiwari::record as ioiwari_record;
 use duel_ioiwari::{Board, Position as IoiwariPosition};
+use duel_ioiwari::{Outcome, Player};
 use duel_mis::record::MoveRecord;
-use duel_mis::{Move, Position as MisPosition};
+use duel_mis::{Move, Position as MisPosition, StickKind};
+use duel_report::{BatchReport, Report, TestResult, Verdict};
 use serde::{Deserialize, Serialize};
 
 /// Most documents kept open at once; opening another closes the oldest.
@@ -17,8 +22,7 @@ pub const MAX_OPEN: usize = 16;
 #[derive(Clone, Debug)]
 pub(crate) enum Record {
     Ioiwari(IoiwariReplay),
-    /// The parts of the game that are known: the whole game, or a long game's start and end.
-    Mis(Vec<MisReplay>),
+    Mis(MisReplay),
     Missing(String),
 }
 
@@ -97,52 +101,6 @@ pub struct DocumentView {
     pub submissions: Vec<SubmissionView>,
 }
 
-#[derive(Debug, Deserialize)]
-struct ReportIn {
-    game: String,
-    #[serde(default)]
-    player: String,
-    #[serde(default)]
-    score: f64,
-    #[serde(default)]
-    planned: usize,
-    #[serde(default)]
-    interrupted: bool,
-    #[serde(default)]
-    tests: Vec<TestIn>,
-}
-
-#[derive(Debug, Deserialize)]
-struct BatchIn {
-    game: String,
-    #[serde(default)]
-    planned: usize,
-    #[serde(default)]
-    interrupted: bool,
-    ranking: Vec<RankView>,
-    submissions: Vec<ReportIn>,
-}
-
-#[derive(Debug, Deserialize)]
-struct TestIn {
-    index: usize,
-    input: String,
-    verdict: String,
-    #[serde(default)]
-    reason: Option<String>,
-    #[serde(default)]
-    moves: u64,
-    #[serde(default)]
-    move_list: Option<String>,
-    #[serde(default)]
-    summary: Option<String>,
-    #[serde(default)]
-    first_mistake: Option<String>,
-    /// `null` where no figure is known; reports written before that was so hold 0 there.
-    #[serde(default)]
-    memory_kb: Option<u64>,
-}
-
 /// The documents open in the viewer.
 #[derive(Debug, Default)]
 pub struct Viewer {
@@ -151,29 +109,29 @@ pub struct Viewer {
 }
 
 impl Viewer {
-    /// Opens a judge report (JSON) or a `--logs` file (an `ioiwari.out` transcript or a
-    /// Pooh-Eeyore-sticks game log); returns its summary.
+    /// Opens a judge report (the JSON of `duel ... judge --report`, one submission or several
+    /// with their ranking); returns its summary.
     pub fn open(&mut self, name: &str, text: &str) -> Result<&DocumentView, String> {
-        self.open_with_moves(name, text, None)
+        let document = parse_report(name, text)?;
+        Ok(self.keep(document))
     }
 
-    /// Opens a document as [`Viewer::open`] does; a Pooh-Eeyore-sticks log with `moves`, the
-    /// record of every move the judge kept beside it (`test-NN.moves`, see
-    /// `duel_mis::record`), replays the whole game, not only the moves its text lists.
-    pub fn open_with_moves(
-        &mut self,
-        name: &str,
-        text: &str,
-        moves: Option<Vec<u8>>,
-    ) -> Result<&DocumentView, String> {
-        let mut document = parse(name, text, moves)?;
+    /// Opens the record of one game's moves (`test-NN.moves`, written beside each `--logs`
+    /// file: [`duel_ioiwari::record`] or [`duel_mis::record`], told apart by their first
+    /// bytes); returns its summary.
+    pub fn open_record(&mut self, name: &str, bytes: Vec<u8>) -> Result<&DocumentView, String> {
+        let document = parse_record(name, bytes)?;
+        Ok(self.keep(document))
+    }
+
+    fn keep(&mut self, mut document: DocumentView) -> &DocumentView {
         self.next_id += 1;
         document.id = self.next_id;
         if self.open.len() == MAX_OPEN {
             self.open.pop_front();
         }
         self.open.push_back(document);
-        Ok(self.open.back().expect("just pushed"))
+        self.open.back().expect("just pushed")
     }
 
     /// The documents open, oldest first.
@@ -187,57 +145,58 @@ impl Viewer {
     }
 }
 
-fn parse(name: &str, text: &str, moves: Option<Vec<u8>>) -> Result<DocumentView, String> {
-    let trimmed = text.trim_start();
-    if trimmed.starts_with('{') {
-        let value: serde_json::Value =
-            serde_json::from_str(text).map_err(|error| format!("{name}: not JSON: {error}"))?;
-        if value.get("ranking").is_some() && value.get("submissions").is_some() {
-            let batch: BatchIn = serde_json::from_value(value)
-                .map_err(|error| format!("{name}: not a judge report: {error}"))?;
-            let submissions = batch
-                .submissions
-                .into_iter()
-                .map(|report| submission(&batch.game, report))
-                .collect::<Result<_, _>>()?;
-            return Ok(DocumentView {
-                id: 0,
-                name: name.to_string(),
-                kind: "report",
-                game: batch.game,
-                planned: batch.planned,
-                interrupted: batch.interrupted,
-                ranking: Some(batch.ranking),
-                submissions,
-            });
-        }
-        let report: ReportIn = serde_json::from_value(value)
-            .map_err(|error| format!("{name}: not a judge report: {error}"))?;
-        let (game, planned, interrupted) =
-            (report.game.clone(), report.planned, report.interrupted);
-        return Ok(DocumentView {
-            id: 0,
-            name: name.to_string(),
-            kind: "report",
-            game: game.clone(),
-            planned,
-            interrupted,
-            ranking: None,
-            submissions: vec![submission(&game, report)?],
-        });
+/// Reads a report with the judge's own types ([`duel_report`]), one submission or several.
+fn parse_report(name: &str, text: &str) -> Result<DocumentView, String> {
+    if !text.trim_start().starts_with('{') {
+        return Err(format!(
+            "{name}: not a judge report (JSON); a judge's text log is written for people: \
+             open the record of its moves beside it (test-NN.moves) instead"
+        ));
     }
-    if trimmed.starts_with("start ") {
-        return ioiwari_log(name, text);
-    }
-    if trimmed.starts_with("start:") {
-        return mis_log(name, text, moves);
-    }
-    Err(format!(
-        "{name}: neither a judge report (JSON) nor a judge log (`start ...` first)"
-    ))
+    let value: serde_json::Value =
+        serde_json::from_str(text).map_err(|error| format!("{name}: not JSON: {error}"))?;
+    let not_report = |error: serde_json::Error| format!("{name}: not a judge report: {error}");
+    let (game, planned, interrupted, ranking, reports) = if value.get("ranking").is_some() {
+        let batch: BatchReport = serde_json::from_value(value).map_err(not_report)?;
+        let ranking = batch
+            .ranking
+            .iter()
+            .map(|standing| RankView {
+                rank: standing.rank,
+                submission: standing.submission.clone(),
+                score: standing.score,
+                time_ms: standing.time_ms,
+            })
+            .collect();
+        (
+            batch.game,
+            batch.planned,
+            batch.interrupted,
+            Some(ranking),
+            batch.submissions,
+        )
+    } else {
+        let report: Report = serde_json::from_value(value).map_err(not_report)?;
+        let head = (report.game.clone(), report.planned, report.interrupted);
+        (head.0, head.1, head.2, None, vec![report])
+    };
+    let submissions = reports
+        .into_iter()
+        .map(|report| submission(&game, report))
+        .collect::<Result<_, _>>()?;
+    Ok(DocumentView {
+        id: 0,
+        name: name.to_string(),
+        kind: "report",
+        game,
+        planned,
+        interrupted,
+        ranking,
+        submissions,
+    })
 }
 
-fn submission(game: &str, report: ReportIn) -> Result<SubmissionView, String> {
+fn submission(game: &str, report: Report) -> Result<SubmissionView, String> {
     if game != "ioiwari" && game != "mis" {
         return Err(format!("unknown game {game:?}: expected ioiwari or mis"));
     }
@@ -252,7 +211,7 @@ fn submission(game: &str, report: ReportIn) -> Result<SubmissionView, String> {
                 )),
                 Some(list) => replay(game, &test.input, list),
             };
-            view(test, record)
+            view(&test, record)
         })
         .collect();
     Ok(SubmissionView {
@@ -262,26 +221,14 @@ fn submission(game: &str, report: ReportIn) -> Result<SubmissionView, String> {
     })
 }
 
-fn view(test: TestIn, record: Record) -> TestView {
+fn view(test: &TestResult, record: Record) -> TestView {
     let replayable_moves = match &record {
         Record::Ioiwari(replay) => replay.len() as u64,
-        Record::Mis(parts) => parts.iter().map(MisReplay::len).sum(),
+        Record::Mis(replay) => replay.len(),
         Record::Missing(_) => 0,
     };
     let note = match &record {
         Record::Missing(why) => Some(why.clone()),
-        Record::Mis(parts) if parts.len() > 1 => Some(format!(
-            "{replayable_moves} of {} moves are known: moves {}",
-            test.moves,
-            parts
-                .iter()
-                .map(|part| {
-                    let [first, last] = part.known();
-                    format!("{}-{last}", first.max(1))
-                })
-                .collect::<Vec<_>>()
-                .join(" and ")
-        )),
         _ if replayable_moves < test.moves => Some(format!(
             "only the first {replayable_moves} of {} moves are known",
             test.moves
@@ -290,13 +237,13 @@ fn view(test: TestIn, record: Record) -> TestView {
     };
     TestView {
         index: test.index,
-        input: test.input,
-        verdict: test.verdict,
-        reason: test.reason,
+        input: test.input.clone(),
+        verdict: test.verdict.name().to_string(),
+        reason: test.reason.clone(),
         moves: test.moves,
-        first_mistake: test.first_mistake,
-        summary: test.summary,
-        memory_kb: test.memory_kb.filter(|&kb| kb > 0),
+        first_mistake: test.first_mistake.clone(),
+        summary: test.summary.clone(),
+        memory_kb: test.memory_kb,
         replayable_moves,
         note,
         record,
@@ -330,16 +277,91 @@ fn replay(game: &str, input: &str, list: &str) -> Record {
                     .collect::<Result<Vec<_>, _>>()?;
                 MisReplay::new(start, &moves).map_err(|error| error.to_string())
             })
-            .map(|replay| Record::Mis(vec![replay]))
+            .map(Record::Mis)
     };
     result.unwrap_or_else(|why| Record::Missing(format!("the moves do not replay: {why}")))
 }
 
-fn log_document(name: &str, game: &str, test: TestView) -> DocumentView {
-    DocumentView {
+/// A move record as a document of one test: its verdict is the game's end for the side
+/// judged (Ioiwari's player 1, Bolek), or `unfinished` when the record stops before the end
+/// (the judge's report says why).
+fn parse_record(name: &str, bytes: Vec<u8>) -> Result<DocumentView, String> {
+    let (game, input, verdict, summary, record) = if bytes.starts_with(&ioiwari_record::MAGIC) {
+        let parsed = ioiwari_record::MoveRecord::parse(&bytes)
+            .map_err(|error| format!("{name}: {error}"))?;
+        let last = parsed.last();
+        let verdict = match last.outcome() {
+            None => "unfinished",
+            Some(Outcome::Win(Player::One)) => "win",
+            Some(Outcome::Win(Player::Two)) => "loss",
+            Some(Outcome::Draw) => "draw",
+        };
+        let replay = IoiwariReplay::new(IoiwariPosition::start(parsed.start()), parsed.moves())
+            .map_err(|error| format!("{name}: {error}"))?;
+        let summary = format!("{}-{}", last.banks.one, last.banks.two);
+        let record = Record::Ioiwari(replay);
+        (
+            "ioiwari",
+            parsed.start().to_string(),
+            verdict,
+            summary,
+            record,
+        )
+    } else if bytes.starts_with(&duel_mis::record::MAGIC) {
+        let parsed = MoveRecord::parse(bytes).map_err(|error| format!("{name}: {error}"))?;
+        let last = parsed.position(parsed.len());
+        // Bolek moves first: whoever took the last stick won.
+        let verdict = match (last.is_over(), parsed.len() % 2 == 1) {
+            (false, _) => "unfinished",
+            (true, true) => "win",
+            (true, false) => "loss",
+        };
+        let (start, summary) = (
+            parsed.start().to_string(),
+            format!(
+                "{} {}",
+                last.count(StickKind::Pooh),
+                last.count(StickKind::Eeyore)
+            ),
+        );
+        (
+            "mis",
+            start,
+            verdict,
+            summary,
+            Record::Mis(MisReplay::from_record(parsed)),
+        )
+    } else {
+        return Err(format!(
+            "{name}: not a record of moves (test-NN.moves starts with DUELIOI1 or DUELMIS1)"
+        ));
+    };
+    let moves = match &record {
+        Record::Ioiwari(replay) => replay.len() as u64,
+        Record::Mis(replay) => replay.len(),
+        Record::Missing(_) => 0,
+    };
+    let test = TestResult {
+        index: 1,
+        input,
+        verdict: Verdict::Win,
+        reason: (verdict == "unfinished").then(|| {
+            "the record ends before the game does: the judge's report says why".to_string()
+        }),
+        moves,
+        move_list: None,
+        summary: Some(summary),
+        time_ms: 0,
+        wall_ms: 0,
+        memory_kb: None,
+        first_mistake: None,
+    };
+    let mut test = view(&test, record);
+    test.verdict = verdict.to_string();
+    Ok(DocumentView {
         id: 0,
         name: name.to_string(),
-        kind: "log",
+        kind: "record",
         game: game.to_string(),
         planned: 1,
         interrupted: false,
@@ -349,214 +371,12 @@ fn log_document(name: &str, game: &str, test: TestView) -> DocumentView {
             score: None,
             tests: vec![test],
         }],
-    }
-}
-
-/// A log's verdict for the player judged (Ioiwari's player 1, Bolek), named from its last
-/// line: `win`, `loss`, `draw`, a judge's verdict (`illegal_move`), `aborted` for an Ioiwari
-/// game cut short, `unfinished` for a log without an ending.
-///
-/// ```text
-/// result: player 1 wins 11-9      -> win
-/// result: player 2 wins 12-8      -> loss
-/// result: draw 10-10              -> draw
-/// aborted: player 1: ...          -> aborted
-/// result: time_limit after 4 moves -> time_limit
-/// ```
-fn log_verdict(ending: Option<&str>) -> String {
-    let Some(ending) = ending else {
-        return "unfinished".into();
-    };
-    if ending.starts_with("aborted:") {
-        return "aborted".into();
-    }
-    let said = ending.strip_prefix("result:").unwrap_or(ending).trim();
-    if said.starts_with("player 1 wins") {
-        "win".into()
-    } else if said.starts_with("player 2 wins") {
-        "loss".into()
-    } else {
-        let word = said.split_whitespace().next().unwrap_or("unfinished");
-        // A judge's verdict is a word of letters and underscores; anything else is not shown.
-        if !word.is_empty() && word.chars().all(|c| c.is_ascii_lowercase() || c == '_') {
-            word.into()
-        } else {
-            "unfinished".into()
-        }
-    }
-}
-
-/// `start 4 3 2 4 2 3 2 banks 0 0`, then `N. player X plays P -> ...`, then `result: ...`.
-fn ioiwari_log(name: &str, text: &str) -> Result<DocumentView, String> {
-    let mut lines = text.lines();
-    let first = lines.next().unwrap_or_default();
-    let board_text = first
-        .strip_prefix("start ")
-        .and_then(|rest| rest.split(" banks").next())
-        .unwrap_or_default();
-    let board: Board = board_text
-        .parse()
-        .map_err(|error| format!("{name}: the start line: {error}"))?;
-    let mut pits = String::new();
-    let mut ending = None;
-    for line in lines {
-        if let Some((_, after)) = line.split_once(" plays ") {
-            pits.push_str(after.split_whitespace().next().unwrap_or_default());
-            pits.push(' ');
-        } else if line.starts_with("result:") || line.starts_with("aborted:") {
-            ending = Some(line.to_string());
-        }
-    }
-    let record = IoiwariReplay::from_text(IoiwariPosition::start(board), &pits)
-        .map(Record::Ioiwari)
-        .unwrap_or_else(|error| Record::Missing(format!("the moves do not replay: {error}")));
-    let moves = pits.split_whitespace().count() as u64;
-    let test = TestIn {
-        index: 1,
-        input: board.to_string(),
-        verdict: log_verdict(ending.as_deref()),
-        reason: ending,
-        moves,
-        move_list: None,
-        summary: None,
-        first_mistake: None,
-        memory_kb: None,
-    };
-    Ok(log_document(name, "ioiwari", view(test, record)))
-}
-
-/// `start: p=7 e=2 B=3`, `N. Bolek takes p=1 e=1, leaving p=6 e=1`, `... K moves not kept ...`,
-/// `result: win after 9 moves`.
-fn mis_log(name: &str, text: &str, record: Option<Vec<u8>>) -> Result<DocumentView, String> {
-    let field = |text: &str, key: &str| -> Option<u64> {
-        text.split_whitespace()
-            .find_map(|word| word.trim_end_matches(',').strip_prefix(key))
-            .and_then(|number| number.parse().ok())
-    };
-    let mut lines = text.lines();
-    let first = lines.next().unwrap_or_default();
-    let (Some(p), Some(e), Some(bound)) =
-        (field(first, "p="), field(first, "e="), field(first, "B="))
-    else {
-        return Err(format!(
-            "{name}: the start line is not `start: p=P e=E B=B`"
-        ));
-    };
-    let start = MisPosition::in_play(p, e, bound).map_err(|error| format!("{name}: {error}"))?;
-    let mut moves = Vec::new();
-    // After an elision: the number of the first move kept, the position before it, its moves.
-    let mut tail: Option<(u64, MisPosition, Vec<Move>)> = None;
-    let mut elided = false;
-    let mut ending = None;
-    let mut total = 0u64;
-    // The number of moves the result line gives.
-    let mut stated: Option<u64> = None;
-    for line in lines {
-        if line.starts_with("...") {
-            elided = true;
-        } else if line.starts_with("result:") {
-            stated = line
-                .split(" after ")
-                .nth(1)
-                .and_then(|rest| rest.split_whitespace().next())
-                .and_then(|n| n.parse().ok());
-            total = stated.unwrap_or(total);
-            ending = Some(line.to_string());
-        } else if let Some((number, rest)) = line.split_once(". ") {
-            let (Ok(number), Some((_, taken))) =
-                (number.parse::<u64>(), rest.split_once(" takes "))
-            else {
-                continue;
-            };
-            total = total.max(number);
-            let (taken, left) = taken.split_once(", leaving").unwrap_or((taken, ""));
-            let (Some(take_p), Some(take_e)) = (field(taken, "p="), field(taken, "e=")) else {
-                continue;
-            };
-            let mv = Move::new(
-                u32::try_from(take_p).unwrap_or(u32::MAX),
-                u32::try_from(take_e).unwrap_or(u32::MAX),
-            );
-            if !elided {
-                moves.push(mv);
-            } else if let Some((_, _, tail_moves)) = tail.as_mut() {
-                tail_moves.push(mv);
-            } else if let (Some(p), Some(e)) = (field(left, "p="), field(left, "e=")) {
-                // The position before the first kept move: what it left, plus what it took.
-                let before = MisPosition::in_play(p + take_p, e + take_e, bound)
-                    .map_err(|error| format!("{name}: move {number}: {error}"))?;
-                tail = Some((number, before, vec![mv]));
-            }
-        }
-    }
-    let record = match record {
-        Some(bytes) => {
-            let whole = MoveRecord::parse(bytes).map_err(|error| format!("{name}: {error}"))?;
-            // The same start, the moves the text log kept, and as many moves as its result
-            // line says (at least as many as it numbers, without one).
-            let kept = whole.moves(0, moves.len() as u64);
-            let length_agrees = stated.map_or(whole.len() >= total, |n| whole.len() == n);
-            if whole.start() != start || !length_agrees || kept != moves {
-                return Err(format!(
-                    "{name}: the move record is of another game ({} moves from {}, the log's has {total} from {start})",
-                    whole.len(),
-                    whole.start()
-                ));
-            }
-            total = whole.len();
-            Record::Mis(vec![MisReplay::from_record(whole)])
-        }
-        None => {
-            let head = MisReplay::new(start, &moves);
-            let rest = tail.map(|(number, before, moves)| {
-                MisReplay::starting_after(number.saturating_sub(1), before, &moves)
-            });
-            match (head, rest) {
-                (Ok(head), None) => Record::Mis(vec![head]),
-                (Ok(head), Some(Ok(tail))) => Record::Mis(vec![head, tail]),
-                (Err(error), _) | (_, Some(Err(error))) => {
-                    Record::Missing(format!("the moves do not replay: {error}"))
-                }
-            }
-        }
-    };
-    let test = TestIn {
-        index: 1,
-        input: start.to_string(),
-        verdict: log_verdict(ending.as_deref()),
-        reason: ending,
-        moves: total.max(moves.len() as u64),
-        move_list: None,
-        summary: None,
-        first_mistake: None,
-        memory_kb: None,
-    };
-    Ok(log_document(name, "mis", view(test, record)))
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_logs_verdict_is_named_from_its_last_line() {
-        let cases = [
-            (Some("result: player 1 wins 11-9"), "win"),
-            (Some("result: player 2 wins 12-8"), "loss"),
-            (Some("result: draw 10-10"), "draw"),
-            (Some("aborted: player 1: pit 1 is empty"), "aborted"),
-            (Some("result: win after 9 moves"), "win"),
-            (
-                Some("result: illegal_move after 2 moves: move 3: ..."),
-                "illegal_move",
-            ),
-            (Some("result: <script> after 2 moves"), "unfinished"),
-            (None, "unfinished"),
-        ];
-        for (ending, verdict) in cases {
-            assert_eq!(log_verdict(ending), verdict, "{ending:?}");
-        }
-    }
 
     #[test]
     fn reports_of_one_and_of_several_submissions() {
@@ -586,24 +406,61 @@ mod tests {
     }
 
     #[test]
-    fn logs_of_both_games() {
-        let ioiwari =
-            "start 4 3 2 4 2 3 2 banks 0 0\n1. player 1 plays 2 -> 4 0 3 5 0 3 2 banks 3 0\n\
-            2. player 2 plays 3 -> 4 0 0 4 1 4 0 banks 3 4\nresult: player 1 wins 11-9\n";
+    fn a_text_log_is_refused_and_pointed_to_its_record() {
+        let log = "start 4 3 2 4 2 3 2 banks 0 0\n1. player 1 plays 2 -> 4 0 3 5 0 3 2 banks 3 0\n";
+        let error = Viewer::default().open("test-01.out", log).unwrap_err();
+        assert!(error.contains("test-NN.moves"), "{error}");
+    }
+
+    #[test]
+    fn records_of_both_games_name_their_verdict_from_the_game() {
+        use duel_ioiwari::{Pit, Table};
+        let start: Board = "4 3 2 4 2 3 2".parse().unwrap();
+        // A whole game by the table's first best moves: player 1 wins this start.
+        let table = Table::solve();
+        let (mut position, mut pits) = (IoiwariPosition::start(start), Vec::new());
+        while !position.is_over() {
+            let pit = table.first_best_move(position.board).unwrap();
+            position = position.play(pit).unwrap();
+            pits.push(pit);
+        }
         let mut viewer = Viewer::default();
-        let doc = viewer.open("test-01.out", ioiwari).unwrap();
-        assert_eq!(doc.kind, "log");
-        assert_eq!(doc.submissions[0].tests[0].replayable_moves, 2);
-        let mis = "start: p=7 e=2 B=3\n1. Bolek takes p=1 e=1, leaving p=6 e=1\n\
-            2. Lolek takes p=1 e=0, leaving p=5 e=1\n... 3 moves not kept ...\n\
-            6. Lolek takes p=0 e=1, leaving p=1 e=0\n7. Bolek takes p=1 e=0, leaving p=0 e=0\n\
-            result: win after 7 moves\n";
-        let doc = viewer.open("test-02.out", mis).unwrap();
+        let whole = ioiwari_record::encode(start, &pits);
+        let doc = viewer.open_record("test-01.moves", whole).unwrap();
         let test = &doc.submissions[0].tests[0];
-        assert_eq!((test.replayable_moves, test.moves), (4, 7));
-        assert_eq!(
-            test.note.as_deref(),
-            Some("4 of 7 moves are known: moves 1-2 and 6-7")
-        );
+        let expected = match position.outcome() {
+            Some(Outcome::Win(Player::One)) => "win",
+            Some(Outcome::Win(Player::Two)) => "loss",
+            _ => "draw",
+        };
+        assert_eq!((doc.kind, doc.game.as_str()), ("record", "ioiwari"));
+        assert_eq!(test.verdict, expected);
+        assert_eq!(test.replayable_moves, pits.len() as u64);
+        let cut = ioiwari_record::encode(start, &pits[..1]);
+        let doc = viewer.open_record("test-02.moves", cut).unwrap();
+        assert_eq!(doc.submissions[0].tests[0].verdict, "unfinished");
+        assert!(viewer
+            .open_record(
+                "x.moves",
+                ioiwari_record::encode(start, &[Pit::new(1).unwrap(); 9])
+            )
+            .is_err());
+
+        // Pooh-Eeyore-sticks: Bolek takes the last stick after an odd number of moves.
+        let mis_start = MisPosition::new(7, 2, 3).unwrap();
+        let record = |moves: &[Move]| {
+            let mut writer = duel_mis::record::RecordWriter::new(mis_start);
+            moves.iter().for_each(|&mv| writer.push(mv));
+            writer.finish()
+        };
+        let game = [Move::both(1), Move::pooh(3), Move::eeyore(1), Move::pooh(3)];
+        let doc = viewer.open_record("a.moves", record(&game)).unwrap();
+        assert_eq!(doc.submissions[0].tests[0].verdict, "loss");
+        let doc = viewer.open_record("b.moves", record(&game[..3])).unwrap();
+        assert_eq!(doc.submissions[0].tests[0].verdict, "unfinished");
+        let won = [Move::pooh(3), Move::both(2), Move::pooh(2)];
+        let doc = viewer.open_record("c.moves", record(&won)).unwrap();
+        assert_eq!(doc.submissions[0].tests[0].verdict, "win");
+        assert!(viewer.open_record("d.moves", b"DUELXXXX".to_vec()).is_err());
     }
 }

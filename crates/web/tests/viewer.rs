@@ -1,5 +1,5 @@
-//! The viewer's API: reports and logs opened, and games replayed in windows, checked against
-//! the rules and the solver.
+//! The viewer's API: reports and records of moves opened, and games replayed in windows,
+//! checked against the rules and the solver.
 
 use duel_ioiwari::{Board, Pit, Position, Table};
 use duel_mis::{Move, Position as MisPosition};
@@ -179,25 +179,26 @@ fn a_ranking_and_mis_games_from_reports_and_logs() {
     assert_eq!(last["over"], true);
     assert_eq!(window["total_moves"], moves.len());
 
-    // A log of the same game, with the middle elided as the judge does for long games.
-    let log = "start: p=7 e=2 B=3\n1. Bolek takes p=3 e=0, leaving p=4 e=2\n... 2 moves not kept ...\nresult: loss after 3 moves\n";
-    let log_id = app.open("test-1.out", log).unwrap();
-    let (_, doc) = call(
+    // A text log of the same game is for people: the viewer refuses it and names the record.
+    let log =
+        "start: p=7 e=2 B=3\n1. Bolek takes p=3 e=0, leaving p=4 e=2\nresult: loss after 3 moves\n";
+    let (status, error) = call(
         &app,
-        Method::Get,
-        &format!("/api/viewer/report?id={log_id}"),
-        None,
+        Method::Post,
+        "/api/viewer/open",
+        Some(json!({ "name": "test-1.out", "text": log })),
     );
-    let test = &doc["submissions"][0]["tests"][0];
-    assert_eq!(test["replayable_moves"], 1);
-    assert_eq!(test["moves"], 3);
-    assert!(test["note"].as_str().unwrap().contains("first 1 of 3"));
+    assert_eq!(status, 422, "{error}");
+    assert!(
+        error["error"].as_str().unwrap().contains("test-NN.moves"),
+        "{error}"
+    );
 }
 
-/// A long game, as `duel mis judge --logs` keeps it: the text with its middle elided, and the
-/// record of every move beside it. Bolek plays perfectly (B = 1: lost exactly when both piles
-/// are even) but for one blunder at move `blunder`; Lolek takes one stick at a time.
-fn long_game(start: MisPosition, blunder: u64) -> (String, Vec<u8>, Vec<MisPosition>) {
+/// A long game's record of every move, as `duel mis judge --logs` keeps it beside the text.
+/// Bolek plays perfectly (B = 1: lost exactly when both piles are even) but for one blunder at
+/// move `blunder`; Lolek takes one stick at a time.
+fn long_game(start: MisPosition, blunder: u64) -> (Vec<u8>, Vec<MisPosition>) {
     let one_stick = |at: MisPosition| {
         if at.p() > 0 {
             Move::pooh(1)
@@ -220,13 +221,7 @@ fn long_game(start: MisPosition, blunder: u64) -> (String, Vec<u8>, Vec<MisPosit
         writer.push(mv);
         after.push(at);
     }
-    let total = after.len() - 1;
-    let text = format!(
-        "start: p={} e={} B=1\n... {total} moves not kept ...\nresult: loss after {total} moves\n",
-        start.p(),
-        start.e()
-    );
-    (text, writer.finish(), after)
+    (writer.finish(), after)
 }
 
 #[test]
@@ -234,11 +229,9 @@ fn a_long_logged_game_replays_any_move_from_its_record() {
     let app = App::new();
     let start = MisPosition::new(100_000, 99_999, 1).unwrap();
     let blunder = 77_777;
-    let (text, record, after) = long_game(start, blunder);
+    let (record, after) = long_game(start, blunder);
     let total = after.len() as u64 - 1;
-    let id = app
-        .open_with_moves("test-01.out", &text, Some(record))
-        .unwrap();
+    let id = app.open_record("test-01.moves", record).unwrap();
     let (_, doc) = call(
         &app,
         Method::Get,
@@ -248,6 +241,8 @@ fn a_long_logged_game_replays_any_move_from_its_record() {
     let test = &doc["submissions"][0]["tests"][0];
     assert_eq!(test["replayable_moves"], total);
     assert!(test["note"].is_null(), "{test}");
+    // Whoever took the last stick won: Bolek moves first, so an odd game is his win.
+    assert_eq!(test["verdict"], if total % 2 == 1 { "win" } else { "loss" });
     // The start, the end, the first mistake and moves on either side of every checkpoint.
     let first = (1..after.len()).find(|&k| after[k - 1].is_win() && after[k].is_win());
     assert_eq!(
@@ -287,13 +282,13 @@ fn a_long_logged_game_replays_any_move_from_its_record() {
 }
 
 #[test]
-fn a_long_log_sent_with_its_record_replays_every_move() {
+fn a_long_games_record_sent_by_the_page_replays_every_move() {
     use base64::Engine as _;
     let app = App::new();
     let start = MisPosition::new(30_000, 29_999, 1).unwrap();
-    let (text, record, after) = long_game(start, 20_001);
+    let (record, after) = long_game(start, 20_001);
     let moves = base64::engine::general_purpose::STANDARD.encode(&record);
-    let body = json!({ "name": "test-01.out", "text": text, "moves": moves });
+    let body = json!({ "name": "test-01.moves", "moves": moves });
     let (status, doc) = call(&app, Method::Post, "/api/viewer/open", Some(body));
     assert_eq!(status, 200, "{doc}");
     let total = after.len() as u64 - 1;
@@ -311,39 +306,39 @@ fn a_long_log_sent_with_its_record_replays_every_move() {
         json!([expected.p(), expected.e()])
     );
     assert_eq!(window["first_mistake"], 20_001);
-    let bad = json!({ "name": "test-01.out", "text": "start: p=1 e=1 B=1\n", "moves": "%%" });
+    let bad = json!({ "name": "test-01.moves", "moves": "%%" });
     let (status, error) = call(&app, Method::Post, "/api/viewer/open", Some(bad));
     assert_eq!(status, 400, "{error}");
     assert!(
         error["error"].as_str().unwrap().contains("base64"),
         "{error}"
     );
+    // A report and a record in one request, or neither: which one is meant is not guessed.
+    for body in [
+        json!({ "name": "x", "text": "{}", "moves": moves }),
+        json!({ "name": "x" }),
+    ] {
+        let (status, error) = call(&app, Method::Post, "/api/viewer/open", Some(body));
+        assert_eq!(status, 400, "{error}");
+    }
 }
 
 #[test]
-fn a_record_of_another_game_is_refused() {
+fn a_damaged_record_is_refused() {
     let app = App::new();
-    let (text, record, after) = long_game(MisPosition::new(20_000, 19_999, 1).unwrap(), 5);
-    let (_, other, _) = long_game(MisPosition::new(20_000, 19_998, 1).unwrap(), 5);
+    let (record, _) = long_game(MisPosition::new(20_000, 19_999, 1).unwrap(), 5);
     let why = app
-        .open_with_moves("test-01.out", &text, Some(other))
+        .open_record("test-01.moves", record[..record.len() - 1].to_vec())
         .unwrap_err();
-    assert!(why.contains("another game"), "{why}");
-    // The same start, but not as many moves as the log's result line says.
-    let total = after.len() - 1;
-    let shorter = text.replace(
-        &format!("after {total} moves"),
-        &format!("after {} moves", total - 1),
-    );
-    assert_ne!(shorter, text);
+    assert!(why.starts_with("test-01.moves: "), "{why}");
     let why = app
-        .open_with_moves("test-01.out", &shorter, Some(record))
-        .unwrap_err();
-    assert!(why.contains("another game"), "{why}");
-    let why = app
-        .open_with_moves("test-01.out", &text, Some(b"DUELMIS1".to_vec()))
+        .open_record("test-01.moves", b"DUELMIS1".to_vec())
         .unwrap_err();
     assert!(why.contains("not a move record"), "{why}");
+    let why = app
+        .open_record("test-01.out", b"start: p=1 e=1 B=1\n".to_vec())
+        .unwrap_err();
+    assert!(why.contains("not a record of moves"), "{why}");
 }
 
 #[test]
@@ -367,7 +362,8 @@ fn viewer_errors_are_json_with_a_status() {
     assert!(doc["error"].as_str().unwrap().contains("notes.txt"));
     // A report whose moves break the rules opens, but says its game cannot be replayed.
     let bad = json!({ "game": "ioiwari", "player": "x", "score": 0.0, "planned": 1, "interrupted": false,
-        "tests": [{ "index": 1, "input": "4 3 2 4 2 3 2", "verdict": "win", "moves": 2, "move_list": "2 2" }] });
+        "tests": [{ "index": 1, "input": "4 3 2 4 2 3 2", "verdict": "win", "moves": 2, "move_list": "2 2",
+            "time_ms": 0, "wall_ms": 0 }] });
     let id = app.open("bad.json", &bad.to_string()).unwrap();
     let (status, doc) = call(
         &app,

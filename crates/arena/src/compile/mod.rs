@@ -53,11 +53,11 @@ mod language;
 mod languages;
 mod run;
 
+pub use duel_report::{BuildRecord, Target};
 pub use language::Language;
 
 use duel_sandbox::{Limits, ProgramCommand, Sandbox};
 use language::{ArtifactKind, Recipe};
-use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -83,16 +83,6 @@ pub const MAX_LINE_CHARS: usize = 240;
 
 /// Sources larger than this are refused (a judge error: no contest source is that large).
 pub const MAX_SOURCE_BYTES: u64 = 1 << 20;
-
-/// What a source is built into.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Target {
-    /// A program that plays over stdin/stdout (an Ioiwari player 1, a line-protocol Bolek).
-    Player,
-    /// A shared library exporting the task's `poczatek` and `ruch_bolka` (a Bolek module).
-    Module,
-}
 
 /// The default compile command of `language` for `target`.
 ///
@@ -415,30 +405,13 @@ impl Build {
     pub fn record(&self) -> BuildRecord {
         BuildRecord {
             source: self.source.display().to_string(),
-            language: self.language,
+            language: self.language.name().to_string(),
             target: self.target,
             command: self.command.clone(),
             succeeded: self.succeeded(),
             output: self.output().to_vec(),
         }
     }
-}
-
-/// How a submission was built, as its report records it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct BuildRecord {
-    /// The source file as given.
-    pub source: String,
-    /// Its language.
-    pub language: Language,
-    /// A player or a module.
-    pub target: Target,
-    /// The compile command (its template: `{source}`, `{output}`, `{dir}`).
-    pub command: String,
-    /// Whether it built.
-    pub succeeded: bool,
-    /// The compiler's first lines, clipped.
-    pub output: Vec<String>,
 }
 
 /// Why a source could not be built at all (a judge error; a compile error is not one).

@@ -142,7 +142,13 @@ impl Game for Ioiwari {
         board: &Board,
     ) -> Result<Option<(TestResult, GameLog)>, JudgeError> {
         let game = play_test(launcher, &self.table, self.opponent, number, *board)?;
-        Ok(game.map(|game| (game.result, game.log.into())))
+        Ok(game.map(|game| {
+            let log = GameLog {
+                text: game.log,
+                moves: Some(game.record),
+            };
+            (game.result, log)
+        }))
     }
 }
 

@@ -7,13 +7,16 @@ use duel_ioiwari::transcript::{Ending, Transcript};
 use duel_ioiwari::{Board, Outcome, Pit, Player, Position, Table, PITS};
 use duel_sandbox::{Fault, Halt, Launcher, Process, SpawnError, Usage};
 
-/// One judged test: its result and its dialogue log (the `ioiwari.out` text).
+/// One judged test: its result, its dialogue log (the `ioiwari.out` text) and the record of
+/// its moves (what the viewer reads).
 #[derive(Debug, Clone, PartialEq)]
 pub struct JudgedGame {
     /// The result row.
     pub result: TestResult,
-    /// The transcript, in the `ioiwari.out` format.
+    /// The transcript, in the `ioiwari.out` format, for people.
     pub log: String,
+    /// The moves played, as a [`duel_ioiwari::record`] for programs.
+    pub record: Vec<u8>,
 }
 
 /// Reads player 1's move from one line of its output.
@@ -133,6 +136,7 @@ pub(crate) fn play_test(
     Ok(Some(JudgedGame {
         result: game.result(index, board, verdict, reason, first_mistake, usage),
         log: game.transcript.text().to_owned(),
+        record: duel_ioiwari::record::encode(board, &game.moves),
     }))
 }
 

@@ -141,14 +141,14 @@ pub trait Game: Sync {
     ) -> Result<Option<(TestResult, GameLog)>, Self::Error>;
 }
 
-/// A test's log: the text (`ioiwari.out`, the `graj` transcript) and, for a Pooh-Eeyore-sticks
-/// game too long for the text to list every move, the compact record of all of them
-/// ([`duel_mis::record`]).
+/// A test's log: the text for people (`ioiwari.out`, the `graj` transcript) and the record of
+/// every move for programs ([`duel_ioiwari::record`], [`duel_mis::record`]): the viewer reads
+/// only the record.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct GameLog {
     /// The log's text.
     pub text: String,
-    /// Every move, when the text leaves some out.
+    /// Every move, as the game's record (`None` where the game keeps none).
     pub moves: Option<Vec<u8>>,
 }
 
@@ -196,7 +196,7 @@ pub trait Observer {
     fn result(&mut self, submission: usize, result: &TestResult, log: &str);
 
     /// The record of every move of a result's game, just before that [`Observer::result`],
-    /// when its text log leaves moves out.
+    /// when the game keeps one (with `logs`).
     fn moves(&mut self, submission: usize, result: &TestResult, record: &[u8]) {
         let _ = (submission, result, record);
     }

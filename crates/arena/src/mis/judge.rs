@@ -379,10 +379,9 @@ pub fn judge_test(
             let bytes = log
                 .finish(&result)
                 .map_err(|error| MisError::Internal(error.to_string()))?;
-            let elided = result.moves > LOG_HEAD_MOVES + LOG_TAIL_MOVES as u64;
             GameLog {
                 text: String::from_utf8_lossy(&bytes).into_owned(),
-                moves: recorder.record.filter(|_| elided).map(RecordWriter::finish),
+                moves: recorder.record.map(RecordWriter::finish),
             }
         }
         None => GameLog::default(),

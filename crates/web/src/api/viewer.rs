@@ -1,4 +1,4 @@
-//! `/api/viewer*`: judge reports and logs, replayed in windows of moves.
+//! `/api/viewer*`: judge reports and records of moves, replayed in windows of moves.
 
 use serde::Deserialize;
 use serde_json::json;
@@ -15,8 +15,10 @@ const DEFAULT_COUNT: u64 = 100;
 #[serde(deny_unknown_fields)]
 struct OpenIn {
     name: String,
-    text: String,
-    /// The judge's record of every move of a long Pooh-Eeyore-sticks game, in base64.
+    /// A judge report (JSON).
+    #[serde(default)]
+    text: Option<String>,
+    /// Or the record of one game's moves (`test-NN.moves`), in base64.
     #[serde(default)]
     moves: Option<String>,
 }
@@ -42,19 +44,22 @@ pub(crate) fn list(app: &App) -> ApiResult {
 
 pub(crate) fn open(app: &App, request: &Request) -> ApiResult {
     let input: OpenIn = parse_body(request)?;
-    let record = input
-        .moves
-        .as_deref()
-        .map(|encoded| {
+    let id = match (input.text, input.moves) {
+        (Some(text), None) => app.open(&input.name, &text),
+        (None, Some(encoded)) => {
             use base64::Engine as _;
-            base64::engine::general_purpose::STANDARD
+            let bytes = base64::engine::general_purpose::STANDARD
                 .decode(encoded.trim())
-                .map_err(|error| ApiError::bad_request(format!("moves: not base64: {error}")))
-        })
-        .transpose()?;
-    let id = app
-        .open_with_moves(&input.name, &input.text, record)
-        .map_err(ApiError::invalid)?;
+                .map_err(|error| ApiError::bad_request(format!("moves: not base64: {error}")))?;
+            app.open_record(&input.name, bytes)
+        }
+        _ => {
+            return Err(ApiError::bad_request(
+                "give either text (a judge report) or moves (a record of moves, in base64)",
+            ))
+        }
+    }
+    .map_err(ApiError::invalid)?;
     with_document(app, id, |document| to_value(document))
 }
 
@@ -107,16 +112,8 @@ pub(crate) fn game(app: &App, request: &Request) -> ApiResult {
                 usize::try_from(from).unwrap_or(usize::MAX),
                 usize::try_from(count).unwrap_or(usize::MAX),
             )),
-            Record::Mis(parts) => {
-                // The windows of every known part, as one.
-                let mut window = parts[0].window(from, count);
-                for part in &parts[1..] {
-                    let more = part.window(from, count);
-                    window.known.extend(more.known);
-                    window.frames.extend(more.frames);
-                    window.first_mistake = window.first_mistake.or(more.first_mistake);
-                }
-                window.frames.truncate(duel_analysis::replay::WINDOW_MAX);
+            Record::Mis(replay) => {
+                let mut window = replay.window(from, count);
                 window.total_moves = test.moves.max(window.total_moves);
                 to_value(window)
             }

@@ -5,8 +5,8 @@ use anyhow::Context;
 use duel_arena::compile::BuildRecord;
 use duel_arena::judge::Observer;
 use duel_arena::report::OutputFile;
-use duel_sandbox::IsolationRecord;
 use duel_arena::{Report, TestResult};
+use duel_sandbox::IsolationRecord;
 use std::io::{self, Write};
 use std::process::ExitCode;
 

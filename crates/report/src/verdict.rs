@@ -47,7 +47,7 @@ impl Verdict {
     /// The verdict's name as it appears in tables and JSON reports.
     ///
     /// ```
-    /// assert_eq!(duel_sandbox::Verdict::IllegalMove.name(), "illegal_move");
+    /// assert_eq!(duel_report::Verdict::IllegalMove.name(), "illegal_move");
     /// ```
     pub fn name(self) -> &'static str {
         match self {

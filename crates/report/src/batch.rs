@@ -1,0 +1,134 @@
+//! Several submissions judged together: the ranking and every report.
+
+use crate::{Report, Verdict};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// One submission's line in a ranking.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Standing {
+    /// From 1; equal scores share a rank (1, 2, 2, 4...).
+    pub rank: usize,
+    /// The submission, as its report names it.
+    pub submission: String,
+    /// Its score out of 100.
+    pub score: f64,
+    /// How many of its tests ended with each verdict (verdicts that occurred only).
+    pub verdicts: BTreeMap<String, usize>,
+    /// Its CPU time over all tests, in milliseconds.
+    pub time_ms: u64,
+}
+
+/// Ranks reports by score, highest first. Equal scores share a rank and keep the order given
+/// (so a ranking does not change with the machine's speed).
+///
+/// ```
+/// use duel_report::{rank, Report};
+/// let report = |name: &str, tests| Report::new("ioiwari", name, 2, tests, false);
+/// let standings = rank(&[report("a", vec![]), report("b", vec![]), report("c", vec![])]);
+/// let ranks: Vec<usize> = standings.iter().map(|s| s.rank).collect();
+/// assert_eq!(ranks, [1, 1, 1]);
+/// ```
+pub fn rank(reports: &[Report]) -> Vec<Standing> {
+    let mut standings: Vec<Standing> = reports
+        .iter()
+        .map(|report| {
+            let mut verdicts = BTreeMap::new();
+            for test in &report.tests {
+                *verdicts.entry(test.verdict.name().to_owned()).or_insert(0) += 1;
+            }
+            Standing {
+                rank: 0,
+                submission: report.player.clone(),
+                score: report.score,
+                verdicts,
+                time_ms: report.tests.iter().map(|t| t.time_ms).sum(),
+            }
+        })
+        .collect();
+    // A stable sort keeps the given order among equals.
+    standings.sort_by(|a, b| b.score.total_cmp(&a.score));
+    for at in 0..standings.len() {
+        standings[at].rank = if at > 0 && standings[at - 1].score == standings[at].score {
+            standings[at - 1].rank
+        } else {
+            at + 1
+        };
+    }
+    standings
+}
+
+/// The report of several submissions judged together: the ranking and every report.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BatchReport {
+    /// The game: "ioiwari" or "mis".
+    pub game: String,
+    /// How many tests every submission was to meet.
+    pub planned: usize,
+    /// True when judging was interrupted (Ctrl-C).
+    pub interrupted: bool,
+    /// The ranking, best first.
+    pub ranking: Vec<Standing>,
+    /// Each submission's full report, in the order the submissions were given.
+    pub submissions: Vec<Report>,
+}
+
+impl BatchReport {
+    /// The batch report of these reports (ranked here).
+    pub fn new(game: impl Into<String>, planned: usize, submissions: Vec<Report>) -> BatchReport {
+        BatchReport {
+            game: game.into(),
+            planned,
+            interrupted: submissions.iter().any(|r| r.interrupted),
+            ranking: rank(&submissions),
+            submissions,
+        }
+    }
+
+    /// The report as pretty-printed JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a report always serializes") + "\n"
+    }
+
+    /// The ranking as CSV: `rank,submission,score,time_ms` and one column per verdict.
+    ///
+    /// ```
+    /// use duel_report::{BatchReport, Report};
+    /// let batch = BatchReport::new("mis", 0, vec![Report::new("mis", "a, \"b\"", 0, vec![], false)]);
+    /// let csv = batch.to_csv();
+    /// assert!(csv.starts_with("rank,submission,score,time_ms,win,"));
+    /// assert!(csv.lines().nth(1).unwrap().starts_with("1,\"a, \"\"b\"\"\",0.00,0,0,"));
+    /// ```
+    pub fn to_csv(&self) -> String {
+        let mut csv = String::from("rank,submission,score,time_ms");
+        for verdict in Verdict::ALL {
+            csv.push(',');
+            csv.push_str(verdict.name());
+        }
+        csv.push('\n');
+        for standing in &self.ranking {
+            csv.push_str(&format!(
+                "{},{},{:.2},{}",
+                standing.rank,
+                csv_field(&standing.submission),
+                standing.score,
+                standing.time_ms
+            ));
+            for verdict in Verdict::ALL {
+                let count = standing.verdicts.get(verdict.name()).copied().unwrap_or(0);
+                csv.push_str(&format!(",{count}"));
+            }
+            csv.push('\n');
+        }
+        csv
+    }
+}
+
+/// A CSV field, quoted when it holds a comma, a quote or a line break.
+fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_owned()
+    }
+}

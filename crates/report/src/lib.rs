@@ -1,0 +1,123 @@
+//! The schema of what duel's judges write (`--report FILE`, `--json`) and what its viewer
+//! reads: one [`TestResult`] per test with its [`Verdict`], one [`Report`] per submission, and a
+//! [`BatchReport`] with the ranking when several are judged together. `crates/web/API.md`
+//! documents the JSON.
+//!
+//! These are plain data with serde: no I/O. The judge (`duel-arena`) fills them and writes them
+//! atomically; the viewer (`duel-web`) reads them back with the same types, so the two cannot
+//! drift apart.
+//!
+//! ```
+//! use duel_report::{Report, TestResult, Verdict};
+//! let win = TestResult::unplayed(1, "4 3 2 4 2 3 2".into(), Verdict::Win, String::new());
+//! let report = Report::new("ioiwari", "./a.out", 2, vec![win], false);
+//! assert_eq!(report.score, 50.0);
+//! let read: Report = serde_json::from_str(&report.to_json())?;
+//! assert_eq!(read, report);
+//! # Ok::<(), serde_json::Error>(())
+//! ```
+
+mod batch;
+mod build;
+mod report;
+mod test_result;
+mod verdict;
+
+pub use batch::{rank, BatchReport, Standing};
+pub use build::{BuildRecord, Target};
+pub use report::{score, Report};
+pub use test_result::{measured_kb, points, TestResult};
+pub use verdict::Verdict;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn result(index: usize, verdict: Verdict) -> TestResult {
+        TestResult {
+            index,
+            input: "4 3 2 4 2 3 2".into(),
+            verdict,
+            reason: (verdict != Verdict::Win).then(|| "because".into()),
+            moves: 6,
+            move_list: Some("2 3 5 4 5 7".into()),
+            summary: Some("11-9".into()),
+            time_ms: 3,
+            wall_ms: 4,
+            memory_kb: Some(1500),
+            first_mistake: None,
+        }
+    }
+
+    #[test]
+    fn the_json_uses_the_verdict_names_and_round_trips() {
+        let report = Report::new(
+            "ioiwari",
+            "./a.out",
+            3,
+            vec![result(1, Verdict::Win), result(2, Verdict::IllegalMove)],
+            true,
+        );
+        let json = report.to_json();
+        assert!(json.contains("\"verdict\": \"illegal_move\""), "{json}");
+        assert!(json.contains("\"interrupted\": true"), "{json}");
+        let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert!((value["score"].as_f64().unwrap() - 100.0 / 3.0).abs() < 1e-9);
+        let back: Report = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, report);
+    }
+
+    #[test]
+    fn an_unknown_memory_figure_is_null_and_an_older_reports_zero_reads_as_null() {
+        let mut unknown = result(1, Verdict::Win);
+        unknown.memory_kb = None;
+        let report = Report::new("mis", "x", 2, vec![unknown, result(2, Verdict::Win)], false);
+        let value: serde_json::Value = serde_json::from_str(&report.to_json()).unwrap();
+        assert!(value["tests"][0]["memory_kb"].is_null(), "{value}");
+        assert_eq!(value["tests"][1]["memory_kb"], 1500);
+        let older = report
+            .to_json()
+            .replacen("\"memory_kb\": null", "\"memory_kb\": 0", 1);
+        assert!(older.contains("\"memory_kb\": 0"), "{older}");
+        let back: Report = serde_json::from_str(&older).unwrap();
+        assert_eq!(back, report);
+    }
+
+    #[test]
+    fn rankings_share_ranks_on_equal_scores() {
+        let report = |name: &str, verdicts: &[Verdict]| {
+            let tests = verdicts
+                .iter()
+                .enumerate()
+                .map(|(i, v)| result(i + 1, *v))
+                .collect();
+            Report::new("ioiwari", name, 2, tests, false)
+        };
+        let reports = [
+            report("half", &[Verdict::Win, Verdict::Loss]),
+            report("all", &[Verdict::Win, Verdict::Win]),
+            report("half too", &[Verdict::Draw, Verdict::Draw]),
+            report("none", &[Verdict::CompileError, Verdict::CompileError]),
+        ];
+        let ranking = rank(&reports);
+        let rows: Vec<(usize, &str)> = ranking
+            .iter()
+            .map(|s| (s.rank, s.submission.as_str()))
+            .collect();
+        assert_eq!(
+            rows,
+            [(1, "all"), (2, "half"), (2, "half too"), (4, "none")]
+        );
+        assert_eq!(ranking[3].verdicts["compile_error"], 2);
+        assert_eq!(ranking[0].time_ms, 6);
+        let batch = BatchReport::new("ioiwari", 2, reports.to_vec());
+        let back: BatchReport = serde_json::from_str(&batch.to_json()).unwrap();
+        assert_eq!(back, batch);
+        assert_eq!(batch.to_csv().lines().count(), 5);
+    }
+
+    #[test]
+    fn no_planned_tests_score_zero() {
+        assert_eq!(score(&[], 0), 0.0);
+    }
+}

@@ -1,0 +1,72 @@
+//! One submission's report: its tests and its score.
+
+use crate::{BuildRecord, TestResult};
+use serde::{Deserialize, Serialize};
+
+/// All the results of one judging run, with the score.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Report {
+    /// The game: "ioiwari" or "mis".
+    pub game: String,
+    /// The command judged.
+    pub player: String,
+    /// The score out of 100: every planned test weighs the same, a win earns its full share, a
+    /// draw half. Tests that never finished (an interrupted run) earn nothing.
+    pub score: f64,
+    /// How many tests were to be judged.
+    pub planned: usize,
+    /// True when judging was interrupted (Ctrl-C): `tests` holds only the finished tests.
+    pub interrupted: bool,
+    /// The finished tests, in test order.
+    pub tests: Vec<TestResult>,
+    /// How the submission was built, when it was judged from source.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub build: Option<BuildRecord>,
+}
+
+impl Report {
+    /// A report of `tests` out of `planned`, with its score computed.
+    pub fn new(
+        game: impl Into<String>,
+        player: impl Into<String>,
+        planned: usize,
+        tests: Vec<TestResult>,
+        interrupted: bool,
+    ) -> Report {
+        Report {
+            game: game.into(),
+            player: player.into(),
+            score: score(&tests, planned),
+            planned,
+            interrupted,
+            tests,
+            build: None,
+        }
+    }
+
+    /// The report as pretty-printed JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a report always serializes") + "\n"
+    }
+}
+
+/// The score out of 100 of these results when `planned` tests were to be judged.
+///
+/// ```
+/// use duel_report::{score, TestResult};
+/// use duel_report::Verdict;
+/// let result = |verdict| TestResult {
+///     index: 1, input: String::new(), verdict, reason: None, moves: 0, move_list: None,
+///     summary: None, time_ms: 0, wall_ms: 0, memory_kb: None, first_mistake: None,
+/// };
+/// let tests = [result(Verdict::Win), result(Verdict::Draw), result(Verdict::Loss), result(Verdict::Win)];
+/// assert_eq!(score(&tests, 4), 62.5);
+/// assert_eq!(score(&tests, 8), 31.25);
+/// ```
+pub fn score(tests: &[TestResult], planned: usize) -> f64 {
+    if planned == 0 {
+        return 0.0;
+    }
+    let earned: f64 = tests.iter().map(TestResult::points).sum();
+    100.0 * earned / planned as f64
+}

@@ -1,0 +1,99 @@
+//! The result of one judged test.
+
+use crate::Verdict;
+use serde::{Deserialize, Serialize};
+
+/// The result of one judged test.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TestResult {
+    /// The test's number, from 1, in test-set order.
+    pub index: usize,
+    /// The test's input as text (an Ioiwari board "4 3 2 4 2 3 2", a MIS position "p e B").
+    pub input: String,
+    /// How the test ended.
+    pub verdict: Verdict,
+    /// One line explaining every verdict other than `win`.
+    pub reason: Option<String>,
+    /// The number of moves played, by both sides.
+    pub moves: u64,
+    /// The moves in order, space-separated, when the game is short enough to list them.
+    pub move_list: Option<String>,
+    /// A short summary of the final position: the banks "11-9" for Ioiwari (player 1 first).
+    pub summary: Option<String>,
+    /// The submission's CPU time, in milliseconds.
+    pub time_ms: u64,
+    /// The wall-clock time the judge waited for the submission, in milliseconds.
+    pub wall_ms: u64,
+    /// The submission's peak resident memory, in KiB; `None` (`null` in JSON) where no figure
+    /// is known: the built-in player runs inside the judge, a test not run used nothing, a
+    /// module's gain over its host's own memory was less than a page. Reports written before
+    /// this was an option hold 0 there, which reads as `None`.
+    #[serde(default, deserialize_with = "known_kb")]
+    pub memory_kb: Option<u64>,
+    /// For a loss or draw: the first move that gave away value, and the better alternative.
+    pub first_mistake: Option<String>,
+}
+
+impl TestResult {
+    /// The result of a test that was never played (the source did not compile...).
+    ///
+    /// ```
+    /// use duel_report::{TestResult, Verdict};
+    /// let result = TestResult::unplayed(3, "7 2 3".into(), Verdict::CompileError, "no".into());
+    /// assert_eq!((result.index, result.moves, result.points()), (3, 0, 0.0));
+    /// ```
+    pub fn unplayed(index: usize, input: String, verdict: Verdict, reason: String) -> TestResult {
+        TestResult {
+            index,
+            input,
+            verdict,
+            reason: Some(reason),
+            moves: 0,
+            move_list: None,
+            summary: None,
+            time_ms: 0,
+            wall_ms: 0,
+            memory_kb: None,
+            first_mistake: None,
+        }
+    }
+
+    /// The share of the test this result earns: 1 for a win, ½ for a draw, 0 otherwise.
+    pub fn points(&self) -> f64 {
+        points(self.verdict)
+    }
+}
+
+/// A measured peak in KiB from bytes, `None` below 1 KiB: a run's measured peak is never that
+/// small, so such a figure means nothing was measured apart.
+///
+/// ```
+/// use duel_report::measured_kb;
+/// assert_eq!(measured_kb(3 << 20), Some(3072));
+/// assert_eq!(measured_kb(1023), None);
+/// ```
+pub fn measured_kb(bytes: u64) -> Option<u64> {
+    Some(bytes / 1024).filter(|&kb| kb > 0)
+}
+
+/// Reads `memory_kb`: a number, `null`, or the 0 that older reports wrote for "not known".
+fn known_kb<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<u64>, D::Error> {
+    let kb: Option<u64> = Option::deserialize(deserializer)?;
+    Ok(kb.filter(|&kb| kb > 0))
+}
+
+/// The share of a test a verdict earns: 1 for a win, ½ for a draw, 0 otherwise.
+///
+/// ```
+/// use duel_report::{points, Verdict};
+/// assert_eq!(points(Verdict::Win), 1.0);
+/// assert_eq!(points(Verdict::Draw), 0.5);
+/// assert_eq!(points(Verdict::TimeLimit), 0.0);
+/// ```
+pub fn points(verdict: Verdict) -> f64 {
+    match verdict {
+        Verdict::Win => 1.0,
+        Verdict::Draw => 0.5,
+        _ => 0.0,
+    }
+}

@@ -12,10 +12,9 @@ use std::path::{Path, PathBuf};
 /// exactly those before it writes its own, and touches nothing else.
 pub const LOG_MANIFEST: &str = ".duel-logs";
 
-/// Writes one dialogue log per test into a directory: `test-01.out`, ..., and beside the text
-/// of a Pooh-Eeyore-sticks game too long to list every move, the record of all of them,
-/// `test-01.moves` (`duel_mis::record`; `duel serve --report test-01.out` reads both), and
-/// `compile.txt`. The directory is opened when the run starts and every file is replaced
+/// Writes one dialogue log per test into a directory: `test-01.out`, ..., for people, and
+/// beside each the record of every move for programs, `test-01.moves` (`duel_ioiwari::record`,
+/// `duel_mis::record`; what `duel serve --report` replays), and `compile.txt`. The directory is opened when the run starts and every file is replaced
 /// within it by name ([`OutputDir::replace`]): nothing planted there during the run is
 /// followed.
 pub struct LogDir {

@@ -483,8 +483,9 @@ fn mis_log(name: &str, text: &str, record: Option<Vec<u8>>) -> Result<DocumentVi
                 tail_moves.push(mv);
             } else if let (Some(p), Some(e)) = (field(left, "p="), field(left, "e=")) {
                 // The position before the first kept move: what it left, plus what it took.
-                let before = MisPosition::in_play(p + take_p, e + take_e, bound)
-                    .map_err(|error| format!("{name}: move {number}: {error}"))?;
+                let before =
+                    MisPosition::in_play(p.saturating_add(take_p), e.saturating_add(take_e), bound)
+                        .map_err(|error| format!("{name}: move {number}: {error}"))?;
                 tail = Some((number, before, vec![mv]));
             }
         }

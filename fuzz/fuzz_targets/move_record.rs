@@ -23,7 +23,7 @@ fuzz_target!(|data: &[u8]| {
     let mut position = record.start();
     for (k, &mv) in moves.iter().enumerate() {
         let k = k as u64;
-        if k % CHUNK == 0 || k % CHUNK == CHUNK - 1 || k % 97 == 0 {
+        if k.is_multiple_of(CHUNK) || k % CHUNK == CHUNK - 1 || k.is_multiple_of(97) {
             assert_eq!(record.position(k), position, "after {k} moves");
         }
         position = position

@@ -12,6 +12,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# fuzz/ is a workspace of its own, built into fuzz/target whatever the main build uses.
+unset CARGO_TARGET_DIR
 seconds="${DUEL_FUZZ_SECONDS:-20}"
 cargo_fuzz_version=0.13.1
 if [ "$#" -gt 0 ]; then

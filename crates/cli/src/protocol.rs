@@ -9,7 +9,7 @@
 //! that an error message repeats is clipped to [`SHOWN_CHARS`] characters with its control
 //! characters escaped.
 
-use duel_ioiwari::{Board, ParsePitError, Pit, PITS};
+use duel_ioiwari::{Board, ParseBoardError, ParsePitError, Pit, PITS};
 use duel_sandbox::untrusted::clip_line;
 use std::fmt;
 use std::io::{self, BufRead};
@@ -178,7 +178,7 @@ impl<R: BufRead> ProtocolReader<R> {
         counts
             .join(" ")
             .parse::<Board>()
-            .map_err(|error| ProtocolError::BadBoard(error.to_string()))
+            .map_err(|error| ProtocolError::BadBoard(shown_board_error(error)))
     }
 
     /// Reads the next pit number, skipping blank lines; `None` when the input has ended.
@@ -204,6 +204,23 @@ impl<R: BufRead> ProtocolReader<R> {
                 .map_err(|error| ProtocolError::BadPit(shown_pit_error(error)));
         }
     }
+}
+
+/// A board's parse error with the other side's number clipped (a count may be thousands of
+/// digits long).
+fn shown_board_error(error: ParseBoardError) -> String {
+    match error {
+        ParseBoardError::OutOfRange { pit, text } => ParseBoardError::OutOfRange {
+            pit,
+            text: clip_line(&text, SHOWN_CHARS),
+        },
+        ParseBoardError::NotANumber { pit, text } => ParseBoardError::NotANumber {
+            pit,
+            text: clip_line(&text, SHOWN_CHARS),
+        },
+        other => other,
+    }
+    .to_string()
 }
 
 /// A pit's parse error with the other side's text clipped and escaped (the error's own
@@ -322,6 +339,15 @@ mod tests {
             reader.read_pit(),
             Err(ProtocolError::LineTooLong { .. })
         ));
+    }
+
+    #[test]
+    fn a_count_of_a_thousand_digits_is_clipped_in_the_message() {
+        let message = start(&format!("{} 0 0 0 0 0 0\n", "9".repeat(1000)))
+            .unwrap_err()
+            .to_string();
+        assert!(message.contains("pit 1 holds 999"), "{message}");
+        assert!(message.len() < 200, "{} bytes: {message}", message.len());
     }
 
     #[test]

@@ -194,6 +194,13 @@ pub struct Moves<'a> {
     bytes: &'a [u8],
 }
 
+impl<'a> Moves<'a> {
+    /// The bytes of the moves not decoded yet (the whole payload before the first move).
+    pub fn as_bytes(&self) -> &'a [u8] {
+        self.bytes
+    }
+}
+
 impl Iterator for Moves<'_> {
     type Item = Result<(i64, i64), FrameError>;
 

@@ -185,8 +185,22 @@ pub(crate) fn route(app: &App, request: &Request) -> Response {
     };
     match result {
         Ok(value) => Response::json(200, &value),
-        Err(error) => Response::error(error.status, &error.message),
+        Err(error) => Response::error(error.status, &one_line(&error.message)),
     }
+}
+
+/// A message with its control characters escaped: messages repeat what a request said (an
+/// unknown field's name, an uploaded file's name), and an error is one line.
+fn one_line(message: &str) -> String {
+    let mut line = String::with_capacity(message.len());
+    for c in message.chars() {
+        if c.is_control() {
+            line.extend(c.escape_default());
+        } else {
+            line.push(c);
+        }
+    }
+    line
 }
 
 fn index() -> serde_json::Value {

@@ -1,0 +1,94 @@
+//! The Ioiwari protocol reader (`duel_cli::protocol`): a player's lines, any bytes, arriving
+//! in pieces of any size.
+//!
+//! Beyond not panicking: what is read (the start board, then pits, errors included) does not
+//! depend on how the bytes arrive; a board read prints as text that parses to it; a pit is
+//! one of 1 to 7; an error message is one bounded line with no control character.
+//!
+//! The module is compiled here from its source file: the cli crate it belongs to would bring a
+//! web server, the contest packager and a solver run at build time into every fuzz build.
+
+#![no_main]
+
+#[allow(dead_code)]
+#[path = "../../crates/cli/src/protocol.rs"]
+mod protocol;
+
+use duel_ioiwari::Board;
+use libfuzzer_sys::fuzz_target;
+use protocol::{ProtocolError, ProtocolReader};
+use std::io::{self, BufRead, BufReader, Read};
+
+/// The longest message an error may have: its own words and the other side's text clipped to
+/// `SHOWN_CHARS` characters, each escaped in at most ten.
+const LONGEST_MESSAGE: usize = 200 + 10 * protocol::SHOWN_CHARS;
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&first, bytes)) = data.split_first() else {
+        return;
+    };
+    let whole = outcomes(bytes);
+    let piece = 1 + usize::from(first % 64);
+    let capacity = 1 + usize::from(first / 64) * 3000;
+    let pieces = BufReader::with_capacity(capacity, Pieces { bytes, piece });
+    assert_eq!(
+        outcomes(pieces),
+        whole,
+        "read in pieces of {piece} bytes through a buffer of {capacity}"
+    );
+});
+
+/// A reader that gives at most `piece` bytes at a time.
+struct Pieces<'a> {
+    bytes: &'a [u8],
+    piece: usize,
+}
+
+impl Read for Pieces<'_> {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        let n = out.len().min(self.piece).min(self.bytes.len());
+        out[..n].copy_from_slice(&self.bytes[..n]);
+        self.bytes = &self.bytes[n..];
+        Ok(n)
+    }
+}
+
+/// The start board, then every pit until the input ends, errors included (reading goes on
+/// after each).
+fn outcomes(input: impl BufRead) -> Vec<String> {
+    let mut reader = ProtocolReader::new(input);
+    let mut seen = vec![match reader.read_start() {
+        Ok(board) => {
+            let text = board.to_string();
+            assert_eq!(text.parse::<Board>().as_ref(), Ok(&board), "{text:?}");
+            format!("start {text}")
+        }
+        Err(error) => shown(&error),
+    }];
+    loop {
+        seen.push(match reader.read_pit() {
+            Ok(Some(pit)) => {
+                assert!((1..=7).contains(&pit.number()), "pit {}", pit.number());
+                format!("pit {}", pit.number())
+            }
+            Ok(None) => return seen,
+            Err(error) => shown(&error),
+        });
+    }
+}
+
+fn shown(error: &ProtocolError) -> String {
+    assert!(!matches!(error, ProtocolError::Io(_)), "{error}");
+    let message = error.to_string();
+    assert!(
+        !message.chars().any(char::is_control),
+        "a control character in {message:?}"
+    );
+    assert!(
+        message.len() <= LONGEST_MESSAGE,
+        "a message of {} bytes: {}...",
+        message.len(),
+        message.chars().take(100).collect::<String>()
+    );
+    format!("error {message}")
+}

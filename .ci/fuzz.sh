@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Fuzzes the four decoders of bytes nobody trusts (the module host's frames, the move record,
-# the protocol reader, the viewer's uploads; see fuzz/README.md), each for a bounded time from
+# Fuzzes the decoders of bytes nobody trusts (the module host's frames, both games' move
+# records, the protocol reader, the viewer's uploads; see fuzz/README.md), each for a bounded time from
 # its committed seeds, and fails on any crash or broken property.
 #
 # Needs a nightly toolchain and cargo-fuzz: installs them when missing (the download of nightly

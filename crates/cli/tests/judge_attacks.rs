@@ -212,7 +212,10 @@ fn the_log_directory_holds_exactly_this_runs_logs() {
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     names.sort();
-    assert_eq!(names, [".duel-logs", "notes.txt", "test-01.out"]);
+    assert_eq!(
+        names,
+        [".duel-logs", "notes.txt", "test-01.moves", "test-01.out"]
+    );
     assert_eq!(
         std::fs::read_to_string(logs.join("notes.txt")).unwrap(),
         "mine"

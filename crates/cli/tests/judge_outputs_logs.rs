@@ -82,8 +82,11 @@ fn a_single_run_replaces_an_earlier_ranking_runs_logs_and_keeps_other_files() {
         [
             ".duel-logs",
             "notes.txt",
+            "test-01.moves",
             "test-01.out",
+            "test-02.moves",
             "test-02.out",
+            "test-03.moves",
             "test-03.out"
         ]
     );
@@ -120,9 +123,19 @@ fn a_shorter_run_leaves_none_of_a_longer_runs_logs() {
     let dir = work_dir();
     let logs = dir.path().join("logs");
     judge(dir.path(), 1, 12);
-    assert_eq!(tree(&logs).len(), 13);
+    // Each test's text log and its record of moves, and the manifest.
+    assert_eq!(tree(&logs).len(), 25);
     judge(dir.path(), 1, 2);
-    assert_eq!(tree(&logs), [".duel-logs", "test-01.out", "test-02.out"]);
+    assert_eq!(
+        tree(&logs),
+        [
+            ".duel-logs",
+            "test-01.moves",
+            "test-01.out",
+            "test-02.moves",
+            "test-02.out"
+        ]
+    );
 }
 
 #[test]
@@ -163,7 +176,7 @@ fn a_tampered_list_cannot_make_the_judge_remove_anything_outside() {
     std::fs::write(
         logs.join(".duel-logs"),
         format!(
-            "test-01.out\n../outside.txt\n{}\n/etc/hostname\na/b/c\n..\n./\n",
+            "test-01.out\ntest-01.moves\n../outside.txt\n{}\n/etc/hostname\na/b/c\n..\n./\n",
             outside.display()
         ),
     )

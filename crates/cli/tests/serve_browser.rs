@@ -1328,7 +1328,7 @@ async fn the_page_on_a_phone() {
     let reason = "the program wrote 'ThisIsAVeryLongWordWithoutAnySpacesThatMustNotWidenThePage' instead of a pit";
     let tests: Vec<serde_json::Value> = (1..=24)
         .map(|index| {
-            json!({ "index": index, "input": "4 3 2 4 2 3 2", "verdict": "wrong_answer",
+            json!({ "index": index, "input": "4 3 2 4 2 3 2", "verdict": "protocol_error",
                 "reason": reason, "moves": 2, "move_list": "2 3", "summary": null,
                 "time_ms": 0, "wall_ms": 0, "memory_kb": 0, "first_mistake": null })
         })

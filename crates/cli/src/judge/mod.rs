@@ -43,7 +43,7 @@ pub struct RunArgs {
     #[arg(long, value_name = "FILE")]
     pub report: Option<PathBuf>,
 
-    /// Keep each test's game in DIR/test-NN.out, for people, and DIR/test-NN.moves, its record.
+    /// Keep each game in DIR: test-NN.out, and its moves in test-NN.moves.
     #[arg(long, value_name = "DIR")]
     pub logs: Option<PathBuf>,
 

@@ -12,7 +12,7 @@ use duel_ioiwari::{Board, Position as IoiwariPosition};
 use duel_ioiwari::{Outcome, Player};
 use duel_mis::record::MoveRecord;
 use duel_mis::{Move, Position as MisPosition, StickKind};
-use duel_report::{BatchReport, Report, TestResult, Verdict};
+use duel_report::{BatchReport, Report, TestResult};
 use serde::{Deserialize, Serialize};
 
 /// Most documents kept open at once; opening another closes the oldest.
@@ -221,12 +221,17 @@ fn submission(game: &str, report: Report) -> Result<SubmissionView, String> {
     })
 }
 
-fn view(test: &TestResult, record: Record) -> TestView {
-    let replayable_moves = match &record {
+/// The moves a replay holds, from the start.
+fn known_moves(record: &Record) -> u64 {
+    match record {
         Record::Ioiwari(replay) => replay.len() as u64,
         Record::Mis(replay) => replay.len(),
         Record::Missing(_) => 0,
-    };
+    }
+}
+
+fn view(test: &TestResult, record: Record) -> TestView {
+    let replayable_moves = known_moves(&record);
     let note = match &record {
         Record::Missing(why) => Some(why.clone()),
         _ if replayable_moves < test.moves => Some(format!(
@@ -336,28 +341,23 @@ fn parse_record(name: &str, bytes: Vec<u8>) -> Result<DocumentView, String> {
             "{name}: not a record of moves (test-NN.moves starts with DUELIOI1 or DUELMIS1)"
         ));
     };
-    let moves = match &record {
-        Record::Ioiwari(replay) => replay.len() as u64,
-        Record::Mis(replay) => replay.len(),
-        Record::Missing(_) => 0,
-    };
-    let test = TestResult {
+    // A record holds every move of its game, so all of them replay.
+    let moves = known_moves(&record);
+    let test = TestView {
         index: 1,
         input,
-        verdict: Verdict::Win,
+        verdict: verdict.to_string(),
         reason: (verdict == "unfinished").then(|| {
             "the record ends before the game does: the judge's report says why".to_string()
         }),
         moves,
-        move_list: None,
-        summary: Some(summary),
-        time_ms: 0,
-        wall_ms: 0,
-        memory_kb: None,
         first_mistake: None,
+        summary: Some(summary),
+        memory_kb: None,
+        replayable_moves: moves,
+        note: None,
+        record,
     };
-    let mut test = view(&test, record);
-    test.verdict = verdict.to_string();
     Ok(DocumentView {
         id: 0,
         name: name.to_string(),

@@ -54,7 +54,9 @@ fn open(app: &App, path: &std::path::Path) -> anyhow::Result<()> {
         || path.display().to_string(),
         |name| name.to_string_lossy().into_owned(),
     );
-    let opened = if bytes.starts_with(b"DUEL") {
+    let record = bytes.starts_with(&duel_ioiwari::record::MAGIC)
+        || bytes.starts_with(&duel_mis::record::MAGIC);
+    let opened = if record {
         app.open_record(&name, bytes)
     } else {
         let text = String::from_utf8(bytes).map_err(|_| {

@@ -31,6 +31,7 @@ mod api;
 mod app;
 pub mod assets;
 pub mod http;
+mod message;
 mod server;
 pub mod variants;
 pub mod viewer;

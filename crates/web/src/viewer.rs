@@ -15,6 +15,8 @@ use duel_mis::{Move, Position as MisPosition, StickKind};
 use duel_report::{BatchReport, Report, TestResult};
 use serde::{Deserialize, Serialize};
 
+use crate::message::one_line;
+
 /// Most documents kept open at once; opening another closes the oldest.
 pub const MAX_OPEN: usize = 16;
 
@@ -110,17 +112,17 @@ pub struct Viewer {
 
 impl Viewer {
     /// Opens a judge report (the JSON of `duel ... judge --report`, one submission or several
-    /// with their ranking); returns its summary.
+    /// with their ranking); returns its summary, or one line saying why it is refused.
     pub fn open(&mut self, name: &str, text: &str) -> Result<&DocumentView, String> {
-        let document = parse_report(name, text)?;
+        let document = parse_report(name, text).map_err(|why| one_line(&why))?;
         Ok(self.keep(document))
     }
 
     /// Opens the record of one game's moves (`test-NN.moves`, written beside each `--logs`
     /// file: [`duel_ioiwari::record`] or [`duel_mis::record`], told apart by their first
-    /// bytes); returns its summary.
+    /// bytes); returns its summary, or one line saying why it is refused.
     pub fn open_record(&mut self, name: &str, bytes: Vec<u8>) -> Result<&DocumentView, String> {
-        let document = parse_record(name, bytes)?;
+        let document = parse_record(name, bytes).map_err(|why| one_line(&why))?;
         Ok(self.keep(document))
     }
 

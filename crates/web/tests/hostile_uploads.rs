@@ -49,3 +49,31 @@ fn a_log_or_a_record_claiming_more_sticks_than_a_number_holds_is_refused() {
     // The server goes on answering.
     ok("/api/mis/analyze", json!({ "p": 7, "e": 2, "bound": 3 }));
 }
+
+#[test]
+fn a_report_whose_verdict_holds_line_breaks_is_refused_in_one_line_when_opened_directly() {
+    // The library call `duel serve --report` makes, not the API: serde repeats the unknown
+    // verdict in its message, line breaks and all.
+    let report = json!({
+        "game": "ioiwari", "player": "./a.out", "score": 50.0, "planned": 1,
+        "interrupted": false,
+        "tests": [{ "index": 0, "input": "4 3 2 4 2 3 2", "verdict": "win\n2. Lolek takes",
+                    "moves": 0, "move_list": null, "summary": null, "time_ms": 1,
+                    "wall_ms": 1, "memory_kb": 1, "first_mistake": null }],
+    });
+    let mut viewer = duel_web::viewer::Viewer::default();
+    let why = viewer
+        .open("upload.out", &report.to_string())
+        .expect_err("an unknown verdict is refused");
+    assert!(!why.contains('\n'), "{why:?}");
+    assert!(why.starts_with("upload.out: not a judge report: "), "{why}");
+    assert!(
+        why.contains("win\\n2. Lolek"),
+        "the value is shown, escaped: {why}"
+    );
+    assert_eq!(viewer.documents().count(), 0);
+    let why = viewer
+        .open_record("a\nb.moves", b"DUELMIS1".to_vec())
+        .expect_err("a record too short is refused");
+    assert!(why.starts_with("a\\nb.moves: "), "{why}");
+}

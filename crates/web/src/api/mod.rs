@@ -9,6 +9,7 @@ use serde::de::DeserializeOwned;
 use serde_json::json;
 
 use crate::http::{Method, Request, Response};
+use crate::message::one_line;
 use crate::App;
 
 /// An API failure: the status and a one-line message, sent as `{"error": message}`.
@@ -187,20 +188,6 @@ pub(crate) fn route(app: &App, request: &Request) -> Response {
         Ok(value) => Response::json(200, &value),
         Err(error) => Response::error(error.status, &one_line(&error.message)),
     }
-}
-
-/// A message with its control characters escaped: messages repeat what a request said (an
-/// unknown field's name, an uploaded file's name), and an error is one line.
-fn one_line(message: &str) -> String {
-    let mut line = String::with_capacity(message.len());
-    for c in message.chars() {
-        if c.is_control() {
-            line.extend(c.escape_default());
-        } else {
-            line.push(c);
-        }
-    }
-    line
 }
 
 fn index() -> serde_json::Value {

@@ -1,38 +1,52 @@
-//! The table file, written as `duel ioiwari variants --save` writes it.
+//! The table file, written as `duel ioiwari variants --save` writes it: all at once
+//! ([`write_table`], [`save_table`]) or piece by piece as the values arrive ([`TableFile`]).
 
-use std::io::{self, Write};
-use std::path::Path;
+use std::fs::File;
+use std::io::{self, BufWriter, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
 
 use duel_ioiwari::variant::tiers::WordHash;
 use duel_ioiwari::variant::Variant;
+
+/// The 32-byte header of version 2 of the table format: magic, version, pits, cap, the class
+/// count and the checksum of the values.
+fn header(variant: Variant, count: u64, checksum: u64) -> [u8; 32] {
+    let mut header = [0u8; 32];
+    header[..8].copy_from_slice(b"DUELVTAB");
+    header[8..10].copy_from_slice(&2u16.to_le_bytes());
+    header[10] = variant.pits() as u8;
+    header[11] = variant.cap();
+    header[16..24].copy_from_slice(&count.to_le_bytes());
+    header[24..32].copy_from_slice(&checksum.to_le_bytes());
+    header
+}
+
+fn wrong_count(variant: Variant, count: u64) -> io::Error {
+    io::Error::new(
+        io::ErrorKind::InvalidInput,
+        format!(
+            "{count} values for the {} classes of {variant}",
+            variant.class_count()
+        ),
+    )
+}
+
+fn as_bytes(values: &[i8]) -> Vec<u8> {
+    values.iter().map(|&value| value as u8).collect()
+}
 
 /// Writes the values of every class of `variant`, in rank order, in the table format of
 /// `duel_ioiwari::variant::VariantTable` (version 2: a 32-byte header with the class count
 /// and a checksum, then one byte per class).
 pub fn write_table(mut out: impl Write, variant: Variant, values: &[i8]) -> io::Result<()> {
     if values.len() as u64 != variant.class_count() {
-        return Err(io::Error::new(
-            io::ErrorKind::InvalidInput,
-            format!(
-                "{} values for the {} classes of {variant}",
-                values.len(),
-                variant.class_count()
-            ),
-        ));
+        return Err(wrong_count(variant, values.len() as u64));
     }
     let mut hash = WordHash::new();
     hash.update(values);
-    let mut header = [0u8; 32];
-    header[..8].copy_from_slice(b"DUELVTAB");
-    header[8..10].copy_from_slice(&2u16.to_le_bytes());
-    header[10] = variant.pits() as u8;
-    header[11] = variant.cap();
-    header[16..24].copy_from_slice(&(values.len() as u64).to_le_bytes());
-    header[24..32].copy_from_slice(&hash.finish().to_le_bytes());
-    out.write_all(&header)?;
+    out.write_all(&header(variant, values.len() as u64, hash.finish()))?;
     for piece in values.chunks(1 << 20) {
-        let bytes: Vec<u8> = piece.iter().map(|&value| value as u8).collect();
-        out.write_all(&bytes)?;
+        out.write_all(&as_bytes(piece))?;
     }
     out.flush()
 }
@@ -40,15 +54,179 @@ pub fn write_table(mut out: impl Write, variant: Variant, values: &[i8]) -> io::
 /// Writes the table to `path` through a temporary file beside it, renamed into place once
 /// complete and synced.
 pub fn save_table(path: &Path, variant: Variant, values: &[i8]) -> io::Result<()> {
-    let mut partial = path.as_os_str().to_owned();
-    partial.push(".partial");
-    let partial = std::path::PathBuf::from(partial);
-    let file = std::fs::File::create(&partial)?;
-    let mut buffered = io::BufWriter::with_capacity(1 << 20, file);
-    write_table(&mut buffered, variant, values)?;
-    buffered
-        .into_inner()
-        .map_err(|error| error.into_error())?
-        .sync_all()?;
-    std::fs::rename(&partial, path)
+    let mut table = TableFile::create(path, variant)?;
+    table.append(values)?;
+    table.finish()
+}
+
+/// A table file written piece by piece, in rank order, as the values arrive (from the
+/// processes of a job one after another), so that the whole table never has to be in one
+/// place: `PATH.partial` is written, its header filled in at the end, synced and renamed to
+/// `PATH`. The file is [`write_table`]'s, byte for byte, however the values are cut; dropped
+/// before [`TableFile::finish`], it removes its partial file.
+///
+/// ```
+/// use duel_ioiwari::variant::Variant;
+/// use duel_variants_mpi::{write_table, TableFile};
+///
+/// let variant = Variant::new(3, 5)?;
+/// let values: Vec<i8> = (0..variant.class_count()).map(|rank| (rank % 7) as i8 - 3).collect();
+/// let dir = std::env::temp_dir().join(format!("duel-table-doc-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir)?;
+/// let path = dir.join("t.bin");
+/// let mut table = TableFile::create(&path, variant)?;
+/// for piece in values.chunks(5) {
+///     table.append(piece)?;
+/// }
+/// table.finish()?;
+/// let mut whole = Vec::new();
+/// write_table(&mut whole, variant, &values)?;
+/// assert_eq!(std::fs::read(&path)?, whole);
+/// std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct TableFile {
+    variant: Variant,
+    path: PathBuf,
+    partial: PathBuf,
+    out: Option<BufWriter<File>>,
+    hash: WordHash,
+    written: u64,
+}
+
+impl TableFile {
+    /// Starts `path`'s table of `variant`: creates `path.partial` with room for the header.
+    pub fn create(path: &Path, variant: Variant) -> io::Result<TableFile> {
+        let mut partial = path.as_os_str().to_owned();
+        partial.push(".partial");
+        let partial = PathBuf::from(partial);
+        let mut out = BufWriter::with_capacity(1 << 20, File::create(&partial)?);
+        out.write_all(&[0; 32])?;
+        Ok(TableFile {
+            variant,
+            path: path.to_path_buf(),
+            partial,
+            out: Some(out),
+            hash: WordHash::new(),
+            written: 0,
+        })
+    }
+
+    /// Appends the values of the next classes in rank order; refuses more values than the
+    /// variant has classes.
+    pub fn append(&mut self, values: &[i8]) -> io::Result<()> {
+        let after = self.written + values.len() as u64;
+        if after > self.variant.class_count() {
+            return Err(wrong_count(self.variant, after));
+        }
+        let out = self.out.as_mut().expect("open until finished");
+        for piece in values.chunks(1 << 20) {
+            out.write_all(&as_bytes(piece))?;
+        }
+        self.hash.update(values);
+        self.written = after;
+        Ok(())
+    }
+
+    /// Checks that every class has its value, writes the header, syncs the file and renames
+    /// it into place.
+    pub fn finish(mut self) -> io::Result<()> {
+        if self.written != self.variant.class_count() {
+            return Err(wrong_count(self.variant, self.written));
+        }
+        let mut file = self
+            .out
+            .take()
+            .expect("open until finished")
+            .into_inner()
+            .map_err(|error| error.into_error())?;
+        let checksum = std::mem::take(&mut self.hash).finish();
+        file.seek(SeekFrom::Start(0))?;
+        file.write_all(&header(self.variant, self.written, checksum))?;
+        file.sync_all()?;
+        std::fs::rename(&self.partial, &self.path)?;
+        self.partial = PathBuf::new();
+        Ok(())
+    }
+}
+
+impl Drop for TableFile {
+    fn drop(&mut self) {
+        if !self.partial.as_os_str().is_empty() {
+            self.out = None;
+            let _ = std::fs::remove_file(&self.partial);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn values(variant: Variant) -> Vec<i8> {
+        // Every value a class may hold, in an order with no short period.
+        (0..variant.class_count())
+            .map(|rank| ((rank * 7919 + rank / 13) % 41) as i8 - 20)
+            .collect()
+    }
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("duel-table-file-{}-{name}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a scratch directory");
+        dir
+    }
+
+    #[test]
+    fn pieces_of_any_size_give_the_file_written_at_once() {
+        let dir = scratch("pieces");
+        for (pits, cap) in [(2, 5), (5, 3), (7, 5)] {
+            let variant = Variant::new(pits, cap).expect("valid");
+            let values = values(variant);
+            let mut whole = Vec::new();
+            write_table(&mut whole, variant, &values).expect("in memory");
+            for piece in [1, 3, 8, 9, 1000, values.len()] {
+                let path = dir.join(format!("{pits}-{cap}-{piece}.bin"));
+                let mut table = TableFile::create(&path, variant).expect("created");
+                // Pieces of uneven sizes, as the processes' ranges are.
+                let mut at = 0;
+                for (round, size) in (0..).zip([piece, 1, piece * 2].into_iter().cycle()) {
+                    if at == values.len() {
+                        break;
+                    }
+                    let end = (at + size + round % 3).min(values.len());
+                    table.append(&values[at..end]).expect("appended");
+                    at = end;
+                }
+                table.finish().expect("finished");
+                assert_eq!(std::fs::read(&path).expect("written"), whole, "{path:?}");
+                let mut partial = path.into_os_string();
+                partial.push(".partial");
+                assert!(!Path::new(&partial).exists(), "no partial file left");
+            }
+        }
+        std::fs::remove_dir_all(dir).expect("removed");
+    }
+
+    #[test]
+    fn too_few_or_too_many_values_are_refused_and_no_table_is_left() {
+        let dir = scratch("counts");
+        let variant = Variant::new(4, 5).expect("valid");
+        let values = values(variant);
+        let path = dir.join("t.bin");
+
+        let mut table = TableFile::create(&path, variant).expect("created");
+        table.append(&values[1..]).expect("appended");
+        let error = table.finish().expect_err("one value short");
+        assert!(error.to_string().contains("values for the"), "{error}");
+        assert!(!path.exists());
+
+        let mut table = TableFile::create(&path, variant).expect("created");
+        table.append(&values).expect("appended");
+        table.append(&[0]).expect_err("one value too many");
+        drop(table);
+        assert!(!path.exists());
+        assert_eq!(std::fs::read_dir(&dir).expect("listed").count(), 0);
+        std::fs::remove_dir_all(dir).expect("removed");
+    }
 }

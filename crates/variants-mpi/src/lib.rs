@@ -21,7 +21,7 @@ mod options;
 mod partition;
 mod stats;
 
-pub use format::{save_table, write_table};
+pub use format::{save_table, write_table, TableFile};
 pub use local::solve_in_process;
 pub use node::{solve_node, Counts, NodeResult, TierCounts, Transport};
 pub use options::{Command, Options, USAGE};

@@ -1,5 +1,6 @@
 //! The [`Transport`] of an MPI job: Open MPI's `MPI_Alltoallv` for the exchanges,
-//! `MPI_Allreduce` for the logical or, `MPI_Gatherv` to collect the results on process 0.
+//! `MPI_Allreduce` for the logical or, `MPI_Gatherv` to collect small results on process 0,
+//! and point-to-point messages of bounded size to stream the table there.
 
 use mpi::collective::SystemOperation;
 use mpi::datatype::{Partition as Parts, PartitionMut};
@@ -72,6 +73,51 @@ impl<'a> MpiTransport<'a> {
             root.gather_varcount_into(items);
             None
         }
+    }
+}
+
+impl MpiTransport<'_> {
+    /// Hands every process's `items` to `sink` on process 0, process after process, in
+    /// messages of at most `chunk` items: however many items there are, no MPI count (32-bit)
+    /// overflows and process 0 holds one message at a time, not the whole. Returns what the
+    /// sink returned on process 0 (the first error, after every message has still been
+    /// received, so that no process waits forever) and `Ok` on the others.
+    pub fn stream_to_root<T, E>(
+        &self,
+        items: &[T],
+        chunk: usize,
+        mut sink: impl FnMut(&[T]) -> Result<(), E>,
+    ) -> Result<(), E>
+    where
+        T: Equivalence + Default + Clone,
+    {
+        assert!(chunk > 0, "a message holds at least one item");
+        let chunk = chunk.min(i32::MAX as usize);
+        let root = self.world.process_at_rank(0);
+        if self.world.rank() != 0 {
+            root.send(&(items.len() as u64));
+            for piece in items.chunks(chunk) {
+                root.send(piece);
+            }
+            return Ok(());
+        }
+        let mut outcome = items.chunks(chunk).try_for_each(&mut sink);
+        let mut buffer: Vec<T> = Vec::new();
+        for rank in 1..self.world.size() {
+            let process = self.world.process_at_rank(rank);
+            let (mut left, _) = process.receive::<u64>();
+            while left > 0 {
+                let size = left.min(chunk as u64) as usize;
+                buffer.clear();
+                buffer.resize(size, T::default());
+                process.receive_into(&mut buffer[..]);
+                if outcome.is_ok() {
+                    outcome = sink(&buffer);
+                }
+                left -= size as u64;
+            }
+        }
+        outcome
     }
 }
 

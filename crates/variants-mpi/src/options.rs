@@ -8,7 +8,7 @@ use duel_ioiwari::variant::Variant;
 /// What `duel-variants-mpi --help` prints.
 pub const USAGE: &str = "\
 Usage: mpirun -np K duel-variants-mpi --pits N [--cap C] --save FILE [--stats FILE.json]
-                                      [--batch CLASSES] [--threads T]
+                                      [--batch CLASSES] [--threads T] [--chunk VALUES]
 
 Solves every rotation class of Ioiwari's variant of N pits (2 to 14) and a cap of C beads a
 pit (2 to 9, default 5) over the K processes of an MPI job, and writes the table FILE in the
@@ -16,7 +16,11 @@ format of `duel ioiwari variants --save` (byte for byte the same file). Each pro
 range of class ranks; a tier's look-ups of other processes' classes go in batched all-to-all
 exchanges, rounds of about CLASSES classes a process (default 262144). --stats writes, per
 tier and per process, the classes solved, the look-ups sent to other processes and the bytes
-exchanged. --threads: threads a process uses to rank the classes (default 1).
+exchanged. --threads: threads a process uses to rank the classes (default 1). --chunk: the
+most values in one message when the table is sent to process 0, which writes it as it comes
+(default 67108864; any size gives the same file).
+
+Example: mpirun -np 4 duel-variants-mpi --pits 10 --save t10.bin --stats t10-stats.json
 ";
 
 /// The parsed command line.
@@ -32,6 +36,8 @@ pub struct Options {
     pub batch: u64,
     /// Threads that rank the classes.
     pub threads: usize,
+    /// The most values in one message of the table sent to process 0.
+    pub chunk: usize,
 }
 
 /// What the command line asks for.
@@ -47,7 +53,7 @@ impl Command {
     /// Parses the arguments after the program's name.
     pub fn parse(args: impl IntoIterator<Item = String>) -> anyhow::Result<Command> {
         let (mut pits, mut cap, mut save, mut stats) = (None, 5u8, None, None);
-        let (mut batch, mut threads) = (1u64 << 18, 1usize);
+        let (mut batch, mut threads, mut chunk) = (1u64 << 18, 1usize, 1usize << 26);
         let mut args = args.into_iter();
         while let Some(flag) = args.next() {
             if flag == "--help" || flag == "-h" {
@@ -64,13 +70,14 @@ impl Command {
                 "--stats" => stats = Some(PathBuf::from(value()?)),
                 "--batch" => batch = number(&flag, &value()?)?,
                 "--threads" => threads = number(&flag, &value()?)?,
+                "--chunk" => chunk = number(&flag, &value()?)?,
                 _ => bail!("unknown argument {:?} (see --help)", clip(&flag)),
             }
         }
         let pits: usize = pits.context("give --pits N (see --help)")?;
         let save = save.context("give --save FILE (see --help)")?;
-        if batch == 0 || threads == 0 {
-            bail!("--batch and --threads must be at least 1");
+        if batch == 0 || threads == 0 || chunk == 0 {
+            bail!("--batch, --threads and --chunk must be at least 1");
         }
         Ok(Command::Solve(Options {
             variant: Variant::new(pits, cap)?,
@@ -78,6 +85,7 @@ impl Command {
             stats,
             batch,
             threads,
+            chunk,
         }))
     }
 }
@@ -103,7 +111,7 @@ mod tests {
     #[test]
     fn a_full_command_line_is_read() {
         let Command::Solve(options) =
-            parse("--pits 9 --cap 4 --save t.bin --stats s.json --batch 100 --threads 2")
+            parse("--pits 9 --cap 4 --save t.bin --stats s.json --batch 100 --threads 2 --chunk 7")
                 .expect("valid")
         else {
             panic!("not a solve");
@@ -111,7 +119,7 @@ mod tests {
         assert_eq!(options.variant, Variant::new(9, 4).expect("valid"));
         assert_eq!(options.save, PathBuf::from("t.bin"));
         assert_eq!(options.stats, Some(PathBuf::from("s.json")));
-        assert_eq!((options.batch, options.threads), (100, 2));
+        assert_eq!((options.batch, options.threads, options.chunk), (100, 2, 7));
         assert_eq!(parse("--help").expect("valid"), Command::Help);
     }
 
@@ -124,6 +132,7 @@ mod tests {
             ("--pits 7 --cap 1 --save t.bin", "cap"),
             ("--pits seven --save t.bin", "number"),
             ("--pits 7 --save t.bin --batch 0", "at least 1"),
+            ("--pits 7 --save t.bin --chunk 0", "at least 1"),
             ("--pits 7 --save", "needs a value"),
             ("--pits 7 --save t.bin --frobnicate", "unknown"),
         ] {

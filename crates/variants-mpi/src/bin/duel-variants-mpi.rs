@@ -10,8 +10,7 @@ use anyhow::Context;
 use duel_ioiwari::variant::ClassSpace;
 use duel_variants_mpi::mpi_transport::MpiTransport;
 use duel_variants_mpi::{
-    save_table, solve_node, Command, Counts, Options, Partition, Stats, TierCounts, Transport,
-    USAGE,
+    solve_node, Command, Counts, Options, Partition, Stats, TableFile, TierCounts, Transport, USAGE,
 };
 
 fn main() -> ExitCode {
@@ -47,6 +46,10 @@ fn main() -> ExitCode {
     code
 }
 
+fn first_process(world: &mpi::topology::SimpleCommunicator) -> bool {
+    mpi::traits::Communicator::rank(world) == 0
+}
+
 /// Solves on every process and writes the table (and the measurements) from process 0.
 fn solve(world: &mpi::topology::SimpleCommunicator, options: &Options) -> anyhow::Result<()> {
     let started = Instant::now();
@@ -55,7 +58,22 @@ fn solve(world: &mpi::topology::SimpleCommunicator, options: &Options) -> anyhow
     let mut transport = MpiTransport::new(world);
     let partition = Partition::new(space.count(), transport.processes());
     let result = solve_node(&space, &partition, &mut transport, options.batch);
-    let values = transport.gather(&result.values);
+    // The table goes to process 0 in messages of bounded size and into the file as it comes:
+    // 14 pits has 5.6·10^9 classes, past a 32-bit MPI count and more than one process need
+    // hold.
+    let mut table = if first_process(world) {
+        Some(TableFile::create(&options.save, variant)?)
+    } else {
+        None
+    };
+    transport
+        .stream_to_root(&result.values, options.chunk, |piece| {
+            match table.as_mut() {
+                Some(table) => table.append(piece),
+                None => Ok(()),
+            }
+        })
+        .with_context(|| format!("cannot write {}", options.save.display()))?;
     let words: Vec<u64> = result
         .tiers
         .iter()
@@ -66,10 +84,11 @@ fn solve(world: &mpi::topology::SimpleCommunicator, options: &Options) -> anyhow
         })
         .collect();
     let all_words = transport.gather(&words);
-    let (Some(values), Some(all_words)) = (values, all_words) else {
+    let (Some(table), Some(all_words)) = (table, all_words) else {
         return Ok(());
     };
-    save_table(&options.save, variant, &values)
+    table
+        .finish()
         .with_context(|| format!("cannot write {}", options.save.display()))?;
     if let Some(path) = &options.stats {
         let per_process: Vec<Vec<TierCounts>> = all_words

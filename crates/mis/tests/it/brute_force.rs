@@ -2,10 +2,10 @@
 //! `4(B+1)+5`, for every bound `B` from 1 to 40.
 
 use duel_mis::{Bolek, Move, Position};
+use duel_test_support::sticks;
 
-/// Win/loss of every position with both piles `≤ limit`, by dynamic programming
-/// over the rules alone (no theory): a position is won iff some legal move leads
-/// to a lost one. `table[p][e]`.
+/// The brute-force solver's verdicts for piles up to `limit` (inclusive), with the library's
+/// types: whether the side to move wins, and its winning moves.
 struct BruteForce {
     bound: u32,
     won: Vec<Vec<bool>>,
@@ -13,34 +13,8 @@ struct BruteForce {
 
 impl BruteForce {
     fn solve(bound: u32, limit: u32) -> BruteForce {
-        let n = limit as usize + 1;
-        let mut won = vec![vec![false; n]; n];
-        // Every move lowers p + e or keeps p and lowers e; ascending (p, e) order
-        // visits all successors first.
-        for p in 0..n {
-            for e in 0..n {
-                won[p][e] = Self::moves(bound, p as u32, e as u32)
-                    .any(|mv| !won[p - mv.take_p as usize][e - mv.take_e as usize]);
-            }
-        }
+        let won = sticks::wins(bound as usize, limit as usize + 1);
         BruteForce { bound, won }
-    }
-
-    /// All legal moves, written out from the rules.
-    fn moves(bound: u32, p: u32, e: u32) -> impl Iterator<Item = Move> {
-        let singles_p = (1..=bound.min(p)).map(|k| Move {
-            take_p: k,
-            take_e: 0,
-        });
-        let singles_e = (1..=bound.min(e)).map(|k| Move {
-            take_p: 0,
-            take_e: k,
-        });
-        let doubles = (1..=bound.min(p).min(e)).map(|k| Move {
-            take_p: k,
-            take_e: k,
-        });
-        singles_p.chain(singles_e).chain(doubles)
     }
 
     fn is_won(&self, p: u32, e: u32) -> bool {
@@ -48,11 +22,13 @@ impl BruteForce {
     }
 
     fn winning_moves(&self, p: u32, e: u32) -> Vec<Move> {
-        let mut moves: Vec<Move> = Self::moves(self.bound, p, e)
-            .filter(|mv| !self.is_won(p - mv.take_p, e - mv.take_e))
-            .collect();
-        moves.sort();
-        moves
+        sticks::winning_moves(&self.won, self.bound as usize, p as usize, e as usize)
+            .into_iter()
+            .map(|(take_p, take_e)| Move {
+                take_p: take_p as u32,
+                take_e: take_e as u32,
+            })
+            .collect()
     }
 }
 

@@ -1,13 +1,12 @@
 //! The MIS engine: the referee's checks, the first-mistake rule, games of the built-in Bolek
 //! against every Lolek, cancellation and transcripts. Fates of positions come from a
-//! brute-force solver written here.
+//! brute-force solver of duel-test-support.
 
-mod common;
-use common::brute_force;
 use duel_arena::mis::transcript::{move_line, TranscriptWriter};
 use duel_arena::mis::{play, GameSetup, MoveEvent, NoEvents, Referee, Side};
 use duel_arena::Verdict;
 use duel_mis::{LolekKind, Move, Position};
+use duel_test_support::sticks;
 use std::ops::ControlFlow;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -88,7 +87,7 @@ fn the_first_move_that_gives_lolek_a_win_is_named_in_a_loss() {
     // From every winnable small position, play one losing move, then let the optimal Lolek
     // finish while Bolek takes single sticks: a loss whose mistake is that first move.
     for bound in [1usize, 2, 3, 5] {
-        let wins = brute_force(bound, 16);
+        let wins = sticks::wins(bound, 16);
         for p in 1..16 {
             for e in 1..16 {
                 if !wins[p][e] {
@@ -150,7 +149,7 @@ fn the_builtin_bolek_beats_every_lolek_and_every_move_is_reported() {
         LolekKind::Random { seed: 8 },
     ];
     for bound in [1usize, 2, 4, 7] {
-        let wins = brute_force(bound, 24);
+        let wins = sticks::wins(bound, 24);
         for p in 1..24 {
             for e in 1..24 {
                 if !wins[p][e] {

@@ -2,10 +2,9 @@
 //! Bolek (by duel-mis, and by brute force where the piles are small), and covering the kinds
 //! of wrong solution it is meant to catch.
 
-mod common;
-use common::brute_force;
 use duel_arena::mis::{official_tests, parse_tests, MisTest, OFFICIAL_TESTS};
 use duel_mis::{MAX_BOUND, MAX_PILE};
+use duel_test_support::sticks;
 
 fn tests() -> Vec<MisTest> {
     let tests = official_tests();
@@ -58,7 +57,7 @@ fn small_tests_are_winnable_by_brute_force_too() {
             test.start.bound() as usize,
         );
         if p.max(e) < 60 {
-            let wins = brute_force(bound.min(60), p.max(e) + 1);
+            let wins = sticks::wins(bound.min(60), p.max(e) + 1);
             assert!(wins[p][e], "test {}: {}", test.number, test.start);
             checked += 1;
         }
@@ -118,7 +117,7 @@ fn the_set_covers_what_the_issue_asks_for() {
                 if p.max(e) >= 40 || b > 40 {
                     return false;
                 }
-                let wins = brute_force(b, p.max(e) + 1);
+                let wins = sticks::wins(b, p.max(e) + 1);
                 let winning: Vec<(usize, usize)> = (1..=b)
                     .flat_map(|k| [(k, 0), (0, k), (k, k)])
                     .filter(|&(a, c)| a <= p && c <= e && !wins[p - a][e - c])

@@ -2,8 +2,6 @@
 //! rule and of the solver, written straight from the statement and sharing no code with the
 //! crate (only plain arrays go in and out), and the official start positions.
 
-#![allow(dead_code)] // each test binary uses its own part of this module
-
 use std::collections::HashMap;
 
 /// The 24 official start positions, in the official order (the task's

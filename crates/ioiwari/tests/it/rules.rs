@@ -1,9 +1,7 @@
 //! The move rule against the statement's worked example, hand-built boards for each clause of
 //! the rule, and an exhaustive comparison with the plain reference sowing.
 
-mod common;
-
-use common::reference_sow;
+use crate::common::reference_sow;
 use duel_ioiwari::{
     Banks, Board, BoardError, IllegalMove, Outcome, ParseBoardError, ParsePitError, Pit, PitSet,
     Player, Position, Sowing, BOARD_COUNT,

@@ -1,12 +1,10 @@
 //! The solvers against independent facts: the statement's claims, the official notes, the
 //! official test values, and a plain reference solver.
 
-mod common;
-
 use std::collections::{HashSet, VecDeque};
 use std::sync::OnceLock;
 
-use common::{official_positions, ReferenceSolver};
+use crate::common::{official_positions, ReferenceSolver};
 use duel_ioiwari::{
     greedy_move, Board, Oracle, Outcome, Pit, PitSet, Player, Position, ReachableSolver, Table,
     BOARD_COUNT,

@@ -1,10 +1,8 @@
 //! The start boards and their rotation classes against a brute-force enumeration.
 
-mod common;
-
 use std::collections::HashSet;
 
-use common::{official_positions, reference_start_boards};
+use crate::common::{official_positions, reference_start_boards};
 use duel_ioiwari::Board;
 
 fn rotations(pits: [u8; 7]) -> Vec<[u8; 7]> {

@@ -1,8 +1,5 @@
 //! Locating the built library and a scratch directory for the driver tests.
 
-// Each test file uses only some of these helpers.
-#![allow(dead_code)]
-
 use std::path::{Path, PathBuf};
 
 /// The directory holding the freshly built `libmis.a` / `libmis.so`.

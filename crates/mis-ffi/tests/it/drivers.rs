@@ -2,9 +2,7 @@
 //! unit `drivers/mis.pas`), play full games; what they print must match a game refereed in
 //! Rust, line for line.
 
-mod common;
-
-use common::{have, lib_dir, scratch_dir};
+use crate::common::{have, lib_dir, scratch_dir};
 use mis::{MisModule, Move, Position};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

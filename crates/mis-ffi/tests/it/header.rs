@@ -13,9 +13,7 @@
 // System calls the checks need (who the test runs as, signals to its own children).
 #![allow(unsafe_code)]
 
-mod common;
-
-use common::{lib_dir, package_dir};
+use crate::common::{lib_dir, package_dir};
 use std::ffi::c_int;
 use std::process::Command;
 

@@ -1,7 +1,8 @@
 //! The JSON API, through `App::handle` (no socket) and through a real server on 127.0.0.1.
 //!
-//! The evidence: the task statement's worked game, the official notes' greedy counts, a
-//! brute-force solver of Pooh-Eeyore-sticks written here, and the rules library's own moves.
+//! The evidence: the task statement's worked game, the official notes' greedy counts, the
+//! brute-force solver of Pooh-Eeyore-sticks in duel-test-support, and the rules library's own
+//! moves.
 
 use std::io::{Read, Write};
 use std::net::TcpStream;
@@ -11,8 +12,8 @@ use duel_web::http::{Method, Request, Response};
 use duel_web::{App, Server};
 use serde_json::{json, Value};
 
-mod common;
-use common::{app, ok, parse, post};
+use crate::common::{app, ok, parse, post};
+use duel_test_support::sticks;
 
 fn post_raw(path: &str, body: &[u8]) -> Response {
     app().handle(&Request::new(Method::Post, path, body))
@@ -239,44 +240,20 @@ fn ioiwari_bad_input_is_refused_with_a_message() {
 
 // ---- Pooh-Eeyore-sticks --------------------------------------------------------------------
 
-/// Brute force: `lost[p][e]` for the side to move, straight from the rules.
-fn brute_force(size: usize, bound: usize) -> Vec<Vec<bool>> {
-    let mut lost = vec![vec![false; size]; size];
-    for p in 0..size {
-        for e in 0..size {
-            let wins = (1..=bound).any(|k| {
-                (k <= p && lost[p - k][e])
-                    || (k <= e && lost[p][e - k])
-                    || (k <= p && k <= e && lost[p - k][e - k])
-            });
-            lost[p][e] = !wins;
-        }
-    }
-    lost
-}
-
 #[test]
 fn mis_analysis_matches_brute_force() {
     for bound in 1..=4usize {
-        let lost = brute_force(14, bound);
+        let wins = sticks::wins(bound, 14);
         for p in 0..14usize {
             for e in 0..14usize {
                 let answer = ok(
                     "/api/mis/analyze",
                     json!({ "p": p, "e": e, "bound": bound }),
                 );
-                let expected = if lost[p][e] { "loss" } else { "win" };
+                let expected = if wins[p][e] { "win" } else { "loss" };
                 assert_eq!(answer["standing"], expected, "({p}, {e}) B={bound}");
-                assert_eq!(answer["pattern"]["residues_losing"], json!(lost[p][e]));
-                let mut winning: Vec<(usize, usize)> = Vec::new();
-                for k in 1..=bound {
-                    for (tp, te) in [(k, 0), (0, k), (k, k)] {
-                        if tp <= p && te <= e && lost[p - tp][e - te] {
-                            winning.push((tp, te));
-                        }
-                    }
-                }
-                winning.sort_unstable();
+                assert_eq!(answer["pattern"]["residues_losing"], json!(!wins[p][e]));
+                let winning = sticks::winning_moves(&wins, bound, p, e);
                 let mut got: Vec<(usize, usize)> = answer["winning_moves"]
                     .as_array()
                     .unwrap()
@@ -297,7 +274,7 @@ fn mis_analysis_matches_brute_force() {
 
 #[test]
 fn mis_pattern_window_matches_brute_force() {
-    let lost = brute_force(40, 3);
+    let lost = sticks::lost(3, 40);
     let answer = ok(
         "/api/mis/pattern",
         json!({ "position": { "p": 20, "e": 3, "bound": 3 }, "size": 11 }),

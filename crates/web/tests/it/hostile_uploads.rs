@@ -1,9 +1,7 @@
 //! Uploads the fuzzer found mishandled: each now gets a one-line refusal, not a panic or a
 //! message of several lines.
 
-mod common;
-
-use common::{ok, post};
+use crate::common::{ok, post};
 use serde_json::json;
 
 fn one_line(answer: &serde_json::Value) -> &str {

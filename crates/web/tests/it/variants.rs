@@ -12,8 +12,7 @@ use duel_web::http::{Method, Request};
 use duel_web::variants::{CACHED_TABLES, MAX_BOARDS};
 use serde_json::{json, Value};
 
-mod common;
-use common::{app, ok, parse, post};
+use crate::common::{app, ok, parse, post};
 
 fn get(path: &str) -> Value {
     let response = app().handle(&Request::new(Method::Get, path, b""));

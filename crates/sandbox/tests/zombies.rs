@@ -1,8 +1,12 @@
 //! Nothing of a run is left behind as a zombie: bubblewrap's outer process does not wait for
-//! the init of its PID namespace, which the judge (the subreaper of its runs) must reap. A
-//! test binary of its own, so that no other test's runs are under way meanwhile.
+//! the init of its PID namespace, which the judge (the subreaper of its runs) must reap.
+//!
+//! A test binary of its own, not a module of `tests/it`: it checks that this process has no
+//! zombie children, which any other test's runs under way in the same process would be, and it
+//! runs again inside a PID namespace of its own by re-executing its binary.
 
 use duel_sandbox::{Launcher, Limits, ProgramCommand, Sandbox};
+use duel_test_support::process::zombie_children;
 use std::process::Command;
 use std::time::Duration;
 
@@ -18,23 +22,6 @@ fn own_session() -> i32 {
     let stat = std::fs::read_to_string("/proc/self/stat").unwrap();
     let (_, rest) = stat.rsplit_once(") ").unwrap();
     rest.split_whitespace().nth(3).unwrap().parse().unwrap()
-}
-
-/// This process's children that are zombies.
-fn zombie_children() -> Vec<i32> {
-    let mut zombies = Vec::new();
-    for task in std::fs::read_dir("/proc/self/task").unwrap().flatten() {
-        let children = std::fs::read_to_string(task.path().join("children")).unwrap_or_default();
-        for pid in children.split_whitespace() {
-            let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-            // The state follows the command's closing parenthesis.
-            let state = stat.rsplit_once(") ").map(|(_, rest)| rest.chars().next());
-            if state == Some(Some('Z')) {
-                zombies.push(pid.parse().unwrap());
-            }
-        }
-    }
-    zombies
 }
 
 #[test]

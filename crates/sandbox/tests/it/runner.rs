@@ -1,15 +1,12 @@
 //! The runner against small hostile shell programs: each must end with the expected verdict,
 //! within bounded time, leaving no process behind.
 
-#[path = "runner_support/mod.rs"]
-mod support;
-
 use duel_sandbox::Verdict;
 use duel_sandbox::{Fault, Halt, Launcher, Limits, Process, ProgramCommand, Sandbox, SpawnError};
+use duel_test_support::process::{is_alive, read_pid};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use support::{is_alive, read_pid};
 
 fn limits() -> Limits {
     Limits::new(Duration::from_millis(300), 64)

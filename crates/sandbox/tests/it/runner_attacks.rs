@@ -5,13 +5,10 @@
 //! root, bubblewrap) say so on stderr and pass; on the project's CI machine (root, cgroup v1,
 //! bubblewrap) they all run.
 
-#[path = "runner_support/mod.rs"]
-mod support;
-
 use duel_sandbox::Verdict;
 use duel_sandbox::{Halt, Isolation, Launcher, Limits, ProgramCommand, Sandbox};
+use duel_test_support::process::{is_alive, read_pid};
 use std::time::{Duration, Instant};
-use support::{is_alive, read_pid};
 
 fn has_cgroups() -> bool {
     let ok = Isolation::detect().cgroups.is_some();

@@ -1,20 +1,9 @@
 //! What the runner gives every program, whatever the judge's own state: a fixed environment
 //! and, as root, a user no other running program has.
 
-// System calls the checks need (who the test runs as, signals to its own children).
-#![allow(unsafe_code)]
-
 use duel_sandbox::{Launcher, Limits, ProgramCommand, Sandbox, BOX_ID_BASE};
+use duel_test_support::process::is_root;
 use std::time::Duration;
-
-fn is_root() -> bool {
-    // SAFETY: geteuid cannot fail.
-    let root = unsafe { libc::geteuid() } == 0;
-    if !root {
-        eprintln!("not root: the separate-user case is skipped");
-    }
-    root
-}
 
 /// Every line a program writes until its output ends.
 fn all_lines(launcher: &Launcher) -> Vec<String> {

@@ -1,29 +1,25 @@
 //! `duel ioiwari analyze`, `duel ioiwari table` and `duel mis analyze`, run as a person would,
 //! checked against the rules libraries, a brute-force solver and the official notes' facts.
 
-use assert_cmd::Command;
 use duel_ioiwari::{Board, Pit, Table};
+use duel_test_support::{duel, sticks};
 use serde_json::Value;
 
-fn duel() -> Command {
-    Command::cargo_bin("duel").expect("the duel binary is built")
-}
-
 fn json_of(args: &[&str]) -> Value {
-    let output = duel().args(args).output().unwrap();
+    let output = duel!().args(args).output().unwrap();
     assert!(output.status.success(), "{args:?}: {output:?}");
     serde_json::from_slice(&output.stdout).expect("--json prints JSON")
 }
 
 fn text_of(args: &[&str]) -> String {
-    let output = duel().args(args).output().unwrap();
+    let output = duel!().args(args).output().unwrap();
     assert!(output.status.success(), "{args:?}: {output:?}");
     String::from_utf8(output.stdout).unwrap()
 }
 
 /// Bad input: exit code 2, nothing on stdout, exactly one line on stderr containing `needle`.
 fn refused(args: &[&str], needle: &str) {
-    let output = duel().args(args).output().unwrap();
+    let output = duel!().args(args).output().unwrap();
     assert_eq!(output.status.code(), Some(2), "{args:?}");
     assert!(output.stdout.is_empty(), "{args:?}");
     let stderr = String::from_utf8(output.stderr).unwrap();
@@ -301,25 +297,10 @@ fn the_full_table_lists_all_357_start_boards() {
 
 // ---- duel mis analyze ----------------------------------------------------------------------
 
-/// `lost[p][e]` for the side to move, straight from the rules.
-fn brute_force(size: usize, bound: usize) -> Vec<Vec<bool>> {
-    let mut lost = vec![vec![false; size]; size];
-    for p in 0..size {
-        for e in 0..size {
-            lost[p][e] = !(1..=bound).any(|k| {
-                (k <= p && lost[p - k][e])
-                    || (k <= e && lost[p][e - k])
-                    || (k <= p && k <= e && lost[p - k][e - k])
-            });
-        }
-    }
-    lost
-}
-
 #[test]
 fn mis_analysis_matches_brute_force() {
     let bound = 3;
-    let lost = brute_force(12, bound);
+    let lost = sticks::lost(bound, 12);
     for (p, e) in [(7, 2), (6, 1), (9, 5), (0, 4), (11, 11), (3, 10), (1, 2)] {
         let doc = json_of(&[
             "mis",
@@ -343,9 +324,8 @@ fn mis_analysis_matches_brute_force() {
             assert!(lost[x][y], "({p}, {e}) -> ({x}, {y}) must be lost");
         }
         let count = doc["winning_moves"].as_array().unwrap().len();
-        let expected = (1..=bound)
-            .flat_map(|k| [(k, 0), (0, k), (k, k)])
-            .filter(|&(a, b)| a <= p && b <= e && lost[p - a][e - b])
+        let expected = sticks::moves(bound, p, e)
+            .filter(|&(a, b)| lost[p - a][e - b])
             .count();
         assert_eq!(count, expected, "({p}, {e})");
         assert_eq!(doc["pattern"]["period"], 4);

@@ -2,10 +2,8 @@
 //! Pooh-Eeyore-sticks `mis.h` and the `graj` drivers, which build and play with the skeleton),
 //! and Ioiwari's testing tool plays the game `ioiwari2` plays and logs it in the same words.
 
-mod export_common;
-
+use crate::support::export::*;
 use duel_export::{Format, Task};
-use export_common::*;
 use std::fs;
 use std::process::{Command, Stdio};
 

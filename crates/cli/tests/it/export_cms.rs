@@ -14,9 +14,8 @@
 // System calls the checks need (who the test runs as, signals to its own children).
 #![allow(unsafe_code)]
 
-mod export_common;
-
-use export_common::*;
+use crate::support::export::*;
+use duel_test_support::duel;
 use std::ffi::CString;
 use std::fs;
 use std::os::unix::ffi::OsStrExt;
@@ -760,10 +759,7 @@ fn cms_tasks_hold_what_the_italy_yaml_loader_reads() {
 
 #[test]
 fn export_help_lists_every_format_and_what_it_supports() {
-    let output = Command::new(env!("CARGO_BIN_EXE_duel"))
-        .args(["export", "--help"])
-        .output()
-        .unwrap();
+    let output = duel!().args(["export", "--help"]).output().unwrap();
     assert!(output.status.success());
     let help = String::from_utf8(output.stdout).unwrap();
     for words in [

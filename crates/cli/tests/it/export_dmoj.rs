@@ -5,9 +5,7 @@
 //! agrees for the C one and plays the Pascal one (`Writeln` alone) to a win, the difference
 //! the package's README and statement name; the test checks duel's side too.
 
-mod export_common;
-
-use export_common::*;
+use crate::support::export::*;
 use std::fs;
 use std::process::Command;
 

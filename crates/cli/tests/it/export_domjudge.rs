@@ -8,16 +8,15 @@
 //! DOMjudge's compile scripts compile several files and judged by the output validator as
 //! the judge host runs it, a changed driver whose Lolek gives way included.
 
-mod export_common;
-
-use export_common::*;
+use crate::support::export::*;
+use duel_test_support::duel;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 /// `duel export domjudge DIR --task TASK`: DIR/TASK.zip, unzipped with Python into DIR/TASK.
 fn exported_task(dir: &Path, task: &str) -> PathBuf {
-    let output = Command::new(env!("CARGO_BIN_EXE_duel"))
+    let output = duel!()
         .args(["export", "domjudge"])
         .arg(dir)
         .args(["--task", task])

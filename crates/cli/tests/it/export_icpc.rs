@@ -9,9 +9,8 @@
 //! through `bt validate` and `bt run` whole, the changed driver whose Lolek gives way among
 //! its wrong answers.
 
-mod export_common;
-
-use export_common::*;
+use crate::support::export::*;
+use duel_test_support::duel;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -255,10 +254,7 @@ fn bapctools_validates_the_icpc_mis_package_and_runs_its_submitted_drivers() {
         "the format has no include/"
     );
     // The help names the files contestants submit.
-    let help = Command::new(env!("CARGO_BIN_EXE_duel"))
-        .args(["export", "--help"])
-        .output()
-        .unwrap();
+    let help = duel!().args(["export", "--help"]).output().unwrap();
     let help = String::from_utf8_lossy(&help.stdout);
     assert!(
         help.contains("(C: mis.h, driver.c; C++: mis.h, driver.cpp; Pascal: main.pas"),

@@ -2,9 +2,7 @@
 //! package, the verdict of the package's own referee (run here as Kattis runs it) is the
 //! verdict of `duel ioiwari judge` / `duel mis judge`.
 
-mod export_common;
-
-use export_common::*;
+use crate::support::export::*;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

@@ -4,11 +4,11 @@
 //! statement names none; 1 s of CPU a test).
 
 use duel_export::{Format, Package, Task};
-use std::process::Command;
+use duel_test_support::duel;
 
 /// The default of `flag` in `duel TASK judge --help` (`[default: N]` after the flag).
 fn judge_default(task: &str, flag: &str) -> String {
-    let output = Command::new(env!("CARGO_BIN_EXE_duel"))
+    let output = duel!()
         .args([task, "judge", "--help"])
         .output()
         .expect("duel runs");

@@ -3,18 +3,17 @@
 //! error and exit status 2, before anything is written, and whatever the link points at is
 //! left as it was.
 
-mod export_common;
-
+use duel_test_support::duel;
 use std::fs;
 use std::os::unix::fs::symlink;
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
 /// Every format `duel export` writes.
 const FORMATS: [&str; 3] = ["kattis", "dmoj", "cms"];
 
 fn duel_export(format: &str, dir: &Path, task: &str) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_duel"))
+    duel!()
         .args(["export", format])
         .arg(dir)
         .args(["--task", task])
@@ -172,7 +171,7 @@ fn a_second_export_replaces_the_files_it_wrote() {
 
 #[test]
 fn the_help_says_links_are_refused() {
-    let output = Command::new(env!("CARGO_BIN_EXE_duel"))
+    let output = duel!()
         .args(["export", "--help"])
         .output()
         .expect("duel runs");

@@ -3,11 +3,10 @@
 //! LuaLaTeX, hold every letter of their source (read back with `pdftotext`); with
 //! `SOURCE_DATE_EPOCH` set, the typeset PDFs are the same bytes whatever the directory.
 
-mod export_common;
-
+use crate::support::export::*;
 use duel_export::statement::{self, Language};
 use duel_export::{Format, Task};
-use export_common::*;
+use duel_test_support::duel;
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::Path;
@@ -140,7 +139,7 @@ fn cms_pdfs_hold_every_letter_of_their_source() {
 
 /// `duel export FORMAT DIR --task TASK` with `SOURCE_DATE_EPOCH` set (the PDFs' dates).
 fn export_dated(format: &str, task: &str, dir: &Path) {
-    let status = Command::new(env!("CARGO_BIN_EXE_duel"))
+    let status = duel!()
         .args(["export", format])
         .arg(dir)
         .args(["--task", task])

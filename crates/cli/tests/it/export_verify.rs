@@ -4,9 +4,7 @@
 //! errors. Skipped when the tool is missing, unless `DUEL_REQUIRE_EXPORT_TOOLS` is set (CI
 //! sets it, and `DUEL_EXPORT_TOOLS` to the tools' directory).
 
-mod export_common;
-
-use export_common::*;
+use crate::support::export::*;
 use std::process::Command;
 
 fn verifyproblem(task: &str) {

@@ -2,21 +2,14 @@
 //! repo's libmis.so, an independent C module, and broken ones) and line-protocol players.
 //! Every printed game is replayed here with the statement's rules.
 
-#[path = "mis-players/support.rs"]
-mod support;
-
-use assert_cmd::cargo::cargo_bin;
-use std::process::{Command, Output};
+use crate::support::players::{c_bolek, c_module, check_transcript, libmis, players_source_dir};
+use duel_test_support::process::WithStdin;
+use duel_test_support::{bin, sticks, work_dir};
+use std::process::Output;
 use std::time::{Duration, Instant};
-use support::{
-    brute_force, c_bolek, c_module, check_transcript, libmis, players_source_dir, work_dir,
-};
 
 fn graj(args: &[&str]) -> Output {
-    Command::new(cargo_bin("graj"))
-        .args(args)
-        .output()
-        .expect("graj runs")
+    bin!("graj").args(args).output().expect("graj runs")
 }
 
 fn stdout(output: &Output) -> String {
@@ -54,7 +47,7 @@ fn the_builtin_bolek_beats_every_lolek_from_winnable_positions() {
     // Positions and their fate come from the brute-force solver, not from the crates.
     let mut cases = Vec::new();
     for (bound, limit) in [(1, 9), (3, 14), (5, 20)] {
-        let wins = brute_force(bound, limit);
+        let wins = sticks::wins(bound as usize, limit);
         for p in 1..limit as u32 {
             for e in 1..limit as u32 {
                 if wins[p as usize][e as usize] && (p * 7 + e * 3) % 5 == 0 {
@@ -87,9 +80,9 @@ fn the_builtin_bolek_beats_every_lolek_from_winnable_positions() {
 
 #[test]
 fn the_position_can_come_from_stdin_and_quiet_prints_only_the_result() {
-    let output = Command::new(cargo_bin("graj"))
+    let output = bin!("graj")
         .args(["--quiet", "--lolek", "adversarial"])
-        .write_stdin_text("7 2 3\n");
+        .output_with_stdin("7 2 3\n");
     assert_eq!(code(&output), 0);
     let text = stdout(&output);
     assert_eq!(text.lines().count(), 1, "{text}");
@@ -117,7 +110,7 @@ fn bad_input_is_refused_with_exit_status_2() {
         );
         assert!(stdout(&output).is_empty());
     }
-    let empty = Command::new(cargo_bin("graj")).write_stdin_text("");
+    let empty = bin!("graj").output_with_stdin("");
     assert_eq!(code(&empty), 2);
     let help = graj(&["--help"]);
     assert_eq!(code(&help), 0);
@@ -212,7 +205,7 @@ fn an_independent_c_module_and_line_player_win() {
 
 #[test]
 fn broken_modules_get_their_verdicts_without_taking_graj_down() {
-    let dir = work_dir();
+    let dir = work_dir!();
     let too_many = c_module(
         dir.path(),
         "too_many",
@@ -305,7 +298,7 @@ fn broken_modules_get_their_verdicts_without_taking_graj_down() {
 
 #[test]
 fn modules_that_cannot_be_used_are_errors_not_verdicts() {
-    let dir = work_dir();
+    let dir = work_dir!();
     let half = c_module(
         dir.path(),
         "half",
@@ -354,7 +347,7 @@ fn python_line_players_win_and_lose_as_the_theory_says() {
             start.1.to_string(),
             start.2.to_string(),
         ];
-        let wins = brute_force(start.2, 40);
+        let wins = sticks::wins(start.2 as usize, 40);
         // Taking one poohstick is a mistake exactly when it leaves Lolek a winning position.
         let one_stick_loses = wins[start.0 as usize - 1][start.1 as usize];
         for (player, should_win) in [(&perfect, true), (&one_stick, !one_stick_loses)] {
@@ -397,36 +390,12 @@ fn line_players_that_break_the_protocol_get_verdicts() {
     }
 }
 
-/// `Command::output` with a given standard input.
-trait WithStdin {
-    fn write_stdin_text(&mut self, text: &str) -> Output;
-}
-
-impl WithStdin for Command {
-    fn write_stdin_text(&mut self, text: &str) -> Output {
-        use std::io::Write;
-        let mut child = self
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .expect("graj starts");
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(text.as_bytes())
-            .unwrap();
-        child.wait_with_output().unwrap()
-    }
-}
-
 #[test]
 fn module_sources_are_built_first() {
     // The independent perfect module, given as its C source, wins against the adversarial
     // Lolek from positions the brute-force solver says Bolek wins.
     let source = players_source_dir().join("bolek.c");
-    let wins = brute_force(4, 40);
+    let wins = sticks::wins(4, 40);
     for (p, e) in [(7u32, 2u32), (12, 30), (29, 1), (3, 17)] {
         assert!(wins[p as usize][e as usize], "{p} {e}");
         let numbers = [p.to_string(), e.to_string(), "4".to_string()];
@@ -447,7 +416,7 @@ fn module_sources_are_built_first() {
 
 #[test]
 fn a_module_source_that_does_not_build_is_refused_with_the_compilers_words() {
-    let dir = work_dir();
+    let dir = work_dir!();
     let broken = dir.path().join("mis.c");
     std::fs::write(
         &broken,

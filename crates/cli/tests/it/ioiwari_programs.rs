@@ -2,6 +2,7 @@
 
 use assert_cmd::cargo::cargo_bin;
 use duel_ioiwari::{Board, Pit, Player, Position, Table};
+use duel_test_support::bin;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
@@ -14,7 +15,7 @@ fn table() -> &'static Table {
 /// Plays player 2 against a spawned `ioiwari`, choosing player 2's pit with `choose`.
 /// Returns the final position and every pit played, in order.
 fn play_against_ioiwari(start: Board, mut choose: impl FnMut(Board) -> Pit) -> (Position, Vec<u8>) {
-    let mut child = Command::new(cargo_bin("ioiwari"))
+    let mut child = bin!("ioiwari")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -59,14 +60,14 @@ fn play_against_ioiwari(start: Board, mut choose: impl FnMut(Board) -> Pit) -> (
 #[test]
 fn ioiwari_against_ioiwari2_reproduces_the_statement_dialogue() {
     let dir = tempfile::tempdir().unwrap();
-    let mut tool = Command::new(cargo_bin("ioiwari2"))
+    let mut tool = bin!("ioiwari2")
         .current_dir(dir.path())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    let mut player = Command::new(cargo_bin("ioiwari"))
+    let mut player = bin!("ioiwari")
         .stdin(Stdio::from(tool.stdout.take().unwrap()))
         .stdout(Stdio::piped())
         .spawn()
@@ -213,7 +214,7 @@ fn ioiwari2_plays_another_position_and_random_optimal_moves() {
     for seed in ["1", "2", "3"] {
         let dir = tempfile::tempdir().unwrap();
         let log = dir.path().join("game.log");
-        let mut tool = Command::new(cargo_bin("ioiwari2"))
+        let mut tool = bin!("ioiwari2")
             .args(["--position", "3 3 3 3 3 3 2", "--seed", seed])
             .args(["--log", log.to_str().unwrap()])
             .stdin(Stdio::piped())

@@ -5,22 +5,14 @@
 // System calls the checks need (who the test runs as, signals to its own children).
 #![allow(unsafe_code)]
 
-#[path = "hostile/support.rs"]
-mod support;
-
+use crate::support::hostile;
+use crate::support::hostile::read_report;
+use crate::support::players;
+use duel_test_support::process::is_root;
+use duel_test_support::{bin, duel, work_dir};
 use std::os::unix::fs::FileTypeExt;
 use std::process::Stdio;
 use std::time::{Duration, Instant};
-use support::{duel, read_report, work_dir};
-
-fn is_root() -> bool {
-    // SAFETY: geteuid cannot fail.
-    let root = unsafe { libc::geteuid() } == 0;
-    if !root {
-        eprintln!("not root: the separate-user case is skipped");
-    }
-    root
-}
 
 /// The project's own player, one board: a quick run.
 fn one_board(dir: &std::path::Path) -> String {
@@ -34,10 +26,10 @@ fn a_player_that_kills_its_parent_does_not_kill_the_judge() {
     if !is_root() {
         return;
     }
-    let dir = work_dir();
+    let dir = work_dir!();
     let report = dir.path().join("report.json");
     for levels_off in ["", "no-bwrap"] {
-        let output = duel()
+        let output = duel!()
             .args(["ioiwari", "judge", "--tests", &one_board(dir.path())])
             .args(["--player", "sh -c 'kill -9 $PPID; exit 1'", "--report"])
             .arg(&report)
@@ -52,7 +44,7 @@ fn a_player_that_kills_its_parent_does_not_kill_the_judge() {
 
 #[test]
 fn an_orphan_cannot_rewrite_the_report_after_the_judge_exits() {
-    let dir = work_dir();
+    let dir = work_dir!();
     let report = dir.path().join("report.json");
     // The orphan leaves the session, waits for the judge to finish, then forges the report.
     let player = format!(
@@ -60,7 +52,7 @@ fn an_orphan_cannot_rewrite_the_report_after_the_judge_exits() {
         report.display()
     );
     // The judge's own user (no box user, no bubblewrap): only the end-of-test kill stops it.
-    let output = duel()
+    let output = duel!()
         .args(["ioiwari", "judge", "--tests", &one_board(dir.path())])
         .args(["--player", &player, "--report"])
         .arg(&report)
@@ -79,7 +71,7 @@ fn an_orphan_cannot_rewrite_the_report_after_the_judge_exits() {
 
 #[test]
 fn a_report_on_a_device_node_stays_a_device() {
-    let output = duel()
+    let output = duel!()
         .args(["ioiwari", "judge", "--report", "/dev/null"])
         .output()
         .unwrap();
@@ -90,12 +82,12 @@ fn a_report_on_a_device_node_stays_a_device() {
 
 #[test]
 fn a_report_named_by_a_symbolic_link_replaces_the_link_not_its_target() {
-    let dir = work_dir();
+    let dir = work_dir!();
     let target = dir.path().join("real.json");
     let link = dir.path().join("link.json");
     std::fs::write(&target, "").unwrap();
     std::os::unix::fs::symlink(&target, &link).unwrap();
-    let output = duel()
+    let output = duel!()
         .args([
             "ioiwari",
             "judge",
@@ -118,7 +110,7 @@ fn a_report_named_by_a_symbolic_link_replaces_the_link_not_its_target() {
 #[test]
 fn an_unwritable_report_is_refused_before_any_test() {
     let started = Instant::now();
-    let output = duel()
+    let output = duel!()
         .args([
             "ioiwari",
             "judge",
@@ -139,10 +131,10 @@ fn an_unwritable_report_is_refused_before_any_test() {
 /// Starts a slow run (each test sleeps 0.3 s), sends `signal` after a while, and returns the
 /// exit status and the report.
 fn interrupted_by(signal: libc::c_int) -> (Option<i32>, serde_json::Value) {
-    let dir = work_dir();
+    let dir = work_dir!();
     let report = dir.path().join("report.json");
     let ioiwari = assert_cmd::cargo::cargo_bin("ioiwari");
-    let child = duel()
+    let child = duel!()
         .args(["ioiwari", "judge", "--jobs", "1", "--report"])
         .arg(&report)
         .arg("--player")
@@ -176,11 +168,11 @@ fn sighup_mid_run_writes_the_report_too() {
 
 #[test]
 fn the_log_directory_holds_exactly_this_runs_logs() {
-    let dir = work_dir();
+    let dir = work_dir!();
     let logs = dir.path().join("logs");
     std::fs::create_dir(&logs).unwrap();
     let judge_with_logs = || {
-        duel()
+        duel!()
             .args([
                 "ioiwari",
                 "judge",
@@ -235,7 +227,7 @@ fn judge_module(
     module: &std::path::Path,
     extra: &[&str],
 ) -> std::process::Output {
-    duel()
+    duel!()
         .args(["mis", "judge"])
         .args(extra)
         .args(["--tests", &one_position(dir), "--module"])
@@ -246,7 +238,7 @@ fn judge_module(
 
 #[test]
 fn a_module_with_a_100_mb_static_array_gets_memory_limit() {
-    let dir = work_dir();
+    let dir = work_dir!();
     let module = c_module(
         dir.path(),
         "big",
@@ -263,7 +255,7 @@ fn a_module_with_a_100_mb_static_array_gets_memory_limit() {
 
 #[test]
 fn a_module_forging_a_host_line_cannot_drive_the_terminal() {
-    let dir = work_dir();
+    let dir = work_dir!();
     let module = c_module(
         dir.path(),
         "forger",
@@ -284,7 +276,7 @@ fn a_module_forging_a_host_line_cannot_drive_the_terminal() {
 
 #[test]
 fn a_module_forging_a_host_error_gets_a_verdict_not_a_judge_failure() {
-    let dir = work_dir();
+    let dir = work_dir!();
     let module = c_module(
         dir.path(),
         "fake_error",
@@ -308,10 +300,7 @@ fn a_module_forging_a_host_error_gets_a_verdict_not_a_judge_failure() {
 // What a submission sees under the default isolation: with bubblewrap, the system and the
 // files its command names, nothing else.
 
-#[path = "mis-players/support.rs"]
-mod mis_support;
-
-use mis_support::{c_module, c_program};
+use crate::support::players::{c_module, c_program};
 use std::path::{Path, PathBuf};
 
 fn has_bwrap() -> bool {
@@ -395,12 +384,12 @@ fn spy(dir: &Path, spy: Spy, target: &Path) -> PathBuf {
 /// one board, under the default isolation: the spy must not have reached its target, and the
 /// reason must say it was not there. Returns the target.
 fn assert_spy_is_blind(how: Spy, aim: impl FnOnce(&Path, &Path) -> PathBuf) -> PathBuf {
-    let (dir, work) = (tmp_dir(), work_dir());
+    let (dir, work) = (tmp_dir(), work_dir!());
     let target = aim(dir.path(), work.path());
     spy(dir.path(), how, &target);
     let tests = one_board(work.path());
     let report = work.path().join("report.json");
-    let output = duel()
+    let output = duel!()
         .current_dir(dir.path())
         .args(["ioiwari", "judge", "--tests", &tests, "--player", "./spy"])
         .arg("--report")
@@ -487,7 +476,7 @@ fn first_verdict(dir: &Path, args: &[&str]) -> String {
 /// `duel ARGS`, a judge with `--json`, run from `dir` with `DUEL_ISOLATION` set to
 /// `levels_off`: its report (it must exit with status 0) and what it said on stderr.
 fn judged(dir: &Path, levels_off: &str, args: &[&str]) -> (serde_json::Value, String) {
-    let output = duel()
+    let output = duel!()
         .current_dir(dir)
         .env("DUEL_ISOLATION", levels_off)
         .args(args)
@@ -500,7 +489,7 @@ fn judged(dir: &Path, levels_off: &str, args: &[&str]) -> (serde_json::Value, St
 
 /// Puts the project's C player (built once for these tests) in `dir` as `perfect`.
 fn build_perfect(dir: &Path) {
-    std::fs::copy(support::players_dir().join("perfect"), dir.join("perfect")).unwrap();
+    std::fs::copy(hostile::players_dir().join("perfect"), dir.join("perfect")).unwrap();
 }
 
 /// A C player given as `./perfect`, from `dir`.
@@ -514,7 +503,7 @@ fn a_c_player_runs_from(dir: &Path) {
 
 /// A Python player given as `python3 bolek.py` (the `python3` of `$PATH`), from `dir`.
 fn a_python_player_runs_from(dir: &Path) {
-    let script = mis_support::players_source_dir().join("bolek.py");
+    let script = players::players_source_dir().join("bolek.py");
     std::fs::copy(script, dir.join("bolek.py")).unwrap();
     let tests = one_position(dir);
     let args = ["mis", "judge", "--json", "--tests", &tests];
@@ -528,12 +517,12 @@ fn a_python_player_runs_from(dir: &Path) {
 /// The project's module given as `./libmis.so` to `duel mis judge --module` and to
 /// `graj --module`, from `dir`.
 fn a_module_runs_from(dir: &Path) {
-    std::fs::copy(mis_support::libmis(), dir.join("libmis.so")).unwrap();
+    std::fs::copy(players::libmis(), dir.join("libmis.so")).unwrap();
     let tests = one_position(dir);
     let args = ["mis", "judge", "--json", "--tests", &tests];
     let verdict = first_verdict(dir, &[&args[..], &["--module", "./libmis.so"]].concat());
     assert_eq!(verdict, "win");
-    let output = std::process::Command::new(assert_cmd::cargo::cargo_bin("graj"))
+    let output = bin!("graj")
         .current_dir(dir)
         .args(["--module", "./libmis.so", "7", "2", "3"])
         .output()
@@ -702,7 +691,7 @@ fn the_report_says_a_reachable_player_runs_as_a_user_of_its_own() {
 #[test]
 fn the_report_says_when_a_module_runs_as_the_judges_user() {
     if let Some(dir) = root_home_dir() {
-        std::fs::copy(mis_support::libmis(), dir.path().join("libmis.so")).unwrap();
+        std::fs::copy(players::libmis(), dir.path().join("libmis.so")).unwrap();
         let tests = one_position(dir.path());
         let module = ["--module", "./libmis.so"];
         let isolation = isolation_judging_from(dir.path(), "mis", &tests, &module);

@@ -5,18 +5,16 @@
 // System calls the checks need (who the test runs as, signals to its own children).
 #![allow(unsafe_code)]
 
+use duel_test_support::{duel, work_dir};
 use serde_json::Value;
 
-#[path = "sources/support.rs"]
-mod support;
-
-use support::{duel_ok as duel, scratch, source};
+use crate::support::sources::{duel_ok as duel, source};
 
 /// A contest directory: two perfect players, two flawed ones (the same strategy in two
 /// languages), a source that does not compile, a shell script that plays illegal moves, and a
 /// file that is no submission.
 fn contest() -> tempfile::TempDir {
-    let dir = scratch();
+    let dir = work_dir!();
     let entries = dir.path().join("entries");
     std::fs::create_dir(&entries).unwrap();
     for file in [
@@ -169,7 +167,7 @@ fn a_directory_of_submissions_is_ranked() {
 
 #[test]
 fn repeated_flags_judge_several_modules_and_one_keeps_the_usual_report() {
-    let dir = scratch();
+    let dir = work_dir!();
     let tests = dir.path().join("positions.txt");
     std::fs::write(&tests, "7 2 3\n10 7 5\n").unwrap();
     let report = dir.path().join("r.json");
@@ -225,14 +223,14 @@ fn repeated_flags_judge_several_modules_and_one_keeps_the_usual_report() {
 
 #[test]
 fn ctrl_c_during_a_contest_keeps_the_finished_tests_of_every_submission() {
-    let dir = scratch();
+    let dir = work_dir!();
     let slow = dir.path().join("slow.sh");
     let perfect = assert_cmd::cargo::cargo_bin("ioiwari");
     // The player is named on the command line, so the sandbox keeps it visible wherever the
     // checkout lies (under /tmp too, which the sandbox replaces by a private one).
     std::fs::write(&slow, "sleep 0.3\nexec \"$1\"\n").unwrap();
     let report = dir.path().join("r.json");
-    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("duel"))
+    let child = duel!()
         .args(["ioiwari", "judge", "--jobs", "1", "--report"])
         .arg(&report)
         .arg("--player")

@@ -4,13 +4,11 @@
 // System calls the checks need (who the test runs as, signals to its own children).
 #![allow(unsafe_code)]
 
-#[path = "hostile/support.rs"]
-mod support;
-
+use crate::support::hostile::{players_dir, read_report, verdicts};
+use duel_test_support::{duel, process::is_alive, work_dir};
 use std::path::Path;
 use std::process::Stdio;
 use std::time::Duration;
-use support::{duel, is_alive, players_dir, read_report, verdicts};
 
 fn perfect() -> String {
     players_dir().join("perfect").display().to_string()
@@ -18,7 +16,7 @@ fn perfect() -> String {
 
 #[test]
 fn with_no_arguments_the_projects_own_player_scores_100() {
-    let output = duel().args(["ioiwari", "judge"]).output().unwrap();
+    let output = duel!().args(["ioiwari", "judge"]).output().unwrap();
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(
         output.status.success(),
@@ -46,7 +44,7 @@ fn with_no_arguments_the_projects_own_player_scores_100() {
 
 #[test]
 fn help_shows_flags_and_examples() {
-    let output = duel()
+    let output = duel!()
         .args(["ioiwari", "judge", "--help"])
         .output()
         .unwrap();
@@ -73,7 +71,7 @@ fn the_report_and_logs_hold_every_test() {
     let work = tempfile::tempdir().unwrap();
     let report_path = work.path().join("report.json");
     let logs = work.path().join("logs");
-    let output = duel()
+    let output = duel!()
         .args(["ioiwari", "judge", "--player", &perfect(), "--report"])
         .arg(&report_path)
         .arg("--logs")
@@ -116,7 +114,7 @@ fn the_report_and_logs_hold_every_test() {
 
 #[test]
 fn json_output_replaces_the_table() {
-    let output = duel()
+    let output = duel!()
         .args(["ioiwari", "judge", "--json", "--player", &perfect()])
         .output()
         .unwrap();
@@ -142,7 +140,7 @@ fn outcomes(report: &serde_json::Value) -> Vec<(String, String, String)> {
 
 fn judged(work: &Path, name: &str, args: &[&str]) -> serde_json::Value {
     let path = work.join(name);
-    let output = duel()
+    let output = duel!()
         .args(["ioiwari", "judge", "--player", &perfect(), "--report"])
         .arg(&path)
         .args(args)
@@ -196,7 +194,7 @@ fn a_file_of_positions_is_judged_in_order() {
 
 /// Runs the judge expecting it to refuse, and returns its one-line message.
 fn refused(args: &[&str]) -> String {
-    let output = duel()
+    let output = duel!()
         .args(["ioiwari", "judge"])
         .args(args)
         .output()
@@ -237,7 +235,7 @@ fn the_judge_refuses_to_start_with_a_clear_message() {
 #[test]
 fn a_missing_bubblewrap_stops_the_judge() {
     let empty = tempfile::tempdir().unwrap();
-    let output = duel()
+    let output = duel!()
         .args([
             "ioiwari",
             "judge",
@@ -259,7 +257,7 @@ fn a_missing_bubblewrap_stops_the_judge() {
 
 #[test]
 fn under_bubblewrap_the_program_plays_but_cannot_write_outside_tmp() {
-    let work = support::work_dir();
+    let work = work_dir!();
     let escaped = work.path().join("escaped");
     // The sandbox shows the files the command names, not their neighbours: the script is
     // told where the player is.
@@ -274,7 +272,7 @@ fn under_bubblewrap_the_program_plays_but_cannot_write_outside_tmp() {
         ),
     )
     .unwrap();
-    let output = duel()
+    let output = duel!()
         .args(["ioiwari", "judge", "--sandbox", "bwrap", "--jobs", "2"])
         .arg("--player")
         .arg(format!("sh {} {}", script.display(), player.display()))
@@ -310,7 +308,7 @@ fn ctrl_c_keeps_the_finished_tests_and_kills_the_running_one() {
     )
     .unwrap();
     let report_path = work.path().join("r.json");
-    let child = duel()
+    let child = duel!()
         .args(["ioiwari", "judge", "--jobs", "1", "--report"])
         .arg(&report_path)
         .arg("--player")

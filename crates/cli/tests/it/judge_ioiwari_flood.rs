@@ -4,16 +4,14 @@
 // System calls the checks need (who the test runs as, signals to its own children).
 #![allow(unsafe_code)]
 
-#[path = "hostile/support.rs"]
-mod support;
-
-use support::{duel, hostile_dir, read_report, verdicts};
+use crate::support::hostile::{hostile_dir, read_report, verdicts};
+use duel_test_support::duel;
 
 #[test]
 fn flooding_every_test_keeps_the_judge_small() {
     let work = tempfile::tempdir().unwrap();
     let report = work.path().join("flood.json");
-    let output = duel()
+    let output = duel!()
         .args([
             "ioiwari",
             "judge",

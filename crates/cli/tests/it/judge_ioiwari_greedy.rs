@@ -1,11 +1,9 @@
 //! The greedy player of the official notes, judged on the official tests: its score and every
 //! verdict must match a simulation done here with the rules crate.
 
-#[path = "hostile/support.rs"]
-mod support;
-
+use crate::support::hostile::{players_dir, read_report, verdicts};
 use duel_ioiwari::{greedy_move, Board, Outcome, Player, Position, Table};
-use support::{duel, players_dir, read_report, verdicts};
+use duel_test_support::duel;
 
 /// Greedy player 1 against the first optimal player 2, simulated with the rules crate.
 fn simulated_verdict(table: &Table, board: Board) -> &'static str {
@@ -47,7 +45,7 @@ fn the_greedy_player_scores_what_the_simulation_predicts() {
 
     let work = tempfile::tempdir().unwrap();
     let report_path = work.path().join("greedy.json");
-    let output = duel()
+    let output = duel!()
         .args(["ioiwari", "judge", "--jobs", "2", "--report"])
         .arg(&report_path)
         .arg("--player")

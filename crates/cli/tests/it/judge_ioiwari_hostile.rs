@@ -2,12 +2,10 @@
 //! fork, each on its own board, each with its expected verdict. None may hang the judge or
 //! change another test's result: the perfect players among them must still win.
 
-#[path = "hostile/support.rs"]
-mod support;
-
+use crate::support::hostile::{hostile_dir, players_dir, read_report};
 use duel_ioiwari::Board;
+use duel_test_support::{duel, process::is_alive};
 use std::time::{Duration, Instant};
-use support::{duel, hostile_dir, is_alive, players_dir, read_report};
 
 /// (program, expected verdict, what the reason must mention).
 const CASES: &[(&str, &str, &str)] = &[
@@ -73,7 +71,7 @@ fn every_hostile_program_gets_its_verdict_and_nothing_else_is_disturbed() {
     let report = work.path().join("report.json");
     let logs = work.path().join("logs");
     let started = Instant::now();
-    let output = duel()
+    let output = duel!()
         .args(["ioiwari", "judge", "--jobs", "2", "--time-limit", "0.5"])
         // A wall-clock limit well above the CPU one, so that the busy loop is caught by its
         // CPU time even on a crowded machine.

@@ -6,13 +6,12 @@
 //! The evidence is the compiler's own line for the same file compiled by hand under its own
 //! name (its file:line:column prefix), and the file names the test itself chose.
 
+use crate::support::sources;
+use duel_test_support::work_dir;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
-#[path = "sources/support.rs"]
-mod support;
-
-use support::{duel_ok, missing, scratch, source};
+use crate::support::sources::{duel_ok, missing, source};
 
 /// Writes `text` as `dir/name`.
 fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
@@ -58,7 +57,7 @@ fn first(report: &Value) -> (String, String) {
 /// The judge's reason for a broken `name` names it where the compiler run by hand on the same
 /// file names it, and no internal name or build directory.
 fn named_as_written(game: &str, flag: &str, name: &str, text: &str, expected: &str) {
-    let dir = scratch();
+    let dir = work_dir!();
     let path = write(dir.path(), name, text);
     let (verdict, reason) = first(&report(game, flag, &path, dir.path()));
     assert_eq!(verdict, "compile_error", "{reason}");
@@ -161,7 +160,7 @@ fn a_c_file_without_the_functions_gets_a_c_hint_alone_and_in_a_directory() {
     if missing("gcc") {
         return;
     }
-    let dir = scratch();
+    let dir = work_dir!();
     let subs = dir.path().join("subs");
     std::fs::create_dir(&subs).unwrap();
     let path = write(&subs, "player.c", NOT_A_MODULE);
@@ -193,7 +192,7 @@ fn a_cpp_file_with_mangled_names_gets_the_extern_c_hint() {
     if missing("g++") {
         return;
     }
-    let dir = scratch();
+    let dir = work_dir!();
     let text = "void poczatek(int p, int e, int b) {}\n\
                 void ruch_bolka(int p, int e, int *bp, int *be) { *bp = 1; *be = 0; }\n";
     let path = write(dir.path(), "bolek.cc", text);
@@ -226,7 +225,7 @@ fn a_prebuilt_module_without_the_functions_is_a_compile_error_alone_and_in_a_dir
     if missing("gcc") {
         return;
     }
-    let dir = scratch();
+    let dir = work_dir!();
     let subs = dir.path().join("subs");
     std::fs::create_dir(&subs).unwrap();
     let lacking = prebuilt(&subs, "lacking.so", "int helper(int x) { return x + 1; }\n");
@@ -276,7 +275,7 @@ fn memory_cells(args: &[&str]) -> (Vec<String>, Vec<String>) {
 
 #[test]
 fn the_built_in_player_has_no_memory_figure_and_says_why_once() {
-    let dir = scratch();
+    let dir = work_dir!();
     let tests = write(dir.path(), "tests.txt", "7 2 3\n10 7 5\n100 3 7\n");
     let (cells, under) = memory_cells(&["mis", "judge", "--tests", tests.to_str().unwrap()]);
     assert_eq!(cells, ["-", "-", "-"], "{under:?}");
@@ -290,7 +289,7 @@ fn the_built_in_player_has_no_memory_figure_and_says_why_once() {
 
 #[test]
 fn a_program_has_the_kernels_figure_and_no_footnote() {
-    let dir = scratch();
+    let dir = work_dir!();
     let tests = write(dir.path(), "tests.txt", "7 2 3\n10 7 5\n");
     let player = source("../mis-players/one_stick.py");
     let command = format!("python3 {}", player.display());
@@ -317,7 +316,7 @@ fn a_source_that_did_not_compile_was_not_run() {
     if missing("gcc") {
         return;
     }
-    let dir = scratch();
+    let dir = work_dir!();
     let path = write(dir.path(), "bolek.c", "int x = ;\n");
     let tests = write(dir.path(), "tests.txt", "7 2 3\n");
     let args = [
@@ -345,11 +344,11 @@ fn a_bolek_named_where_bubblewrap_cannot_show_it_is_refused_before_any_test() {
     let script = PathBuf::from(format!("/dev/shm/duel-bolek-{}.sh", std::process::id()));
     std::fs::write(&script, format!("exec python3 {}\n", player.display())).unwrap();
     std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
-    let dir = scratch();
+    let dir = work_dir!();
     let tests = write(dir.path(), "tests.txt", "7 2 3\n");
     let report = dir.path().join("report.json");
     let command = format!("sh {}", script.display());
-    let output = support::duel(&[
+    let output = sources::run_duel(&[
         "mis",
         "judge",
         "--sandbox",

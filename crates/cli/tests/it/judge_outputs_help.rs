@@ -2,16 +2,11 @@
 //! 50 lines of at most 100 columns; the details are in README.md), and `mis-host --help` says
 //! what the program is for (`judge_outputs_module_host.rs`).
 
-use assert_cmd::cargo::cargo_bin;
-use std::process::Command;
+use duel_test_support::duel;
 
 /// The help of `duel ARGS... --help`, insisting on exit status 0.
 fn help(args: &[&str]) -> String {
-    let output = Command::new(cargo_bin("duel"))
-        .args(args)
-        .arg("--help")
-        .output()
-        .unwrap();
+    let output = duel!().args(args).arg("--help").output().unwrap();
     assert_eq!(output.status.code(), Some(0), "{output:?}");
     String::from_utf8(output.stdout).unwrap()
 }

@@ -12,18 +12,16 @@
 // System calls the checks need (who the test runs as, signals to its own children).
 #![allow(unsafe_code)]
 
-#[path = "hostile/support.rs"]
-mod support;
-
+use crate::support::hostile::read_report;
+use duel_test_support::{duel, work_dir};
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Output, Stdio};
-use support::{duel, read_report, work_dir};
 
 /// A scratch directory anyone may write in (not sticky, so links there are followed by
 /// anyone: the kernel's protected_symlinks guards only sticky directories).
 fn open_dir() -> tempfile::TempDir {
-    let dir = work_dir();
+    let dir = work_dir!();
     std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o777)).unwrap();
     dir
 }
@@ -76,7 +74,7 @@ fn planting_verdict(levels_off: &str) -> &'static str {
 }
 
 fn judge(dir: &Path, levels_off: &str, player: &str, extra: &[&str]) -> Output {
-    let output = duel()
+    let output = duel!()
         .args(["ioiwari", "judge", "--sandbox", "none", "--jobs", "1"])
         .args(["--tests", &one_board(dir), "--player", player])
         .args(extra)
@@ -195,7 +193,7 @@ fn a_link_at_the_report_path_before_the_run_is_replaced_itself() {
     let csv = dir.path().join("ranking.csv");
     std::os::unix::fs::symlink(&victim, &report).unwrap();
     std::os::unix::fs::symlink(&victim, &csv).unwrap();
-    let output = duel()
+    let output = duel!()
         .args(["ioiwari", "judge", "--tests", &one_board(dir.path())])
         .args(["--report", report.to_str().unwrap()])
         .args(["--csv", csv.to_str().unwrap()])
@@ -213,7 +211,7 @@ fn a_dangling_link_at_the_report_path_is_replaced_and_its_target_never_created()
     let target = dir.path().join("victim-dir-missing/new.txt");
     let report = dir.path().join("report.json");
     std::os::unix::fs::symlink(&target, &report).unwrap();
-    let output = duel()
+    let output = duel!()
         .args(["ioiwari", "judge", "--tests", &one_board(dir.path())])
         .args(["--report", report.to_str().unwrap()])
         .output()
@@ -250,7 +248,7 @@ fn a_fifo_named_at_the_start_is_written_even_if_a_link_replaces_its_name() {
                 .open(&fifo)
                 .unwrap()
         };
-        let output = duel()
+        let output = duel!()
             .args(["ioiwari", "judge", "--sandbox", "none", "--jobs", "1"])
             .args(["--tests", &one_board(dir.path()), "--player", &player])
             .args(["--report", fifo.to_str().unwrap()])
@@ -271,7 +269,7 @@ fn a_fifo_named_at_the_start_is_written_even_if_a_link_replaces_its_name() {
 fn a_report_on_standard_output_is_written_there() {
     // /dev/stdout is a link through /proc/self/fd: the descriptor it names, opened at the
     // start, gets the report; the link and /dev stay as they are.
-    let dir = work_dir();
+    let dir = work_dir!();
     let out_file = dir.path().join("out.txt");
     let status = std::process::Command::new("sh")
         .arg("-c")

@@ -2,11 +2,8 @@
 //! run's subdirectories or a single run's files, whichever came first), so one run's logs
 //! never mix with another's, and it never touches a file no judge run wrote.
 
-#[path = "hostile/support.rs"]
-mod support;
-
+use duel_test_support::{duel, work_dir};
 use std::path::Path;
-use support::{duel, work_dir};
 
 /// `count` boards of the official set, in a test file.
 fn boards(dir: &Path, count: usize) -> String {
@@ -25,7 +22,7 @@ fn boards(dir: &Path, count: usize) -> String {
 /// one) on `count` boards with `--logs logs`; insists on success.
 fn judge(dir: &Path, players: usize, count: usize) {
     let player = assert_cmd::cargo::cargo_bin("ioiwari");
-    let mut command = duel();
+    let mut command = duel!();
     command
         .args(["ioiwari", "judge", "--tests", &boards(dir, count)])
         .arg("--logs")
@@ -61,7 +58,7 @@ fn tree(root: &Path) -> Vec<String> {
 
 #[test]
 fn a_single_run_replaces_an_earlier_ranking_runs_logs_and_keeps_other_files() {
-    let dir = work_dir();
+    let dir = work_dir!();
     let logs = dir.path().join("logs");
     std::fs::create_dir(&logs).unwrap();
     std::fs::write(logs.join("notes.txt"), "mine").unwrap();
@@ -98,7 +95,7 @@ fn a_single_run_replaces_an_earlier_ranking_runs_logs_and_keeps_other_files() {
 
 #[test]
 fn a_ranking_run_replaces_an_earlier_single_runs_logs() {
-    let dir = work_dir();
+    let dir = work_dir!();
     let logs = dir.path().join("logs");
     judge(dir.path(), 1, 3);
     judge(dir.path(), 2, 1);
@@ -120,7 +117,7 @@ fn a_ranking_run_replaces_an_earlier_single_runs_logs() {
 
 #[test]
 fn a_shorter_run_leaves_none_of_a_longer_runs_logs() {
-    let dir = work_dir();
+    let dir = work_dir!();
     let logs = dir.path().join("logs");
     judge(dir.path(), 1, 12);
     // Each test's text log and its record of moves, and the manifest.
@@ -140,14 +137,14 @@ fn a_shorter_run_leaves_none_of_a_longer_runs_logs() {
 
 #[test]
 fn a_file_the_run_would_write_but_no_run_listed_is_refused_and_kept() {
-    let dir = work_dir();
+    let dir = work_dir!();
     let logs = dir.path().join("logs");
     judge(dir.path(), 1, 1);
     // Someone's own file under a name a ranking run would use for its subdirectory.
     let player = assert_cmd::cargo::cargo_bin("ioiwari");
     let name = player.display().to_string().replace('/', "_");
     std::fs::write(logs.join(&name), "mine").unwrap();
-    let output = duel()
+    let output = duel!()
         .args(["ioiwari", "judge", "--tests", &boards(dir.path(), 1)])
         .arg("--logs")
         .arg(&logs)
@@ -168,7 +165,7 @@ fn a_file_the_run_would_write_but_no_run_listed_is_refused_and_kept() {
 
 #[test]
 fn a_tampered_list_cannot_make_the_judge_remove_anything_outside() {
-    let dir = work_dir();
+    let dir = work_dir!();
     let logs = dir.path().join("logs");
     judge(dir.path(), 1, 1);
     let outside = dir.path().join("outside.txt");

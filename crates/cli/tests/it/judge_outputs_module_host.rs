@@ -3,13 +3,10 @@
 //! destructor it registered cannot crash it after the game and turn a win into
 //! `runtime_error`. And `mis-host --help` says what the program is for, with exit status 0.
 
-#[path = "mis-players/support.rs"]
-mod support;
-
-use assert_cmd::cargo::cargo_bin;
+use crate::support::players::players_source_dir;
+use duel_test_support::{bin, duel, work_dir};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-use support::{players_source_dir, work_dir};
 
 /// Starts a thread when the module is loaded that spins in the module's own code for ever
 /// (unloading the module pulls that code from under it: a crash whenever the thread runs
@@ -95,7 +92,7 @@ fn positions(dir: &Path) -> PathBuf {
 }
 
 fn judge(module: &Path, tests: &Path) -> Output {
-    Command::new(cargo_bin("duel"))
+    duel!()
         .args(["mis", "judge", "--json", "--module"])
         .arg(module)
         .arg("--tests")
@@ -117,12 +114,12 @@ fn assert_wins_everything(module: &Path, dir: &Path) {
 
 #[test]
 fn a_thread_the_module_leaves_running_does_not_change_a_win() {
-    let dir = work_dir();
+    let dir = work_dir!();
     let module = perfect_module_with(dir.path(), "spinner", SPINNER);
     assert_wins_everything(&module, dir.path());
     // graj too, game after game: each ends while the thread spins.
     for _ in 0..5 {
-        let output = Command::new(cargo_bin("graj"))
+        let output = bin!("graj")
             .args(["--quiet", "--module"])
             .arg(&module)
             .args(["--lolek", "optimal", "7", "2", "3"])
@@ -135,27 +132,21 @@ fn a_thread_the_module_leaves_running_does_not_change_a_win() {
 
 #[test]
 fn a_module_destructor_that_crashes_does_not_change_a_win() {
-    let dir = work_dir();
+    let dir = work_dir!();
     let module = perfect_module_with(dir.path(), "destructor", CRASHING_DESTRUCTOR);
     assert_wins_everything(&module, dir.path());
 }
 
 #[test]
 fn mis_host_help_says_what_it_is_for_and_exits_0() {
-    let output = Command::new(cargo_bin("mis-host"))
-        .arg("--help")
-        .output()
-        .unwrap();
+    let output = bin!("mis-host").arg("--help").output().unwrap();
     assert_eq!(output.status.code(), Some(0));
     let help = text(&output.stdout);
     assert!(help.contains("module host of Pooh-Eeyore-sticks"), "{help}");
     assert!(help.contains("graj --module"), "{help}");
     assert!(help.lines().count() <= 24, "{help}");
     // Bad arguments: exit status 2 and a pointer to the help.
-    let output = Command::new(cargo_bin("mis-host"))
-        .arg("--bogus")
-        .output()
-        .unwrap();
+    let output = bin!("mis-host").arg("--bogus").output().unwrap();
     assert_eq!(output.status.code(), Some(2));
     assert!(text(&output.stderr).contains("mis-host --help"));
 }

@@ -6,13 +6,11 @@
 // System calls the checks need (who the test runs as, signals to its own children).
 #![allow(unsafe_code)]
 
-#[path = "hostile/support.rs"]
-mod support;
-
+use crate::support::hostile::read_report;
+use duel_test_support::{duel, work_dir};
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::Duration;
-use support::{read_report, work_dir};
 
 /// One board, and a player that sleeps through it: the run lasts until it is interrupted.
 fn one_board(dir: &Path) -> String {
@@ -24,7 +22,7 @@ fn one_board(dir: &Path) -> String {
 /// `timeout [-s SIGNAL] 5 duel ioiwari judge ...` with a player that never moves; returns
 /// timeout's exit status and the report.
 fn under_timeout(signal: &str, sandbox: &str) -> (Option<i32>, serde_json::Value) {
-    let dir = work_dir();
+    let dir = work_dir!();
     let report = dir.path().join("report.json");
     let output = Command::new("timeout")
         .args(["-s", signal, "5"])
@@ -100,7 +98,7 @@ fn alive_after(child: &mut std::process::Child, wait: Duration) -> bool {
 #[test]
 fn a_later_signal_ends_the_run_at_once_and_an_echo_does_not() {
     use std::os::unix::process::ExitStatusExt;
-    let dir = work_dir();
+    let dir = work_dir!();
     // A FIFO no one reads: the judge, done judging, waits at the end to write its report,
     // until a second signal ends it.
     let fifo = dir.path().join("report.fifo");
@@ -109,7 +107,7 @@ fn a_later_signal_ends_the_run_at_once_and_an_echo_does_not() {
         .status()
         .unwrap()
         .success());
-    let mut child = Command::new(assert_cmd::cargo::cargo_bin("duel"))
+    let mut child = duel!()
         .args(["ioiwari", "judge", "--tests", &one_board(dir.path())])
         .arg("--report")
         .arg(&fifo)

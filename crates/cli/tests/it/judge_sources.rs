@@ -7,15 +7,13 @@
 //! strategy (`tests/mis-players/one_stick.py`).
 
 use duel_ioiwari::{Board, Outcome, Player, Position, Table};
+use duel_test_support::{duel, work_dir};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
 use std::process::Output;
 
-#[path = "sources/support.rs"]
-mod support;
-
-use support::{compiler_of, duel, duel_ok, missing, scratch, source};
+use crate::support::sources::{compiler_of, duel_ok, missing, run_duel, source};
 
 /// Runs a judge with `--report` and returns the output and the report.
 fn judged(args: &[&str], dir: &Path) -> (Output, Value) {
@@ -82,7 +80,7 @@ fn flawed_verdicts_on_the_official_boards() -> Vec<&'static str> {
 
 #[test]
 fn perfect_players_in_every_language_score_100_and_flawed_ones_what_the_simulation_says() {
-    let dir = scratch();
+    let dir = work_dir!();
     let expected = flawed_verdicts_on_the_official_boards();
     assert!(
         expected.contains(&"loss"),
@@ -124,7 +122,7 @@ fn a_pascal_player_without_flush_hangs_unless_the_judge_adds_its_unit() {
     if missing("fpc") {
         return;
     }
-    let dir = scratch();
+    let dir = work_dir!();
     let tests = dir.path().join("boards.txt");
     std::fs::write(&tests, "4 3 2 4 2 3 2\n").unwrap();
     let player = source("ioiwari/perfect.pas");
@@ -157,7 +155,7 @@ fn a_pascal_player_without_flush_hangs_unless_the_judge_adds_its_unit() {
 
 #[test]
 fn a_source_that_does_not_compile_gets_compile_error_on_every_test() {
-    let dir = scratch();
+    let dir = work_dir!();
     let path = source("ioiwari/broken.c");
     let logs = dir.path().join("logs");
     let (output, report) = judged(
@@ -203,7 +201,7 @@ fn a_source_that_does_not_compile_gets_compile_error_on_every_test() {
 #[test]
 fn a_missing_compiler_is_a_judge_error_naming_the_package() {
     let path = source("ioiwari/perfect.c");
-    let output = duel(&[
+    let output = run_duel(&[
         "ioiwari",
         "judge",
         "--player",
@@ -220,7 +218,7 @@ fn a_missing_compiler_is_a_judge_error_naming_the_package() {
 
 #[test]
 fn nothing_is_written_beside_the_source() {
-    let dir = scratch();
+    let dir = work_dir!();
     for file in ["perfect.c", "perfect.py"] {
         std::fs::copy(source(&format!("ioiwari/{file}")), dir.path().join(file)).unwrap();
     }
@@ -236,7 +234,7 @@ fn nothing_is_written_beside_the_source() {
     };
     let before = listing();
     for file in ["perfect.c", "perfect.py"] {
-        let output = duel(&[
+        let output = run_duel(&[
             "ioiwari",
             "judge",
             "--player",
@@ -275,7 +273,7 @@ fn mis_tests(dir: &Path) -> PathBuf {
 
 #[test]
 fn correct_modules_in_c_cpp_and_pascal_win_and_wrong_ones_lose_like_the_reference() {
-    let dir = scratch();
+    let dir = work_dir!();
     let tests = mis_tests(dir.path());
     let tests = tests.to_str().unwrap();
     let reference = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mis-players/one_stick.py");
@@ -345,7 +343,7 @@ fn correct_modules_in_c_cpp_and_pascal_win_and_wrong_ones_lose_like_the_referenc
 
 #[test]
 fn a_wrong_cpp_module_loses_and_a_mangled_one_fails_to_build_clearly() {
-    let dir = scratch();
+    let dir = work_dir!();
     let tests = mis_tests(dir.path());
     let path = source("mis/wrong.cpp");
     let report = judged_module(&path, &tests, dir.path());
@@ -364,7 +362,7 @@ fn a_pascal_unit_that_does_not_compile_gets_compile_error() {
     if missing("fpc") {
         return;
     }
-    let dir = scratch();
+    let dir = work_dir!();
     let tests = mis_tests(dir.path());
     let path = source("mis/broken.pas");
     let report = judged_module(&path, &tests, dir.path());
@@ -378,7 +376,7 @@ fn a_pascal_unit_that_does_not_compile_gets_compile_error() {
 
 #[test]
 fn python_is_not_a_module_language() {
-    let output = duel(&[
+    let output = run_duel(&[
         "mis",
         "judge",
         "--module",
@@ -392,11 +390,11 @@ fn python_is_not_a_module_language() {
 #[test]
 fn test_files_are_bounded_and_read_errors_said_once() {
     for game in ["ioiwari", "mis"] {
-        let output = duel(&[game, "judge", "--tests", "/dev/zero"]);
+        let output = run_duel(&[game, "judge", "--tests", "/dev/zero"]);
         assert_eq!(output.status.code(), Some(2), "{game}");
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert!(stderr.contains("too large for a test file"), "{stderr}");
-        let output = duel(&[game, "judge", "--tests", "/no/such/tests.txt"]);
+        let output = run_duel(&[game, "judge", "--tests", "/no/such/tests.txt"]);
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert_eq!(stderr.matches("os error").count(), 1, "{stderr}");
     }
@@ -404,7 +402,7 @@ fn test_files_are_bounded_and_read_errors_said_once() {
 
 #[test]
 fn an_unwinnable_ioiwari_board_is_named_in_a_warning() {
-    let dir = scratch();
+    let dir = work_dir!();
     let boards = dir.path().join("boards.txt");
     std::fs::write(&boards, "4 3 2 4 2 3 2\n0 0 0 0 0 0 1\n").unwrap();
     let output = duel_ok(&["ioiwari", "judge", "--tests", boards.to_str().unwrap()]);
@@ -422,7 +420,7 @@ fn under_bwrap_the_compiler_can_write_only_its_build_directory() {
         eprintln!("skipped: bubblewrap cannot run here");
         return;
     }
-    let dir = scratch();
+    let dir = work_dir!();
     let tests = dir.path().join("t.txt");
     std::fs::write(&tests, "4 3 2 4 2 3 2\n").unwrap();
     let intruder = dir.path().join("written-by-the-compiler");
@@ -466,7 +464,7 @@ fn under_bwrap_the_compiler_can_write_only_its_build_directory() {
 fn judged_go(file: &str, extra: &[&str], isolation: &str, dir: &Path) -> Value {
     let report = dir.join(format!("{file}.json"));
     let path = source(&format!("ioiwari/{file}"));
-    let output = std::process::Command::new(assert_cmd::cargo::cargo_bin("duel"))
+    let output = duel!()
         .args(["ioiwari", "judge", "--jobs", "2", "--player"])
         .arg(&path)
         .args(extra)
@@ -495,7 +493,7 @@ fn go_players_are_judged_from_source_under_each_isolation() {
     if missing("go") {
         return;
     }
-    let dir = scratch();
+    let dir = work_dir!();
     let expected = flawed_verdicts_on_the_official_boards();
     for (extra, isolation) in [
         (&[][..], ""),

@@ -9,23 +9,14 @@
 // System calls the checks need (who the test runs as, signals to its own children).
 #![allow(unsafe_code)]
 
-#[path = "hostile/support.rs"]
-mod support;
-
+use crate::support::hostile;
+use crate::support::hostile::{read_report, verdicts};
+use duel_test_support::process::is_root;
+use duel_test_support::{bin, duel, work_dir};
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
 use std::time::{Duration, Instant};
-use support::{duel, read_report, verdicts, work_dir};
-
-fn is_root() -> bool {
-    // SAFETY: geteuid cannot fail.
-    let root = unsafe { libc::geteuid() } == 0;
-    if !root {
-        eprintln!("not root: the separate-user case is skipped");
-    }
-    root
-}
 
 /// The two isolations a contest uses: the default (bubblewrap where it works) and none.
 const MODES: [&str; 2] = ["auto", "none"];
@@ -61,7 +52,7 @@ fn judge_source(dir: &Path, name: &str, text: &str, sandbox: &str) -> (Output, S
     let source = dir.join(name);
     std::fs::write(&source, text).unwrap();
     let report = dir.join(format!("report-{sandbox}.json"));
-    let output = duel()
+    let output = duel!()
         .args([
             "ioiwari",
             "judge",
@@ -90,7 +81,7 @@ fn judged(
     args: &[&str],
     env: &[(&str, &str)],
 ) -> (Output, serde_json::Value, String) {
-    let output = duel()
+    let output = duel!()
         .current_dir(cwd)
         .args(["ioiwari", "judge", "--sandbox", sandbox])
         .args(args)
@@ -125,7 +116,7 @@ fn assert_compile_time_read_is_refused(name: &str, text: impl Fn(&Path) -> Strin
     if !is_root() {
         return;
     }
-    let dir = work_dir();
+    let dir = work_dir!();
     let (secret, marker) = secret(dir.path());
     for sandbox in MODES {
         let (output, report) = judge_source(dir.path(), name, &text(&secret), sandbox);
@@ -161,7 +152,7 @@ fn a_c_include_of_a_root_only_file_reads_nothing() {
 fn the_same_include_of_a_readable_file_does_show_it_so_the_test_can_fail() {
     // Without bubblewrap the compiler sees the file system as any user: a file any user may
     // read is included, and gcc quotes its line.
-    let dir = work_dir();
+    let dir = work_dir!();
     let (secret, marker) = secret(dir.path());
     std::fs::set_permissions(&secret, std::fs::Permissions::from_mode(0o644)).unwrap();
     std::fs::set_permissions(
@@ -212,12 +203,12 @@ fn a_module_source_including_a_root_only_file_reads_nothing_in_graj_or_the_judge
     if !is_root() {
         return;
     }
-    let dir = work_dir();
+    let dir = work_dir!();
     let (secret, marker) = secret(dir.path());
     let module = dir.path().join("module.c");
     std::fs::write(&module, c_include(&secret)).unwrap();
     for sandbox in MODES {
-        let graj = Command::new(assert_cmd::cargo::cargo_bin("graj"))
+        let graj = bin!("graj")
             .args(["--sandbox", sandbox, "--module"])
             .arg(&module)
             .args(["7", "2", "3"])
@@ -225,7 +216,7 @@ fn a_module_source_including_a_root_only_file_reads_nothing_in_graj_or_the_judge
             .unwrap();
         assert_eq!(graj.status.code(), Some(2), "{sandbox}: {graj:?}");
         assert!(!everything(&graj, "").contains(&marker), "{graj:?}");
-        let judged = duel()
+        let judged = duel!()
             .args(["mis", "judge", "--sandbox", sandbox, "--module"])
             .arg(&module)
             .output()
@@ -282,7 +273,7 @@ fn a_source_given_as_a_link_to_a_root_only_file_is_refused_never_read_as_root() 
     if !is_root() {
         return;
     }
-    let dir = work_dir();
+    let dir = work_dir!();
     let (secret, marker) = secret(dir.path());
     // A contestant's link (nobody's), and a link copied by root: neither may read it.
     each_link_is_refused(
@@ -291,7 +282,7 @@ fn a_source_given_as_a_link_to_a_root_only_file_is_refused_never_read_as_root() 
         &marker,
         ["evil.c", "copied.c"],
         |link, sandbox| {
-            duel()
+            duel!()
                 .args(["ioiwari", "judge", "--sandbox", sandbox, "--tests"])
                 .arg(one_board(dir.path()))
                 .arg("--player")
@@ -303,15 +294,15 @@ fn a_source_given_as_a_link_to_a_root_only_file_is_refused_never_read_as_root() 
         },
     );
     // A link to a file every user may read is judged as usual.
-    let dir2 = work_dir();
-    let perfect = support::hostile_dir()
+    let dir2 = work_dir!();
+    let perfect = hostile::hostile_dir()
         .join("../sources/ioiwari/perfect.c")
         .canonicalize()
         .unwrap();
     let link = dir2.path().join("perfect.c");
     link_owned_by(&perfect, &link, 65534);
     let report = dir2.path().join("r.json");
-    let output = duel()
+    let output = duel!()
         .args(["ioiwari", "judge", "--tests"])
         .arg(one_board(dir2.path()))
         .arg("--player")
@@ -326,7 +317,7 @@ fn a_source_given_as_a_link_to_a_root_only_file_is_refused_never_read_as_root() 
 
 #[test]
 fn the_judges_environment_reaches_no_program() {
-    let dir = work_dir();
+    let dir = work_dir!();
     let marker = "duel-judge-secret-7f3a";
     // A Python player that tells which variables it has, on stderr (the reason quotes it).
     let player =
@@ -364,7 +355,7 @@ fn the_judges_environment_reaches_no_program() {
 
 #[test]
 fn pythonunbuffered_in_the_judges_shell_does_not_save_a_player_that_never_flushes() {
-    let dir = work_dir();
+    let dir = work_dir!();
     // Reads the board, answers pit 1 without flushing, then waits for the reply forever.
     let player = "import sys\nsys.stdin.readline()\nprint(1)\nsys.stdin.readline()\n";
     std::fs::write(dir.path().join("noflush.py"), player).unwrap();
@@ -414,7 +405,7 @@ fn seventy_jobs_run_as_seventy_users() {
     if !is_root() {
         return;
     }
-    let dir = work_dir();
+    let dir = work_dir!();
     boards(dir.path(), "seventy.txt", 70);
     // Each test's program waits long enough for all 70 to run at once, then names its user.
     let player = "sh -c 'sleep 1.5; id -u >&2; exit 3'";
@@ -440,14 +431,14 @@ fn a_neighbour_killing_everything_it_can_see_does_not_touch_another_judges_playe
     if !is_root() {
         return;
     }
-    let dir = work_dir();
+    let dir = work_dir!();
     // Enough tests to outlast the other judge: under bubblewrap the killer ends its own
     // sandbox at once (its PID namespace's init too), without it each test lasts 6 s.
     let many = boards(dir.path(), "many.txt", 400);
     for sandbox in MODES {
         // Judge A: a player that sends SIGKILL to every process it may signal, again and
         // again until its wall clock runs out.
-        let mut killer = duel()
+        let mut killer = duel!()
             .args(["ioiwari", "judge", "--sandbox", sandbox, "--jobs", "2"])
             .args(["--time-limit", "2", "--tests"])
             .arg(&many)
@@ -463,7 +454,7 @@ fn a_neighbour_killing_everything_it_can_see_does_not_touch_another_judges_playe
         // Judge B, at the same time: the perfect player on the official boards.
         let report = dir.path().join(format!("perfect-{sandbox}.json"));
         let started = Instant::now();
-        let output = duel()
+        let output = duel!()
             .args(["ioiwari", "judge", "--sandbox", sandbox, "--jobs", "2"])
             .arg("--report")
             .arg(&report)
@@ -488,16 +479,16 @@ fn a_neighbour_killing_everything_it_can_see_does_not_touch_another_judges_playe
 
 #[test]
 fn one_oversized_source_does_not_stop_a_batch() {
-    let dir = work_dir();
+    let dir = work_dir!();
     let entries = dir.path().join("entries");
     std::fs::create_dir(&entries).unwrap();
-    let sources = support::hostile_dir().join("../sources/ioiwari");
+    let sources = hostile::hostile_dir().join("../sources/ioiwari");
     std::fs::copy(sources.join("perfect.c"), entries.join("a-perfect.c")).unwrap();
     let big = format!("int main(void) {{ return 0; }}\n{}", " ".repeat(1 << 20));
     std::fs::write(entries.join("b-big.c"), big).unwrap();
     std::fs::copy(sources.join("perfect.py"), entries.join("c-perfect.py")).unwrap();
     let report = dir.path().join("ranking.json");
-    let output = duel()
+    let output = duel!()
         .args([
             "ioiwari",
             "judge",
@@ -535,12 +526,12 @@ fn one_oversized_source_does_not_stop_a_batch() {
 
 #[test]
 fn paths_with_dot_dot_links_and_relative_words_reach_their_program() {
-    let dir = work_dir();
+    let dir = work_dir!();
     let w = dir.path().canonicalize().unwrap();
     for sub in ["a/b", "c/sub"] {
         std::fs::create_dir_all(w.join(sub)).unwrap();
     }
-    std::fs::copy(support::players_dir().join("perfect"), w.join("c/perfect")).unwrap();
+    std::fs::copy(hostile::players_dir().join("perfect"), w.join("c/perfect")).unwrap();
     // a/l leads to c/sub, so a/l/.. is c, not a.
     std::os::unix::fs::symlink("../c/sub", w.join("a/l")).unwrap();
     std::os::unix::fs::symlink(w.join("c"), w.join("linked")).unwrap();
@@ -566,7 +557,7 @@ fn paths_with_dot_dot_links_and_relative_words_reach_their_program() {
 
 #[test]
 fn a_partial_line_is_said_to_be_one_not_silence() {
-    let dir = work_dir();
+    let dir = work_dir!();
     let tests = one_board(dir.path());
     let player = "sh -c 'read board; printf 2; sleep 5'";
     let args = ["--time-limit", "0.3", "--tests", &tests, "--player", player];
@@ -587,7 +578,7 @@ fn without_bubblewrap_a_run_leaves_no_litter_and_cannot_fill_the_disk() {
     if !is_root() {
         return;
     }
-    let dir = work_dir();
+    let dir = work_dir!();
     let tag = format!("duel-litter-{}", std::process::id());
     // A directory any user may write, outside the usual ones (as /var/crash or a shared
     // upload directory are), and the working directory made one too.
@@ -644,7 +635,7 @@ fn without_bubblewrap_a_run_leaves_no_litter_and_cannot_fill_the_disk() {
 
 #[test]
 fn a_named_file_bubblewrap_cannot_show_stops_the_judge_before_the_first_test() {
-    let Some(perfect) = support::players_dir()
+    let Some(perfect) = hostile::players_dir()
         .join("perfect")
         .to_str()
         .map(str::to_owned)
@@ -655,11 +646,11 @@ fn a_named_file_bubblewrap_cannot_show_stops_the_judge_before_the_first_test() {
     let script = PathBuf::from(format!("/dev/shm/duel-shown-{}.sh", std::process::id()));
     std::fs::write(&script, format!("exec {perfect}\n")).unwrap();
     std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
-    let dir = work_dir();
+    let dir = work_dir!();
     let tests = one_board(dir.path());
     let player = format!("sh {}", script.display());
     let args = ["--tests", &tests, "--player", &player, "--report", "r.json"];
-    let output = duel()
+    let output = duel!()
         .current_dir(dir.path())
         .args(["ioiwari", "judge", "--sandbox", "auto"])
         .args(args)
@@ -692,7 +683,7 @@ fn a_player_named_through_a_link_to_a_root_only_file_is_refused_in_every_mode() 
     if !is_root() {
         return;
     }
-    let dir = work_dir();
+    let dir = work_dir!();
     let (secret, marker) = secret(dir.path());
     // Root's alone, and a program root may run.
     std::fs::set_permissions(&secret, std::fs::Permissions::from_mode(0o700)).unwrap();
@@ -702,7 +693,7 @@ fn a_player_named_through_a_link_to_a_root_only_file_is_refused_in_every_mode() 
     let tests = one_board(dir.path());
     for player in ["python3 evil.py", "./evil"] {
         for sandbox in MODES {
-            let output = duel()
+            let output = duel!()
                 .current_dir(dir.path())
                 .args(["ioiwari", "judge", "--sandbox", sandbox, "--tests", &tests])
                 .args(["--player", player])
@@ -721,7 +712,7 @@ fn a_prebuilt_module_named_through_a_link_to_a_root_only_file_is_not_looked_into
     if !is_root() {
         return;
     }
-    let dir = work_dir();
+    let dir = work_dir!();
     // A root-only file that is no library: read as root, the judge's check of a module's
     // exports would say what kind of file it is ("not a shared library"), an oracle on a file
     // the contestant may not read.
@@ -730,7 +721,7 @@ fn a_prebuilt_module_named_through_a_link_to_a_root_only_file_is_not_looked_into
     // judge may not read it either and stops, naming the link, without the file's kind.
     let names = ["libevil.so", "libcopied.so"];
     for said in each_link_is_refused(dir.path(), &secret, &marker, names, |link, sandbox| {
-        duel()
+        duel!()
             .args(["mis", "judge", "--sandbox", sandbox, "--module"])
             .arg(link)
             .output()

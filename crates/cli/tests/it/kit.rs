@@ -6,17 +6,17 @@
 //! refuses any illegal move. Each kit's `STATEMENT.md` holds a true sample game, and every
 //! build block of the kits' READMEs (and README's driver build) works pasted whole, twice.
 
-#[path = "mis-players/support.rs"]
-mod support;
-
+use crate::support::players;
+use crate::support::players::{libmis, players_source_dir};
 use assert_cmd::cargo::cargo_bin;
 use duel_mis::{Move, Position};
+use duel_test_support::{bin, duel, work_dir};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-use support::{libmis, players_source_dir, work_dir};
 
-fn duel(args: &[&str], dir: &Path) -> Output {
-    Command::new(cargo_bin("duel"))
+/// Runs `duel` with these arguments in `dir`.
+fn run_duel(args: &[&str], dir: &Path) -> Output {
+    duel!()
         .args(args)
         .current_dir(dir)
         .output()
@@ -60,8 +60,8 @@ fn pascal() -> bool {
 
 /// A fresh kit of `kind` (`mis` or `ioiwari`) in a scratch directory.
 fn kit(kind: &str) -> tempfile::TempDir {
-    let dir = work_dir();
-    let out = duel(&["kit", kind, "kit"], dir.path());
+    let dir = work_dir!();
+    let out = run_duel(&["kit", kind, "kit"], dir.path());
     assert!(out.status.success(), "{}", text(&out.stderr));
     dir
 }
@@ -75,7 +75,7 @@ fn rust_graj(player: &str, start: &[&str]) -> (String, Option<i32>) {
 
 /// [`rust_graj`] with any Bolek options.
 fn rust_graj_with(bolek: &[&str], start: &[&str]) -> (String, Option<i32>) {
-    let out = Command::new(cargo_bin("graj"))
+    let out = bin!("graj")
         .args(bolek)
         .args(start)
         .output()
@@ -118,7 +118,7 @@ fn mis_skeleton_plays_as_rust_graj(lang: &str, build: &str, module: &str) {
         let (expected, expected_code) = rust_graj(&one_stick(), start);
         assert_eq!(printed, expected, "{lang} {start:?}");
         assert_eq!(code, expected_code, "{lang} {start:?}");
-        support::check_transcript(&printed, parse(start));
+        players::check_transcript(&printed, parse(start));
         let built = rust_graj_with(&[source.as_str()], start);
         assert_eq!(built, (expected, expected_code), "graj {source} {start:?}");
     }
@@ -171,12 +171,12 @@ fn the_mis_kit_has_the_statement_layout() {
 #[test]
 fn a_second_kit_in_the_same_place_is_refused_with_one_line() {
     let dir = kit("mis");
-    let out = duel(&["kit", "mis", "kit"], dir.path());
+    let out = run_duel(&["kit", "mis", "kit"], dir.path());
     assert_eq!(out.status.code(), Some(2));
     let error = text(&out.stderr);
     assert_eq!(error.lines().count(), 1, "{error}");
     assert!(error.contains("exists already"), "{error}");
-    let forced = duel(&["kit", "mis", "kit", "--force"], dir.path());
+    let forced = run_duel(&["kit", "mis", "kit", "--force"], dir.path());
     assert!(forced.status.success(), "{}", text(&forced.stderr));
 }
 
@@ -236,7 +236,7 @@ fn illegal_moves_end_the_game_as_in_rust_graj() {
             "the move takes 3 eeyoresticks but the pool holds only 2",
         ),
     ];
-    let script_dir = work_dir();
+    let script_dir = work_dir!();
     for (index, (lang, file, module, build, player, start, reason)) in cases.iter().enumerate() {
         if *lang == "pas" && !pascal() {
             continue;
@@ -370,7 +370,7 @@ fn the_ioiwari_python_skeleton_plays_legally_against_ioiwari2() {
 
 /// The judge's report of one submission, as JSON.
 fn judge_json(dir: &Path, args: &[&str]) -> serde_json::Value {
-    let out = duel(args, dir);
+    let out = run_duel(args, dir);
     assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
     serde_json::from_slice(&out.stdout).expect("a JSON report")
 }
@@ -583,14 +583,14 @@ fn the_ioiwari_kits_build_lines_and_pipe_block_work_pasted_whole_twice() {
 
 #[test]
 fn the_readmes_driver_build_works_pasted_whole_and_leaves_the_checkout_clean() {
-    let readme = include_str!("../../../README.md");
+    let readme = include_str!("../../../../README.md");
     let block = sh_blocks(readme)
         .into_iter()
         .find(|block| block.starts_with("D=crates/mis-abi"))
         .expect("README's driver block");
     // A checkout's worth: the drivers and the header, and libmis.a where a release build
     // puts it (here: the one of the profile under test).
-    let checkout = work_dir();
+    let checkout = work_dir!();
     let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     for dir in ["crates/mis-abi/include", "crates/mis-abi/drivers"] {
         std::fs::create_dir_all(checkout.path().join(dir)).unwrap();

@@ -2,12 +2,12 @@
 //! itself and its target left as it is; a link in place of a kit directory is refused with a
 //! one-line error and exit status 2, before anything is written.
 
-use assert_cmd::cargo::cargo_bin;
+use duel_test_support::duel;
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
 fn kit(args: &[&str], dir: &Path) -> Output {
-    Command::new(cargo_bin("duel"))
+    duel!()
         .arg("kit")
         .args(args)
         .current_dir(dir)

@@ -5,26 +5,19 @@
 // System calls the checks need (who the test runs as, signals to its own children).
 #![allow(unsafe_code)]
 
-#[path = "mis-players/support.rs"]
-mod support;
-
-use assert_cmd::cargo::cargo_bin;
+use crate::support::players::{
+    c_bolek, c_module, c_program, check_log, libmis, players_source_dir,
+};
 use duel_mis::{lolek, LolekKind, Move, Position, SimpleLolek, Strategy};
+use duel_test_support::{duel, sticks, work_dir};
 use serde_json::Value;
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 use std::time::{Duration, Instant};
-use support::{
-    brute_force, c_bolek, c_module, c_program, check_log, libmis, players_source_dir, work_dir,
-};
-
-fn duel() -> Command {
-    Command::new(cargo_bin("duel"))
-}
 
 fn judge(args: &[&str], dir: &Path) -> (Output, Value) {
     let report = dir.join("report.json");
-    let output = duel()
+    let output = duel!()
         .args(["mis", "judge"])
         .args(args)
         .arg("--report")
@@ -48,7 +41,7 @@ fn tests_of(report: &Value) -> &Vec<Value> {
 
 /// Small positions Bolek can win, by brute force: (p, e, B) with piles below 12.
 fn small_winnable(bound: u32, count: usize) -> Vec<(u32, u32, u32)> {
-    let wins = brute_force(bound, 12);
+    let wins = sticks::wins(bound as usize, 12);
     let mut positions = Vec::new();
     for p in 1..12u32 {
         for e in 1..12u32 {
@@ -73,7 +66,7 @@ fn write_tests(dir: &Path, positions: &[(u32, u32, u32)]) -> String {
 
 #[test]
 fn the_builtin_player_scores_100_on_the_official_set() {
-    let dir = work_dir();
+    let dir = work_dir!();
     let (output, report) = judge(&["--jobs", "2"], dir.path());
     assert_eq!(report["score"], 100.0);
     assert_eq!(report["game"], "mis");
@@ -125,7 +118,7 @@ const HOSTILE: &[(&str, &str, &str)] = &[
 
 #[test]
 fn every_hostile_player_gets_its_verdict_and_disturbs_nothing_else() {
-    let dir = work_dir();
+    let dir = work_dir!();
     let positions = small_winnable(3, HOSTILE.len());
     let tests = write_tests(dir.path(), &positions);
     let (_, bolek) = c_bolek();
@@ -161,7 +154,7 @@ fn every_hostile_player_gets_its_verdict_and_disturbs_nothing_else() {
     let started = Instant::now();
     // A wall-clock limit well above the CPU one, so that the busy loop is caught by its CPU
     // time even on a crowded machine.
-    let output = duel()
+    let output = duel!()
         .args([
             "mis",
             "judge",
@@ -243,7 +236,7 @@ fn one_stick_wins(start: Position) -> bool {
 
 #[test]
 fn a_mediocre_player_gets_the_score_computed_independently() {
-    let dir = work_dir();
+    let dir = work_dir!();
     let mut positions = small_winnable(1, 6);
     positions.extend(small_winnable(2, 6));
     positions.extend([
@@ -307,7 +300,7 @@ fn a_mediocre_player_gets_the_score_computed_independently() {
 
 #[test]
 fn modules_are_judged_through_the_host() {
-    let dir = work_dir();
+    let dir = work_dir!();
     let positions = [
         (7, 2, 3),
         (17, 14, 5),
@@ -367,7 +360,7 @@ fn modules_are_judged_through_the_host() {
 
 #[test]
 fn results_do_not_depend_on_jobs_and_logs_hold_the_games() {
-    let dir = work_dir();
+    let dir = work_dir!();
     let mut positions = small_winnable(4, 8);
     // A game long enough for its log to keep only its first and last moves.
     positions.push((30000, 3, 1));
@@ -448,7 +441,7 @@ fn results_do_not_depend_on_jobs_and_logs_hold_the_games() {
 
 #[test]
 fn the_judge_refuses_to_run_without_a_usable_player_or_tests() {
-    let dir = work_dir();
+    let dir = work_dir!();
     let cases: Vec<(Vec<String>, &str)> = vec![
         (
             vec!["--player".into(), "./surely-no-such-player".into()],
@@ -470,14 +463,14 @@ fn the_judge_refuses_to_run_without_a_usable_player_or_tests() {
         ),
     ];
     for (args, needle) in cases {
-        let output = duel().args(["mis", "judge"]).args(&args).output().unwrap();
+        let output = duel!().args(["mis", "judge"]).args(&args).output().unwrap();
         assert_eq!(output.status.code(), Some(2), "{args:?}");
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert!(stderr.contains(needle), "{args:?}: {stderr}");
     }
     let bad = dir.path().join("bad.txt");
     std::fs::write(&bad, "7 2 3\n2 2 1\n").unwrap();
-    let output = duel()
+    let output = duel!()
         .args(["mis", "judge", "--tests", bad.to_str().unwrap()])
         .output()
         .unwrap();
@@ -491,7 +484,7 @@ fn the_judge_refuses_to_run_without_a_usable_player_or_tests() {
 
 #[test]
 fn ctrl_c_writes_the_report_of_the_finished_tests() {
-    let dir = work_dir();
+    let dir = work_dir!();
     // Two quick tests, then a game of two million sticks that a line player needs seconds for.
     let tests = write_tests(
         dir.path(),
@@ -499,7 +492,7 @@ fn ctrl_c_writes_the_report_of_the_finished_tests() {
     );
     let (_, bolek) = c_bolek();
     let report = dir.path().join("report.json");
-    let mut child = duel()
+    let mut child = duel!()
         .args(["mis", "judge", "--jobs", "1", "--tests", &tests])
         .arg("--player")
         .arg(&bolek)

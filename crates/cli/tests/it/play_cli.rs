@@ -5,18 +5,15 @@
 //! predicted from the documented engines (`perfect`: the remoteness-preferred Ioiwari move, a
 //! winning move or one stick in Pooh-Eeyore-sticks; `greedy`: `duel_ioiwari::greedy_move`).
 
-use assert_cmd::Command;
 use duel_ioiwari::remoteness::Remoteness;
 use duel_ioiwari::{greedy_move, Board, Oracle, Pit, Player, Position};
 use duel_mis::{Move, Position as MisPosition};
-
-fn duel() -> Command {
-    Command::cargo_bin("duel").expect("the duel binary is built")
-}
+use duel_test_support::process::WithStdin;
+use duel_test_support::{bin, duel};
 
 /// Runs `duel ARGS` with `input` piped in; returns exit code and stdout.
 fn run(args: &[&str], input: &str) -> (i32, String) {
-    let output = duel().args(args).write_stdin(input).output().unwrap();
+    let output = duel!().args(args).output_with_stdin(input);
     (
         output.status.code().unwrap_or(-1),
         String::from_utf8(output.stdout).unwrap(),
@@ -193,7 +190,7 @@ fn ioiwari_play_refuses_bad_arguments() {
         (&["ioiwari", "play", "--strength", "strong"], "strong"),
         (&["ioiwari", "play", "--board", "0 0 0 0 0 0 0"], "no beads"),
     ] {
-        let output = duel().args(args).write_stdin("").output().unwrap();
+        let output = duel!().args(args).output_with_stdin("");
         assert_eq!(output.status.code(), Some(2), "{args:?}");
         let stderr = String::from_utf8(output.stderr).unwrap();
         assert_eq!(stderr.lines().count(), 1, "{stderr}");
@@ -309,7 +306,7 @@ fn mis_play_refuses_bad_arguments() {
         (&["mis", "play", "1", "1", "0"], "PE-bound 0 is outside"),
         (&["mis", "play", "--side", "x"], "--side"),
     ] {
-        let output = duel().args(args).write_stdin("").output().unwrap();
+        let output = duel!().args(args).output_with_stdin("");
         assert_eq!(output.status.code(), Some(2), "{args:?}");
         let stderr = String::from_utf8(output.stderr).unwrap();
         assert_eq!(stderr.lines().count(), 1, "{stderr}");
@@ -367,8 +364,7 @@ fn ioiwari2_by_hand_at_a_terminal_prompts_redraws_and_asks_again() {
         .args(["60", "script", "-q", "-e", "-c", &command, "/dev/null"])
         .current_dir(dir.path())
         .env("TERM", "xterm")
-        .stdin_bytes(&input)
-        .unwrap();
+        .output_with_stdin(&input);
     let screen = String::from_utf8_lossy(&output.stdout);
     assert_eq!(output.status.code(), Some(0), "{screen}");
     let log = std::fs::read_to_string(dir.path().join("game.out")).unwrap();
@@ -396,30 +392,11 @@ fn ioiwari2_by_hand_at_a_terminal_prompts_redraws_and_asks_again() {
     assert!(screen.contains("game over: "), "{screen}");
 }
 
-/// Feeds `input` to a command's standard input and waits for it (a small extension for
-/// `std::process::Command`, which assert_cmd's `write_stdin` would wrap in its own).
-trait StdinBytes {
-    fn stdin_bytes(&mut self, input: &str) -> std::io::Result<std::process::Output>;
-}
-
-impl StdinBytes for std::process::Command {
-    fn stdin_bytes(&mut self, input: &str) -> std::io::Result<std::process::Output> {
-        use std::io::Write;
-        let mut child = self
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
-            .spawn()?;
-        child.stdin.take().unwrap().write_all(input.as_bytes())?;
-        child.wait_with_output()
-    }
-}
-
 #[test]
 fn ioiwari2_in_a_pipe_says_when_player_1_is_silent_for_2_seconds() {
     use std::io::Write;
     let dir = tempfile::tempdir().unwrap();
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ioiwari2"))
+    let mut child = bin!("ioiwari2")
         .args(["--log", "game.out"])
         .current_dir(dir.path())
         .stdin(std::process::Stdio::piped())
@@ -445,11 +422,10 @@ fn ioiwari2_in_a_pipe_says_when_player_1_is_silent_for_2_seconds() {
 
     // A player that answers at once hears nothing of the kind.
     let (input, _) = ioiwari2_game("4 3 2 4 2 3 2".parse().unwrap(), |_| vec![]);
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_ioiwari2"))
+    let output = bin!("ioiwari2")
         .args(["--log", "quick.out"])
         .current_dir(dir.path())
-        .stdin_bytes(&input)
-        .unwrap();
+        .output_with_stdin(&input);
     assert_eq!(output.status.code(), Some(0));
     assert!(output.stderr.is_empty(), "{output:?}");
 }
@@ -457,11 +433,10 @@ fn ioiwari2_in_a_pipe_says_when_player_1_is_silent_for_2_seconds() {
 #[test]
 fn ioiwari2_in_a_pipe_ends_the_game_at_a_typo() {
     let dir = tempfile::tempdir().unwrap();
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_ioiwari2"))
+    let output = bin!("ioiwari2")
         .args(["--log", "game.out"])
         .current_dir(dir.path())
-        .stdin_bytes("x\n1\n")
-        .unwrap();
+        .output_with_stdin("x\n1\n");
     assert_eq!(output.status.code(), Some(1));
     assert_eq!(String::from_utf8_lossy(&output.stdout), "4 3 2 4 2 3 2\n");
     let stderr = String::from_utf8_lossy(&output.stderr);
@@ -479,7 +454,7 @@ fn ioiwari2_in_a_pipe_ends_the_game_at_a_typo() {
 #[test]
 fn each_games_play_help_speaks_of_its_own_game() {
     let help = |game: &str| {
-        let output = duel().args([game, "play", "--help"]).output().unwrap();
+        let output = duel!().args([game, "play", "--help"]).output().unwrap();
         assert!(output.status.success());
         String::from_utf8(output.stdout).unwrap()
     };

@@ -58,14 +58,12 @@
 //! The harness itself is tested on made-up READMEs (a failing line, a wrong output, a `cd`
 //! carried from one block to the next), in well under a second.
 
-#[path = "mis-players/support.rs"]
-mod support;
-
+use crate::support::players::libmis;
 use assert_cmd::cargo::cargo_bin;
+use duel_test_support::work_dir;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use support::{libmis, work_dir};
 
 /// One ```sh block of the README: its command lines with their line numbers in the file.
 struct Block {
@@ -436,7 +434,7 @@ fn fresh_clone(dest: &Path) {
 fn every_readme_example_runs_as_written_in_order() {
     let readme = std::fs::read_to_string(repo().join("README.md")).unwrap();
     let export = export_line(&readme);
-    let scratch = work_dir();
+    let scratch = work_dir!();
     let clone = scratch.path().join("duel");
     fresh_clone(&clone);
     let state = scratch.path().join("state");
@@ -498,7 +496,7 @@ fn every_readme_example_runs_as_written_in_order() {
 
 /// Runs the script of a made-up README in a scratch directory; returns its status and stderr.
 fn run_made_up(markdown: &str) -> (bool, String) {
-    let scratch = work_dir();
+    let scratch = work_dir!();
     let state = scratch.path().join("state");
     std::fs::create_dir(&state).unwrap();
     std::fs::write(state.join("cwd"), scratch.path().to_str().unwrap()).unwrap();

@@ -19,6 +19,7 @@
 //! Needs Debian's `chromium` and `chromium-driver`. Without them the test is skipped with a loud
 //! message, unless the environment variable CI is set: then it fails.
 
+use duel_test_support::duel;
 use std::io::{BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};
 use std::os::unix::process::CommandExt;
@@ -88,7 +89,7 @@ fn free_port() -> u16 {
 fn start_server(
     extra: &[&std::ffi::OsStr],
 ) -> (Guard, String, BufReader<std::process::ChildStdout>) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_duel"))
+    let mut child = duel!()
         .args(["serve", "--port", "0"])
         .args(extra)
         .stdout(Stdio::piped())
@@ -362,7 +363,7 @@ async fn the_page_in_a_real_browser() {
     let work = tempfile::tempdir().unwrap();
     let report = work.path().join("judged.json");
     let logs = work.path().join("logs");
-    let judged = Command::new(env!("CARGO_BIN_EXE_duel"))
+    let judged = duel!()
         .args(["ioiwari", "judge", "--report"])
         .arg(&report)
         .arg("--logs")
@@ -1154,7 +1155,7 @@ async fn a_long_judged_game_in_a_real_browser() {
             let tests = work.path().join("long.txt");
             std::fs::write(&tests, "200000 199999 1\n").unwrap();
             let logs = work.path().join("logs");
-            let judged = Command::new(env!("CARGO_BIN_EXE_duel"))
+            let judged = duel!()
                 .args(["mis", "judge", "--tests"])
                 .arg(&tests)
                 .arg("--logs")

@@ -1,9 +1,10 @@
 //! `duel serve` as a process: it prints its address, answers the API on 127.0.0.1, and says
 //! clearly when it cannot listen.
 
+use duel_test_support::duel;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Stdio};
 
 struct Guard(Child);
 
@@ -29,7 +30,7 @@ fn exchange(address: &str, raw: &[u8]) -> String {
 
 #[test]
 fn serves_the_page_and_the_api_on_loopback() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_duel"))
+    let mut child = duel!()
         .args(["serve", "--port", "0"])
         .stdout(Stdio::piped())
         .spawn()
@@ -73,10 +74,7 @@ fn serves_the_page_and_the_api_on_loopback() {
 fn a_busy_port_is_a_one_line_error() {
     let taken = TcpListener::bind("127.0.0.1:0").unwrap();
     let port = taken.local_addr().unwrap().port().to_string();
-    let output = Command::new(env!("CARGO_BIN_EXE_duel"))
-        .args(["serve", "--port", &port])
-        .output()
-        .unwrap();
+    let output = duel!().args(["serve", "--port", &port]).output().unwrap();
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert_eq!(stderr.lines().count(), 1, "{stderr}");

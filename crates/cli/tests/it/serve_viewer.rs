@@ -3,9 +3,10 @@
 //! every move. The viewer reads the record, serves windows of moves, never the whole game, and
 //! its frames agree with the log. A text log without its record is refused.
 
+use duel_test_support::duel;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Stdio};
 
 use serde_json::Value;
 
@@ -39,7 +40,7 @@ fn a_long_judged_game_is_viewed_a_window_at_a_time() {
     std::fs::write(&tests, "1 1000000 1\n").unwrap();
     let report = work.path().join("report.json");
     let logs = work.path().join("logs");
-    let judged = Command::new(env!("CARGO_BIN_EXE_duel"))
+    let judged = duel!()
         .args(["mis", "judge", "--tests"])
         .arg(&tests)
         .arg("--report")
@@ -52,7 +53,7 @@ fn a_long_judged_game_is_viewed_a_window_at_a_time() {
     let log = logs.join("test-01.out");
     let log_text = std::fs::read_to_string(&log).unwrap();
 
-    let mut child = Command::new(env!("CARGO_BIN_EXE_duel"))
+    let mut child = duel!()
         .args(["serve", "--port", "0", "--report"])
         .arg(&report)
         .arg("--report")
@@ -161,7 +162,7 @@ fn a_text_log_without_its_record_is_refused_with_one_line() {
     let work = tempfile::tempdir().unwrap();
     let log = work.path().join("test-01.out");
     std::fs::write(&log, "start: p=7 e=2 B=3\nresult: win after 0 moves\n").unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_duel"))
+    let out = duel!()
         .args(["serve", "--port", "0", "--report"])
         .arg(&log)
         .output()

@@ -1,16 +1,14 @@
 //! `duel ioiwari variants`, run as a person would, checked against the task's facts, a
 //! brute-force count of start boards, and the library's solver.
 
-use assert_cmd::Command;
+use duel_test_support::duel;
+use duel_test_support::process::WithStdin;
 use serde_json::{json, Value};
-
-fn duel() -> Command {
-    Command::cargo_bin("duel").expect("the duel binary is built")
-}
+use std::process::Command;
 
 /// `duel ioiwari variants` with the words of `line` (paths in tests hold no spaces).
 fn variants(line: &str) -> Command {
-    let mut command = duel();
+    let mut command = duel!();
     command
         .args(["ioiwari", "variants"])
         .args(line.split_whitespace());
@@ -216,7 +214,7 @@ fn analyze_takes_pits_and_cap_and_agrees_with_the_library() {
     let variant = Variant::new(5, 4).unwrap();
     let table = VariantTable::solve(variant).unwrap();
     let board = VariantBoard::parse(variant, "3 2 4 2 3").unwrap();
-    let output = duel()
+    let output = duel!()
         .args([
             "ioiwari",
             "analyze",
@@ -239,7 +237,7 @@ fn analyze_takes_pits_and_cap_and_agrees_with_the_library() {
         assert_eq!(m["value"].as_i64(), values[k].map(i64::from));
         assert_eq!(m["best"], table.best_moves(&board).contains(&(k + 1)));
     }
-    let bad = duel()
+    let bad = duel!()
         .args([
             "ioiwari",
             "analyze",
@@ -260,14 +258,12 @@ fn play_takes_pits_and_cap_and_finishes_a_game_in_a_pipe() {
     // The person plays the lowest non-empty pit each turn (unknown pits are refused and asked
     // again); the computer answers until every bead is banked.
     let moves: String = (0..60).map(|k| format!("{}\n", k % 6 + 1)).collect();
-    let output = duel()
+    let output = duel!()
         .args([
             "ioiwari", "play", "--pits", "6", "--cap", "4", "--side", "1",
         ])
         .args(["--board", "2 3 2 3 2 3"])
-        .write_stdin(format!("hint\n{moves}"))
-        .output()
-        .unwrap();
+        .output_with_stdin(format!("hint\n{moves}"));
     assert!(output.status.success(), "{output:?}");
     let text = String::from_utf8(output.stdout).unwrap();
     assert!(
@@ -340,14 +336,12 @@ fn a_variant_games_hint_reads_forwards_with_the_banks_so_far() {
         board = sowing.board;
     }
     assert!(banks != [0, 0], "the test wants banks to count: {banks:?}");
-    let output = duel()
+    let output = duel!()
         .args([
             "ioiwari", "play", "--pits", "6", "--cap", "4", "--side", "1",
         ])
         .args(["--board", "4 1 3 2 4 1"])
-        .write_stdin("1\nhint\nquit\n")
-        .output()
-        .unwrap();
+        .output_with_stdin("1\nhint\nquit\n");
     assert!(output.status.success(), "{output:?}");
     let text = String::from_utf8(output.stdout).unwrap();
     let expected = expected_hint(&board.to_string(), banks);
@@ -390,7 +384,7 @@ fn a_run_killed_mid_way_resumes_to_the_same_table_and_summary() {
     assert!(uninterrupted.status.success());
     // Start the run, kill it (SIGKILL) as soon as tier 12 of 45 is on disk: the big middle
     // tiers are still to come.
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("duel"))
+    let mut child = duel!()
         .args(["ioiwari", "variants", "--pits", "9", "--json", "--tiers"])
         .arg(&tiers)
         .stdout(std::process::Stdio::null())

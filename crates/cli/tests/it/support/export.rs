@@ -5,6 +5,7 @@
 #![allow(unsafe_code)]
 #![allow(dead_code)]
 
+use duel_test_support::duel;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
@@ -35,7 +36,7 @@ pub fn need(program: &str, require_var: &str) -> bool {
 
 /// `duel export FORMAT DIR --task TASK`, returning DIR/TASK.
 pub fn export(format: &str, task: &str, dir: &Path) -> PathBuf {
-    let status = Command::new(env!("CARGO_BIN_EXE_duel"))
+    let status = duel!()
         .args(["export", format])
         .arg(dir)
         .args(["--task", task])
@@ -319,7 +320,7 @@ pub fn tools_path(tool: &std::path::Path) -> std::ffi::OsString {
 
 /// Runs `duel ARGS --report REPORT --jobs 2` and returns duel's verdict names, test by test.
 pub fn duel_judge(args: &[&str], report: &Path) -> Vec<String> {
-    let output = Command::new(env!("CARGO_BIN_EXE_duel"))
+    let output = duel!()
         .args(args)
         .arg("--report")
         .arg(report)

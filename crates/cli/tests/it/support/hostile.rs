@@ -1,11 +1,11 @@
 //! Helpers shared by the judge's end-to-end tests: the hostile programs' directory, compiling
 //! the C test players, and reading reports.
 
-#![allow(dead_code)]
-
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
+
+use duel_test_support::work_dir;
 
 /// Where the hostile programs live.
 pub fn hostile_dir() -> PathBuf {
@@ -18,7 +18,7 @@ pub fn players_dir() -> &'static Path {
     static DIR: OnceLock<tempfile::TempDir> = OnceLock::new();
     DIR.get_or_init(|| {
         // Not under /tmp: the bubblewrap sandbox gives programs a private, empty /tmp.
-        let dir = work_dir();
+        let dir = work_dir!();
         for name in ["perfect", "greedy", "memhog"] {
             let source = hostile_dir().join(format!("{name}.c"));
             let status = Command::new("gcc")
@@ -32,17 +32,6 @@ pub fn players_dir() -> &'static Path {
         dir
     })
     .path()
-}
-
-/// A fresh directory outside /tmp (in Cargo's scratch space for tests), so that programs in
-/// it stay visible under `--sandbox bwrap`.
-pub fn work_dir() -> tempfile::TempDir {
-    tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).expect("a scratch directory")
-}
-
-/// The `duel` binary under test.
-pub fn duel() -> Command {
-    Command::new(assert_cmd::cargo::cargo_bin("duel"))
 }
 
 /// Reads a JSON report.
@@ -59,18 +48,4 @@ pub fn verdicts(report: &serde_json::Value) -> Vec<String> {
         .iter()
         .map(|test| test["verdict"].as_str().expect("a verdict").to_owned())
         .collect()
-}
-
-/// Whether a process is still running (a zombie waiting for its parent counts as dead).
-pub fn is_alive(pid: u32) -> bool {
-    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
-        Ok(stat) => {
-            let state = stat
-                .rsplit(')')
-                .next()
-                .and_then(|s| s.split_whitespace().next());
-            !matches!(state, Some("Z") | Some("X"))
-        }
-        Err(_) => false,
-    }
 }

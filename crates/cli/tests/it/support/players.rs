@@ -1,10 +1,8 @@
 //! Helpers shared by the end-to-end tests of `graj` and `duel mis judge`: building the test
-//! players and modules, finding the repo's `libmis.so`, an independent brute-force solver, and
-//! a checker of graj's transcripts.
+//! players and modules, finding the repo's `libmis.so`, and a checker of graj's transcripts.
 
-#![allow(dead_code)]
-
-use duel_mis::{Move, Position};
+use duel_mis::Move;
+use duel_test_support::{sticks, work_dir};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
@@ -12,12 +10,6 @@ use std::sync::OnceLock;
 /// Where the MIS test players live.
 pub fn players_source_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mis-players")
-}
-
-/// A fresh directory outside /tmp (in Cargo's scratch space for tests), so that what is built
-/// there stays visible under `--sandbox bwrap`.
-pub fn work_dir() -> tempfile::TempDir {
-    tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).expect("a scratch directory")
 }
 
 /// Compiles C `source` into a shared library `lib<name>.so` in `dir`.
@@ -54,7 +46,7 @@ fn gcc(flags: &[&str], output: &Path, source: &Path, extra: &[&str]) {
 pub fn c_bolek() -> (PathBuf, PathBuf) {
     static BUILT: OnceLock<(tempfile::TempDir, PathBuf, PathBuf)> = OnceLock::new();
     let (_, module, program) = BUILT.get_or_init(|| {
-        let dir = work_dir();
+        let dir = work_dir!();
         let source = players_source_dir().join("bolek.c");
         let module = dir.path().join("libbolek.so");
         gcc(&["-O2", "-shared", "-fPIC", "-o"], &module, &source, &[]);
@@ -88,30 +80,6 @@ pub fn libmis() -> PathBuf {
             library
         })
         .clone()
-}
-
-/// Who wins with perfect play from every position with piles below `limit`, for bound `bound`:
-/// `table[p][e]` is true when the side to move wins. Plain retrograde analysis over the rules,
-/// sharing nothing with the crates under test.
-pub fn brute_force(bound: u32, limit: usize) -> Vec<Vec<bool>> {
-    let bound = bound as usize;
-    let mut wins = vec![vec![false; limit]; limit];
-    for p in 0..limit {
-        for e in 0..limit {
-            wins[p][e] = (1..=bound).any(|k| {
-                (k <= p && !wins[p - k][e])
-                    || (k <= e && !wins[p][e - k])
-                    || (k <= p && k <= e && !wins[p - k][e - k])
-            });
-        }
-    }
-    wins
-}
-
-/// Whether `mv` is legal at (p, e) with bound `bound`, by the statement's rules.
-pub fn legal(p: u32, e: u32, bound: u32, mv: Move) -> bool {
-    let (a, b) = (mv.take_p, mv.take_e);
-    (a > 0 || b > 0) && (a == 0 || b == 0 || a == b) && a <= bound && b <= bound && a <= p && b <= e
 }
 
 /// One parsed move line of a transcript.
@@ -208,7 +176,12 @@ pub fn check_log(output: &str, start: (u32, u32, u32)) -> (Vec<Line>, u64, Strin
             resync = false;
         }
         assert!(
-            legal(p, e, bound, parsed.taken),
+            sticks::legal(
+                bound as usize,
+                p as usize,
+                e as usize,
+                (parsed.taken.take_p as usize, parsed.taken.take_e as usize)
+            ),
             "illegal move printed: {line}"
         );
         p -= parsed.taken.take_p;
@@ -227,9 +200,4 @@ pub fn check_log(output: &str, start: (u32, u32, u32)) -> (Vec<Line>, u64, Strin
         "{result} (counted {total} moves)"
     );
     (moves, skipped, result)
-}
-
-/// A position from its three numbers (must be valid).
-pub fn position(p: u32, e: u32, bound: u32) -> Position {
-    Position::new(p, e, bound).unwrap()
 }

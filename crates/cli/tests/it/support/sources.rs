@@ -1,8 +1,6 @@
 //! Helpers of the tests that judge the sources of this directory.
 
-#![allow(dead_code)]
-
-use assert_cmd::cargo::cargo_bin;
+use duel_test_support::duel;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -13,22 +11,14 @@ pub fn source(name: &str) -> PathBuf {
         .join(name)
 }
 
-/// A fresh directory outside /tmp, in Cargo's scratch space for tests.
-pub fn scratch() -> tempfile::TempDir {
-    tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap()
-}
-
 /// Runs `duel` with these arguments.
-pub fn duel(args: &[&str]) -> Output {
-    Command::new(cargo_bin("duel"))
-        .args(args)
-        .output()
-        .expect("duel runs")
+pub fn run_duel(args: &[&str]) -> Output {
+    duel!().args(args).output().expect("duel runs")
 }
 
-/// Runs `duel`, which must exit with status 0.
+/// Runs `duel` with these arguments, which must exit with status 0.
 pub fn duel_ok(args: &[&str]) -> Output {
-    let output = duel(args);
+    let output = run_duel(args);
     assert_eq!(
         output.status.code(),
         Some(0),

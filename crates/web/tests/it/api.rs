@@ -4,7 +4,6 @@
 //! brute-force solver of Pooh-Eeyore-sticks in duel-test-support, and the rules library's own
 //! moves.
 
-use std::io::{Read, Write};
 use std::net::TcpStream;
 
 use duel_ioiwari::{greedy_move, Board, Pit, Table};
@@ -12,7 +11,7 @@ use duel_web::http::{Method, Request, Response};
 use duel_web::{App, Server};
 use serde_json::{json, Value};
 
-use crate::common::{app, ok, parse, post};
+use crate::common::{app, exchange, ok, parse, post};
 use duel_test_support::sticks;
 
 fn post_raw(path: &str, body: &[u8]) -> Response {
@@ -434,14 +433,6 @@ fn malformed_bodies_methods_paths_and_hosts() {
 }
 
 /// Sends raw bytes to a running server and returns the whole answer.
-fn exchange(address: std::net::SocketAddr, raw: &[u8]) -> String {
-    let mut stream = TcpStream::connect(address).unwrap();
-    stream.write_all(raw).unwrap();
-    let mut answer = Vec::new();
-    stream.read_to_end(&mut answer).unwrap();
-    String::from_utf8_lossy(&answer).to_string()
-}
-
 #[test]
 fn a_real_server_on_loopback() {
     let running = Server::bind(0, App::new()).unwrap().spawn();

@@ -1,7 +1,10 @@
-//! What the API tests share: one `App` (its tables solved once) and requests through
-//! `App::handle`, without a socket.
+//! What the API tests share: one `App` (its tables solved once), requests through
+//! `App::handle` without a socket, and a raw exchange with a real server.
 
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpStream};
 use std::sync::OnceLock;
+use std::time::Duration;
 
 use duel_web::http::{Method, Request, Response};
 use duel_web::App;
@@ -33,4 +36,17 @@ pub fn ok(path: &str, body: Value) -> Value {
     let (status, answer) = post(path, body);
     assert_eq!(status, 200, "{path}: {answer}");
     answer
+}
+
+/// Sends `raw` to a server at `address` and reads its whole answer (until it closes, within
+/// 30 s), as text.
+pub fn exchange(address: SocketAddr, raw: &[u8]) -> String {
+    let mut stream = TcpStream::connect(address).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
+    stream.write_all(raw).unwrap();
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer);
+    String::from_utf8_lossy(&answer).into_owned()
 }

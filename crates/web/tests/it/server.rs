@@ -8,6 +8,7 @@ use std::sync::OnceLock;
 use std::thread;
 use std::time::{Duration, Instant};
 
+use crate::common::exchange;
 use duel_web::{App, Deadlines, RunningServer, Server};
 
 /// One server for the tests that do not need their own deadlines.
@@ -22,17 +23,6 @@ fn shared() -> SocketAddr {
 }
 
 /// Sends `raw`, then reads until the server closes the connection.
-fn exchange(address: SocketAddr, raw: &[u8]) -> String {
-    let mut stream = TcpStream::connect(address).unwrap();
-    stream
-        .set_read_timeout(Some(Duration::from_secs(30)))
-        .unwrap();
-    stream.write_all(raw).unwrap();
-    let mut answer = Vec::new();
-    let _ = stream.read_to_end(&mut answer);
-    String::from_utf8_lossy(&answer).into_owned()
-}
-
 fn get(path: &str, host: &str) -> String {
     format!("GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n")
 }

@@ -4,7 +4,7 @@
 
 use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 
 /// Runs `command` with `input` on its standard input, capturing its standard output and error.
 /// The input is written from a thread of its own, so a program that writes much before it
@@ -25,6 +25,17 @@ pub fn output_with_stdin(command: &mut Command, input: impl AsRef<[u8]>) -> Outp
     let output = child.wait_with_output().expect("the program's output");
     writer.join().expect("the writer thread");
     output
+}
+
+/// A child process killed (and reaped) when dropped, so that a failing test leaves nothing
+/// running.
+pub struct KillOnDrop(pub Child);
+
+impl Drop for KillOnDrop {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
 }
 
 /// [`output_with_stdin`] as a method of [`Command`], for the end of a builder chain.
@@ -124,6 +135,16 @@ mod tests {
         // A program that reads nothing, given more than a pipe holds.
         let output = output_with_stdin(&mut Command::new("true"), vec![b'x'; 1 << 20]);
         assert!(output.status.success());
+    }
+
+    #[test]
+    fn a_guarded_child_is_gone_once_the_guard_is() {
+        let guard = KillOnDrop(Command::new("sleep").arg("30").spawn().unwrap());
+        let pid = guard.0.id();
+        assert!(is_alive(pid));
+        drop(guard);
+        assert!(!is_alive(pid));
+        assert!(!zombie_children().contains(&(pid as i32)));
     }
 
     #[test]

@@ -19,12 +19,14 @@
 //! Needs Debian's `chromium` and `chromium-driver`. Without them the test is skipped with a loud
 //! message, unless the environment variable CI is set: then it fails.
 
+use crate::support::serve::Server;
 use duel_test_support::duel;
-use std::io::{BufRead, BufReader, Write};
+use duel_test_support::process::KillOnDrop;
+use std::io::Write;
 use std::net::{TcpListener, TcpStream};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use duel_ioiwari::variant::{Variant, VariantBoard, VariantTable};
@@ -49,19 +51,9 @@ const CHROMIUM_FLAGS: [&str; 10] = [
     "--window-size=1280,1000",
 ];
 
-/// A child process killed when dropped, so a failing test leaves nothing running.
-struct Guard(Child);
-
-impl Drop for Guard {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
 /// A child started as the leader of a process group of its own, which is killed with it when
 /// the test ends: chromedriver, with the Chromium that a panicking test never closed.
-struct GroupGuard(Guard);
+struct GroupGuard(KillOnDrop);
 
 impl Drop for GroupGuard {
     fn drop(&mut self) {
@@ -84,34 +76,6 @@ fn free_port() -> u16 {
         .port()
 }
 
-/// Starts `duel serve --port 0` (with `extra` arguments) and returns it with the URL it prints
-/// first (and the rest of its output, kept open so the server never writes into a closed pipe).
-fn start_server(
-    extra: &[&std::ffi::OsStr],
-) -> (Guard, String, BufReader<std::process::ChildStdout>) {
-    let mut child = duel!()
-        .args(["serve", "--port", "0"])
-        .args(extra)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("duel serve starts");
-    let stdout = child.stdout.take().expect("piped stdout");
-    let guard = Guard(child);
-    let mut line = String::new();
-    let mut stdout = BufReader::new(stdout);
-    stdout
-        .read_line(&mut line)
-        .expect("duel serve prints its address");
-    let url = line
-        .trim()
-        .strip_prefix("listening on ")
-        .unwrap_or_else(|| panic!("unexpected first line from duel serve: {line:?}"))
-        .to_string();
-    assert!(url.starts_with("http://127.0.0.1:"), "{url}");
-    (guard, url, stdout)
-}
-
 // ---- the browser ---------------------------------------------------------------------------
 
 /// chromedriver, a Chromium session in it and the profile directory the session uses.
@@ -129,7 +93,7 @@ impl Browser {
     /// A session whose Chromium has these flags besides the usual ones.
     async fn start_with(chromedriver: &Path, chromium: &Path, flags: &[&str]) -> Browser {
         let port = free_port();
-        let process = GroupGuard(Guard(
+        let process = GroupGuard(KillOnDrop(
             Command::new(chromedriver)
                 .arg(format!("--port={port}"))
                 .process_group(0)
@@ -371,7 +335,8 @@ async fn the_page_in_a_real_browser() {
         .output()
         .expect("the judge runs");
     assert!(judged.status.success(), "{judged:?}");
-    let (_server, url, _server_output) = start_server(&["--report".as_ref(), report.as_os_str()]);
+    let server = Server::start(&["--report".as_ref(), report.as_os_str()]);
+    let url = server.url();
     let browser = Browser::start(&chromedriver, &chromium).await;
     browser.open_ioiwari(&url).await;
     assert_eq!(
@@ -1170,7 +1135,8 @@ async fn a_long_judged_game_in_a_real_browser() {
             logs.join("test-01.out")
         }
     };
-    let (_server, url, _output) = start_server(&["--report".as_ref(), log.as_os_str()]);
+    let server = Server::start(&["--report".as_ref(), log.as_os_str()]);
+    let url = server.url();
     let browser = Browser::start(&chromedriver, &chromium).await;
     browser.client.goto(&url).await.expect("the page loads");
     // Started with --report and opened without a tab named: the viewer shows it by itself.
@@ -1337,7 +1303,8 @@ async fn the_page_on_a_phone() {
     let doc = json!({ "game": "ioiwari", "player": "./a-submission-with-a-long-name", "score": 0.0,
         "planned": 24, "interrupted": false, "tests": tests });
     std::fs::write(&report, doc.to_string()).unwrap();
-    let (_server, url, _server_output) = start_server(&["--report".as_ref(), report.as_os_str()]);
+    let server = Server::start(&["--report".as_ref(), report.as_os_str()]);
+    let url = server.url();
     let browser = Browser::start_with(
         &chromedriver,
         &chromium,

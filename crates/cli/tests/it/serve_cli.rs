@@ -1,19 +1,10 @@
 //! `duel serve` as a process: it prints its address, answers the API on 127.0.0.1, and says
 //! clearly when it cannot listen.
 
+use crate::support::serve::Server;
 use duel_test_support::duel;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
-use std::process::{Child, Stdio};
-
-struct Guard(Child);
-
-impl Drop for Guard {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
 
 fn exchange(address: &str, raw: &[u8]) -> String {
     let mut stream = TcpStream::connect(address).unwrap();
@@ -30,21 +21,8 @@ fn exchange(address: &str, raw: &[u8]) -> String {
 
 #[test]
 fn serves_the_page_and_the_api_on_loopback() {
-    let mut child = duel!()
-        .args(["serve", "--port", "0"])
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let stdout = child.stdout.take().unwrap();
-    let _guard = Guard(child);
-    let mut line = String::new();
-    BufReader::new(stdout).read_line(&mut line).unwrap();
-    let address = line
-        .trim()
-        .strip_prefix("listening on http://")
-        .and_then(|rest| rest.strip_suffix('/'))
-        .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
-        .to_string();
+    let server = Server::start(&[]);
+    let address = server.address.clone();
     assert!(address.starts_with("127.0.0.1:"), "{address}");
 
     let page = exchange(

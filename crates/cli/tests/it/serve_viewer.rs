@@ -3,21 +3,12 @@
 //! every move. The viewer reads the record, serves windows of moves, never the whole game, and
 //! its frames agree with the log. A text log without its record is refused.
 
+use crate::support::serve::Server;
 use duel_test_support::duel;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::process::{Child, Stdio};
 
 use serde_json::Value;
-
-struct Guard(Child);
-
-impl Drop for Guard {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
 
 fn get(address: &str, path: &str) -> (u16, Value, usize) {
     let mut stream = TcpStream::connect(address).unwrap();
@@ -53,23 +44,13 @@ fn a_long_judged_game_is_viewed_a_window_at_a_time() {
     let log = logs.join("test-01.out");
     let log_text = std::fs::read_to_string(&log).unwrap();
 
-    let mut child = duel!()
-        .args(["serve", "--port", "0", "--report"])
-        .arg(&report)
-        .arg("--report")
-        .arg(&log)
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let stdout = child.stdout.take().unwrap();
-    let _guard = Guard(child);
-    let mut line = String::new();
-    BufReader::new(stdout).read_line(&mut line).unwrap();
-    let address = line
-        .trim()
-        .trim_start_matches("listening on http://")
-        .trim_end_matches('/')
-        .to_string();
+    let server = Server::start(&[
+        "--report".as_ref(),
+        report.as_os_str(),
+        "--report".as_ref(),
+        log.as_os_str(),
+    ]);
+    let address = server.address.clone();
 
     let (_, list, _) = get(&address, "/api/viewer");
     let documents = list["documents"].as_array().unwrap();

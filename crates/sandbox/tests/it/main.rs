@@ -1,6 +1,6 @@
 //! The integration tests of duel-sandbox in one test binary, so that they build and link once: each
-//! file of this directory is a module of it. The zombie test is a binary of its own
-//! (tests/zombies.rs says why).
+//! file of this directory is a module of it. The tests of what a whole process leaves behind are a
+//! binary of their own (tests/leftovers.rs says why).
 
 mod line_buffer;
 mod runner;

@@ -1,20 +1,24 @@
-//! Nothing of a run is left behind as a zombie: bubblewrap's outer process does not wait for
-//! the init of its PID namespace, which the judge (the subreaper of its runs) must reap.
+//! Nothing of a run is left behind: no zombie (bubblewrap's outer process does not wait for the
+//! init of its PID namespace, which the judge, the subreaper of its runs, must reap) and no
+//! cgroup directory.
 //!
-//! A test binary of its own, not a module of `tests/it`: it checks that this process has no
-//! zombie children, which any other test's runs under way in the same process would be, and it
-//! runs again inside a PID namespace of its own by re-executing its binary.
+//! A test binary of its own, not a module of `tests/it`: its tests check what this whole
+//! process has left, its zombie children and the cgroups named after its pid, which any other
+//! test's runs under way in the same process would be too (in `tests/it` the cgroup check once
+//! waited out its 30 s for the runner tests' runs); one test also runs again inside a PID
+//! namespace of its own by re-executing this binary.
 
-use duel_sandbox::{Launcher, Limits, ProgramCommand, Sandbox};
+use duel_sandbox::{Isolation, Launcher, Limits, ProgramCommand, Sandbox};
 use duel_test_support::process::zombie_children;
 use std::process::Command;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Set in the copy of this binary that runs in a PID namespace of its own.
 const INNER: &str = "DUEL_TEST_FOREIGN_SESSION";
 
-/// Held by each test while it runs: the second one's `unshare` is a child of this process too,
-/// and would be seen as a zombie by the first between its exit and its reaping.
+/// Held by each test while it runs: another's runs (the `unshare` of the namespace test too) are
+/// children of this process, and would be seen as zombies or left cgroups between their exit and
+/// their reaping.
 static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 /// This process's session id as `/proc` shows it (the field after the process group).
@@ -87,4 +91,44 @@ fn runs_work_when_the_session_leader_is_outside_the_pid_namespace() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "{stdout}\n{stderr}");
     assert!(stdout.contains("1 passed"), "{stdout}");
+}
+
+#[test]
+fn nothing_is_left_in_the_cgroup_hierarchy_after_a_run() {
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let Some(root) = Isolation::detect().cgroups.clone() else {
+        eprintln!("no usable cgroups here: skipped");
+        return;
+    };
+    let cgroup = root.create().unwrap();
+    let procs = cgroup.processes();
+    assert!(procs.is_empty());
+    drop(cgroup);
+    let launcher = Launcher::new(
+        ProgramCommand::shell("echo $$; sleep 10 & sleep 10"),
+        Limits::new(Duration::from_secs(2), 64),
+    );
+    let mut process = launcher.spawn().unwrap();
+    assert!(process.kernel_accounted());
+    let _ = process.read_line().unwrap();
+    let usage = process.abort();
+    assert!(usage.wall < Duration::from_secs(2));
+    // The run's cgroup directories are gone. No other run of this process is under way (the
+    // tests here take ONE_AT_A_TIME); the wait only allows the removal a moment.
+    let own = format!("duel-{}-", std::process::id());
+    let mine = |dir: &str| {
+        std::fs::read_dir(dir)
+            .map(|entries| {
+                entries
+                    .filter_map(Result::ok)
+                    .filter(|e| e.file_name().to_string_lossy().starts_with(&own))
+                    .count()
+            })
+            .unwrap_or(0)
+    };
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while mine("/sys/fs/cgroup/cpuacct") > 0 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert!(Instant::now() < deadline, "cgroups left behind");
 }

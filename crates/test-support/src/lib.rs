@@ -5,12 +5,14 @@
 //!   independent evidence the solvers, judges and servers are checked against;
 //! - [`bin!`], [`duel!`] and [`work_dir!`]: the programs under test and a scratch directory
 //!   their runs can see;
+//! - [`build`]: the C programs and modules the tests play with, built by gcc;
 //! - [`process`]: a run with given input, a child killed when the test ends, whether a
 //!   process still runs, which children are zombies, who the test runs as.
 //!
 //! Nothing here calls the crates under test: a helper that shared their code could not catch
 //! their mistakes.
 
+pub mod build;
 pub mod process;
 pub mod sticks;
 

@@ -6,20 +6,13 @@
 #![allow(unsafe_code)]
 
 use crate::support::hostile;
-use crate::support::hostile::read_report;
+use crate::support::hostile::{one_board, read_report};
 use crate::support::players;
 use duel_test_support::process::is_root;
 use duel_test_support::{bin, duel, work_dir};
 use std::os::unix::fs::FileTypeExt;
 use std::process::Stdio;
 use std::time::{Duration, Instant};
-
-/// The project's own player, one board: a quick run.
-fn one_board(dir: &std::path::Path) -> String {
-    let tests = dir.join("one.txt");
-    std::fs::write(&tests, "4 3 2 4 2 3 2\n").unwrap();
-    tests.display().to_string()
-}
 
 #[test]
 fn a_player_that_kills_its_parent_does_not_kill_the_judge() {
@@ -366,15 +359,16 @@ fn spy(dir: &Path, spy: Spy, target: &Path) -> PathBuf {
     )
     .unwrap();
     let program = dir.join("spy");
-    let status = std::process::Command::new("gcc")
-        .arg(format!("-DSPY_MODE={}", spy as u8))
-        .arg(format!("-DSPY_PATH={:?}", target.display().to_string()))
-        .arg("-o")
-        .arg(&program)
-        .arg(&source)
-        .status()
-        .expect("gcc is needed to build the spies");
-    assert!(status.success());
+    let mode = format!("-DSPY_MODE={}", spy as u8);
+    let path = format!("-DSPY_PATH={:?}", target.display().to_string());
+    let args: [&std::ffi::OsStr; 5] = [
+        mode.as_ref(),
+        path.as_ref(),
+        "-o".as_ref(),
+        program.as_os_str(),
+        source.as_os_str(),
+    ];
+    duel_test_support::build::gcc(args);
     std::fs::remove_file(&source).unwrap();
     program
 }

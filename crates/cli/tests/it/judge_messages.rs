@@ -209,13 +209,12 @@ fn a_cpp_file_with_mangled_names_gets_the_extern_c_hint() {
 fn prebuilt(dir: &Path, name: &str, text: &str) -> PathBuf {
     let c = write(dir, &format!("{name}.c.txt"), text);
     let library = dir.join(name);
-    let status = std::process::Command::new("gcc")
-        .args(["-x", "c", "-shared", "-fPIC", "-o"])
-        .arg(&library)
-        .arg(&c)
-        .status()
-        .unwrap();
-    assert!(status.success());
+    let flags: [&std::ffi::OsStr; 5] = ["-x", "c", "-shared", "-fPIC", "-o"].map(AsRef::as_ref);
+    duel_test_support::build::gcc(
+        flags
+            .into_iter()
+            .chain([library.as_os_str(), c.as_os_str()]),
+    );
     std::fs::remove_file(c).unwrap();
     library
 }

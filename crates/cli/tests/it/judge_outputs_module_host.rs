@@ -6,7 +6,7 @@
 use crate::support::players::players_source_dir;
 use duel_test_support::{bin, duel, work_dir};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 /// Starts a thread when the module is loaded that spins in the module's own code for ever
 /// (unloading the module pulls that code from under it: a crash whenever the thread runs
@@ -46,12 +46,8 @@ fn perfect_module_with(dir: &Path, name: &str, extra: &str) -> PathBuf {
     let library = dir.join(format!("lib{name}.so"));
     let inner = dir.join(format!("{name}-bolek.o"));
     let gcc = |args: &[&std::ffi::OsStr]| {
-        let status = Command::new("gcc")
-            .args(["-O2", "-fPIC", "-pthread"])
-            .args(args)
-            .status()
-            .expect("gcc is needed to build the test modules");
-        assert!(status.success());
+        let flags: [&std::ffi::OsStr; 3] = ["-O2".as_ref(), "-fPIC".as_ref(), "-pthread".as_ref()];
+        duel_test_support::build::gcc(flags.iter().chain(args));
     };
     let bolek = players_source_dir().join("bolek.c");
     gcc(&[

@@ -6,18 +6,10 @@
 // System calls the checks need (who the test runs as, signals to its own children).
 #![allow(unsafe_code)]
 
-use crate::support::hostile::read_report;
+use crate::support::hostile::{one_board, read_report};
 use duel_test_support::{duel, work_dir};
-use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::Duration;
-
-/// One board, and a player that sleeps through it: the run lasts until it is interrupted.
-fn one_board(dir: &Path) -> String {
-    let tests = dir.join("one.txt");
-    std::fs::write(&tests, "4 3 2 4 2 3 2\n").unwrap();
-    tests.display().to_string()
-}
 
 /// `timeout [-s SIGNAL] 5 duel ioiwari judge ...` with a player that never moves; returns
 /// timeout's exit status and the report.

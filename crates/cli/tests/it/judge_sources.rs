@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 
 use std::process::Output;
 
+use crate::support::hostile::verdicts;
 use crate::support::sources::{compiler_of, duel_ok, missing, run_duel, source};
 
 /// Runs a judge with `--report` and returns the output and the report.
@@ -36,15 +37,6 @@ fn judged_module(path: &Path, tests: &Path, dir: &Path) -> Value {
         tests.to_str().unwrap(),
     ];
     judged(&args, dir).1
-}
-
-fn verdicts(report: &Value) -> Vec<String> {
-    report["tests"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|t| t["verdict"].as_str().unwrap().to_owned())
-        .collect()
 }
 
 /// The lowest-pit player 1 against the first optimal player 2, played out with the rules crate.

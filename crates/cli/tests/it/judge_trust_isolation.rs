@@ -10,7 +10,7 @@
 #![allow(unsafe_code)]
 
 use crate::support::hostile;
-use crate::support::hostile::{read_report, verdicts};
+use crate::support::hostile::{one_board, read_report, verdicts};
 use duel_test_support::process::is_root;
 use duel_test_support::{bin, duel, work_dir};
 use std::os::unix::fs::PermissionsExt;
@@ -26,11 +26,6 @@ fn boards(dir: &Path, name: &str, count: usize) -> PathBuf {
     let tests = dir.join(name);
     std::fs::write(&tests, "4 3 2 4 2 3 2\n".repeat(count)).unwrap();
     tests
-}
-
-/// One start board, as a test file in `dir`.
-fn one_board(dir: &Path) -> String {
-    boards(dir, "one.txt", 1).display().to_string()
 }
 
 /// A file only root may read, holding a line no compiler accepts and that names a marker

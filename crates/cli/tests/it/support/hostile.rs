@@ -2,9 +2,9 @@
 //! the C test players, and reading reports.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::OnceLock;
 
+use duel_test_support::build::gcc_o2;
 use duel_test_support::work_dir;
 
 /// Where the hostile programs live.
@@ -21,13 +21,7 @@ pub fn players_dir() -> &'static Path {
         let dir = work_dir!();
         for name in ["perfect", "greedy", "memhog"] {
             let source = hostile_dir().join(format!("{name}.c"));
-            let status = Command::new("gcc")
-                .args(["-O2", "-o"])
-                .arg(dir.path().join(name))
-                .arg(&source)
-                .status()
-                .expect("gcc is needed to build the test players (apt-get install gcc)");
-            assert!(status.success(), "gcc failed on {}", source.display());
+            gcc_o2(&[], &dir.path().join(name), &source);
         }
         dir
     })
@@ -48,4 +42,11 @@ pub fn verdicts(report: &serde_json::Value) -> Vec<String> {
         .iter()
         .map(|test| test["verdict"].as_str().expect("a verdict").to_owned())
         .collect()
+}
+
+/// The task's start board as a test file of one test, `dir/one.txt`; returns its path.
+pub fn one_board(dir: &Path) -> String {
+    let tests = dir.join("one.txt");
+    std::fs::write(&tests, "4 3 2 4 2 3 2\n").unwrap();
+    tests.display().to_string()
 }

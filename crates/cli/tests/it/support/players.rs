@@ -2,6 +2,8 @@
 //! players and modules, finding the repo's `libmis.so`, and a checker of graj's transcripts.
 
 use duel_mis::Move;
+use duel_test_support::build::gcc_o2;
+pub use duel_test_support::build::{c_module, c_program};
 use duel_test_support::{sticks, work_dir};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -12,35 +14,6 @@ pub fn players_source_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mis-players")
 }
 
-/// Compiles C `source` into a shared library `lib<name>.so` in `dir`.
-pub fn c_module(dir: &Path, name: &str, source: &str) -> PathBuf {
-    let file = dir.join(format!("{name}.c"));
-    std::fs::write(&file, source).unwrap();
-    let library = dir.join(format!("lib{name}.so"));
-    gcc(&["-O2", "-shared", "-fPIC", "-o"], &library, &file, &[]);
-    library
-}
-
-/// Compiles C `source` into a program `name` in `dir`.
-pub fn c_program(dir: &Path, name: &str, source: &str) -> PathBuf {
-    let file = dir.join(format!("{name}.c"));
-    std::fs::write(&file, source).unwrap();
-    let program = dir.join(name);
-    gcc(&["-O2", "-o"], &program, &file, &[]);
-    program
-}
-
-fn gcc(flags: &[&str], output: &Path, source: &Path, extra: &[&str]) {
-    let status = Command::new("gcc")
-        .args(flags)
-        .arg(output)
-        .arg(source)
-        .args(extra)
-        .status()
-        .expect("gcc is needed to build the test modules (apt-get install gcc)");
-    assert!(status.success(), "gcc failed on {}", source.display());
-}
-
 /// The independent perfect Bolek of `tests/mis-players/bolek.c`, built once per test binary:
 /// the module `libbolek.so` and the line player `bolek`.
 pub fn c_bolek() -> (PathBuf, PathBuf) {
@@ -49,9 +22,9 @@ pub fn c_bolek() -> (PathBuf, PathBuf) {
         let dir = work_dir!();
         let source = players_source_dir().join("bolek.c");
         let module = dir.path().join("libbolek.so");
-        gcc(&["-O2", "-shared", "-fPIC", "-o"], &module, &source, &[]);
+        gcc_o2(&["-shared", "-fPIC"], &module, &source);
         let program = dir.path().join("bolek");
-        gcc(&["-O2", "-DLINE_PLAYER", "-o"], &program, &source, &[]);
+        gcc_o2(&["-DLINE_PLAYER"], &program, &source);
         (dir, module, program)
     });
     (module.clone(), program.clone())

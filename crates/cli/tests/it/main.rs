@@ -1,5 +1,7 @@
 //! The integration tests of duel-cli in one test binary, so that they build and link once: each
-//! file of this directory is a module of it, and support/ holds what several share.
+//! file of this directory is a module of it, and support/ holds what several share. The tests that
+//! measure the memory of this process's children are in binaries of their own
+//! (tests/judge_ioiwari_flood.rs and tests/protocol_long_lines.rs say why).
 
 mod analyze_cli;
 mod export_attachments;
@@ -17,7 +19,6 @@ mod ioiwari_programs;
 mod judge_attacks;
 mod judge_batch;
 mod judge_ioiwari;
-mod judge_ioiwari_flood;
 mod judge_ioiwari_greedy;
 mod judge_ioiwari_hostile;
 mod judge_messages;
@@ -32,7 +33,6 @@ mod kit;
 mod kit_links;
 mod mis_judge;
 mod play_cli;
-mod protocol_long_lines;
 mod protocol_properties;
 mod readme_examples;
 mod serve_browser;

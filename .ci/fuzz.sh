@@ -27,8 +27,8 @@ stable_fallback() {
     echo "fuzz: $1; running the decoders' property tests on stable instead"
     cargo test -p duel-mis-wire --lib frame
     cargo test -p duel-mis --lib record
-    cargo test -p duel-cli --test protocol_properties
-    cargo test -p duel-web --test viewer
+    cargo test -p duel-cli --test it protocol_properties::
+    cargo test -p duel-web --test it viewer::
     echo "fuzz: stable fallback passed in $((SECONDS - started)) s"
     exit 0
 }

@@ -1,19 +1,25 @@
-//! A flooding program cannot grow the judge's memory. Alone in its test binary, so that the
-//! peak memory of this process's children is the judge's own (and its players').
+//! A flooding program cannot grow the judge's memory. Alone in its test binary, not a module of
+//! `tests/it`, so that the peak memory of this process's children is the judge's own (and its
+//! players'): that figure covers every child this process ever reaped, and each child's counts
+//! from the memory of this process when it started it (among the tests of `tests/it`, which
+//! solve Ioiwari tables in this process, it read 192 MB).
 
 // System calls the checks need (who the test runs as, signals to its own children).
 #![allow(unsafe_code)]
 
-#[path = "hostile/support.rs"]
-mod support;
+// The part of the CLI's test support this binary needs.
+#[allow(dead_code)]
+#[path = "it/support/hostile.rs"]
+mod hostile;
 
-use support::{duel, hostile_dir, read_report, verdicts};
+use duel_test_support::duel;
+use hostile::{hostile_dir, read_report, verdicts};
 
 #[test]
 fn flooding_every_test_keeps_the_judge_small() {
     let work = tempfile::tempdir().unwrap();
     let report = work.path().join("flood.json");
-    let output = duel()
+    let output = duel!()
         .args([
             "ioiwari",
             "judge",

@@ -3,22 +3,35 @@
 //!
 //! Each program's peak memory is read from `wait4`'s rusage of that very child, so nothing
 //! else in this test binary can blur the figure.
+//!
+//! A test binary of its own, not a module of `tests/it`: a child's peak as the kernel counts
+//! it starts from the memory of the process that started it (the address space it leaves at
+//! `exec`), so this process must stay small. Among the tests of `tests/it`, which solve
+//! Ioiwari tables in this process, every program here seemed to use the same 330 MB.
 
 // System calls the checks need (who the test runs as, signals to its own children).
 #![allow(unsafe_code)]
 
-use assert_cmd::cargo::cargo_bin;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
 const LINE_BYTES: usize = 50 << 20;
+
+/// The binary `program` (`ioiwari` or `ioiwari2`) under test.
+fn program_path(program: &str) -> &'static str {
+    match program {
+        "ioiwari" => env!("CARGO_BIN_EXE_ioiwari"),
+        "ioiwari2" => env!("CARGO_BIN_EXE_ioiwari2"),
+        _ => panic!("not a binary of this crate: {program}"),
+    }
+}
 
 /// Runs `program` with `prefix`, a 50 MB line of digits and a newline on stdin; returns its
 /// exit status, its stderr and its peak resident memory in KiB.
 // The child is reaped by `wait4` below, which also yields its rusage.
 #[allow(clippy::zombie_processes)]
 fn feed_long_line(program: &str, dir: &std::path::Path, prefix: &[u8]) -> (i32, String, i64) {
-    let mut child = Command::new(cargo_bin(program))
+    let mut child = Command::new(program_path(program))
         .current_dir(dir)
         .stdin(Stdio::piped())
         .stdout(Stdio::null())

@@ -50,7 +50,7 @@ pub enum Format {
     /// A DMOJ problem directory, checked by the DMOJ judge's self-tests (`dmoj-cli`).
     Dmoj,
     /// A CMS task directory in the `italy_yaml` format, with Communication managers (checked
-    /// by `crates/cli/tests/export_cms.rs`, with a harness speaking CMS's FIFO protocol).
+    /// by `crates/cli/tests/it/export_cms.rs`, with a harness speaking CMS's FIFO protocol).
     Cms,
     /// A DOMjudge problem zip (pass-fail; Pooh-Eeyore-sticks with the drivers submitted
     /// beside the module, see [`mis_submitted`]).

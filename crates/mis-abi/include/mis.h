@@ -2,7 +2,7 @@
  * mis.h - the module's interface for the task MIS (Pooh-Eeyore-sticks): the two
  * functions a module defines and graj calls. Do not change this file.
  *
- * (In the duel project, libmis implements it; tests/header.rs keeps it in sync
+ * (In the duel project, libmis implements it; tests/it/header.rs keeps it in sync
  * with src/lib.rs. The contestant kit ships this same file.)
  */
 #ifndef MIS_H

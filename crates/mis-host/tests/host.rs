@@ -6,22 +6,8 @@ use duel_mis::{lolek, LolekKind, Move, Position, SimpleLolek, Strategy};
 use duel_mis_host::serve;
 use duel_mis_wire::frame::{Frame, FrameReader};
 use duel_mis_wire::HostRequest;
-use std::path::{Path, PathBuf};
-use std::process::Command;
-
-fn c_module(dir: &Path, name: &str, source: &str) -> PathBuf {
-    let file = dir.join(format!("{name}.c"));
-    std::fs::write(&file, source).unwrap();
-    let library = dir.join(format!("lib{name}.so"));
-    let status = Command::new("gcc")
-        .args(["-O2", "-shared", "-fPIC", "-o"])
-        .arg(&library)
-        .arg(&file)
-        .status()
-        .expect("gcc is needed to build the test modules");
-    assert!(status.success());
-    library
-}
+use duel_test_support::build::c_module;
+use std::path::Path;
 
 /// The host's frames, each written as a line: `mis-host rss=KB`, `ready`, `error TEXT`,
 /// `m` and the numbers of a batch, `end`.

@@ -1,0 +1,293 @@
+//! End-to-end tests of the built `ioiwari` and `ioiwari2` programs.
+
+use assert_cmd::cargo::cargo_bin;
+use duel_ioiwari::{Board, Pit, Player, Position, Table};
+use duel_test_support::bin;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+use std::sync::OnceLock;
+
+fn table() -> &'static Table {
+    static TABLE: OnceLock<Table> = OnceLock::new();
+    TABLE.get_or_init(Table::solve)
+}
+
+/// Plays player 2 against a spawned `ioiwari`, choosing player 2's pit with `choose`.
+/// Returns the final position and every pit played, in order.
+fn play_against_ioiwari(start: Board, mut choose: impl FnMut(Board) -> Pit) -> (Position, Vec<u8>) {
+    let mut child = bin!("ioiwari")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("ioiwari starts");
+    let mut to_player = child.stdin.take().unwrap();
+    let mut from_player = BufReader::new(child.stdout.take().unwrap());
+    writeln!(to_player, "{start}").unwrap();
+    let mut position = Position::start(start);
+    let mut pits = Vec::new();
+    while !position.is_over() {
+        let pit = match position.to_move {
+            Player::One => {
+                let mut line = String::new();
+                from_player.read_line(&mut line).unwrap();
+                line.trim()
+                    .parse::<Pit>()
+                    .unwrap_or_else(|error| panic!("ioiwari wrote {line:?}: {error}"))
+            }
+            Player::Two => {
+                let pit = choose(position.board);
+                writeln!(to_player, "{pit}").unwrap();
+                pit
+            }
+        };
+        pits.push(pit.number());
+        position = position
+            .play(pit)
+            .unwrap_or_else(|error| panic!("{:?} played illegally: {error}", position.to_move));
+    }
+    drop(to_player);
+    let output = child.wait_with_output().unwrap();
+    assert!(
+        output.status.success(),
+        "ioiwari exited with {} from {start}: {}",
+        output.status,
+        String::from_utf8_lossy(&output.stderr)
+    );
+    (position, pits)
+}
+
+#[test]
+fn ioiwari_against_ioiwari2_reproduces_the_statement_dialogue() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut tool = bin!("ioiwari2")
+        .current_dir(dir.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut player = bin!("ioiwari")
+        .stdin(Stdio::from(tool.stdout.take().unwrap()))
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Relay player 1's moves to the tool, keeping a copy of the dialogue.
+    let mut to_tool = tool.stdin.take().unwrap();
+    let mut player_lines = Vec::new();
+    for line in BufReader::new(player.stdout.take().unwrap()).lines() {
+        let line = line.unwrap();
+        player_lines.push(line.clone());
+        writeln!(to_tool, "{line}").unwrap();
+    }
+    drop(to_tool);
+    assert!(player.wait().unwrap().success());
+    assert!(tool.wait().unwrap().success());
+    assert_eq!(player_lines, ["2", "5", "5"]);
+
+    // The statement's worked example, move by move.
+    let log = std::fs::read_to_string(dir.path().join("ioiwari.out")).unwrap();
+    let expected = [
+        "start 4 3 2 4 2 3 2 banks 0 0",
+        "1. player 1 plays 2 -> 4 0 3 5 0 3 2 banks 3 0",
+        "2. player 2 plays 3 -> 4 0 0 4 1 4 0 banks 3 4",
+        "3. player 1 plays 5 -> 4 0 0 4 0 0 0 banks 8 4",
+        "4. player 2 plays 4 -> 0 0 0 0 1 1 1 banks 8 9",
+        "5. player 1 plays 5 -> 0 0 0 0 0 0 1 banks 10 9",
+        "6. player 2 plays 7 -> 0 0 0 0 0 0 0 banks 11 9",
+        "result: player 1 wins 11-9",
+    ];
+    assert_eq!(log.lines().collect::<Vec<_>>(), expected);
+}
+
+#[test]
+fn ioiwari_wins_the_official_positions_by_their_official_margin() {
+    // The values of the 24 official tests, from the official materials.
+    let official_values = [
+        4, 4, 2, 4, 6, 2, 6, 2, 2, 2, 6, 6, 2, 4, 2, 4, 2, 2, 6, 4, 2, 4, 4, 4,
+    ];
+    let positions = Board::official_positions();
+    assert_eq!(positions.len(), official_values.len());
+    for (start, value) in positions.into_iter().zip(official_values) {
+        let (end, _) = play_against_ioiwari(start, |board| table().first_best_move(board).unwrap());
+        assert_eq!(
+            end.banks.one as i32 - end.banks.two as i32,
+            value,
+            "from {start}"
+        );
+    }
+}
+
+#[test]
+fn ioiwari_wins_every_start_board_against_a_random_player_2() {
+    let mut seed = 0x2001_u64;
+    for start in Board::start_boards() {
+        let (end, _) = play_against_ioiwari(start, |board| {
+            // Any legal pit, chosen by a small linear congruential generator.
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let legal: Vec<Pit> = board.legal_moves().iter().collect();
+            legal[(seed >> 33) as usize % legal.len()]
+        });
+        let margin = end.banks.one as i32 - end.banks.two as i32;
+        assert!(margin >= table().value(start) as i32, "from {start}");
+    }
+}
+
+/// Runs `program` with `input`, returning its exit code, stdout and stderr.
+fn run(program: &str, args: &[&str], input: &str) -> (i32, String, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = Command::new(cargo_bin(program))
+        .args(args)
+        .current_dir(dir.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The program may exit before reading everything; a broken pipe here is expected.
+    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+    let output = child.wait_with_output().unwrap();
+    (
+        output.status.code().expect("exited, not killed"),
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn ioiwari_rejects_bad_input_with_one_clear_line() {
+    let cases = [
+        ("4 3 2\n", "input ended after 3"),
+        ("4 3 two 4 2 3 2\n", "'two' is not a number of beads"),
+        ("4 3 2 4 2 3 6\n", "6"),
+        ("4 3 2 4 2 3 2\n9\n", "there is no pit 9"),
+        ("4 3 2 4 2 3 2\nx\n", "\"x\" is not a pit number"),
+        ("4 3 2 4 2 3 2\n2\n", "pit 2 is empty at 4 0 3 5 0 3 2"),
+        ("4 3 2 4 2 3 2\n3\n", "input ended before the game did"),
+    ];
+    for (input, message) in cases {
+        let (code, _, stderr) = run("ioiwari", &[], input);
+        assert_eq!(code, 1, "{input:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{input:?}: {stderr}");
+        assert!(stderr.starts_with("ioiwari: "), "{stderr}");
+        assert!(stderr.contains(message), "{input:?}: {stderr}");
+    }
+}
+
+#[test]
+fn ioiwari_plays_any_valid_board_and_stops_on_an_empty_one() {
+    let (code, stdout, _) = run("ioiwari", &[], "0 0 0 0 0 0 0\n");
+    assert_eq!((code, stdout.as_str()), (0, ""));
+    // A board that is no start board: 5 beads in one pit.
+    let (end, _) = play_against_ioiwari("5 0 0 0 0 0 1".parse().unwrap(), |board| {
+        table().first_best_move(board).unwrap()
+    });
+    assert!(end.is_over());
+}
+
+#[test]
+fn ioiwari2_logs_and_refuses_a_bad_player_1() {
+    let cases = [
+        ("9\n", "there is no pit 9"),
+        ("2\n2\n", "illegal move: pit 2 is empty"),
+        ("letters\n", "\"letters\" is not a pit number"),
+        ("2\n", "input ended mid-game at 4 0 0 4 1 4 0"),
+    ];
+    for (input, message) in cases {
+        let dir = tempfile::tempdir().unwrap();
+        let log = dir.path().join("game.log");
+        let (code, _, stderr) = run("ioiwari2", &["--log", log.to_str().unwrap()], input);
+        assert_eq!(code, 1, "{input:?}: {stderr}");
+        assert!(stderr.contains(message), "{input:?}: {stderr}");
+        let log = std::fs::read_to_string(log).unwrap();
+        let last = log.lines().last().unwrap();
+        assert!(last.starts_with("aborted: player 1: "), "{log}");
+        assert!(last.contains(message), "{log}");
+    }
+}
+
+#[test]
+fn ioiwari2_plays_another_position_and_random_optimal_moves() {
+    let start: Board = "3 3 3 3 3 3 2".parse().unwrap();
+    for seed in ["1", "2", "3"] {
+        let dir = tempfile::tempdir().unwrap();
+        let log = dir.path().join("game.log");
+        let mut tool = bin!("ioiwari2")
+            .args(["--position", "3 3 3 3 3 3 2", "--seed", seed])
+            .args(["--log", log.to_str().unwrap()])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut to_tool = tool.stdin.take().unwrap();
+        let mut from_tool = BufReader::new(tool.stdout.take().unwrap());
+        let mut line = String::new();
+        from_tool.read_line(&mut line).unwrap();
+        assert_eq!(line.trim(), start.to_string());
+        let mut position = Position::start(start);
+        while !position.is_over() {
+            let pit = match position.to_move {
+                // Player 1 plays the first legal pit, so player 2 must punish it optimally.
+                Player::One => {
+                    let pit = position.board.legal_moves().iter().next().unwrap();
+                    writeln!(to_tool, "{pit}").unwrap();
+                    pit
+                }
+                Player::Two => {
+                    line.clear();
+                    from_tool.read_line(&mut line).unwrap();
+                    let pit: Pit = line.trim().parse().unwrap();
+                    assert!(table().best_moves(position.board).contains(pit));
+                    pit
+                }
+            };
+            position = position.play(pit).unwrap();
+        }
+        drop(to_tool);
+        assert!(tool.wait().unwrap().success());
+        let log = std::fs::read_to_string(log).unwrap();
+        assert!(log.lines().last().unwrap().starts_with("result: "), "{log}");
+    }
+}
+
+#[test]
+fn both_programs_explain_themselves() {
+    for program in ["ioiwari", "ioiwari2"] {
+        let (code, stdout, _) = run(program, &["--help"], "");
+        assert_eq!(code, 0);
+        assert!(stdout.contains("Example session"), "{program}: {stdout}");
+        let (code, _, stderr) = run(program, &["--no-such-flag"], "");
+        assert_eq!(code, 2, "{program}: {stderr}");
+    }
+}
+
+#[test]
+fn ioiwari2_draws_the_board_only_when_stderr_is_a_terminal() {
+    // Not a terminal: stderr stays quiet on a clean game.
+    let (code, _, stderr) = run("ioiwari2", &[], "2\n5\n5\n");
+    assert_eq!((code, stderr.as_str()), (0, ""));
+
+    // A terminal, given by script(1) from util-linux, which Debian always has.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("moves"), "2\n5\n5\n").unwrap();
+    let inner = format!("{} < moves > replies", cargo_bin("ioiwari2").display());
+    let output = Command::new("script")
+        .args(["-qec", &inner, "/dev/null"])
+        .current_dir(dir.path())
+        .output()
+        .expect("script(1) runs");
+    assert!(output.status.success(), "{output:?}");
+    let screen = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        screen.contains("pit     1     2     3     4     5     6     7"),
+        "{screen}"
+    );
+    assert!(screen.contains("player 1 plays pit 2"), "{screen}");
+    assert!(
+        screen.contains("beads   4     0     3     5     0     3     2"),
+        "{screen}"
+    );
+    assert!(screen.contains("game over: player 1 wins"), "{screen}");
+}

@@ -1,0 +1,125 @@
+//! Interrupted the usual ways, the judge still writes its report: `timeout` sends its signal to
+//! the judge and then to the judge's whole process group (so the judge gets it twice within a
+//! moment), which must count as one request to stop; only a later, separate signal ends the
+//! run at once.
+
+// System calls the checks need (who the test runs as, signals to its own children).
+#![allow(unsafe_code)]
+
+use crate::support::hostile::{one_board, read_report};
+use duel_test_support::{duel, work_dir};
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+/// `timeout [-s SIGNAL] 5 duel ioiwari judge ...` with a player that never moves; returns
+/// timeout's exit status and the report.
+fn under_timeout(signal: &str, sandbox: &str) -> (Option<i32>, serde_json::Value) {
+    let dir = work_dir!();
+    let report = dir.path().join("report.json");
+    let output = Command::new("timeout")
+        .args(["-s", signal, "5"])
+        .arg(assert_cmd::cargo::cargo_bin("duel"))
+        .args(["ioiwari", "judge", "--sandbox", sandbox])
+        .args(["--tests", &one_board(dir.path())])
+        .args(["--player", "sleep 60", "--time-limit", "30"])
+        .arg("--report")
+        .arg(&report)
+        .stdout(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(
+        report.exists(),
+        "no report after `timeout -s {signal}`: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    (output.status.code(), read_report(&report))
+}
+
+#[test]
+fn timeouts_sigterm_sent_twice_still_writes_the_report() {
+    // Whether the judge handles timeout's first copy before the second arrives depends on the
+    // scheduler: a few runs make the case likely.
+    for sandbox in ["auto", "none", "auto", "none"] {
+        let (status, report) = under_timeout("TERM", sandbox);
+        // timeout's own status when its command ran out of time.
+        assert_eq!(status, Some(124), "{sandbox}");
+        assert_eq!(report["interrupted"], true, "{sandbox}: {report}");
+    }
+}
+
+#[test]
+fn timeouts_sigint_sent_twice_still_writes_the_report() {
+    let (status, report) = under_timeout("INT", "auto");
+    assert_eq!(status, Some(124));
+    assert_eq!(report["interrupted"], true, "{report}");
+}
+
+fn signal(pid: u32, signal: libc::c_int) {
+    // SAFETY: a signal to our own child.
+    unsafe { libc::kill(pid as i32, signal) };
+}
+
+/// Waits (up to a minute, for a loaded machine) until `pid` catches SIGTERM: its handlers are
+/// in place, so what the test sends next reaches the judge's own handling, not the default
+/// action of a program still starting.
+fn wait_for_handlers(pid: u32) {
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    loop {
+        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+        let caught = status
+            .lines()
+            .find_map(|line| line.strip_prefix("SigCgt:"))
+            .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
+            .unwrap_or(0);
+        if caught & (1 << (libc::SIGTERM - 1)) != 0 {
+            return;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the judge never caught SIGTERM"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+fn alive_after(child: &mut std::process::Child, wait: Duration) -> bool {
+    std::thread::sleep(wait);
+    child.try_wait().unwrap().is_none()
+}
+
+#[test]
+fn a_later_signal_ends_the_run_at_once_and_an_echo_does_not() {
+    use std::os::unix::process::ExitStatusExt;
+    let dir = work_dir!();
+    // A FIFO no one reads: the judge, done judging, waits at the end to write its report,
+    // until a second signal ends it.
+    let fifo = dir.path().join("report.fifo");
+    assert!(Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    let mut child = duel!()
+        .args(["ioiwari", "judge", "--tests", &one_board(dir.path())])
+        .arg("--report")
+        .arg(&fifo)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    wait_for_handlers(child.id());
+    assert!(alive_after(&mut child, Duration::from_secs(2)));
+    // One request delivered twice within a moment (the second after the first was handled,
+    // as timeout's second copy may be): the run stops, but the judge goes on to its report.
+    signal(child.id(), libc::SIGTERM);
+    std::thread::sleep(Duration::from_millis(50));
+    signal(child.id(), libc::SIGTERM);
+    assert!(
+        alive_after(&mut child, Duration::from_secs(1)),
+        "the echo of a signal ended the run"
+    );
+    // A separate, later request: the end, at once, by that signal.
+    signal(child.id(), libc::SIGTERM);
+    let status = child.wait().unwrap();
+    assert_eq!(status.signal(), Some(libc::SIGTERM), "{status:?}");
+}

@@ -1,0 +1,63 @@
+//! `duel serve` as a process: it prints its address, answers the API on 127.0.0.1, and says
+//! clearly when it cannot listen.
+
+use crate::support::serve::Server;
+use duel_test_support::duel;
+use std::io::{Read, Write};
+use std::net::{TcpListener, TcpStream};
+
+fn exchange(address: &str, raw: &[u8]) -> String {
+    let mut stream = TcpStream::connect(address).unwrap();
+    stream.write_all(raw).unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap_or_else(|error| {
+        panic!(
+            "{error} after {answer:?} for {:?}",
+            String::from_utf8_lossy(raw)
+        )
+    });
+    answer
+}
+
+#[test]
+fn serves_the_page_and_the_api_on_loopback() {
+    let server = Server::start(&[]);
+    let address = server.address.clone();
+    assert!(address.starts_with("127.0.0.1:"), "{address}");
+
+    let page = exchange(
+        &address,
+        b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
+    );
+    assert!(page.starts_with("HTTP/1.1 200 OK"), "{page}");
+    assert!(page.contains("Pooh-Eeyore-sticks"));
+
+    let body = br#"{"p":6,"e":1,"bound":3}"#;
+    let head = format!(
+        "POST /api/mis/analyze HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nConnection: close\r\nContent-Length: {}\r\n\r\n",
+        body.len()
+    );
+    let answer = exchange(&address, &[head.as_bytes(), body].concat());
+    assert!(answer.contains("\"standing\":\"loss\""), "{answer}");
+
+    let bad = exchange(
+        &address,
+        b"POST /api/mis/analyze HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nConnection: close\r\nContent-Length: 3\r\n\r\n{{{",
+    );
+    assert!(bad.starts_with("HTTP/1.1 400"), "{bad}");
+    assert!(bad.contains("bad JSON"), "{bad}");
+}
+
+#[test]
+fn a_busy_port_is_a_one_line_error() {
+    let taken = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().port().to_string();
+    let output = duel!().args(["serve", "--port", &port]).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains(&format!("cannot listen on 127.0.0.1:{port}")),
+        "{stderr}"
+    );
+}

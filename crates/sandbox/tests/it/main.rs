@@ -1,0 +1,8 @@
+//! The integration tests of duel-sandbox in one test binary, so that they build and link once: each
+//! file of this directory is a module of it. The tests of what a whole process leaves behind are a
+//! binary of their own (tests/leftovers.rs says why).
+
+mod line_buffer;
+mod runner;
+mod runner_attacks;
+mod runner_trust;

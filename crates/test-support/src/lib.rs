@@ -1,0 +1,56 @@
+//! Helpers the workspace's integration tests share, kept in one place instead of copied into
+//! each test file:
+//!
+//! - [`sticks`]: Pooh-Eeyore-sticks solved by brute force straight from the rules, the
+//!   independent evidence the solvers, judges and servers are checked against;
+//! - [`bin!`], [`duel!`] and [`work_dir!`]: the programs under test and a scratch directory
+//!   their runs can see;
+//! - [`build`]: the C programs and modules the tests play with, built by gcc;
+//! - [`process`]: a run with given input, a child killed when the test ends, whether a
+//!   process still runs, which children are zombies, who the test runs as.
+//!
+//! Nothing here calls the crates under test: a helper that shared their code could not catch
+//! their mistakes.
+
+pub mod build;
+pub mod process;
+pub mod sticks;
+
+/// A [`std::process::Command`] for the binary `name` of the crate whose integration test
+/// expands it (Cargo tells only that crate's tests where its binaries are, through
+/// `CARGO_BIN_EXE_<name>`, at compile time).
+///
+/// ```ignore
+/// let output = duel_test_support::bin!("graj").arg("--help").output().unwrap();
+/// ```
+#[macro_export]
+macro_rules! bin {
+    ($name:literal) => {
+        ::std::process::Command::new(env!(concat!("CARGO_BIN_EXE_", $name)))
+    };
+}
+
+/// A [`std::process::Command`] for the `duel` binary under test (see [`bin!`]); wrap it in
+/// `assert_cmd::Command::from_std` where a test wants `assert_cmd`'s helpers.
+#[macro_export]
+macro_rules! duel {
+    () => {
+        $crate::bin!("duel")
+    };
+}
+
+/// A fresh scratch directory in Cargo's space for the expanding crate's tests
+/// (`CARGO_TARGET_TMPDIR`), removed when dropped. Not under /tmp: the bubblewrap sandbox gives
+/// programs a private, empty /tmp, so what a test builds there would be invisible to them.
+#[macro_export]
+macro_rules! work_dir {
+    () => {
+        $crate::work_dir_in(env!("CARGO_TARGET_TMPDIR"))
+    };
+}
+
+/// A fresh scratch directory below `base`, removed when dropped ([`work_dir!`] names the
+/// tests' own `base`).
+pub fn work_dir_in(base: impl AsRef<std::path::Path>) -> tempfile::TempDir {
+    tempfile::tempdir_in(base).expect("a scratch directory")
+}

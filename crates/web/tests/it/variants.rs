@@ -1,0 +1,341 @@
+//! `/api/ioiwari/variants` and `/api/ioiwari/variant/*`, through `App::handle`.
+//!
+//! The evidence: the 7-pit API (the task's own solver) for the variant of 7 pits and cap 5, a
+//! brute-force minimax written here over the rules library's moves for a small variant, and
+//! the bounds that keep a visitor from making the server solve large or many variants.
+
+use std::collections::HashMap;
+use std::time::Instant;
+
+use duel_ioiwari::variant::{Variant, VariantBoard};
+use duel_web::http::{Method, Request};
+use duel_web::variants::{CACHED_TABLES, MAX_BOARDS};
+use serde_json::{json, Value};
+
+use crate::common::{app, ok, parse, post};
+
+fn get(path: &str) -> Value {
+    let response = app().handle(&Request::new(Method::Get, path, b""));
+    assert_eq!(response.status, 200, "{path}");
+    parse(&response)
+}
+
+/// The status and the one-line message of a refused request.
+fn refused(path: &str, body: Value) -> (u16, String) {
+    let (status, answer) = post(path, body);
+    assert_ne!(status, 200, "{path}: {answer}");
+    let message = answer["error"].as_str().expect("a message").to_string();
+    assert!(!message.contains('\n'), "{message}");
+    (status, message)
+}
+
+const ANALYZE: &str = "/api/ioiwari/variant/analyze";
+const PLAY: &str = "/api/ioiwari/variant/play";
+const ENGINE: &str = "/api/ioiwari/variant/engine";
+
+#[test]
+fn seven_pits_of_cap_five_agree_with_the_tasks_solver() {
+    for board in ["4 3 2 4 2 3 2", "2 2 2 2 4 4 4", "0 5 0 1 0 0 3"] {
+        for (banks, to_move) in [([0, 0], 1), ([3, 8], 2)] {
+            let task = ok(
+                "/api/ioiwari/analyze",
+                json!({ "board": board, "banks": banks, "to_move": to_move }),
+            );
+            let variant = ok(
+                ANALYZE,
+                json!({ "pits": 7, "cap": 5, "board": board, "banks": banks, "to_move": to_move }),
+            );
+            for field in [
+                "value",
+                "final_margin",
+                "standing",
+                "predicted",
+                "best_moves",
+                "over",
+            ] {
+                assert_eq!(
+                    variant[field], task[field],
+                    "{board} {banks:?} {to_move}: {field}"
+                );
+            }
+            let values = |doc: &Value| -> Vec<(Value, Value, Value, Value)> {
+                doc["moves"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|m| {
+                        (
+                            m["pit"].clone(),
+                            m["value"].clone(),
+                            m["final_margin"].clone(),
+                            m["best"].clone(),
+                        )
+                    })
+                    .collect()
+            };
+            assert_eq!(values(&variant), values(&task), "{board}");
+            assert_eq!(variant["position"]["pits"], 7);
+            assert_eq!(variant["board_text"], board);
+        }
+    }
+}
+
+/// The best bank difference the mover forces from `board`, by plain minimax over the rules.
+fn minimax(board: VariantBoard, memo: &mut HashMap<VariantBoard, i32>) -> i32 {
+    if board.is_empty() {
+        return 0;
+    }
+    if let Some(&value) = memo.get(&board) {
+        return value;
+    }
+    let pits: Vec<usize> = board.legal_moves().collect();
+    let best = pits
+        .into_iter()
+        .map(|pit| {
+            let sowing = board.play(pit).unwrap();
+            i32::from(sowing.mover_gain)
+                - i32::from(sowing.opponent_gain)
+                - minimax(sowing.board, memo)
+        })
+        .max()
+        .expect("a board with beads has a move");
+    memo.insert(board, best);
+    best
+}
+
+#[test]
+fn a_small_variant_agrees_with_brute_force_move_by_move() {
+    let variant = Variant::new(5, 3).unwrap();
+    let mut memo = HashMap::new();
+    for text in ["3 3 3 3 3", "1 0 3 2 0", "0 0 0 0 2", "3 1 0 0 3"] {
+        let board = VariantBoard::parse(variant, text).unwrap();
+        let doc = ok(
+            ANALYZE,
+            json!({ "pits": 5, "cap": 3, "board": text, "banks": [2, 1], "to_move": 2 }),
+        );
+        let value = minimax(board, &mut memo);
+        assert_eq!(doc["value"], value, "{text}");
+        assert_eq!(doc["final_margin"], value - 1, "{text}");
+        for m in doc["moves"].as_array().unwrap() {
+            let pit = m["pit"].as_u64().unwrap() as usize;
+            let sowing = board.play(pit).unwrap();
+            let move_value = i32::from(sowing.mover_gain)
+                - i32::from(sowing.opponent_gain)
+                - minimax(sowing.board, &mut memo);
+            assert_eq!(m["value"], move_value, "{text} pit {pit}");
+            assert_eq!(m["best"], move_value == value, "{text} pit {pit}");
+        }
+        let legal: Vec<usize> = board.legal_moves().collect();
+        assert_eq!(
+            doc["moves"].as_array().unwrap().len(),
+            legal.len(),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn a_game_against_the_perfect_computer_ends_as_predicted() {
+    let mut position = json!({ "pits": 6, "cap": 4, "board": [3, 3, 3, 3, 3, 3] });
+    let start = ok(ANALYZE, position.clone());
+    let mut moves = 0;
+    loop {
+        let to_move = position["to_move"].as_u64().unwrap_or(1);
+        // Player 1 always plays its highest legal pit, player 2 is the computer.
+        let answer = if to_move == 1 {
+            let analysis = ok(ANALYZE, position.clone());
+            if analysis["over"] == true {
+                break;
+            }
+            let pit = analysis["moves"].as_array().unwrap().last().unwrap()["pit"].clone();
+            ok(PLAY, json!({ "position": position, "pit": pit }))
+        } else {
+            ok(ENGINE, json!({ "position": position }))
+        };
+        assert_eq!(answer["player"], to_move);
+        let after = &answer["analysis"];
+        position = after["position"].clone();
+        moves += 1;
+        if to_move == 2 {
+            assert_eq!(
+                answer["move_value"]["best"], true,
+                "the computer plays a best pit"
+            );
+        }
+        if after["over"] == true {
+            break;
+        }
+    }
+    assert!(moves > 1);
+    let end = ok(ANALYZE, position.clone());
+    let banks = end["result"]["banks"].as_array().unwrap().clone();
+    let total: u64 = banks.iter().map(|b| b.as_u64().unwrap()).sum();
+    assert_eq!(total, 18, "every bead is banked");
+    // Player 1's moves were not best play; the computer never lets it do better than the start
+    // promised.
+    let margin = banks[0].as_i64().unwrap() - banks[1].as_i64().unwrap();
+    assert!(margin <= start["final_margin"].as_i64().unwrap(), "{end}");
+    let (status, message) = refused(ENGINE, json!({ "position": position }));
+    assert_eq!(status, 422);
+    assert!(message.contains("game is over"), "{message}");
+}
+
+#[test]
+fn too_many_pits_are_refused_without_solving() {
+    let started = Instant::now();
+    let (status, message) = refused(ANALYZE, json!({ "pits": 15, "cap": 2, "board": "1" }));
+    assert_eq!(status, 422);
+    assert!(message.contains("15 pits"), "{message}");
+    let (status, message) = refused(
+        ANALYZE,
+        json!({ "pits": 14, "cap": 2, "board": vec![1; 14] }),
+    );
+    assert_eq!(status, 422);
+    assert!(message.contains(&MAX_BOARDS.to_string()), "{message}");
+    let (status, _) = refused(ANALYZE, json!({ "pits": u64::MAX, "cap": 2, "board": [] }));
+    assert_eq!(status, 422);
+    assert!(
+        started.elapsed().as_secs_f64() < 1.0,
+        "refusals do not solve"
+    );
+}
+
+#[test]
+fn a_huge_cap_is_refused_without_solving() {
+    let started = Instant::now();
+    for cap in [10, 1000, u64::MAX] {
+        let (status, message) = refused(
+            ANALYZE,
+            json!({ "pits": 5, "cap": cap, "board": [1, 1, 1, 1, 1] }),
+        );
+        assert_eq!(status, 422);
+        assert!(message.contains(&format!("a cap of {cap}")), "{message}");
+    }
+    // A valid cap, but too many boards with 9 pits: 6^9.
+    let (status, message) = refused(ANALYZE, json!({ "pits": 9, "cap": 5, "board": vec![2; 9] }));
+    assert_eq!(status, 422);
+    assert!(message.contains("10077696 boards"), "{message}");
+    assert!(
+        started.elapsed().as_secs_f64() < 1.0,
+        "refusals do not solve"
+    );
+}
+
+#[test]
+fn malformed_boards_and_requests_are_refused() {
+    let cases = [
+        (
+            json!({ "pits": 5, "cap": 3, "board": [1, 1, 1, 1] }),
+            422,
+            "4 pit counts given",
+        ),
+        (
+            json!({ "pits": 5, "cap": 3, "board": [1, 1, 4, 1, 1] }),
+            422,
+            "more than the cap",
+        ),
+        (
+            json!({ "pits": 5, "cap": 3, "board": "1 1 x 1 1" }),
+            422,
+            "not a bead count",
+        ),
+        (
+            json!({ "pits": 5, "cap": 3, "board": [1, -1, 1, 1, 1] }),
+            422,
+            "non-negative",
+        ),
+        (
+            json!({ "pits": 5, "cap": 3, "board": { "a": 1 } }),
+            400,
+            "expected an array",
+        ),
+        (
+            json!({ "pits": 5, "cap": 3, "board": "1 1 1 1 1", "banks": [16, 0] }),
+            422,
+            "at most 15",
+        ),
+        (
+            json!({ "pits": 5, "cap": 3, "board": "1 1 1 1 1", "to_move": 3 }),
+            422,
+            "not 1 or 2",
+        ),
+        (
+            json!({ "pits": 5, "cap": 3, "board": "1 1 1 1 1", "extra": 1 }),
+            400,
+            "unknown field",
+        ),
+        (
+            json!({ "cap": 3, "board": "1 1 1 1 1" }),
+            400,
+            "missing field",
+        ),
+    ];
+    for (body, status, needle) in cases {
+        let (got, message) = refused(ANALYZE, body.clone());
+        assert_eq!(got, status, "{body}: {message}");
+        assert!(message.contains(needle), "{body}: {message}");
+    }
+    let position = json!({ "pits": 5, "cap": 3, "board": "1 0 1 1 1" });
+    let (status, message) = refused(PLAY, json!({ "position": position, "pit": 2 }));
+    assert_eq!((status, message.as_str()), (422, "pit 2 is empty"));
+    let (status, message) = refused(PLAY, json!({ "position": position, "pit": 6 }));
+    assert_eq!(status, 422);
+    assert!(message.contains("no pit 6"), "{message}");
+    let (status, message) = refused(
+        ENGINE,
+        json!({ "position": position, "strength": "greedy" }),
+    );
+    assert_eq!(status, 422);
+    assert!(
+        message.contains("only by the perfect computer"),
+        "{message}"
+    );
+}
+
+#[test]
+fn many_different_variants_in_a_row_keep_a_bounded_cache() {
+    let limits = get("/api/ioiwari/variants");
+    assert_eq!(limits["max_boards"], MAX_BOARDS);
+    assert_eq!(limits["cached_tables"], CACHED_TABLES);
+    let pits = limits["pits"].as_array().unwrap();
+    assert_eq!(pits.len(), 13);
+    assert_eq!(pits[7], json!({ "pits": 9, "max_cap": 4 }));
+    assert_eq!(pits[12], json!({ "pits": 14, "max_cap": null }));
+    let mut asked = Vec::new();
+    for n in 2..=5usize {
+        for cap in 2..=5u8 {
+            let board = vec![1; n];
+            ok(ANALYZE, json!({ "pits": n, "cap": cap, "board": board }));
+            asked.push((n, cap));
+            let cached = get("/api/ioiwari/variants")["cached"]
+                .as_array()
+                .unwrap()
+                .len();
+            assert!(cached <= CACHED_TABLES, "{cached} tables kept");
+        }
+    }
+    assert!(asked.len() > CACHED_TABLES);
+    // A kept table answers at once: the last variant asked is kept.
+    let started = Instant::now();
+    for _ in 0..20 {
+        ok(
+            ANALYZE,
+            json!({ "pits": 5, "cap": 5, "board": [5, 0, 5, 0, 5] }),
+        );
+    }
+    assert!(started.elapsed().as_secs_f64() < 2.0);
+}
+
+#[test]
+fn the_api_index_lists_the_variant_endpoints() {
+    let index = get("/api");
+    let paths: Vec<&str> = index["endpoints"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["path"].as_str().unwrap())
+        .collect();
+    for path in ["/api/ioiwari/variants", ANALYZE, PLAY, ENGINE] {
+        assert!(paths.contains(&path), "{path}");
+    }
+}

@@ -25,6 +25,7 @@
 
 use rayon::prelude::*;
 
+use crate::variant::solve::Shape;
 use crate::variant::{SolveError, Variant};
 
 type Digits = [u8; Variant::MAX_PITS];
@@ -265,6 +266,21 @@ impl Classes {
         self.rank_reduced(self.reduced_turned(digits, turn))
     }
 
+    /// The rank of the class whose representative is the board `digits` turned `turn` times,
+    /// of index `index` (a shape of the same variant). A representative with an empty top
+    /// pit (`index` below `(cap + 1)^(pits - 1)`) has its index as its reduced index (no
+    /// pit is less than 0, and the digits are read in base `cap + 1`): every successor of a
+    /// move that does not sow round the whole circle has an empty pit, so this is the
+    /// common case, and it costs no conversion.
+    #[inline(always)]
+    pub(crate) fn rank_of(&self, shape: &Shape, digits: &Digits, index: u64, turn: usize) -> u64 {
+        if index < shape.top() {
+            self.rank_reduced(index)
+        } else {
+            self.rank_turned(digits, turn)
+        }
+    }
+
     /// The rank of a representative.
     #[inline(always)]
     pub(crate) fn rank(&self, digits: &Digits) -> u64 {
@@ -372,6 +388,33 @@ mod tests {
                     "{board}"
                 );
             }
+        }
+    }
+
+    #[test]
+    fn the_rank_from_an_index_agrees_with_the_turned_digits() {
+        for variant in small_variants() {
+            let classes = Classes::build(variant).expect("built");
+            let shape = Shape::of(variant);
+            let mut empty_top = 0;
+            for index in 0..variant.board_count() {
+                let board = VariantBoard::from_index(variant, index).expect("in range");
+                let (smallest, turn) = (0..variant.pits())
+                    .map(|turn| (board.rotated(turn).index(), turn))
+                    .min()
+                    .expect("a turn");
+                empty_top += u64::from(smallest < shape.top());
+                assert_eq!(
+                    classes.rank_of(&shape, &digits(&board), smallest, turn),
+                    classes.rank_turned(&digits(&board), turn),
+                    "{board}"
+                );
+            }
+            // Both ways of ranking were taken.
+            assert!(
+                0 < empty_top && empty_top < variant.board_count(),
+                "{variant}"
+            );
         }
     }
 

@@ -108,6 +108,12 @@ impl Shape {
         }
     }
 
+    /// `(cap + 1)^(pits - 1)`: the boards of smaller index have an empty top pit.
+    #[inline(always)]
+    pub(crate) fn top(&self) -> u64 {
+        self.powers[self.pits - 1]
+    }
+
     /// The index of the board `digits`.
     pub(crate) fn index(&self, digits: &Digits) -> u64 {
         (0..self.pits)
@@ -138,14 +144,14 @@ pub(crate) struct Ranked<'a>(pub(crate) &'a Classes);
 
 impl Layout for Ranked<'_> {
     #[inline(always)]
-    fn own(&self, _: &Shape, digits: &Digits, _: u64) -> u64 {
-        self.0.rank(digits)
+    fn own(&self, shape: &Shape, digits: &Digits, index: u64) -> u64 {
+        self.0.rank_of(shape, digits, index, 0)
     }
 
     #[inline(always)]
     fn class(&self, shape: &Shape, digits: &Digits, index: u64) -> u64 {
-        let (_, turn) = representative(shape, digits, index);
-        self.0.rank_turned(digits, turn)
+        let (smallest, turn) = representative(shape, digits, index);
+        self.0.rank_of(shape, digits, smallest, turn)
     }
 }
 
@@ -400,7 +406,7 @@ impl ClassSpace {
         let layout = Ranked(&self.classes);
         let mut moves = [ClassMove { rank: 0, gain: 0 }; Variant::MAX_PITS];
         each_representative(&shape, &piece.piece, |digits, index| {
-            let rank = self.classes.rank(digits);
+            let rank = layout.own(&shape, digits, index);
             if !ranks.contains(&rank) {
                 return;
             }

@@ -336,7 +336,7 @@ impl Classes {
 
     /// The number of representatives with a reduced index below `reduced`.
     #[inline(always)]
-    fn rank_reduced(&self, reduced: u64) -> u64 {
+    pub(crate) fn rank_reduced(&self, reduced: u64) -> u64 {
         let number = (reduced / LINE_BITS) as usize;
         let line = &self.lines[number];
         let bit = reduced % LINE_BITS;
@@ -360,18 +360,24 @@ impl Classes {
         self.rank_reduced(self.reduced_turned(digits, turn))
     }
 
-    /// The rank of the class whose representative is the board `digits` turned `turn` times,
-    /// of index `index` (a shape of the same variant). A representative with an empty top
-    /// pit (`index` below `(cap + 1)^(pits - 1)`) has its index as its reduced index (no
+    /// The reduced index of the board `digits` turned `turn` times, of index `index` (a shape
+    /// of the same variant), the representative of its class. A representative with an empty
+    /// top pit (`index` below `(cap + 1)^(pits - 1)`) has its index as its reduced index (no
     /// pit is less than 0, and the digits are read in base `cap + 1`): every successor of a
-    /// move that does not sow round the whole circle has an empty pit, so this is the
-    /// common case, and it costs no conversion.
+    /// move that does not sow round the whole circle has an empty pit, so this is the common
+    /// case, and it costs no conversion.
     #[inline(always)]
-    pub(crate) fn rank_of(&self, shape: &Shape, digits: &Digits, index: u64, turn: usize) -> u64 {
+    pub(crate) fn reduced_of(
+        &self,
+        shape: &Shape,
+        digits: &Digits,
+        index: u64,
+        turn: usize,
+    ) -> u64 {
         if index < shape.top() {
-            self.rank_reduced(index)
+            index
         } else {
-            self.rank_turned(digits, turn)
+            self.reduced_turned(digits, turn)
         }
     }
 
@@ -499,7 +505,12 @@ mod tests {
                     .expect("a turn");
                 empty_top += u64::from(smallest < shape.top());
                 assert_eq!(
-                    classes.rank_of(&shape, &digits(&board), smallest, turn),
+                    classes.rank_reduced(classes.reduced_of(
+                        &shape,
+                        &digits(&board),
+                        smallest,
+                        turn
+                    )),
                     classes.rank_turned(&digits(&board), turn),
                     "{board}"
                 );

@@ -131,27 +131,42 @@ const SPLIT_PITS: usize = 4;
 const PIECES_AT_ONCE: usize = 256;
 
 /// Where a board's value is kept: at its class's rank, or (the reference solver) at the
-/// index of its class's representative.
+/// index of its class's representative. Finding it takes two steps: a *key* computed from the
+/// board alone, then the place from the key, which may read memory (the ranking): a
+/// [`Batch`] computes the keys of all its boards' successors first and then looks them all
+/// up, so that those reads overlap.
 pub(crate) trait Layout: Sync {
-    /// Where the representative `digits` (index `index`) keeps its value.
+    /// The key of the representative `digits` (index `index`).
     fn own(&self, shape: &Shape, digits: &Digits, index: u64) -> u64;
-    /// Where any board `digits` (index `index`) finds its class's value.
+    /// The key of the class of any board `digits` (index `index`).
     fn class(&self, shape: &Shape, digits: &Digits, index: u64) -> u64;
+    /// Where the value of the class of key `key` is kept.
+    fn locate(&self, key: u64) -> u64;
+    /// Where the class of any board `digits` (index `index`) keeps its value.
+    #[inline(always)]
+    fn place(&self, shape: &Shape, digits: &Digits, index: u64) -> u64 {
+        self.locate(self.class(shape, digits, index))
+    }
 }
 
-/// One byte per class, at its rank.
+/// One byte per class, at its rank; the key is the representative's reduced index.
 pub(crate) struct Ranked<'a>(pub(crate) &'a Classes);
 
 impl Layout for Ranked<'_> {
     #[inline(always)]
     fn own(&self, shape: &Shape, digits: &Digits, index: u64) -> u64 {
-        self.0.rank_of(shape, digits, index, 0)
+        self.0.reduced_of(shape, digits, index, 0)
     }
 
     #[inline(always)]
     fn class(&self, shape: &Shape, digits: &Digits, index: u64) -> u64 {
         let (smallest, turn) = representative(shape, digits, index);
-        self.0.rank_of(shape, digits, smallest, turn)
+        self.0.reduced_of(shape, digits, smallest, turn)
+    }
+
+    #[inline(always)]
+    fn locate(&self, key: u64) -> u64 {
+        self.0.rank_reduced(key)
     }
 }
 
@@ -167,6 +182,11 @@ impl Layout for Dense {
     #[inline(always)]
     fn class(&self, shape: &Shape, digits: &Digits, index: u64) -> u64 {
         representative(shape, digits, index).0
+    }
+
+    #[inline(always)]
+    fn locate(&self, key: u64) -> u64 {
+        key
     }
 }
 
@@ -406,7 +426,7 @@ impl ClassSpace {
         let layout = Ranked(&self.classes);
         let mut moves = [ClassMove { rank: 0, gain: 0 }; Variant::MAX_PITS];
         each_representative(&shape, &piece.piece, |digits, index| {
-            let rank = layout.own(&shape, digits, index);
+            let rank = layout.locate(layout.own(&shape, digits, index));
             if !ranks.contains(&rank) {
                 return;
             }
@@ -415,7 +435,7 @@ impl ClassSpace {
                 let mut next = *digits;
                 let (next_index, gain) = sow(&shape, &mut next, index, from);
                 moves[count] = ClassMove {
-                    rank: layout.class(&shape, &next, next_index),
+                    rank: layout.place(&shape, &next, next_index),
                     gain,
                 };
                 count += 1;
@@ -517,10 +537,10 @@ fn solve_tier<L: Layout>(
                 };
                 let boards = each_representative(shape, piece, |digits, index| {
                     if batch.push(shape, layout, digits, index) {
-                        batch.flush(read, &mut done);
+                        batch.flush(layout, read, &mut done);
                     }
                 });
-                batch.flush(read, &mut done);
+                batch.flush(layout, read, &mut done);
                 (boards, batch.solved, recorded)
             })
             .collect();
@@ -658,9 +678,10 @@ fn each_board(
     }
 }
 
-/// Representatives waiting for their successors' values: where the successors' values are
-/// kept is computed when a board joins and read when the batch is full, so that the memory
-/// reads of many boards overlap instead of each waiting for the last.
+/// Representatives waiting for their successors' values: the keys of the successors' classes
+/// (see [`Layout`]) are computed when a board joins; when the batch is full, all the keys
+/// are looked up, then all the values read, so that the memory reads of many boards overlap
+/// instead of each waiting for the last.
 pub(crate) struct Batch {
     len: usize,
     pub(crate) solved: u64,
@@ -716,7 +737,19 @@ impl Batch {
     /// for the empty board), reading values with `read`, and hands (where the board keeps
     /// its value, the value) to `done`, in the order the boards joined.
     #[inline(always)]
-    pub(crate) fn flush(&mut self, read: impl Fn(u64) -> i8, mut done: impl FnMut(u64, i8)) {
+    pub(crate) fn flush<L: Layout>(
+        &mut self,
+        layout: &L,
+        read: impl Fn(u64) -> i8,
+        mut done: impl FnMut(u64, i8),
+    ) {
+        // The keys become places first, all of them, then the values are read.
+        for slot in 0..self.len {
+            self.own[slot] = layout.locate(self.own[slot]);
+            for at in &mut self.stored[slot][..usize::from(self.moves[slot])] {
+                *at = layout.locate(*at);
+            }
+        }
         for slot in 0..self.len {
             let moves = usize::from(self.moves[slot]);
             let mut best = if moves == 0 { 0 } else { i8::MIN };

@@ -381,8 +381,9 @@ impl Classes {
         }
     }
 
-    /// The rank of a representative.
-    #[inline(always)]
+    /// The rank of a representative (the solver ranks from the index, with
+    /// [`Classes::reduced_of`]).
+    #[cfg(test)]
     pub(crate) fn rank(&self, digits: &Digits) -> u64 {
         self.rank_turned(digits, 0)
     }

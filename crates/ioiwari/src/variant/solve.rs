@@ -587,8 +587,9 @@ fn load_tier(
         let bytes = &bytes;
         pieces.par_iter().zip(offsets).for_each(|(piece, offset)| {
             let mut at = offset;
-            each_representative(shape, piece, |digits, _| {
-                values[classes.rank(digits) as usize].store(bytes[at], Ordering::Relaxed);
+            each_representative(shape, piece, |digits, index| {
+                let rank = classes.rank_reduced(classes.reduced_of(shape, digits, index, 0));
+                values[rank as usize].store(bytes[at], Ordering::Relaxed);
                 at += 1;
             });
         });

@@ -96,15 +96,25 @@ pub(crate) struct Shape {
     cap: u8,
     base: u64,
     powers: [u64; Variant::MAX_PITS],
+    /// `highs[d]`: `d * (cap + 1)^(pits - 1)`, the part of an index that a top pit of `d`
+    /// beads makes (16 entries, so that a pit's count masked to 4 bits needs no bounds
+    /// check).
+    highs: [u64; 16],
 }
 
 impl Shape {
     pub(crate) fn of(variant: Variant) -> Shape {
+        let powers = variant.powers();
+        let mut highs = [0; 16];
+        for (beads, high) in highs.iter_mut().enumerate() {
+            *high = beads as u64 * powers[variant.pits() - 1];
+        }
         Shape {
             pits: variant.pits(),
             cap: variant.cap(),
             base: u64::from(variant.cap()) + 1,
-            powers: variant.powers(),
+            powers,
+            highs,
         }
     }
 
@@ -160,8 +170,14 @@ impl Layout for Ranked<'_> {
 
     #[inline(always)]
     fn class(&self, shape: &Shape, digits: &Digits, index: u64) -> u64 {
-        let (smallest, turn) = representative(shape, digits, index);
-        self.0.reduced_of(shape, digits, smallest, turn)
+        let smallest = smallest_turn(shape, digits, index);
+        if smallest < shape.top() {
+            // The reduced index is the index (see `Classes::reduced_of`).
+            smallest
+        } else {
+            let (smallest, turn) = representative(shape, digits, index);
+            self.0.reduced_of(shape, digits, smallest, turn)
+        }
     }
 
     #[inline(always)]
@@ -181,7 +197,7 @@ impl Layout for Dense {
 
     #[inline(always)]
     fn class(&self, shape: &Shape, digits: &Digits, index: u64) -> u64 {
-        representative(shape, digits, index).0
+        smallest_turn(shape, digits, index)
     }
 
     #[inline(always)]
@@ -813,6 +829,25 @@ pub(crate) fn representative(shape: &Shape, digits: &Digits, index: u64) -> (u64
     (smallest, turn)
 }
 
+/// The smallest index among the rotations of the board `digits` (index `index`): the first
+/// part of [`representative`], without the number of turns, a step of the loop fewer.
+#[inline(always)]
+pub(crate) fn smallest_turn(shape: &Shape, digits: &Digits, index: u64) -> u64 {
+    let n = shape.pits;
+    let mut turned = index;
+    let mut smallest = index;
+    for s in 0..n - 1 {
+        // As `turn_once`, with the top digit's part of the index from a table.
+        let high = digits[n - 1 - s];
+        turned = turned
+            .wrapping_sub(shape.highs[usize::from(high & 15)])
+            .wrapping_mul(shape.base)
+            .wrapping_add(u64::from(high));
+        smallest = smallest.min(turned);
+    }
+    smallest
+}
+
 /// Sows pit index `from` (non-empty) of the board `digits` whose index is `index`, turning
 /// `digits` into the successor and updating the index as the beads move. Returns the
 /// successor's index and the mover's gain minus the opponent's.
@@ -1007,6 +1042,7 @@ mod tests {
                 .expect("at least two pits");
             let digits = digits_of(shape, index);
             assert_eq!(representative(shape, &digits, index).0, smallest);
+            assert_eq!(smallest_turn(shape, &digits, index), smallest);
             assert_eq!(is_representative(shape, &digits, index), smallest == index);
         });
     }

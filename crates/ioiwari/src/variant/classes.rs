@@ -25,6 +25,7 @@
 
 use rayon::prelude::*;
 
+use crate::variant::solve::Shape;
 use crate::variant::{SolveError, Variant};
 
 type Digits = [u8; Variant::MAX_PITS];
@@ -88,6 +89,65 @@ pub(crate) fn is_smallest_turn(digits: &Digits, n: usize) -> bool {
     true
 }
 
+/// The generation of the necklaces of one least count `least` for one piece of the ranking
+/// (see [`Classes::mark_necklaces`]).
+struct Necklaces<'a> {
+    pits: usize,
+    cap: u8,
+    least: u8,
+    /// `powers[k]`: `(cap + 1 - least)^k`.
+    powers: &'a [u64; Variant::MAX_PITS],
+    /// The reduced indices of `lines`: `first..end`.
+    first: u64,
+    end: u64,
+    /// `string[t]` for `t` in `1..=pits`: the count of pit `pits - t` (so `string[1]`, the
+    /// top pit, is `least`).
+    string: [u8; Variant::MAX_PITS + 1],
+    lines: &'a mut [Line],
+}
+
+impl Necklaces<'_> {
+    /// Extends the prenecklace `string[1..t]`, whose longest prefix that is a Lyndon word
+    /// has length `period` and whose pits so far give the reduced index `reduced` (the
+    /// pits still to come counted as `least`), by every way to fill `string[t..=pits]`;
+    /// marks the necklaces among them.
+    fn extend(&mut self, t: usize, period: usize, reduced: u64) {
+        let n = self.pits;
+        // Pit `n - t` is filled now; with the pits below it, it adds less than
+        // `powers[n - t + 1]` to the reduced index.
+        if reduced.saturating_add(self.powers[n - t + 1]) <= self.first || self.end <= reduced {
+            return;
+        }
+        let repeat = self.string[t - period];
+        if t == n {
+            // Pit 0, the last: repeating the period gives a necklace when the period divides
+            // the length, any larger count a Lyndon word; their reduced indices follow each
+            // other.
+            let least = if n.is_multiple_of(period) {
+                repeat
+            } else {
+                repeat + 1
+            };
+            for count in least..=self.cap {
+                let at = (reduced + u64::from(count - self.least)).wrapping_sub(self.first);
+                if at < self.end - self.first {
+                    let line = &mut self.lines[(at / LINE_BITS) as usize];
+                    let bit = at % LINE_BITS;
+                    line.bits[(bit / 64) as usize] |= 1 << (bit % 64);
+                }
+            }
+            return;
+        }
+        let power = self.powers[n - t];
+        for count in repeat..=self.cap {
+            self.string[t] = count;
+            let next = reduced + u64::from(count - self.least) * power;
+            let period = if count == repeat { period } else { t };
+            self.extend(t + 1, period, next);
+        }
+    }
+}
+
 impl Classes {
     /// Builds the ranking of `variant`'s classes on the current rayon pool.
     pub(crate) fn build(variant: Variant) -> Result<Classes, SolveError> {
@@ -128,20 +188,7 @@ impl Classes {
             .enumerate()
             .for_each(|(piece, chunk)| {
                 let first = (piece * LINES_A_PIECE) as u64 * LINE_BITS;
-                let mut digits = classes.decode(first.min(size.saturating_sub(1)));
-                let mut reduced = first;
-                for line in chunk.iter_mut() {
-                    for bit in 0..LINE_BITS {
-                        if reduced >= size {
-                            break;
-                        }
-                        if is_smallest_turn(&digits, pits) {
-                            line.bits[(bit / 64) as usize] |= 1 << (bit % 64);
-                        }
-                        reduced += 1;
-                        classes.step(&mut digits);
-                    }
-                }
+                classes.mark_necklaces(first, chunk);
             });
         let mut groups = Vec::new();
         groups
@@ -165,6 +212,36 @@ impl Classes {
         classes.groups = groups;
         classes.count = before;
         Ok(classes)
+    }
+
+    /// Sets the bits of `lines`, the lines from reduced index `first` on, of every
+    /// representative in their range.
+    ///
+    /// A representative is a *necklace*: read from the top pit down, its pits form the
+    /// smallest of the strings of its turns. Necklaces are generated in increasing order by
+    /// the algorithm of Fredricksen, Kessler and Maiorana (as presented by Ruskey, Savage and
+    /// Wang, "Generating necklaces", 1992) in constant time each on average, so only about
+    /// `1/pits` of the reduced space is visited instead of testing every board in it; the
+    /// branches whose boards all lie outside the lines' range are skipped.
+    fn mark_necklaces(&self, first: u64, lines: &mut [Line]) {
+        let end = first + lines.len() as u64 * LINE_BITS;
+        for m in 0..=self.cap {
+            let (low, high) = (self.starts[usize::from(m)], self.starts[usize::from(m) + 1]);
+            if high <= first || end <= low {
+                continue;
+            }
+            let mut necklaces = Necklaces {
+                pits: self.pits,
+                cap: self.cap,
+                least: m,
+                powers: &self.powers[usize::from(m)],
+                first,
+                end,
+                string: [m; Variant::MAX_PITS + 1],
+                lines: &mut *lines,
+            };
+            necklaces.extend(2, 1, low);
+        }
     }
 
     /// The number of classes.
@@ -195,9 +272,27 @@ impl Classes {
         digits
     }
 
+    /// The bits of the representatives found the slow way, by testing every board of the
+    /// reduced space (as the ranking was first built): the reference for
+    /// [`Classes::mark_necklaces`].
+    #[cfg(test)]
+    fn bits_by_testing(&self) -> Vec<[u64; 7]> {
+        let size = self.starts[usize::from(self.cap) + 1];
+        let mut bits = vec![[0u64; 7]; size.div_ceil(LINE_BITS) as usize];
+        let mut digits = self.decode(0);
+        for reduced in 0..size {
+            if is_smallest_turn(&digits, self.pits) {
+                let bit = reduced % LINE_BITS;
+                bits[(reduced / LINE_BITS) as usize][(bit / 64) as usize] |= 1 << (bit % 64);
+            }
+            self.step(&mut digits);
+        }
+        bits
+    }
+
     /// Turns `digits` into the board of the next reduced index (the last one wraps round to
     /// nonsense, which nobody reads).
-    #[inline(always)]
+    #[cfg(test)]
     fn step(&self, digits: &mut Digits) {
         let n = self.pits;
         let m = digits[n - 1];
@@ -241,7 +336,7 @@ impl Classes {
 
     /// The number of representatives with a reduced index below `reduced`.
     #[inline(always)]
-    fn rank_reduced(&self, reduced: u64) -> u64 {
+    pub(crate) fn rank_reduced(&self, reduced: u64) -> u64 {
         let number = (reduced / LINE_BITS) as usize;
         let line = &self.lines[number];
         let bit = reduced % LINE_BITS;
@@ -265,8 +360,30 @@ impl Classes {
         self.rank_reduced(self.reduced_turned(digits, turn))
     }
 
-    /// The rank of a representative.
+    /// The reduced index of the board `digits` turned `turn` times, of index `index` (a shape
+    /// of the same variant), the representative of its class. A representative with an empty
+    /// top pit (`index` below `(cap + 1)^(pits - 1)`) has its index as its reduced index (no
+    /// pit is less than 0, and the digits are read in base `cap + 1`): every successor of a
+    /// move that does not sow round the whole circle has an empty pit, so this is the common
+    /// case, and it costs no conversion.
     #[inline(always)]
+    pub(crate) fn reduced_of(
+        &self,
+        shape: &Shape,
+        digits: &Digits,
+        index: u64,
+        turn: usize,
+    ) -> u64 {
+        if index < shape.top() {
+            index
+        } else {
+            self.reduced_turned(digits, turn)
+        }
+    }
+
+    /// The rank of a representative (the solver ranks from the index, with
+    /// [`Classes::reduced_of`]).
+    #[cfg(test)]
     pub(crate) fn rank(&self, digits: &Digits) -> u64 {
         self.rank_turned(digits, 0)
     }
@@ -376,6 +493,38 @@ mod tests {
     }
 
     #[test]
+    fn the_rank_from_an_index_agrees_with_the_turned_digits() {
+        for variant in small_variants() {
+            let classes = Classes::build(variant).expect("built");
+            let shape = Shape::of(variant);
+            let mut empty_top = 0;
+            for index in 0..variant.board_count() {
+                let board = VariantBoard::from_index(variant, index).expect("in range");
+                let (smallest, turn) = (0..variant.pits())
+                    .map(|turn| (board.rotated(turn).index(), turn))
+                    .min()
+                    .expect("a turn");
+                empty_top += u64::from(smallest < shape.top());
+                assert_eq!(
+                    classes.rank_reduced(classes.reduced_of(
+                        &shape,
+                        &digits(&board),
+                        smallest,
+                        turn
+                    )),
+                    classes.rank_turned(&digits(&board), turn),
+                    "{board}"
+                );
+            }
+            // Both ways of ranking were taken.
+            assert!(
+                0 < empty_top && empty_top < variant.board_count(),
+                "{variant}"
+            );
+        }
+    }
+
+    #[test]
     fn the_smallest_turn_test_agrees_with_indices() {
         for variant in small_variants() {
             let reps = representatives(variant);
@@ -386,6 +535,28 @@ mod tests {
                 })
                 .collect();
             assert_eq!(found, reps, "{variant}");
+        }
+    }
+
+    #[test]
+    fn the_necklaces_generated_are_the_boards_that_test_smallest() {
+        let mut variants = small_variants();
+        for (pits, cap) in [(9, 5), (10, 3), (8, 9), (12, 2), (14, 2), (11, 4)] {
+            variants.push(Variant::new(pits, cap).expect("valid"));
+        }
+        for variant in variants {
+            let classes = Classes::build(variant).expect("built");
+            let generated: Vec<[u64; 7]> = classes.lines.iter().map(|line| line.bits).collect();
+            assert_eq!(generated, classes.bits_by_testing(), "{variant}");
+            // And in pieces: every piece of a few lines marks what the whole does.
+            for lines in [1, 3, 64] {
+                let mut pieces = vec![Line::default(); classes.lines.len()];
+                for (piece, chunk) in pieces.chunks_mut(lines).enumerate() {
+                    classes.mark_necklaces((piece * lines) as u64 * LINE_BITS, chunk);
+                }
+                let pieces: Vec<[u64; 7]> = pieces.iter().map(|line| line.bits).collect();
+                assert_eq!(pieces, generated, "{variant} in pieces of {lines} lines");
+            }
         }
     }
 

@@ -96,16 +96,32 @@ pub(crate) struct Shape {
     cap: u8,
     base: u64,
     powers: [u64; Variant::MAX_PITS],
+    /// `highs[d]`: `d * (cap + 1)^(pits - 1)`, the part of an index that a top pit of `d`
+    /// beads makes (16 entries, so that a pit's count masked to 4 bits needs no bounds
+    /// check).
+    highs: [u64; 16],
 }
 
 impl Shape {
     pub(crate) fn of(variant: Variant) -> Shape {
+        let powers = variant.powers();
+        let mut highs = [0; 16];
+        for (beads, high) in highs.iter_mut().enumerate() {
+            *high = beads as u64 * powers[variant.pits() - 1];
+        }
         Shape {
             pits: variant.pits(),
             cap: variant.cap(),
             base: u64::from(variant.cap()) + 1,
-            powers: variant.powers(),
+            powers,
+            highs,
         }
+    }
+
+    /// `(cap + 1)^(pits - 1)`: the boards of smaller index have an empty top pit.
+    #[inline(always)]
+    pub(crate) fn top(&self) -> u64 {
+        self.powers[self.pits - 1]
     }
 
     /// The index of the board `digits`.
@@ -125,27 +141,48 @@ const SPLIT_PITS: usize = 4;
 const PIECES_AT_ONCE: usize = 256;
 
 /// Where a board's value is kept: at its class's rank, or (the reference solver) at the
-/// index of its class's representative.
+/// index of its class's representative. Finding it takes two steps: a *key* computed from the
+/// board alone, then the place from the key, which may read memory (the ranking): a
+/// [`Batch`] computes the keys of all its boards' successors first and then looks them all
+/// up, so that those reads overlap.
 pub(crate) trait Layout: Sync {
-    /// Where the representative `digits` (index `index`) keeps its value.
+    /// The key of the representative `digits` (index `index`).
     fn own(&self, shape: &Shape, digits: &Digits, index: u64) -> u64;
-    /// Where any board `digits` (index `index`) finds its class's value.
+    /// The key of the class of any board `digits` (index `index`).
     fn class(&self, shape: &Shape, digits: &Digits, index: u64) -> u64;
+    /// Where the value of the class of key `key` is kept.
+    fn locate(&self, key: u64) -> u64;
+    /// Where the class of any board `digits` (index `index`) keeps its value.
+    #[inline(always)]
+    fn place(&self, shape: &Shape, digits: &Digits, index: u64) -> u64 {
+        self.locate(self.class(shape, digits, index))
+    }
 }
 
-/// One byte per class, at its rank.
+/// One byte per class, at its rank; the key is the representative's reduced index.
 pub(crate) struct Ranked<'a>(pub(crate) &'a Classes);
 
 impl Layout for Ranked<'_> {
     #[inline(always)]
-    fn own(&self, _: &Shape, digits: &Digits, _: u64) -> u64 {
-        self.0.rank(digits)
+    fn own(&self, shape: &Shape, digits: &Digits, index: u64) -> u64 {
+        self.0.reduced_of(shape, digits, index, 0)
     }
 
     #[inline(always)]
     fn class(&self, shape: &Shape, digits: &Digits, index: u64) -> u64 {
-        let (_, turn) = representative(shape, digits, index);
-        self.0.rank_turned(digits, turn)
+        let smallest = smallest_turn(shape, digits, index);
+        if smallest < shape.top() {
+            // The reduced index is the index (see `Classes::reduced_of`).
+            smallest
+        } else {
+            let (smallest, turn) = representative(shape, digits, index);
+            self.0.reduced_of(shape, digits, smallest, turn)
+        }
+    }
+
+    #[inline(always)]
+    fn locate(&self, key: u64) -> u64 {
+        self.0.rank_reduced(key)
     }
 }
 
@@ -160,7 +197,12 @@ impl Layout for Dense {
 
     #[inline(always)]
     fn class(&self, shape: &Shape, digits: &Digits, index: u64) -> u64 {
-        representative(shape, digits, index).0
+        smallest_turn(shape, digits, index)
+    }
+
+    #[inline(always)]
+    fn locate(&self, key: u64) -> u64 {
+        key
     }
 }
 
@@ -400,7 +442,7 @@ impl ClassSpace {
         let layout = Ranked(&self.classes);
         let mut moves = [ClassMove { rank: 0, gain: 0 }; Variant::MAX_PITS];
         each_representative(&shape, &piece.piece, |digits, index| {
-            let rank = self.classes.rank(digits);
+            let rank = layout.locate(layout.own(&shape, digits, index));
             if !ranks.contains(&rank) {
                 return;
             }
@@ -409,7 +451,7 @@ impl ClassSpace {
                 let mut next = *digits;
                 let (next_index, gain) = sow(&shape, &mut next, index, from);
                 moves[count] = ClassMove {
-                    rank: layout.class(&shape, &next, next_index),
+                    rank: layout.place(&shape, &next, next_index),
                     gain,
                 };
                 count += 1;
@@ -432,6 +474,11 @@ fn split_pits(shape: &Shape) -> usize {
 
 /// Calls `visit(digits, index)` for every representative of the piece, in index order;
 /// returns the boards of the piece.
+///
+/// A representative's top pit holds its fewest beads (a turn with fewer on top would have a
+/// smaller index), so only the boards whose other pits hold at least as many as the top one
+/// are enumerated and tested: about a fifth of them for 5 beads a pit. The others are
+/// counted, not visited.
 #[inline(always)]
 pub(crate) fn each_representative(
     shape: &Shape,
@@ -439,21 +486,45 @@ pub(crate) fn each_representative(
     mut visit: impl FnMut(&Digits, u64),
 ) -> u64 {
     let (mut digits, rest, index) = *piece;
-    let mut boards = 0u64;
+    let n = shape.pits;
+    let free = n - split_pits(shape);
+    let boards = fillings(shape, free, rest);
+    let least = digits[n - 1];
+    if digits[free..n - 1].iter().any(|&count| count < least)
+        || rest < free as u32 * u32::from(least)
+    {
+        return boards;
+    }
     each_board(
         shape,
-        shape.pits - split_pits(shape) - 1,
+        free - 1,
         rest,
+        u32::from(least),
         &mut digits,
         index,
         &mut |digits, index| {
-            boards += 1;
             if is_representative(shape, digits, index) {
                 visit(digits, index);
             }
         },
     );
     boards
+}
+
+/// The number of ways to put `beads` beads into `pits` pits of at most `cap` beads each.
+fn fillings(shape: &Shape, pits: usize, beads: u32) -> u64 {
+    let (cap, beads) = (usize::from(shape.cap), beads as usize);
+    // ways[b]: the fillings of the pits so far holding b beads.
+    let mut ways = [0u64; Variant::MAX_PITS * Variant::MAX_CAP as usize + 1];
+    ways[0] = 1;
+    for filled in 0..pits {
+        for total in (0..=beads.min((filled + 1) * cap)).rev() {
+            ways[total] += (total.saturating_sub(cap)..total)
+                .map(|b| ways[b])
+                .sum::<u64>();
+        }
+    }
+    ways[beads]
 }
 
 /// Solves every class representative holding `beads` beads, handing their values to
@@ -482,10 +553,10 @@ fn solve_tier<L: Layout>(
                 };
                 let boards = each_representative(shape, piece, |digits, index| {
                     if batch.push(shape, layout, digits, index) {
-                        batch.flush(read, &mut done);
+                        batch.flush(layout, read, &mut done);
                     }
                 });
-                batch.flush(read, &mut done);
+                batch.flush(layout, read, &mut done);
                 (boards, batch.solved, recorded)
             })
             .collect();
@@ -532,8 +603,9 @@ fn load_tier(
         let bytes = &bytes;
         pieces.par_iter().zip(offsets).for_each(|(piece, offset)| {
             let mut at = offset;
-            each_representative(shape, piece, |digits, _| {
-                values[classes.rank(digits) as usize].store(bytes[at], Ordering::Relaxed);
+            each_representative(shape, piece, |digits, index| {
+                let rank = classes.rank_reduced(classes.reduced_of(shape, digits, index, 0));
+                values[rank as usize].store(bytes[at], Ordering::Relaxed);
                 at += 1;
             });
         });
@@ -584,13 +656,14 @@ fn prefix_boards(shape: &Shape, split: usize, beads: u32, out: &mut Vec<Piece>) 
     );
 }
 
-/// Calls `visit(digits, index)` for every filling of pits `0..=k` with exactly `rest` beads
-/// (pits above `k` as in `digits`, whose partial index is `index`).
+/// Calls `visit(digits, index)` for every filling of pits `0..=k` with exactly `rest` beads,
+/// at least `least` a pit (pits above `k` as in `digits`, whose partial index is `index`).
 #[inline(always)]
 fn each_board(
     shape: &Shape,
     k: usize,
     rest: u32,
+    least: u32,
     digits: &mut Digits,
     index: u64,
     visit: &mut impl FnMut(&Digits, u64),
@@ -601,13 +674,20 @@ fn each_board(
         visit(digits, index + u64::from(rest));
         return;
     }
+    // Pits 0..k hold `k * least` to `k * cap` of the rest.
     let below = k as u32 * u32::from(shape.cap);
-    for count in rest.saturating_sub(below)..=rest.min(u32::from(shape.cap)) {
+    let fewest = rest.saturating_sub(below).max(least);
+    let Some(spare) = rest.checked_sub(k as u32 * least) else {
+        return;
+    };
+    let most = spare.min(u32::from(shape.cap));
+    for count in fewest..=most {
         digits[k] = count as u8;
         each_board(
             shape,
             k - 1,
             rest - count,
+            least,
             digits,
             index + u64::from(count) * shape.powers[k],
             visit,
@@ -615,9 +695,10 @@ fn each_board(
     }
 }
 
-/// Representatives waiting for their successors' values: where the successors' values are
-/// kept is computed when a board joins and read when the batch is full, so that the memory
-/// reads of many boards overlap instead of each waiting for the last.
+/// Representatives waiting for their successors' values: the keys of the successors' classes
+/// (see [`Layout`]) are computed when a board joins; when the batch is full, all the keys
+/// are looked up, then all the values read, so that the memory reads of many boards overlap
+/// instead of each waiting for the last.
 pub(crate) struct Batch {
     len: usize,
     pub(crate) solved: u64,
@@ -673,7 +754,19 @@ impl Batch {
     /// for the empty board), reading values with `read`, and hands (where the board keeps
     /// its value, the value) to `done`, in the order the boards joined.
     #[inline(always)]
-    pub(crate) fn flush(&mut self, read: impl Fn(u64) -> i8, mut done: impl FnMut(u64, i8)) {
+    pub(crate) fn flush<L: Layout>(
+        &mut self,
+        layout: &L,
+        read: impl Fn(u64) -> i8,
+        mut done: impl FnMut(u64, i8),
+    ) {
+        // The keys become places first, all of them, then the values are read.
+        for slot in 0..self.len {
+            self.own[slot] = layout.locate(self.own[slot]);
+            for at in &mut self.stored[slot][..usize::from(self.moves[slot])] {
+                *at = layout.locate(*at);
+            }
+        }
         for slot in 0..self.len {
             let moves = usize::from(self.moves[slot]);
             let mut best = if moves == 0 { 0 } else { i8::MIN };
@@ -734,6 +827,25 @@ pub(crate) fn representative(shape: &Shape, digits: &Digits, index: u64) -> (u64
         }
     }
     (smallest, turn)
+}
+
+/// The smallest index among the rotations of the board `digits` (index `index`): the first
+/// part of [`representative`], without the number of turns, a step of the loop fewer.
+#[inline(always)]
+pub(crate) fn smallest_turn(shape: &Shape, digits: &Digits, index: u64) -> u64 {
+    let n = shape.pits;
+    let mut turned = index;
+    let mut smallest = index;
+    for s in 0..n - 1 {
+        // As `turn_once`, with the top digit's part of the index from a table.
+        let high = digits[n - 1 - s];
+        turned = turned
+            .wrapping_sub(shape.highs[usize::from(high & 15)])
+            .wrapping_mul(shape.base)
+            .wrapping_add(u64::from(high));
+        smallest = smallest.min(turned);
+    }
+    smallest
 }
 
 /// Sows pit index `from` (non-empty) of the board `digits` whose index is `index`, turning
@@ -845,6 +957,7 @@ mod tests {
                         &shape,
                         pits - split - 1,
                         rest,
+                        0,
                         &mut digits,
                         index,
                         &mut |d, i| {
@@ -858,6 +971,48 @@ mod tests {
                 }
             }
             assert!(seen.iter().all(|&s| s), "{variant}");
+        }
+    }
+
+    #[test]
+    fn a_tier_visits_its_representatives_and_counts_its_boards() {
+        for (pits, cap) in [
+            (2, 2),
+            (3, 9),
+            (4, 2),
+            (5, 3),
+            (6, 5),
+            (7, 5),
+            (8, 3),
+            (9, 2),
+        ] {
+            let variant = Variant::new(pits, cap).expect("valid");
+            let shape = Shape::of(variant);
+            // By brute force: each tier's boards, and its representatives in index order
+            // (no turn of smaller index).
+            let tiers = variant.max_beads() as usize + 1;
+            let mut boards = vec![0u64; tiers];
+            let mut representatives = vec![Vec::new(); tiers];
+            for index in 0..variant.board_count() {
+                let board = VariantBoard::from_index(variant, index).expect("in range");
+                let beads = board.total_beads() as usize;
+                boards[beads] += 1;
+                if (1..pits).all(|turn| board.rotated(turn).index() >= index) {
+                    representatives[beads].push(index);
+                }
+            }
+            for beads in 0..=variant.max_beads() {
+                let (mut counted, mut visited) = (0, Vec::new());
+                for piece in tier_pieces(&shape, beads) {
+                    counted += each_representative(&shape, &piece, |digits, index| {
+                        assert_eq!(shape.index(digits), index);
+                        visited.push(index);
+                    });
+                }
+                let beads = beads as usize;
+                assert_eq!(counted, boards[beads], "{variant}, {beads} beads");
+                assert_eq!(visited, representatives[beads], "{variant}, {beads} beads");
+            }
         }
     }
 
@@ -887,6 +1042,7 @@ mod tests {
                 .expect("at least two pits");
             let digits = digits_of(shape, index);
             assert_eq!(representative(shape, &digits, index).0, smallest);
+            assert_eq!(smallest_turn(shape, &digits, index), smallest);
             assert_eq!(is_representative(shape, &digits, index), smallest == index);
         });
     }

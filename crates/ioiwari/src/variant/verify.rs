@@ -124,10 +124,10 @@ impl VariantTable {
                     let mut done = |own: u64, best: i8| found.note(own, values[own as usize], best);
                     each_representative(&shape, piece, |digits, index| {
                         if batch.push(&shape, &layout, digits, index) {
-                            batch.flush(read, &mut done);
+                            batch.flush(&layout, read, &mut done);
                         }
                     });
-                    batch.flush(read, &mut done);
+                    batch.flush(&layout, read, &mut done);
                     found
                 })
                 .reduce(Found::default, Found::merge);
@@ -158,7 +158,7 @@ impl VariantTable {
                         }
                         let mut next = digits;
                         let (next_index, gain) = sow(&shape, &mut next, index, from);
-                        let value = gain - values[layout.class(&shape, &next, next_index) as usize];
+                        let value = gain - values[layout.place(&shape, &next, next_index) as usize];
                         best = Some(best.map_or(value, |best: i8| best.max(value)));
                     }
                     found.note(rank, values[rank as usize], best.unwrap_or(0));

@@ -29,9 +29,14 @@ fn release_dir() -> PathBuf {
         .to_path_buf()
 }
 
-/// Builds `libmis.so` and `libmis.a` in release.
+/// Builds `libmis.so` and `libmis.a` in release, into the target directory this bench was
+/// built in (whatever `CARGO_TARGET_DIR` said then, or says now).
 fn build_module() -> (PathBuf, PathBuf) {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let target_dir = release_dir()
+        .parent()
+        .expect("target/release has a parent")
+        .to_path_buf();
     let status = Command::new(cargo)
         .args([
             "build",
@@ -41,6 +46,8 @@ fn build_module() -> (PathBuf, PathBuf) {
             "duel-mis-ffi",
             "--lib",
         ])
+        .arg("--target-dir")
+        .arg(&target_dir)
         .status()
         .expect("cargo runs");
     assert!(status.success(), "building duel-mis-ffi failed");

@@ -35,6 +35,18 @@ grep -q "^duel-variants-mpi: .*pits" "$work/bad.err" || {
     exit 1
 }
 
+# A table that cannot be written: process 0 says so in one line, and the job ends.
+if timeout 60 mpirun --allow-run-as-root --oversubscribe -np 3 "$solver" --pits 6 \
+    --save "$work/no/such/dir/t.bin" --chunk 100 2>"$work/unwritable.err"; then
+    echo "mpi: a table in a missing directory was reported written" >&2
+    exit 1
+fi
+grep -q "^duel-variants-mpi: cannot write .*t.bin" "$work/unwritable.err" || {
+    echo "mpi: no one-line error for an unwritable table:" >&2
+    cat "$work/unwritable.err" >&2
+    exit 1
+}
+
 for pits in 2 3 4 5 6 7 8 9 10; do
     timeout "$limit" "$duel" ioiwari variants --pits "$pits" --save "$work/single-$pits.bin" >/dev/null
     for processes in 2 3 4; do

@@ -46,10 +46,6 @@ fn main() -> ExitCode {
     code
 }
 
-fn first_process(world: &mpi::topology::SimpleCommunicator) -> bool {
-    mpi::traits::Communicator::rank(world) == 0
-}
-
 /// Solves on every process and writes the table (and the measurements) from process 0.
 fn solve(world: &mpi::topology::SimpleCommunicator, options: &Options) -> anyhow::Result<()> {
     let started = Instant::now();
@@ -60,20 +56,16 @@ fn solve(world: &mpi::topology::SimpleCommunicator, options: &Options) -> anyhow
     let result = solve_node(&space, &partition, &mut transport, options.batch);
     // The table goes to process 0 in messages of bounded size and into the file as it comes:
     // 14 pits has 5.6·10^9 classes, past a 32-bit MPI count and more than one process need
-    // hold.
-    let mut table = if first_process(world) {
-        Some(TableFile::create(&options.save, variant)?)
-    } else {
-        None
-    };
-    transport
-        .stream_to_root(&result.values, options.chunk, |piece| {
-            match table.as_mut() {
-                Some(table) => table.append(piece),
-                None => Ok(()),
-            }
-        })
-        .with_context(|| format!("cannot write {}", options.save.display()))?;
+    // hold. Process 0 reports a file it cannot write after the last collective call, which
+    // every process then has made, rather than leave it to mpirun to stop the others.
+    let mut table = (transport.me() == 0).then(|| TableFile::create(&options.save, variant));
+    let streamed = transport.stream_to_root(&result.values, options.chunk, |piece| {
+        match table.as_mut() {
+            Some(Ok(table)) => table.append(piece),
+            Some(Err(error)) => Err(std::io::Error::new(error.kind(), error.to_string())),
+            None => Ok(()),
+        }
+    });
     let words: Vec<u64> = result
         .tiers
         .iter()
@@ -84,12 +76,13 @@ fn solve(world: &mpi::topology::SimpleCommunicator, options: &Options) -> anyhow
         })
         .collect();
     let all_words = transport.gather(&words);
-    let (Some(table), Some(all_words)) = (table, all_words) else {
+    let cannot_write = || format!("cannot write {}", options.save.display());
+    streamed.with_context(cannot_write)?;
+    let (Some(table), Some(all_words)) = (table.transpose().with_context(cannot_write)?, all_words)
+    else {
         return Ok(());
     };
-    table
-        .finish()
-        .with_context(|| format!("cannot write {}", options.save.display()))?;
+    table.finish().with_context(cannot_write)?;
     if let Some(path) = &options.stats {
         let per_process: Vec<Vec<TierCounts>> = all_words
             .chunks(words.len())

@@ -20,8 +20,10 @@
 //! The first solver of this module, one byte per board ([`solve_dense`]), is kept as the
 //! reference that the ranked one is tested and benchmarked against.
 
+use std::collections::BTreeMap;
 use std::path::Path;
-use std::sync::atomic::{AtomicI8, Ordering};
+use std::sync::atomic::{AtomicI8, AtomicUsize, Ordering};
+use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
@@ -137,7 +139,7 @@ pub(crate) type Digits = [u8; Variant::MAX_PITS];
 /// The top pits whose counts split a tier into pieces.
 const SPLIT_PITS: usize = 4;
 
-/// Pieces of a tier solved (and written to disk) together.
+/// Pieces of a tier read back from disk together.
 const PIECES_AT_ONCE: usize = 256;
 
 /// Where a board's value is kept: at its class's rank, or (the reference solver) at the
@@ -534,41 +536,103 @@ fn solve_tier<L: Layout>(
     layout: &L,
     values: &[AtomicI8],
     beads: u32,
-    mut writer: Option<&mut TierWriter>,
+    writer: Option<&mut TierWriter>,
 ) -> Result<(u64, u64), SolveError> {
-    let record = writer.is_some();
-    let (mut boards, mut solved) = (0, 0);
-    for pieces in tier_pieces(shape, beads).chunks(PIECES_AT_ONCE) {
-        let results: Vec<(u64, u64, Vec<i8>)> = pieces
-            .par_iter()
-            .map(|piece| {
-                let mut batch = Batch::new();
-                let mut recorded = Vec::new();
-                let read = |at: u64| values[at as usize].load(Ordering::Relaxed);
-                let mut done = |own: u64, best: i8| {
-                    values[own as usize].store(best, Ordering::Relaxed);
-                    if record {
-                        recorded.push(best);
-                    }
-                };
-                let boards = each_representative(shape, piece, |digits, index| {
-                    if batch.push(shape, layout, digits, index) {
-                        batch.flush(layout, read, &mut done);
-                    }
-                });
-                batch.flush(layout, read, &mut done);
-                (boards, batch.solved, recorded)
-            })
-            .collect();
-        for (piece_boards, piece_solved, recorded) in results {
-            boards += piece_boards;
-            solved += piece_solved;
-            if let Some(writer) = writer.as_mut() {
-                writer.write(&recorded)?;
+    let pieces = tier_pieces(shape, beads);
+    let solve_piece = |piece: &Piece, mut recorded: Option<&mut Vec<i8>>| {
+        let mut batch = Batch::new();
+        let read = |at: u64| values[at as usize].load(Ordering::Relaxed);
+        let mut done = |own: u64, best: i8| {
+            values[own as usize].store(best, Ordering::Relaxed);
+            if let Some(recorded) = recorded.as_mut() {
+                recorded.push(best);
             }
-        }
+        };
+        let boards = each_representative(shape, piece, |digits, index| {
+            if batch.push(shape, layout, digits, index) {
+                batch.flush(layout, read, &mut done);
+            }
+        });
+        batch.flush(layout, read, &mut done);
+        (boards, batch.solved)
+    };
+    match writer {
+        // One piece a job: the representatives crowd into the pieces of few beads on top,
+        // so rayon's default split into a few long runs leaves threads idle.
+        None => Ok(pieces
+            .par_iter()
+            .with_max_len(1)
+            .map(|piece| solve_piece(piece, None))
+            .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1))),
+        Some(writer) => in_order(&pieces, writer, |piece, recorded| {
+            solve_piece(piece, Some(recorded))
+        }),
     }
-    Ok((boards, solved))
+}
+
+/// Runs `solve(piece, values)` for every piece on all the threads of the current pool, each
+/// taking the next piece in order, and hands each piece's values to `writer` as soon as the
+/// pieces before it are written; returns the sums of `solve`'s (boards, representatives).
+///
+/// So the values waiting in memory are those of the pieces finished ahead of one still being
+/// solved, about a piece per thread, not a whole tier's (for 14 pits a tier holds up to
+/// about 3.6 * 10^8 classes, a piece about 4 * 10^6).
+fn in_order(
+    pieces: &[Piece],
+    writer: &mut TierWriter,
+    solve: impl Fn(&Piece, &mut Vec<i8>) -> (u64, u64) + Sync,
+) -> Result<(u64, u64), SolveError> {
+    struct Queue<'w> {
+        writer: &'w mut TierWriter,
+        /// The pieces written so far: the next one to write.
+        written: usize,
+        /// Finished pieces waiting for one before them.
+        waiting: BTreeMap<usize, Vec<i8>>,
+        boards: u64,
+        solved: u64,
+        failed: Option<SolveError>,
+    }
+    let next = AtomicUsize::new(0);
+    let queue = Mutex::new(Queue {
+        writer,
+        written: 0,
+        waiting: BTreeMap::new(),
+        boards: 0,
+        solved: 0,
+        failed: None,
+    });
+    let work = || loop {
+        let at = next.fetch_add(1, Ordering::Relaxed);
+        let Some(piece) = pieces.get(at) else {
+            return;
+        };
+        let mut recorded = Vec::new();
+        let (boards, solved) = solve(piece, &mut recorded);
+        let mut queue = queue.lock().unwrap_or_else(PoisonError::into_inner);
+        let queue = &mut *queue;
+        queue.boards += boards;
+        queue.solved += solved;
+        queue.waiting.insert(at, recorded);
+        while let Some(values) = queue.waiting.remove(&queue.written) {
+            if let Err(error) = queue.writer.write(&values) {
+                queue.failed.get_or_insert(error);
+                // The other threads stop at their next piece.
+                next.store(pieces.len(), Ordering::Relaxed);
+                return;
+            }
+            queue.written += 1;
+        }
+    };
+    rayon::scope(|scope| {
+        for _ in 0..rayon::current_num_threads() {
+            scope.spawn(|_| work());
+        }
+    });
+    let queue = queue.into_inner().unwrap_or_else(PoisonError::into_inner);
+    match queue.failed {
+        Some(error) => Err(error),
+        None => Ok((queue.boards, queue.solved)),
+    }
 }
 
 /// Reads tier `beads` back from `reader` into `values`; returns (boards, representatives).
@@ -941,6 +1005,76 @@ pub(crate) fn digits_of(shape: &Shape, mut index: u64) -> Digits {
 mod tests {
     use super::*;
     use crate::variant::VariantBoard;
+
+    /// A fresh, empty directory under the system's temporary directory.
+    fn scratch(name: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("duel-in-order-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("a scratch directory");
+        dir
+    }
+
+    /// Pieces whose values are their own number, `len` times, the early ones the slowest.
+    fn numbered(piece: &Piece, recorded: &mut Vec<i8>, len: usize) -> (u64, u64) {
+        let number = piece.2;
+        std::thread::sleep(std::time::Duration::from_millis(
+            40u64.saturating_sub(number),
+        ));
+        recorded.extend(std::iter::repeat_n(number as i8, len));
+        (number, len as u64)
+    }
+
+    #[test]
+    fn pieces_finished_out_of_order_are_written_in_order() {
+        let dir = scratch("order");
+        let variant = Variant::new(3, 2).expect("a variant");
+        let files = TierFiles::open(&dir, variant, false).expect("tier files");
+        let mut writer = files.writer(1).expect("a writer");
+        let pieces: Vec<Piece> = (0..40).map(|n| ([0; Variant::MAX_PITS], 0, n)).collect();
+        let pool = thread_pool(Some(4)).expect("a pool");
+        let (boards, solved) = run(&pool, || {
+            in_order(&pieces, &mut writer, |piece, recorded| {
+                numbered(piece, recorded, piece.2 as usize % 3 + 1)
+            })
+        })
+        .expect("written");
+        writer.finish().expect("finished");
+        assert_eq!(boards, (0..40).sum::<u64>());
+        let expected: Vec<u8> = (0..40u8)
+            .flat_map(|n| std::iter::repeat_n(n, usize::from(n) % 3 + 1))
+            .collect();
+        assert_eq!(solved, expected.len() as u64);
+        let file = std::fs::read(files.path(1)).expect("the tier file");
+        assert_eq!(&file[32..], expected.as_slice());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_tier_file_that_cannot_be_written_stops_the_tier_with_its_error() {
+        let dir = scratch("full");
+        let variant = Variant::new(3, 2).expect("a variant");
+        let files = TierFiles::open(&dir, variant, false).expect("tier files");
+        // The partial file is the device that is always full.
+        let partial = files.path(1).with_extension("bin.partial");
+        std::os::unix::fs::symlink("/dev/full", &partial).expect("a symlink");
+        let mut writer = files.writer(1).expect("a writer");
+        let pieces: Vec<Piece> = (0..64).map(|n| ([0; Variant::MAX_PITS], 0, n)).collect();
+        let pool = thread_pool(Some(2)).expect("a pool");
+        let solved = std::sync::atomic::AtomicUsize::new(0);
+        let result = run(&pool, || {
+            in_order(&pieces, &mut writer, |piece, recorded| {
+                solved.fetch_add(1, Ordering::Relaxed);
+                numbered(piece, recorded, 1 << 19)
+            })
+        });
+        assert!(
+            matches!(result, Err(SolveError::TierIo { .. })),
+            "{result:?}"
+        );
+        // The threads stopped soon after the first failed write (the buffer holds 2 MiB).
+        assert!(solved.load(Ordering::Relaxed) < 16, "{solved:?}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn tiers_visit_every_board_once_with_its_index() {

@@ -229,10 +229,16 @@ impl TierWriter {
     pub(crate) fn write(&mut self, values: &[i8]) -> Result<(), SolveError> {
         self.hash.update(values);
         self.count += values.len() as u64;
-        let bytes: Vec<u8> = values.iter().map(|&value| value as u8).collect();
-        self.file
-            .write_all(&bytes)
-            .map_err(|error| io_error(&self.partial, error))
+        let mut bytes = [0u8; 1 << 12];
+        for piece in values.chunks(bytes.len()) {
+            for (byte, &value) in bytes.iter_mut().zip(piece) {
+                *byte = value as u8;
+            }
+            self.file
+                .write_all(&bytes[..piece.len()])
+                .map_err(|error| io_error(&self.partial, error))?;
+        }
+        Ok(())
     }
 
     /// Completes the header, syncs the file and gives it the tier's name.

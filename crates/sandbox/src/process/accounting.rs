@@ -4,6 +4,7 @@ use super::Process;
 use crate::confinement::missing_file_hint;
 use crate::termination::{cpu_limit_fault, megabytes, seconds};
 use crate::Verdict;
+use crate::PEAK_RESOLUTION_BYTES;
 use crate::{child, classify_termination, tree, Fault, Halt, Usage};
 use std::time::{Duration, Instant};
 
@@ -27,19 +28,20 @@ impl Process {
     }
 
     /// The cgroup's figures: its CPU time, and its peak memory less what the sandbox itself is
-    /// charged there. Where the kernel keeps no peak (a v2 kernel without `memory.peak`), the
-    /// peak is the processes' `ru_maxrss` once the run is reaped (the largest process's).
+    /// charged there (see [`program_peak`]). Where the kernel keeps no peak (a v2 kernel
+    /// without `memory.peak`), the peak is the processes' `ru_maxrss` once the run is reaped
+    /// (the largest process's).
     pub(super) fn accounted_usage(&self) -> Usage {
         let mut accounted = self.accounted;
         if let Some(cgroup) = &self.placement.cgroup {
             accounted.cpu = cgroup.cpu().unwrap_or(accounted.cpu).max(accounted.cpu);
             accounted.peak_bytes = cgroup.peak_memory().unwrap_or(0).max(accounted.peak_bytes);
         }
-        let peak_memory_bytes = match accounted.peak_bytes {
-            // A run's peak is never 0: the kernel keeps none here.
-            0 => self.reaped.map_or(0, |reaped| reaped.max_rss_bytes),
-            peak => peak.saturating_sub(self.placement.overhead_bytes),
-        };
+        let peak_memory_bytes = program_peak(
+            accounted.peak_bytes,
+            self.placement.overhead_bytes,
+            self.reaped.map(|reaped| reaped.max_rss_bytes),
+        );
         Usage {
             cpu: accounted.cpu,
             wall: self.waited,
@@ -177,5 +179,49 @@ impl Process {
             ));
         }
         Fault::new(Verdict::TimeLimit, reason)
+    }
+}
+
+/// A run's peak memory from its cgroup's peak (0: the kernel keeps none), the share of it
+/// that is the sandbox's own (`overhead`: bubblewrap's processes and namespaces, measured once
+/// by trial runs), and the reaped processes' largest `ru_maxrss` (`None`: not reaped yet).
+///
+/// The sandbox's share varies from run to run by a few hundred KiB (page cache and kernel
+/// objects are charged to whichever cgroup touches them first), more than a small program's
+/// whole footprint. So a run charged no more than the share used too little to tell apart
+/// from it: that is a measurement, reported as [`PEAK_RESOLUTION_BYTES`], not as 0 (which a
+/// report reads as "not known"). `ru_maxrss` is no substitute: a child's counts the pages it
+/// held before exec, which could make a small program break its limit.
+fn program_peak(cgroup_peak: u64, overhead: u64, max_rss: Option<u64>) -> u64 {
+    match cgroup_peak {
+        0 => max_rss.unwrap_or(0),
+        peak => peak.saturating_sub(overhead).max(PEAK_RESOLUTION_BYTES),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_sandbox_share_is_taken_off_the_cgroup_peak() {
+        assert_eq!(program_peak(5 << 20, 1 << 20, Some(9 << 20)), 4 << 20);
+        assert_eq!(program_peak(5 << 20, 0, None), 5 << 20);
+    }
+
+    #[test]
+    fn a_run_within_the_sandbox_share_is_known_and_tiny() {
+        for peak in [1 << 20, (1 << 20) + 1000, 700 << 10] {
+            assert_eq!(
+                program_peak(peak, 1 << 20, Some(300 << 20)),
+                PEAK_RESOLUTION_BYTES
+            );
+        }
+    }
+
+    #[test]
+    fn without_a_kernel_peak_the_reaped_maxrss_is_the_peak() {
+        assert_eq!(program_peak(0, 1 << 20, Some(3 << 20)), 3 << 20);
+        assert_eq!(program_peak(0, 1 << 20, None), 0);
     }
 }

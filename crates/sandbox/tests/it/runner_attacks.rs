@@ -511,3 +511,27 @@ fn an_unconfined_run_is_not_reported_as_filtered_or_as_a_user_of_its_own() {
     let confined = launcher(Sandbox::User).isolation_record();
     assert_eq!(confined.syscall_filter, Isolation::detect().syscall_filter);
 }
+
+/// A program of almost no memory of its own, run many times under bubblewrap in a cgroup:
+/// the sandbox's share of the cgroup's charge varies by more than the program's footprint,
+/// and its peak must still be known (at least a KiB), never 0 ("not known" in a report).
+#[test]
+fn a_program_smaller_than_the_sandbox_share_still_has_a_known_peak() {
+    if !has_bwrap() || !has_cgroups() {
+        return;
+    }
+    for run in 0..24 {
+        let launcher = Launcher::new(
+            ProgramCommand::program("/bin/true"),
+            Limits::new(Duration::from_secs(2), 32),
+        )
+        .with_sandbox(Sandbox::Bwrap);
+        let ending = launcher.spawn().unwrap().finish();
+        assert_eq!(ending.result, Ok(()), "run {run}: {:?}", ending.usage);
+        assert!(
+            ending.usage.memory_kb() >= 1,
+            "run {run}: {:?}",
+            ending.usage
+        );
+    }
+}

@@ -150,6 +150,38 @@ mod tests {
     }
 
     #[test]
+    fn requests_past_the_waiting_bound_are_refused_as_busy_and_the_others_are_served() {
+        let tables = VariantTables::default();
+        let variant = Variant::new(5, 3).unwrap();
+        // A solve in progress: every request for a table not kept waits for it.
+        let solving = lock(&tables.solving);
+        std::thread::scope(|scope| {
+            let waiting: Vec<_> = (0..MAX_WAITING)
+                .map(|_| scope.spawn(|| tables.table(variant)))
+                .collect();
+            while tables.waiting.load(Ordering::SeqCst) < MAX_WAITING {
+                std::thread::yield_now();
+            }
+            // One more is refused at once (asked on a thread of its own, so that a request
+            // that waited instead fails this test rather than hanging it).
+            let (send, answer) = std::sync::mpsc::channel();
+            let tables = &tables;
+            scope.spawn(move || send.send(tables.table(variant)));
+            let answer = answer.recv_timeout(std::time::Duration::from_secs(10));
+            drop(solving);
+            let answer = answer.expect("a request past the bound is answered at once");
+            assert_eq!(answer.unwrap_err(), TableRefusal::Busy);
+            for request in waiting {
+                assert_eq!(request.join().unwrap().unwrap().variant(), variant);
+            }
+        });
+        // Solved once, by the first request to get the lock; the others found it kept.
+        assert_eq!(tables.cached(), [variant]);
+        assert_eq!(tables.waiting.load(Ordering::SeqCst), 0);
+        assert_eq!(tables.table(variant).unwrap().variant(), variant);
+    }
+
+    #[test]
     fn the_cache_keeps_the_most_recent_tables() {
         let tables = VariantTables::default();
         let variants: Vec<Variant> = (2..=5)

@@ -139,8 +139,8 @@ pub(crate) type Digits = [u8; Variant::MAX_PITS];
 /// The top pits whose counts split a tier into pieces.
 const SPLIT_PITS: usize = 4;
 
-/// Pieces of a tier read back from disk together.
-const PIECES_AT_ONCE: usize = 256;
+/// The most values of a tier read back from disk at once (beyond one piece's).
+const BYTES_AT_ONCE: usize = 1 << 24;
 
 /// Where a board's value is kept: at its class's rank, or (the reference solver) at the
 /// index of its class's representative. Finding it takes two steps: a *key* computed from the
@@ -261,7 +261,7 @@ pub(crate) fn solve_classes(
                 if files.finished(beads) {
                     let reader = files.reader(beads)?;
                     let (boards, solved) = run(&pool, || {
-                        load_tier(&shape, &classes, &values, beads, reader)
+                        load_tier(&shape, &classes, &values, beads, reader, BYTES_AT_ONCE)
                     })?;
                     (boards, solved, true)
                 } else {
@@ -636,43 +636,59 @@ fn in_order(
 }
 
 /// Reads tier `beads` back from `reader` into `values`; returns (boards, representatives).
+///
+/// The pieces' representatives are counted first, then read back in runs of pieces holding at
+/// most `at_once` values (or one piece; the solver passes [`BYTES_AT_ONCE`]), so the bytes
+/// held beside the table stay bounded however large the tier.
 fn load_tier(
     shape: &Shape,
     classes: &Classes,
     values: &[AtomicI8],
     beads: u32,
     mut reader: TierReader,
+    at_once: usize,
 ) -> Result<(u64, u64), SolveError> {
-    let (mut boards, mut solved) = (0, 0);
+    let pieces = tier_pieces(shape, beads);
+    let counts: Vec<(u64, usize)> = pieces
+        .par_iter()
+        .with_max_len(1)
+        .map(|piece| {
+            let mut representatives = 0;
+            let boards = each_representative(shape, piece, |_, _| representatives += 1);
+            (boards, representatives)
+        })
+        .collect();
+    let boards = counts.iter().map(|&(boards, _)| boards).sum();
+    let mut solved = 0;
     let mut bytes = Vec::new();
-    for pieces in tier_pieces(shape, beads).chunks(PIECES_AT_ONCE) {
-        let counts: Vec<(u64, u64)> = pieces
-            .par_iter()
-            .map(|piece| {
-                let mut representatives = 0;
-                let boards = each_representative(shape, piece, |_, _| representatives += 1);
-                (boards, representatives)
-            })
-            .collect();
-        let mut offsets = Vec::with_capacity(counts.len());
-        let mut total = 0usize;
-        for &(piece_boards, representatives) in &counts {
+    let mut first = 0;
+    while first < pieces.len() {
+        // The run of pieces from `first`: their offsets into `bytes`, and its end.
+        let mut offsets = Vec::new();
+        let mut total = 0;
+        let mut end = first;
+        while end < pieces.len() && (end == first || total + counts[end].1 <= at_once) {
             offsets.push(total);
-            total += representatives as usize;
-            boards += piece_boards;
+            total += counts[end].1;
+            end += 1;
         }
         bytes.resize(total, 0);
         reader.read(&mut bytes)?;
         solved += total as u64;
         let bytes = &bytes;
-        pieces.par_iter().zip(offsets).for_each(|(piece, offset)| {
-            let mut at = offset;
-            each_representative(shape, piece, |digits, index| {
-                let rank = classes.rank_reduced(classes.reduced_of(shape, digits, index, 0));
-                values[rank as usize].store(bytes[at], Ordering::Relaxed);
-                at += 1;
+        pieces[first..end]
+            .par_iter()
+            .with_max_len(1)
+            .zip(offsets)
+            .for_each(|(piece, offset)| {
+                let mut at = offset;
+                each_representative(shape, piece, |digits, index| {
+                    let rank = classes.rank_reduced(classes.reduced_of(shape, digits, index, 0));
+                    values[rank as usize].store(bytes[at], Ordering::Relaxed);
+                    at += 1;
+                });
             });
-        });
+        first = end;
     }
     reader.finish()?;
     Ok((boards, solved))
@@ -1022,6 +1038,38 @@ mod tests {
         ));
         recorded.extend(std::iter::repeat_n(number as i8, len));
         (number, len as u64)
+    }
+
+    #[test]
+    fn tiers_read_back_in_runs_of_any_size_restore_the_table() {
+        let dir = scratch("runs");
+        let variant = Variant::new(6, 4).expect("a variant");
+        let options = SolveOptions {
+            threads: Some(2),
+            tier_dir: Some(&dir),
+            ..SolveOptions::default()
+        };
+        let (classes, solved) = solve_classes(variant, options).expect("solved");
+        let shape = Shape::of(variant);
+        let files = TierFiles::open(&dir, variant, true).expect("tier files");
+        let pool = thread_pool(Some(2)).expect("a pool");
+        // One value at a time (so one piece a run), a few pieces a run, and every tier at once.
+        for at_once in [1, 40, BYTES_AT_ONCE] {
+            let values = atomic_table(classes.count(), variant.board_count()).expect("a table");
+            let mut read = 0;
+            for beads in 1..=variant.max_beads() {
+                let reader = files.reader(beads).expect("a finished tier");
+                let (_, count) = run(&pool, || {
+                    load_tier(&shape, &classes, &values, beads, reader, at_once)
+                })
+                .expect("read back");
+                read += count;
+            }
+            // Every class but the empty board's (tier 0, valued 0, is never solved).
+            assert_eq!(read + 1, classes.count());
+            assert_eq!(into_bytes(values), solved, "{at_once} values at once");
+        }
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

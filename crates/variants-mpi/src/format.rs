@@ -6,20 +6,7 @@ use std::io::{self, BufWriter, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 use duel_ioiwari::variant::tiers::WordHash;
-use duel_ioiwari::variant::Variant;
-
-/// The 32-byte header of version 2 of the table format: magic, version, pits, cap, the class
-/// count and the checksum of the values.
-fn header(variant: Variant, count: u64, checksum: u64) -> [u8; 32] {
-    let mut header = [0u8; 32];
-    header[..8].copy_from_slice(b"DUELVTAB");
-    header[8..10].copy_from_slice(&2u16.to_le_bytes());
-    header[10] = variant.pits() as u8;
-    header[11] = variant.cap();
-    header[16..24].copy_from_slice(&count.to_le_bytes());
-    header[24..32].copy_from_slice(&checksum.to_le_bytes());
-    header
-}
+use duel_ioiwari::variant::{Variant, VariantTable};
 
 fn wrong_count(variant: Variant, count: u64) -> io::Error {
     io::Error::new(
@@ -44,7 +31,11 @@ pub fn write_table(mut out: impl Write, variant: Variant, values: &[i8]) -> io::
     }
     let mut hash = WordHash::new();
     hash.update(values);
-    out.write_all(&header(variant, values.len() as u64, hash.finish()))?;
+    out.write_all(&VariantTable::header(
+        variant,
+        values.len() as u64,
+        hash.finish(),
+    ))?;
     for piece in values.chunks(1 << 20) {
         out.write_all(&as_bytes(piece))?;
     }
@@ -66,7 +57,7 @@ pub fn save_table(path: &Path, variant: Variant, values: &[i8]) -> io::Result<()
 /// before [`TableFile::finish`], it removes its partial file.
 ///
 /// ```
-/// use duel_ioiwari::variant::Variant;
+/// use duel_ioiwari::variant::{Variant, VariantTable};
 /// use duel_variants_mpi::{write_table, TableFile};
 ///
 /// let variant = Variant::new(3, 5)?;
@@ -142,7 +133,7 @@ impl TableFile {
             .map_err(|error| error.into_error())?;
         let checksum = std::mem::take(&mut self.hash).finish();
         file.seek(SeekFrom::Start(0))?;
-        file.write_all(&header(self.variant, self.written, checksum))?;
+        file.write_all(&VariantTable::header(self.variant, self.written, checksum))?;
         file.sync_all()?;
         std::fs::rename(&self.partial, &self.path)?;
         self.partial = PathBuf::new();

@@ -207,14 +207,12 @@ impl VariantTable {
 
     /// Writes the table in the format described above (version 2).
     pub fn write_to(&self, mut writer: impl Write) -> io::Result<()> {
-        let mut header = [0u8; HEADER_BYTES];
-        header[..8].copy_from_slice(MAGIC);
-        header[8..10].copy_from_slice(&VERSION.to_le_bytes());
-        header[10] = self.variant.pits() as u8;
-        header[11] = self.variant.cap();
-        header[16..24].copy_from_slice(&(self.values.len() as u64).to_le_bytes());
-        header[24..32].copy_from_slice(&checksum(&self.values).to_le_bytes());
-        writer.write_all(&header)?;
+        let count = self.values.len() as u64;
+        writer.write_all(&VariantTable::header(
+            self.variant,
+            count,
+            checksum(&self.values),
+        ))?;
         let mut buffer = Vec::with_capacity(CHUNK.min(self.values.len()));
         for piece in self.values.chunks(CHUNK) {
             buffer.clear();
@@ -222,6 +220,35 @@ impl VariantTable {
             writer.write_all(&buffer)?;
         }
         writer.flush()
+    }
+
+    /// The 32-byte header of the format described above (version 2), for `count` values
+    /// whose checksum ([`WordHash`] over the values) is `checksum`: what
+    /// [`write_to`](VariantTable::write_to) writes first, for writers that produce the values
+    /// some other way (a table gathered piece by piece from the processes of a job).
+    ///
+    /// ```
+    /// use duel_ioiwari::variant::tiers::WordHash;
+    /// use duel_ioiwari::variant::{Variant, VariantTable};
+    ///
+    /// let table = VariantTable::solve(Variant::new(4, 3)?)?;
+    /// let mut file = Vec::new();
+    /// table.write_to(&mut file)?;
+    /// let mut hash = WordHash::new();
+    /// hash.update(table.class_values());
+    /// let count = table.class_values().len() as u64;
+    /// assert_eq!(VariantTable::header(table.variant(), count, hash.finish()), file[..32]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn header(variant: Variant, count: u64, checksum: u64) -> [u8; HEADER_BYTES] {
+        let mut header = [0u8; HEADER_BYTES];
+        header[..8].copy_from_slice(MAGIC);
+        header[8..10].copy_from_slice(&VERSION.to_le_bytes());
+        header[10] = variant.pits() as u8;
+        header[11] = variant.cap();
+        header[16..24].copy_from_slice(&count.to_le_bytes());
+        header[24..32].copy_from_slice(&checksum.to_le_bytes());
+        header
     }
 
     /// Reads a table written by [`write_to`](VariantTable::write_to) (or, version 1, by an

@@ -190,10 +190,7 @@ mod tests {
     }
 
     proptest::proptest! {
-        #![proptest_config(proptest::test_runner::Config {
-            failure_persistence: None,
-            ..proptest::test_runner::Config::with_cases(256)
-        })]
+        #![proptest_config(duel_test_support::properties::config(256))]
 
         #[test]
         fn any_bytes_parse_or_are_refused_without_panicking(

@@ -7,13 +7,15 @@
 //!   their runs can see;
 //! - [`build`]: the C programs and modules the tests play with, built by gcc;
 //! - [`process`]: a run with given input, a child killed when the test ends, whether a
-//!   process still runs, which children are zombies, who the test runs as.
+//!   process still runs, which children are zombies, who the test runs as;
+//! - [`properties`]: the settings every property test shares.
 //!
 //! Nothing here calls the crates under test: a helper that shared their code could not catch
 //! their mistakes.
 
 pub mod build;
 pub mod process;
+pub mod properties;
 pub mod sticks;
 
 /// A [`std::process::Command`] for the binary `name` of the crate whose integration test

@@ -24,14 +24,6 @@ fn bounded(message: &str) -> Result<(), TestCaseError> {
     Ok(())
 }
 
-fn config() -> ProptestConfig {
-    ProptestConfig {
-        // A failure prints its minimal input; nothing is written into the source tree.
-        failure_persistence: None,
-        ..ProptestConfig::with_cases(256)
-    }
-}
-
 /// Arbitrary text with a long run of `filler` somewhere in it: as long as a line of a large
 /// test file, or a program's whole output.
 fn spliced() -> impl Strategy<Value = String> {
@@ -70,7 +62,7 @@ fn three_words() -> impl Strategy<Value = String> {
 }
 
 proptest! {
-    #![proptest_config(config())]
+    #![proptest_config(duel_test_support::properties::config(256))]
 
     #[test]
     fn an_ioiwari_move_line_never_panics_and_its_reason_is_clipped(

@@ -11,14 +11,6 @@ use proptest::prelude::*;
 /// at most a clipped part of one.
 const MESSAGE_BOUND: usize = MAX_LINE_BYTES + 200;
 
-fn config() -> ProptestConfig {
-    ProptestConfig {
-        // A failure prints its minimal input; nothing is written into the source tree.
-        failure_persistence: None,
-        ..ProptestConfig::with_cases(256)
-    }
-}
-
 /// Bytes that reach deep into the reader: digits, white space and line ends, mixed with
 /// anything at all.
 fn protocol_bytes() -> impl Strategy<Value = Vec<u8>> {
@@ -93,7 +85,7 @@ fn read_pits(bytes: &[u8]) -> Result<(Vec<Pit>, bool), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(config())]
+    #![proptest_config(duel_test_support::properties::config(256))]
 
     #[test]
     fn pits_are_read_line_by_line_as_the_protocol_says(bytes in protocol_bytes()) {

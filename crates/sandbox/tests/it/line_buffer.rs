@@ -5,14 +5,6 @@
 use duel_sandbox::{LineBuffer, LineTooLong};
 use proptest::prelude::*;
 
-fn config() -> ProptestConfig {
-    // A failure prints its minimal input; nothing is written into the source tree.
-    ProptestConfig {
-        failure_persistence: None,
-        ..ProptestConfig::with_cases(256)
-    }
-}
-
 /// Output a program might write: mostly short words and line ends (`\n`, `\r\n`, a lone
 /// `\r`), mixed with anything at all.
 fn output_bytes() -> impl Strategy<Value = Vec<u8>> {
@@ -85,7 +77,7 @@ fn through_buffer(stream: &[u8], max: usize, chunks: &[usize]) -> Vec<Read> {
 }
 
 proptest! {
-    #![proptest_config(config())]
+    #![proptest_config(duel_test_support::properties::config(256))]
 
     #[test]
     fn the_line_buffer_splits_any_bytes_as_defined_and_stays_bounded(

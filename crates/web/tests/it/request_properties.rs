@@ -165,11 +165,7 @@ fn request_like() -> impl Strategy<Value = Vec<u8>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig {
-        // A failure prints its minimal input; nothing is written into the source tree.
-        failure_persistence: None,
-        ..ProptestConfig::with_cases(32)
-    })]
+    #![proptest_config(duel_test_support::properties::config(32))]
 
     #[test]
     fn any_bytes_get_a_well_formed_answer_or_a_close(

@@ -62,11 +62,18 @@ impl Report {
 /// let tests = [result(Verdict::Win), result(Verdict::Draw), result(Verdict::Loss), result(Verdict::Win)];
 /// assert_eq!(score(&tests, 4), 62.5);
 /// assert_eq!(score(&tests, 8), 31.25);
+/// // No test finished yet (an interrupted contest): 0, printed as 0.
+/// assert_eq!(format!("{:.2}", score(&[], 24)), "0.00");
 /// ```
 pub fn score(tests: &[TestResult], planned: usize) -> f64 {
     if planned == 0 {
         return 0.0;
     }
-    let earned: f64 = tests.iter().map(TestResult::points).sum();
+    // Folded from +0.0: `Sum` for floats starts from -0.0, which an empty list keeps, and a
+    // score of -0 would print as "-0.00" (and `-0.0` in JSON).
+    let earned = tests
+        .iter()
+        .map(TestResult::points)
+        .fold(0.0, |sum, points| sum + points);
     100.0 * earned / planned as f64
 }

@@ -2,8 +2,8 @@
 //! arena's neutral judge: one submission keeps the per-test table, several give a ranking.
 
 use super::output::{
-    format_ms, interrupt_flag, open_output, show_build, Columns, LogDir, Progress,
-    EXIT_INTERRUPTED, LOG_MANIFEST,
+    finished, format_ms, interrupt_flag, open_output, show_build, Columns, LogDir, Progress,
+    LOG_MANIFEST,
 };
 use super::RunArgs;
 use anyhow::{bail, Context};
@@ -198,11 +198,10 @@ pub fn run<G: Game>(
     if let Some(error) = printer.log_error() {
         return Err(error);
     }
-    if batch_report.interrupted {
-        eprintln!("duel: interrupted; the ranking counts the finished tests only");
-        return Ok(ExitCode::from(EXIT_INTERRUPTED));
-    }
-    Ok(ExitCode::SUCCESS)
+    Ok(finished(
+        batch_report.interrupted,
+        "the ranking counts the finished tests only",
+    ))
 }
 
 #[allow(clippy::too_many_arguments)]

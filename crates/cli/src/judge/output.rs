@@ -19,7 +19,9 @@ pub mod table;
 pub use files::{compile_text, open_output, LogDir, LOG_MANIFEST};
 pub use printer::{Format, Printer};
 pub use progress::Progress;
-pub use status::{exit_status, interrupt_flag, interrupted_exit_status, EXIT_INTERRUPTED};
+pub use status::{
+    exit_status, finished, interrupt_flag, interrupted_exit_status, EXIT_INTERRUPTED,
+};
 pub use table::{
     format_kb, format_ms, memory_footnote, score_line, show_build, Columns, ResultTable,
 };

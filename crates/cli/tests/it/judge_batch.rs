@@ -221,8 +221,9 @@ fn repeated_flags_judge_several_modules_and_one_keeps_the_usual_report() {
     assert_eq!(single["build"]["language"], "c");
 }
 
-#[test]
-fn ctrl_c_during_a_contest_keeps_the_finished_tests_of_every_submission() {
+/// Judges two slow copies of the perfect player (each test sleeps 0.3 s) on one job, sends
+/// `signal` after a while, and returns the judge's output and its report.
+fn contest_interrupted_by(signal: libc::c_int) -> (std::process::Output, Value) {
     let dir = work_dir!();
     let slow = dir.path().join("slow.sh");
     let perfect = assert_cmd::cargo::cargo_bin("ioiwari");
@@ -243,10 +244,39 @@ fn ctrl_c_during_a_contest_keeps_the_finished_tests_of_every_submission() {
         .unwrap();
     std::thread::sleep(std::time::Duration::from_millis(2500));
     // SAFETY: sending a signal to our own child.
-    unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
+    unsafe { libc::kill(child.id() as i32, signal) };
     let output = child.wait_with_output().unwrap();
+    let batch = serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    (output, batch)
+}
+
+#[test]
+fn sigterm_during_a_contest_exits_with_128_plus_sigterm() {
+    let (output, batch) = contest_interrupted_by(libc::SIGTERM);
+    assert_eq!(
+        output.status.code(),
+        Some(128 + libc::SIGTERM),
+        "{output:?}"
+    );
+    assert_eq!(batch["interrupted"], true);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("the ranking counts the finished tests only"),
+        "{stderr}"
+    );
+    // A submission with no finished test scores 0, not -0 (which prints as "-0.00").
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(!stdout.contains("-0"), "{stdout}");
+    for submission in batch["submissions"].as_array().unwrap() {
+        let score = submission["score"].as_f64().unwrap();
+        assert!(score.is_sign_positive(), "{batch}");
+    }
+}
+
+#[test]
+fn ctrl_c_during_a_contest_keeps_the_finished_tests_of_every_submission() {
+    let (output, batch) = contest_interrupted_by(libc::SIGINT);
     assert_eq!(output.status.code(), Some(130));
-    let batch: Value = serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
     assert_eq!(batch["interrupted"], true);
     let first = batch["submissions"][0]["tests"].as_array().unwrap();
     // With one job the first submission's tests run first: some finished, all won, in order.

@@ -29,8 +29,17 @@ pub fn interrupted_exit_status() -> u8 {
 /// The exit status of a finished run of one submission: [`ExitCode::SUCCESS`], or after an
 /// interruption [`interrupted_exit_status`], said on stderr.
 pub fn exit_status(report: &Report) -> ExitCode {
-    if report.interrupted {
-        eprintln!("duel: interrupted; the results of the finished tests are above");
+    finished(
+        report.interrupted,
+        "the results of the finished tests are above",
+    )
+}
+
+/// The exit status of a finished run: [`ExitCode::SUCCESS`], or if it was `interrupted`
+/// [`interrupted_exit_status`], said on stderr with what the output holds (`holds`).
+pub fn finished(interrupted: bool, holds: &str) -> ExitCode {
+    if interrupted {
+        eprintln!("duel: interrupted; {holds}");
         return ExitCode::from(interrupted_exit_status());
     }
     ExitCode::SUCCESS

@@ -30,15 +30,17 @@ Examples:
   duel ioiwari variants --pits 9 --add-summary n8.json --table-svg map.svg
   duel ioiwari variants --pits 13 --tiers run13 --verify       keep each tier, check every class
   duel ioiwari variants --pits 13 --tiers run13 --resume       go on after an interruption
+  nohup duel ioiwari variants --pits 14 --json --progress --tiers t14 > t14.json 2> t14.log &
   duel ioiwari variants --pits 14 --load t14.bin --verify-sample 100000000
 
 A variant has 2 to 14 pits and a cap of 2 to 9 beads a pit; solving it takes one byte of
 memory per rotation class and a ranking of about (cap+1)^(pits-1)/7 bytes: 7 MB for 10 pits of
 cap 5, 1.35 GB for 13, 7.7 GB for 14. Progress goes to stderr, tier by tier, when stderr is a
-terminal. --tiers DIR writes each tier to DIR as it is finished (format documented in
-duel_ioiwari::variant::tiers); --resume reads the finished ones back and solves the rest, giving
-the same table. --verify recomputes every class's value from its successors' stored values,
---verify-sample N that of N random classes; the outcome goes to stderr.
+terminal, and as a line per tier with --progress (for the log of a long run). --tiers DIR
+writes each tier to DIR as it is finished (format documented in duel_ioiwari::variant::tiers);
+--resume reads the finished ones back and solves the rest, giving the same table. --verify
+recomputes every class's value from its successors' stored values, --verify-sample N that of N
+random classes; the outcome goes to stderr.
 
 --table-svg draws a heat map, one row per variant (this one and every --add-summary, a file
 printed by --json) and one column per bead total, coloured by player 1's share of wins.
@@ -90,6 +92,10 @@ pub struct VariantsArgs {
     /// Read the finished tiers in the --tiers DIR back and solve only the rest.
     #[arg(long, requires = "tiers")]
     pub resume: bool,
+    /// Print each finished tier as a line on stderr, also when stderr is no terminal (the log
+    /// of a long run); without it, progress shows only on a terminal.
+    #[arg(long, conflicts_with = "load")]
+    pub progress: bool,
     /// Check every class's stored value against its successors' (outcome on stderr).
     #[arg(long, conflicts_with = "verify_sample")]
     pub verify: bool,
@@ -153,7 +159,12 @@ fn solve_and_summarize(
     }
     let table = match &args.load {
         Some(path) => load(path, variant)?,
-        None => solve(variant, args.threads, args.tiers.as_deref(), args.resume)?,
+        None => solve(
+            variant,
+            args.threads,
+            (args.tiers.as_deref(), args.resume),
+            args.progress,
+        )?,
     };
     if let Some(path) = &args.save {
         save(path, &table)?;
@@ -204,14 +215,16 @@ fn verify(
     Ok(report.mismatches == 0)
 }
 
+/// Solves `variant` on `threads`, keeping its tiers in a directory (resumed or not); progress
+/// goes to stderr as a bar on a terminal, or as a line per tier when `lines`.
 fn solve(
     variant: Variant,
     threads: Option<usize>,
-    tiers: Option<&Path>,
-    resume: bool,
+    (tiers, resume): (Option<&Path>, bool),
+    lines: bool,
 ) -> anyhow::Result<VariantTable> {
     let terminal = io::stderr().is_terminal();
-    let bar = terminal.then(|| {
+    let bar = (terminal && !lines).then(|| {
         let bar = ProgressBar::with_draw_target(
             Some(u64::from(variant.max_beads())),
             ProgressDrawTarget::stderr(),
@@ -226,20 +239,23 @@ fn solve(
     });
     let started = Instant::now();
     let mut report = |tier: &TierProgress| {
+        let seconds = tier.tier_time.as_secs_f64().max(1e-9);
+        let message = format!(
+            "tier {}/{}: {} boards, {:.1} M positions/s{}, {:.1} s",
+            tier.beads,
+            tier.max_beads,
+            tier.boards,
+            tier.boards as f64 / seconds / 1e6,
+            if tier.loaded { " (read back)" } else { "" },
+            tier.elapsed.as_secs_f64()
+        );
         if let Some(bar) = &bar {
-            let seconds = tier.tier_time.as_secs_f64().max(1e-9);
             // The tier is named in the message, so a redraw between the two calls stays
             // consistent.
-            bar.set_message(format!(
-                "tier {}/{}: {} boards, {:.1} M positions/s{}, {:.1} s",
-                tier.beads,
-                tier.max_beads,
-                tier.boards,
-                tier.boards as f64 / seconds / 1e6,
-                if tier.loaded { " (read back)" } else { "" },
-                tier.elapsed.as_secs_f64()
-            ));
+            bar.set_message(message);
             bar.set_position(u64::from(tier.beads));
+        } else if lines {
+            eprintln!("solving {variant}: {message}");
         }
     };
     let table = VariantTable::solve_with(
@@ -251,8 +267,10 @@ fn solve(
             resume,
         },
     )?;
-    if let Some(bar) = bar {
+    if let Some(bar) = &bar {
         bar.finish_and_clear();
+    }
+    if bar.is_some() || lines {
         let seconds = started.elapsed().as_secs_f64();
         eprintln!(
             "solved {} boards of {variant} in {seconds:.2} s ({:.1} M positions/s)",
@@ -395,7 +413,7 @@ impl VariantFlags {
 
 /// Solves `variant`, with progress on a terminal, for analysis or play.
 fn solve_for_position(variant: Variant) -> anyhow::Result<VariantTable> {
-    solve(variant, None, None, false)
+    solve(variant, None, (None, false), false)
 }
 
 /// `duel ioiwari analyze BOARD --pits N --cap C`: the value and every move's value.

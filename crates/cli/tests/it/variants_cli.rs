@@ -133,6 +133,29 @@ fn the_text_names_every_total_and_the_examples() {
 }
 
 #[test]
+fn progress_prints_a_line_per_tier_on_a_pipe_and_leaves_stdout_alone() {
+    let quiet = variants("--pits 6 --json").output().unwrap();
+    assert!(quiet.status.success(), "{quiet:?}");
+    // Without --progress nothing goes to a stderr that is no terminal.
+    assert!(quiet.stderr.is_empty(), "{quiet:?}");
+    let logged = variants("--pits 6 --json --progress").output().unwrap();
+    assert!(logged.status.success(), "{logged:?}");
+    assert_eq!(logged.stdout, quiet.stdout);
+    let stderr = String::from_utf8(logged.stderr).unwrap();
+    let lines: Vec<&str> = stderr.lines().collect();
+    // 6 pits of cap 5 hold 1 to 30 beads: a line per tier in order, then the total.
+    assert_eq!(lines.len(), 31, "{stderr}");
+    for (beads, line) in (1..=30).zip(&lines) {
+        let prefix = format!("solving 6 pits, cap 5: tier {beads}/30: ");
+        assert!(line.starts_with(&prefix), "{line}");
+    }
+    assert!(
+        lines[30].starts_with("solved 46656 boards of 6 pits, cap 5 in "),
+        "{stderr}"
+    );
+}
+
+#[test]
 fn a_saved_table_loads_back_to_the_same_answers() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("t.bin");
@@ -171,6 +194,7 @@ fn bad_arguments_are_one_line_errors() {
     for (line, needle) in [
         ("--pits 5 --resume", "--tiers"),
         ("--pits 5 --seed 3", "--verify-sample"),
+        ("--pits 5 --load t.bin --progress", "--load"),
     ] {
         let output = variants(line).output().unwrap();
         assert_eq!(output.status.code(), Some(2), "{line}");

@@ -40,7 +40,9 @@ pub trait Transport {
 pub struct Counts {
     /// Classes solved (one representative board each).
     pub classes: u64,
-    /// Boards enumerated to find them (boards of the pieces overlapping the process's range).
+    /// Boards of the pieces overlapping the process's range: the work it covers. Since the
+    /// tiers enumerate only boards whose top pit holds their fewest beads, the others are
+    /// counted here without being visited (the name is kept for the published figures).
     pub boards_scanned: u64,
     /// Successor look-ups: one per move of each class solved.
     pub lookups: u64,

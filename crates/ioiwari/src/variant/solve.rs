@@ -576,7 +576,7 @@ fn solve_tier<L: Layout>(
 ///
 /// So the values waiting in memory are those of the pieces finished ahead of one still being
 /// solved, about a piece per thread, not a whole tier's (for 14 pits a tier holds up to
-/// about 3.6 * 10^8 classes, a piece about 4 * 10^6).
+/// about 3.5 * 10^8 classes, a piece at most about 4.4 * 10^6).
 fn in_order(
     pieces: &[Piece],
     writer: &mut TierWriter,

@@ -5,7 +5,7 @@ use std::fs::File;
 use std::io::{self, BufWriter, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
-use duel_ioiwari::variant::tiers::WordHash;
+use duel_ioiwari::variant::tiers::{write_values, WordHash};
 use duel_ioiwari::variant::{Variant, VariantTable};
 
 fn wrong_count(variant: Variant, count: u64) -> io::Error {
@@ -16,10 +16,6 @@ fn wrong_count(variant: Variant, count: u64) -> io::Error {
             variant.class_count()
         ),
     )
-}
-
-fn as_bytes(values: &[i8]) -> Vec<u8> {
-    values.iter().map(|&value| value as u8).collect()
 }
 
 /// Writes the values of every class of `variant`, in rank order, in the table format of
@@ -36,9 +32,7 @@ pub fn write_table(mut out: impl Write, variant: Variant, values: &[i8]) -> io::
         values.len() as u64,
         hash.finish(),
     ))?;
-    for piece in values.chunks(1 << 20) {
-        out.write_all(&as_bytes(piece))?;
-    }
+    write_values(&mut out, values)?;
     out.flush()
 }
 
@@ -57,7 +51,7 @@ pub fn save_table(path: &Path, variant: Variant, values: &[i8]) -> io::Result<()
 /// before [`TableFile::finish`], it removes its partial file.
 ///
 /// ```
-/// use duel_ioiwari::variant::{Variant, VariantTable};
+/// use duel_ioiwari::variant::Variant;
 /// use duel_variants_mpi::{write_table, TableFile};
 ///
 /// let variant = Variant::new(3, 5)?;
@@ -111,9 +105,7 @@ impl TableFile {
             return Err(wrong_count(self.variant, after));
         }
         let out = self.out.as_mut().expect("open until finished");
-        for piece in values.chunks(1 << 20) {
-            out.write_all(&as_bytes(piece))?;
-        }
+        write_values(out, values)?;
         self.hash.update(values);
         self.written = after;
         Ok(())

@@ -6,7 +6,7 @@ use crate::variant::classes::{is_smallest_turn, Classes};
 use rayon::prelude::*;
 
 use crate::variant::solve::{digits_of, representative, solve_classes, Digits, Shape};
-use crate::variant::tiers::WordHash;
+use crate::variant::tiers::{write_values, WordHash};
 use crate::variant::{SolveError, SolveOptions, TableFormatError, Variant, VariantBoard};
 
 /// The value of every board of one variant, one signed byte per rotation class (turned
@@ -70,7 +70,7 @@ const VERSION: u16 = 2;
 /// The version of one value per board, read only.
 const DENSE_VERSION: u16 = 1;
 const HEADER_BYTES: usize = 32;
-/// Values are written and read in pieces of this many bytes.
+/// Values are read in pieces of this many bytes.
 const CHUNK: usize = 1 << 20;
 
 impl VariantTable {
@@ -213,12 +213,7 @@ impl VariantTable {
             count,
             checksum(&self.values),
         ))?;
-        let mut buffer = Vec::with_capacity(CHUNK.min(self.values.len()));
-        for piece in self.values.chunks(CHUNK) {
-            buffer.clear();
-            buffer.extend(piece.iter().map(|&value| value as u8));
-            writer.write_all(&buffer)?;
-        }
+        write_values(&mut writer, &self.values)?;
         writer.flush()
     }
 

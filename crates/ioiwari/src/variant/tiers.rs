@@ -33,6 +33,26 @@ const MAGIC: &[u8; 8] = b"DUELTIER";
 const VERSION: u16 = 1;
 const HEADER_BYTES: usize = 32;
 
+/// Writes `values` as the tier and table formats keep them, one byte each (the value's two's
+/// complement), through a small buffer: nothing as large as `values` is allocated.
+///
+/// ```
+/// let mut out = Vec::new();
+/// duel_ioiwari::variant::tiers::write_values(&mut out, &[-1, 0, 2])?;
+/// assert_eq!(out, [0xff, 0, 2]);
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn write_values(out: &mut impl Write, values: &[i8]) -> io::Result<()> {
+    let mut bytes = [0u8; 1 << 12];
+    for piece in values.chunks(bytes.len()) {
+        for (byte, &value) in bytes.iter_mut().zip(piece) {
+            *byte = value as u8;
+        }
+        out.write_all(&bytes[..piece.len()])?;
+    }
+    Ok(())
+}
+
 /// 64-bit FNV-1a over bytes taken as 8-byte little-endian words, the last padded with zeros,
 /// fed in pieces of any length: the checksum of tier files and of the table format.
 ///
@@ -229,16 +249,7 @@ impl TierWriter {
     pub(crate) fn write(&mut self, values: &[i8]) -> Result<(), SolveError> {
         self.hash.update(values);
         self.count += values.len() as u64;
-        let mut bytes = [0u8; 1 << 12];
-        for piece in values.chunks(bytes.len()) {
-            for (byte, &value) in bytes.iter_mut().zip(piece) {
-                *byte = value as u8;
-            }
-            self.file
-                .write_all(&bytes[..piece.len()])
-                .map_err(|error| io_error(&self.partial, error))?;
-        }
-        Ok(())
+        write_values(&mut self.file, values).map_err(|error| io_error(&self.partial, error))
     }
 
     /// Completes the header, syncs the file and gives it the tier's name.

@@ -1022,12 +1022,19 @@ mod tests {
     use super::*;
     use crate::variant::VariantBoard;
 
-    /// A fresh, empty directory under the system's temporary directory.
-    fn scratch(name: &str) -> std::path::PathBuf {
-        let dir = std::env::temp_dir().join(format!("duel-in-order-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("a scratch directory");
-        dir
+    /// A fresh directory under the system's temporary directory, removed when dropped.
+    fn scratch() -> tempfile::TempDir {
+        duel_test_support::work_dir_in(std::env::temp_dir())
+    }
+
+    /// Tier files of a small variant in a fresh directory, and `count` pieces numbered 0, 1,
+    /// ... (the number where a piece keeps its first index), for [`in_order`] to write.
+    fn numbered_pieces(count: u64) -> (tempfile::TempDir, TierFiles, Vec<Piece>) {
+        let dir = scratch();
+        let variant = Variant::new(3, 2).expect("a variant");
+        let files = TierFiles::open(dir.path(), variant, false).expect("tier files");
+        let pieces = (0..count).map(|n| ([0; Variant::MAX_PITS], 0, n)).collect();
+        (dir, files, pieces)
     }
 
     /// Pieces whose values are their own number, `len` times, the early ones the slowest.
@@ -1042,16 +1049,16 @@ mod tests {
 
     #[test]
     fn tiers_read_back_in_runs_of_any_size_restore_the_table() {
-        let dir = scratch("runs");
+        let dir = scratch();
         let variant = Variant::new(6, 4).expect("a variant");
         let options = SolveOptions {
             threads: Some(2),
-            tier_dir: Some(&dir),
+            tier_dir: Some(dir.path()),
             ..SolveOptions::default()
         };
         let (classes, solved) = solve_classes(variant, options).expect("solved");
         let shape = Shape::of(variant);
-        let files = TierFiles::open(&dir, variant, true).expect("tier files");
+        let files = TierFiles::open(dir.path(), variant, true).expect("tier files");
         let pool = thread_pool(Some(2)).expect("a pool");
         // One value at a time (so one piece a run), a few pieces a run, and every tier at once.
         for at_once in [1, 40, BYTES_AT_ONCE] {
@@ -1069,16 +1076,12 @@ mod tests {
             assert_eq!(read + 1, classes.count());
             assert_eq!(into_bytes(values), solved, "{at_once} values at once");
         }
-        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
     fn pieces_finished_out_of_order_are_written_in_order() {
-        let dir = scratch("order");
-        let variant = Variant::new(3, 2).expect("a variant");
-        let files = TierFiles::open(&dir, variant, false).expect("tier files");
+        let (_dir, files, pieces) = numbered_pieces(40);
         let mut writer = files.writer(1).expect("a writer");
-        let pieces: Vec<Piece> = (0..40).map(|n| ([0; Variant::MAX_PITS], 0, n)).collect();
         let pool = thread_pool(Some(4)).expect("a pool");
         let (boards, solved) = run(&pool, || {
             in_order(&pieces, &mut writer, |piece, recorded| {
@@ -1094,19 +1097,15 @@ mod tests {
         assert_eq!(solved, expected.len() as u64);
         let file = std::fs::read(files.path(1)).expect("the tier file");
         assert_eq!(&file[32..], expected.as_slice());
-        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
     fn a_tier_file_that_cannot_be_written_stops_the_tier_with_its_error() {
-        let dir = scratch("full");
-        let variant = Variant::new(3, 2).expect("a variant");
-        let files = TierFiles::open(&dir, variant, false).expect("tier files");
+        let (_dir, files, pieces) = numbered_pieces(64);
         // The partial file is the device that is always full.
         let partial = files.path(1).with_extension("bin.partial");
         std::os::unix::fs::symlink("/dev/full", &partial).expect("a symlink");
         let mut writer = files.writer(1).expect("a writer");
-        let pieces: Vec<Piece> = (0..64).map(|n| ([0; Variant::MAX_PITS], 0, n)).collect();
         let pool = thread_pool(Some(2)).expect("a pool");
         let solved = std::sync::atomic::AtomicUsize::new(0);
         let result = run(&pool, || {
@@ -1121,7 +1120,6 @@ mod tests {
         );
         // The threads stopped soon after the first failed write (the buffer holds 2 MiB).
         assert!(solved.load(Ordering::Relaxed) < 16, "{solved:?}");
-        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -8,9 +8,13 @@ use std::process::ExitCode;
 const MIS_HELP: &str = "\
 Writes DIR/mis_c/{mis.h, mis.c, graj.c}, DIR/mis_cpp/{mis.h, mis.cpp, graj.cpp},
 DIR/mis_pas/{mis.pas, graj.pas}, DIR/README.md and DIR/STATEMENT.md (the task, with a sample
-game). The skeleton modules take one stick each turn; each graj builds with its module and
-plays the kit's simple Lolek:
-  gcc -O2 -o graj graj.c mis.c      g++ -O2 -o graj graj.cpp mis.cpp      fpc -O2 graj.pas
+game). The skeleton modules take one stick each turn; each graj builds with its module (the
+judge's own commands, so what builds here builds in the judge) and plays the kit's simple Lolek:
+  gcc -std=gnu11 -O2 -pipe -o graj graj.c mis.c -lm
+  g++ -std=gnu++17 -O2 -pipe -o graj graj.cpp mis.cpp
+  fpc -O2 -ograj graj.pas
+On Windows the same with graj.exe (MinGW gcc/g++ as Code::Blocks and Dev-C++ ship them, or
+Free Pascal): the README's section On Windows.
 
 Existing files are never replaced unless --force is given. Nothing is written through a
 symbolic link: --force replaces a link in place of a kit file itself (its target is left as it
@@ -18,7 +22,7 @@ is), and a link in place of one of the kit's directories is refused. Exit status
 2 not.
 
 Examples:
-  duel kit mis kit && cd kit/mis_c && gcc -O2 -o graj graj.c mis.c && ./graj 7 2 3";
+  duel kit mis kit && cd kit/mis_c && gcc -std=gnu11 -O2 -pipe -o graj graj.c mis.c -lm && ./graj 7 2 3";
 
 const IOIWARI_HELP: &str = "\
 Writes DIR/ioiwari/: the ioiwari2 tool (a copy of the one installed next to duel), skeleton
@@ -32,7 +36,8 @@ is), and a link in place of one of the kit's directories is refused. Exit status
 2 not.
 
 Examples:
-  duel kit ioiwari kit && cd kit/ioiwari && gcc -O2 -o player player.c
+  duel kit ioiwari kit && cd kit/ioiwari && gcc -std=gnu11 -O2 -pipe -o player player.c -lm
+  ./ioiwari2 --run ./player                   (Windows: ioiwari2.exe --run player.exe)
   duel ioiwari judge --player ./player";
 
 /// Which kit to write.

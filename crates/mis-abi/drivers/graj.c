@@ -4,7 +4,7 @@
  * Bolek's moves come from poczatek / ruch_bolka and every one is checked;
  * Lolek plays the kit's simple strategy: one poohstick if any, else one
  * eeyorestick. Build it with a module, for example a contestant's:
- *     gcc -O2 -o graj graj.c mis.c
+ *     gcc -std=gnu11 -O2 -pipe -o graj graj.c mis.c -lm
  *
  * Usage: graj [-q] P E B     (or the three numbers on standard input)
  * Prints every move (only the result with -q or --quiet) and the result line:

@@ -3,7 +3,7 @@
 // Bolek's moves come from poczatek / ruch_bolka and every one is checked;
 // Lolek plays the kit's simple strategy: one poohstick if any, else one
 // eeyorestick. Build it with a module, for example a contestant's:
-//     g++ -O2 -o graj graj.cpp mis.cpp
+//     g++ -std=gnu++17 -O2 -pipe -o graj graj.cpp mis.cpp
 //
 // Usage: graj [-q] P E B     (or the three numbers on standard input)
 // Prints every move (only the result with -q or --quiet) and the result line:

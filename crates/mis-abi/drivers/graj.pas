@@ -3,7 +3,7 @@
   Bolek's moves come from poczatek / ruch_bolka and every one is checked;
   Lolek plays the kit's simple strategy: one poohstick if any, else one
   eeyorestick. Build it next to the module mis.pas, for example a contestant's:
-      fpc -O2 graj.pas
+      fpc -O2 -ograj graj.pas
 
   Usage: graj [-q] P E B     (or the three numbers on standard input)
   Prints every move (only the result with -q or --quiet) and the result line:

@@ -6,15 +6,16 @@ use anyhow::Context;
 use clap::Parser;
 use duel_cli::protocol::{ProtocolError, ProtocolReader};
 use duel_ioiwari::transcript::{Ending, Transcript};
-use duel_ioiwari::{Board, Oracle, Pit, Player, Position, ReachableSolver};
+use duel_ioiwari::{Board, Oracle, Outcome, Pit, Player, Position, ReachableSolver};
 use duel_random::SplitMix64;
+use std::ffi::OsString;
 use std::fs::File;
 use std::io::{self, IsTerminal, Write};
-use std::path::PathBuf;
-use std::process::ExitCode;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, ExitCode, Stdio};
 use std::sync::mpsc;
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 const EXAMPLE: &str = "\
 It prints the start board, then reads player 1's pits (one per line) and answers each with an
@@ -36,14 +37,28 @@ In a pipe it is strict: anything but a legal pit ends the game, and when player 
 nothing for 2 seconds it says on stderr that it is waiting (a player 1 that does not flush its
 output after each move hangs there).
 
+With --run PROGRAM [ARGS...] (last on the line: everything after it is the program and its
+arguments) ioiwari2 starts player 1 itself and joins the two through pipes, on every system:
+no named pipe needed. The dialogue is shown on stdout as it happens (the lines of the log),
+the program's stderr goes to the terminal, and the exit status is the game's result. A
+PROGRAM without a directory that names a file here (on Windows also with .exe added) is run
+from here, so `--run player` works where `./player` would.
+
+The log's lines end with a bare line feed on every system, so that logs compare equal
+(Notepad, and every editor contestants use, reads them).
+
 Examples:
   ioiwari2                                  play by hand against the optimal player 2
   ioiwari2 --position \"3 3 3 3 3 3 2\"       another start board
   ioiwari2 --seed 7 --log game.txt          random among the optimal moves, log to game.txt
-  mkfifo to-p2 && ioiwari2 < to-p2 | ioiwari > to-p2     watch the two perfect players
+  ioiwari2 --run ./player                   play your program (Windows: ioiwari2.exe --run player.exe)
+  ioiwari2 --position \"4 4 4 2 2 2 2\" --run python3 player.py
+  mkfifo to-p2 && ioiwari2 < to-p2 | ioiwari > to-p2     the same with a named pipe (Linux)
 
-Exit status: 0 the game was played to the end; 1 player 1 broke the rules (an illegal or
-unreadable move, or input that ended mid-game); 2 bad usage, or the log cannot be written.";
+Exit status: 0 the game was played to the end (with --run: player 1 won); 1 player 1 broke the
+rules (an illegal or unreadable move, or input that ended mid-game: with --run, also a
+program that stopped or crashed mid-game); 2 bad usage, the log cannot be written, or the
+--run program cannot be started; with --run only: 3 a draw, 4 player 2 won.";
 
 /// The optimal player 2 of Ioiwari (IOI 2001), logging the dialogue to ioiwari.out.
 #[derive(Debug, Parser)]
@@ -59,6 +74,15 @@ struct Args {
     /// first optimal pit.
     #[arg(long, value_name = "N")]
     seed: Option<u64>,
+    /// Start this program as player 1 and play it through pipes; the rest of the line is
+    /// its arguments (so --run comes last).
+    #[arg(
+        long,
+        value_name = "PROGRAM [ARGS]",
+        num_args = 1..,
+        allow_hyphen_values = true
+    )]
+    run: Option<Vec<OsString>>,
 }
 
 /// Why the game could not be played to its end.
@@ -83,15 +107,28 @@ const CLEAR_SCREEN: &str = "\x1b[H\x1b[2J";
 
 fn main() -> ExitCode {
     let args = Args::parse();
+    // Player 1's program is started before the log is created: a program that cannot start
+    // leaves no log behind.
+    let player = match args.run.as_deref().map(start_player).transpose() {
+        Ok(player) => player,
+        Err(message) => {
+            eprintln!("ioiwari2: {message}");
+            return ExitCode::from(2);
+        }
+    };
     let log = match File::create(&args.log) {
         Ok(file) => file,
         Err(error) => {
             eprintln!("ioiwari2: cannot create {}: {error}", args.log.display());
+            if let Some(mut player) = player {
+                let _ = player.kill();
+                let _ = player.wait();
+            }
             return ExitCode::from(2);
         }
     };
-    let by_hand = io::stdin().is_terminal();
-    let draw_board = io::stderr().is_terminal();
+    let by_hand = player.is_none() && io::stdin().is_terminal();
+    let draw_board = player.is_none() && io::stderr().is_terminal();
     let mode = Mode {
         by_hand,
         draw_board,
@@ -110,9 +147,46 @@ fn main() -> ExitCode {
         mode,
         recent: Vec::new(),
         watchdog: (!by_hand).then(Watchdog::start),
+        echo: player.is_some(),
     };
-    match game.run(io::stdin().lock(), io::stdout().lock()) {
-        Ok(()) => ExitCode::SUCCESS,
+    match player {
+        None => {
+            let played = game.run(io::stdin().lock(), io::stdout().lock());
+            exit_status(played, None)
+        }
+        Some(mut child) => {
+            let to_player = child.stdin.take().expect("piped");
+            let from_player = io::BufReader::new(child.stdout.take().expect("piped"));
+            let played = game.run(from_player, to_player);
+            let ended = wait_for(&mut child, PATIENCE);
+            let outcome = game.position.outcome();
+            match (&played, ended) {
+                (Err(Failure::Player1(_)), Some(status)) if !status.success() => {
+                    eprintln!("ioiwari2: player 1's program ended with {status}")
+                }
+                (Ok(()), Some(status)) if !status.success() => eprintln!(
+                    "ioiwari2: note: player 1's program ended with {status} after the game"
+                ),
+                (Ok(()), None) => eprintln!(
+                    "ioiwari2: note: player 1's program was still running {} s after the game \
+                     ended, and was stopped",
+                    PATIENCE.as_secs()
+                ),
+                _ => {}
+            }
+            exit_status(played, Some(outcome))
+        }
+    }
+}
+
+/// The exit status of a game (see the help): with `--run` (`outcome` given) it says who won.
+fn exit_status(played: Result<(), Failure>, outcome: Option<Option<Outcome>>) -> ExitCode {
+    match played {
+        Ok(()) => match outcome.flatten() {
+            None | Some(Outcome::Win(Player::One)) => ExitCode::SUCCESS,
+            Some(Outcome::Draw) => ExitCode::from(3),
+            Some(Outcome::Win(Player::Two)) => ExitCode::from(4),
+        },
         Err(Failure::Player1(reason)) => {
             eprintln!("ioiwari2: player 1: {reason}");
             ExitCode::from(1)
@@ -124,8 +198,65 @@ fn main() -> ExitCode {
     }
 }
 
-/// Whether the terminal understands the ANSI sequence that clears it (not a `dumb` one).
+/// Starts player 1's program (`--run`) with its standard input and output piped to us and
+/// its standard error shared.
+fn start_player(command: &[OsString]) -> Result<Child, String> {
+    let (program, arguments) = command.split_first().expect("clap asks for one value");
+    Command::new(resolve_program(program))
+        .args(arguments)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .map_err(|error| {
+            format!(
+                "cannot run player 1's program {}: {error}",
+                Path::new(program).display()
+            )
+        })
+}
+
+/// The program to start for `name`: a bare name (no directory) of a file in the current
+/// directory is that file (on Windows `name.exe` too), as a contestant who types
+/// `--run player` means; anything else is left to the system's search.
+fn resolve_program(name: &OsString) -> PathBuf {
+    let path = Path::new(name);
+    let bare = path.components().count() == 1 && path.parent() == Some(Path::new(""));
+    if bare {
+        let mut candidates = vec![path.to_path_buf()];
+        if cfg!(windows) && path.extension().is_none() {
+            candidates.push(path.with_extension("exe"));
+        }
+        if let Some(found) = candidates.into_iter().find(|file| file.is_file()) {
+            return Path::new(".").join(found);
+        }
+    }
+    path.to_path_buf()
+}
+
+/// Waits up to `patience` for `child` to end; stops it after that. Its status, `None` when
+/// it had to be stopped.
+fn wait_for(child: &mut Child, patience: Duration) -> Option<std::process::ExitStatus> {
+    let deadline = Instant::now() + patience;
+    loop {
+        match child.try_wait() {
+            Ok(Some(status)) => return Some(status),
+            Ok(None) if Instant::now() < deadline => thread::sleep(Duration::from_millis(10)),
+            _ => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return None;
+            }
+        }
+    }
+}
+
+/// Whether the terminal understands the ANSI sequence that clears it: not a `dumb` one; on
+/// Windows, a console that accepts escape sequences once asked to (Windows 10 and later), and
+/// plain text (the board drawn after each move, never cleared) otherwise.
 fn terminal_clears() -> bool {
+    if cfg!(windows) {
+        return anstyle_query::windows::enable_ansi_colors() == Some(true);
+    }
     std::env::var_os("TERM").is_some_and(|term| !term.is_empty() && term != "dumb")
 }
 
@@ -196,6 +327,8 @@ struct Dialogue {
     /// The last moves in words, shown above a redrawn board.
     recent: Vec<String>,
     watchdog: Option<Watchdog>,
+    /// Show every log line on stdout as well (`--run`: the dialogue as it happens).
+    echo: bool,
 }
 
 impl Dialogue {
@@ -338,7 +471,15 @@ impl Dialogue {
         self.log
             .write_all(line.as_bytes())
             .and_then(|()| self.log.flush())
-            .context("cannot write the log")
+            .context("cannot write the log")?;
+        if self.echo {
+            // The dialogue on the screen is a courtesy: a closed stdout does not stop the game.
+            let mut stdout = io::stdout().lock();
+            let _ = stdout
+                .write_all(line.as_bytes())
+                .and_then(|()| stdout.flush());
+        }
+        Ok(())
     }
 
     /// Shows the game to a person at a terminal: redrawn in place (the last two moves, then

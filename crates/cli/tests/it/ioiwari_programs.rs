@@ -59,34 +59,9 @@ fn play_against_ioiwari(start: Board, mut choose: impl FnMut(Board) -> Pit) -> (
 
 #[test]
 fn ioiwari_against_ioiwari2_reproduces_the_statement_dialogue() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut tool = bin!("ioiwari2")
-        .current_dir(dir.path())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut player = bin!("ioiwari")
-        .stdin(Stdio::from(tool.stdout.take().unwrap()))
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // Relay player 1's moves to the tool, keeping a copy of the dialogue.
-    let mut to_tool = tool.stdin.take().unwrap();
-    let mut player_lines = Vec::new();
-    for line in BufReader::new(player.stdout.take().unwrap()).lines() {
-        let line = line.unwrap();
-        player_lines.push(line.clone());
-        writeln!(to_tool, "{line}").unwrap();
-    }
-    drop(to_tool);
-    assert!(player.wait().unwrap().success());
-    assert!(tool.wait().unwrap().success());
-    assert_eq!(player_lines, ["2", "5", "5"]);
-
+    let start: Board = "4 3 2 4 2 3 2".parse().unwrap();
+    let log = relayed_log(start, &cargo_bin("ioiwari"));
     // The statement's worked example, move by move.
-    let log = std::fs::read_to_string(dir.path().join("ioiwari.out")).unwrap();
     let expected = [
         "start 4 3 2 4 2 3 2 banks 0 0",
         "1. player 1 plays 2 -> 4 0 3 5 0 3 2 banks 3 0",
@@ -290,4 +265,137 @@ fn ioiwari2_draws_the_board_only_when_stderr_is_a_terminal() {
         "{screen}"
     );
     assert!(screen.contains("game over: player 1 wins"), "{screen}");
+}
+
+/// The log of a game between ioiwari2 and `player`, joined by this test's own relay (no
+/// `--run`): the reference `--run` must reproduce.
+fn relayed_log(start: Board, player: &std::path::Path) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let mut tool = bin!("ioiwari2")
+        .args(["--position", &start.to_string()])
+        .current_dir(dir.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut player = Command::new(player)
+        .stdin(Stdio::from(tool.stdout.take().unwrap()))
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut to_tool = tool.stdin.take().unwrap();
+    for line in BufReader::new(player.stdout.take().unwrap()).lines() {
+        // The tool may end first, after a last move; a broken pipe then is expected.
+        let _ = writeln!(to_tool, "{}", line.unwrap());
+    }
+    drop(to_tool);
+    player.wait().unwrap();
+    tool.wait().unwrap();
+    std::fs::read_to_string(dir.path().join("ioiwari.out")).unwrap()
+}
+
+/// Runs `ioiwari2 ARGS` in `dir`; its exit code, stdout and stderr.
+fn run_in(dir: &std::path::Path, args: &[&str]) -> (i32, String, String) {
+    let output = bin!("ioiwari2")
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    (
+        output.status.code().expect("exited, not killed"),
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn ioiwari2_runs_player_1_itself_with_the_log_a_relay_gives_on_every_official_board() {
+    let ioiwari = cargo_bin("ioiwari");
+    let dir = tempfile::tempdir().unwrap();
+    for start in Board::official_positions() {
+        let board = start.to_string();
+        let program = ioiwari.to_str().unwrap();
+        let (code, stdout, stderr) = run_in(dir.path(), &["--position", &board, "--run", program]);
+        assert_eq!(code, 0, "{start}: {stderr}");
+        let log = std::fs::read_to_string(dir.path().join("ioiwari.out")).unwrap();
+        assert_eq!(log, relayed_log(start, &ioiwari), "{start}");
+        // The dialogue shown as it happens is the log itself.
+        assert_eq!(stdout, log, "{start}");
+        assert!(log
+            .lines()
+            .last()
+            .unwrap()
+            .starts_with("result: player 1 wins"));
+    }
+}
+
+#[test]
+fn ioiwari2_run_exits_with_the_games_result() {
+    // The kit's skeleton plays the first non-empty pit; the rules and the solver say how each
+    // official board ends against the first optimal reply, and so which status to expect.
+    let dir = tempfile::tempdir().unwrap();
+    let skeleton = duel_kit::ioiwari_kit()
+        .into_iter()
+        .find(|file| file.path == "ioiwari/player.c")
+        .unwrap();
+    let text = String::from_utf8(skeleton.contents).unwrap();
+    let player = duel_test_support::build::c_program(dir.path(), "player", &text);
+    let mut seen = std::collections::BTreeSet::new();
+    for start in Board::official_positions() {
+        let mut position = Position::start(start);
+        while !position.is_over() {
+            let pit = match position.to_move {
+                Player::One => position.board.legal_moves().iter().next().unwrap(),
+                Player::Two => table().first_best_move(position.board).unwrap(),
+            };
+            position = position.play(pit).unwrap();
+        }
+        let expected = match position.banks.one.cmp(&position.banks.two) {
+            std::cmp::Ordering::Greater => 0,
+            std::cmp::Ordering::Equal => 3,
+            std::cmp::Ordering::Less => 4,
+        };
+        let board = start.to_string();
+        // A bare name of a file in the working directory is run from there.
+        let (code, _, stderr) = run_in(dir.path(), &["--position", &board, "--run", "player"]);
+        assert_eq!(code, expected, "{start}: {stderr}");
+        seen.insert(code);
+        let log = std::fs::read_to_string(dir.path().join("ioiwari.out")).unwrap();
+        assert_eq!(log, relayed_log(start, &player), "{start}");
+    }
+    assert!(seen.contains(&4), "the skeleton never lost: {seen:?}");
+}
+
+#[test]
+fn ioiwari2_run_passes_arguments_and_blames_a_program_that_stops_mid_game() {
+    let dir = tempfile::tempdir().unwrap();
+    // `-c` is the program's argument, not ioiwari2's: everything after --run is the program's.
+    let script = "read board; echo 2; read reply; exit 3";
+    let (code, stdout, stderr) = run_in(dir.path(), &["--run", "sh", "-c", script]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("exit status: 3"), "{stderr}");
+    assert!(
+        stderr.contains("player 1: input ended mid-game"),
+        "{stderr}"
+    );
+    let log = std::fs::read_to_string(dir.path().join("ioiwari.out")).unwrap();
+    assert_eq!(stdout, log);
+    assert_eq!(log.lines().count(), 4, "{log}");
+    assert!(log.ends_with("aborted: player 1: input ended mid-game at 4 0 0 4 1 4 0\n"));
+}
+
+#[test]
+fn ioiwari2_run_of_a_missing_program_is_one_clear_line_and_writes_no_log() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, stdout, stderr) = run_in(dir.path(), &["--run", "no-such-player", "x"]);
+    assert_eq!(code, 2, "{stderr}");
+    assert_eq!(stdout, "");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.starts_with("ioiwari2: cannot run player 1's program no-such-player: "),
+        "{stderr}"
+    );
+    assert!(!dir.path().join("ioiwari.out").exists());
 }

@@ -6,9 +6,11 @@
 //! refuses any illegal move. Each kit's `STATEMENT.md` holds a true sample game, and every
 //! build block of the kits' READMEs (and README's driver build) works pasted whole, twice.
 
+use crate::kit_builds::kit_line;
 use crate::support::players;
 use crate::support::players::{libmis, players_source_dir};
 use assert_cmd::cargo::cargo_bin;
+use duel_arena::compile::{Language, Target};
 use duel_mis::{Move, Position};
 use duel_test_support::{bin, duel, work_dir};
 use std::path::{Path, PathBuf};
@@ -136,6 +138,23 @@ fn mis_skeleton_plays_as_rust_graj(lang: &str, build: &str, module: &str) {
     assert_eq!(bad, (String::new(), Some(2)));
 }
 
+/// The kit's line that builds `graj` in `language` with its module (the judge's command).
+fn graj_line(language: Language) -> String {
+    let sources = if language == Language::C {
+        "graj.c mis.c"
+    } else if language == Language::CPP {
+        "graj.cpp mis.cpp"
+    } else {
+        "graj.pas"
+    };
+    kit_line(language, Target::Module, "graj", sources)
+}
+
+/// The kit's line that builds `player` from `source` (the judge's command).
+fn player_line(language: Language, source: &str) -> String {
+    kit_line(language, Target::Player, "player", source)
+}
+
 fn parse(start: &[&str]) -> (u32, u32, u32) {
     let n: Vec<u32> = start.iter().map(|s| s.parse().unwrap()).collect();
     (n[0], n[1], n[2])
@@ -182,18 +201,18 @@ fn a_second_kit_in_the_same_place_is_refused_with_one_line() {
 
 #[test]
 fn the_c_skeleton_builds_with_graj_c_and_plays() {
-    mis_skeleton_plays_as_rust_graj("c", "gcc -O2 -o graj graj.c mis.c", "mis.c");
+    mis_skeleton_plays_as_rust_graj("c", &graj_line(Language::C), "mis.c");
 }
 
 #[test]
 fn the_cpp_skeleton_builds_with_graj_cpp_and_plays() {
-    mis_skeleton_plays_as_rust_graj("cpp", "g++ -O2 -o graj graj.cpp mis.cpp", "mis.cpp");
+    mis_skeleton_plays_as_rust_graj("cpp", &graj_line(Language::CPP), "mis.cpp");
 }
 
 #[test]
 fn the_pascal_unit_builds_with_graj_pas_and_plays() {
     if pascal() {
-        mis_skeleton_plays_as_rust_graj("pas", "fpc -O2 graj.pas", "mis.pas");
+        mis_skeleton_plays_as_rust_graj("pas", &graj_line(Language::PASCAL), "mis.pas");
     }
 }
 
@@ -207,7 +226,7 @@ fn illegal_moves_end_the_game_as_in_rust_graj() {
             "mis.c",
             "#include \"mis.h\"\nstatic int b;\nvoid poczatek(int p, int e, int peb) { (void)p; (void)e; b = peb; }\n\
              void ruch_bolka(int p, int e, int *bp, int *be) { (void)p; (void)e; *bp = b + 1; *be = 0; }\n",
-            "gcc -O2 -o graj graj.c mis.c",
+            graj_line(Language::C),
             "read p e b; read x y; echo $((b + 1)) 0",
             ["7", "2", "3"],
             "over the PE-bound 3",
@@ -217,7 +236,7 @@ fn illegal_moves_end_the_game_as_in_rust_graj() {
             "mis.cpp",
             "#include \"mis.h\"\nvoid poczatek(int, int, int) {}\n\
              void ruch_bolka(int, int, int *bp, int *be) { *bp = 2; *be = 1; }\n",
-            "g++ -O2 -o graj graj.cpp mis.cpp",
+            graj_line(Language::CPP),
             "read p e b; read x y; echo 2 1",
             ["7", "2", "3"],
             "the move takes 2 poohsticks and 1 eeyorestick: both kinds",
@@ -230,7 +249,7 @@ fn illegal_moves_end_the_game_as_in_rust_graj() {
              procedure poczatek(p, e, peb : LongInt); begin end;\n\
              procedure ruch_bolka(p, e : LongInt; var bp, be : LongInt);\n\
              begin if p > 5 then begin bp := 1; be := 0; end else begin bp := 0; be := e + 1; end; end;\nend.\n",
-            "fpc -O2 graj.pas",
+            graj_line(Language::PASCAL),
             "read p e b; while read x y; do if [ $x -gt 5 ]; then echo 1 0; else echo 0 $((y + 1)); fi; done",
             ["7", "2", "30"],
             "the move takes 3 eeyoresticks but the pool holds only 2",
@@ -306,7 +325,7 @@ fn the_ioiwari_kit_holds_the_tool_the_players_and_the_official_boards() {
 }
 
 /// Builds an Ioiwari skeleton as the README says and plays all 24 official boards against
-/// the kit's ioiwari2, joined by a named pipe as in the README.
+/// the kit's ioiwari2, which runs it (`--run`) as in the README.
 fn ioiwari_skeleton_plays_every_official_board(build: Option<&str>, run: &str) {
     let dir = kit("ioiwari");
     let root = dir.path().join("kit/ioiwari");
@@ -315,10 +334,11 @@ fn ioiwari_skeleton_plays_every_official_board(build: Option<&str>, run: &str) {
     }
     for test in 1..=24 {
         let log = format!("game{test:02}.out");
+        // The game's result is the exit status: 0 a win, 3 a draw, 4 a loss; anything else
+        // (1: an illegal move, 124: a time-out) fails.
         let command = format!(
-            "rm -f to-p2 && mkfifo to-p2 && \
-             timeout 20 ./ioiwari2 --position \"$(cat tests/{test:02}.txt)\" --log {log} < to-p2 \
-             | timeout 20 {run} > to-p2"
+            "timeout 20 ./ioiwari2 --position \"$(cat tests/{test:02}.txt)\" --log {log} \
+             --run {run} > /dev/null || test $? -eq 3 -o $? -eq 4"
         );
         sh(&root, &command);
         let transcript = std::fs::read_to_string(root.join(&log)).unwrap();
@@ -348,18 +368,27 @@ fn ioiwari_skeleton_plays_every_official_board(build: Option<&str>, run: &str) {
 
 #[test]
 fn the_ioiwari_c_skeleton_plays_legally_against_ioiwari2() {
-    ioiwari_skeleton_plays_every_official_board(Some("gcc -O2 -o player player.c"), "./player");
+    ioiwari_skeleton_plays_every_official_board(
+        Some(&player_line(Language::C, "player.c")),
+        "./player",
+    );
 }
 
 #[test]
 fn the_ioiwari_cpp_skeleton_plays_legally_against_ioiwari2() {
-    ioiwari_skeleton_plays_every_official_board(Some("g++ -O2 -o player player.cpp"), "./player");
+    ioiwari_skeleton_plays_every_official_board(
+        Some(&player_line(Language::CPP, "player.cpp")),
+        "./player",
+    );
 }
 
 #[test]
 fn the_ioiwari_pascal_skeleton_plays_legally_against_ioiwari2() {
     if pascal() {
-        ioiwari_skeleton_plays_every_official_board(Some("fpc -O2 player.pas"), "./player");
+        ioiwari_skeleton_plays_every_official_board(
+            Some(&player_line(Language::PASCAL, "player.pas")),
+            "./player",
+        );
     }
 }
 
@@ -550,7 +579,7 @@ fn the_mis_kits_build_block_works_pasted_whole_twice() {
 }
 
 #[test]
-fn the_ioiwari_kits_build_lines_and_pipe_block_work_pasted_whole_twice() {
+fn the_ioiwari_kits_build_lines_and_run_block_work_pasted_whole_twice() {
     let (_dir, root) = kit_root("ioiwari");
     let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
     // The table's build column: `| player.c | C | `gcc -O2 -o player player.c` | ...`.
@@ -568,10 +597,10 @@ fn the_ioiwari_kits_build_lines_and_pipe_block_work_pasted_whole_twice() {
     }
     let pipe = sh_blocks(&readme)
         .into_iter()
-        .find(|block| block.contains("mkfifo"))
-        .expect("the named-pipe block");
+        .find(|block| block.contains("--run"))
+        .expect("the --run block");
     for _ in 0..2 {
-        let output = paste(&root, &pipe);
+        let output = paste(&root, &with_statuses(&pipe));
         let last = text(&output.stdout)
             .lines()
             .last()
@@ -579,6 +608,21 @@ fn the_ioiwari_kits_build_lines_and_pipe_block_work_pasted_whole_twice() {
             .to_owned();
         assert!(last.starts_with("result: "), "{}", text(&output.stdout));
     }
+}
+
+/// A block whose lines may promise an exit status in their comment (`# exit 4: ...`), made
+/// to insist on exactly that status under `sh -e`.
+fn with_statuses(block: &str) -> String {
+    block
+        .lines()
+        .map(|line| match line.split_once("# exit ") {
+            Some((command, rest)) => {
+                let status: String = rest.chars().take_while(char::is_ascii_digit).collect();
+                format!("{command}|| test $? -eq {status}\n")
+            }
+            None => format!("{line}\n"),
+        })
+        .collect()
 }
 
 #[test]

@@ -30,6 +30,7 @@ mod judge_outputs_signals;
 mod judge_sources;
 mod judge_trust_isolation;
 mod kit;
+mod kit_builds;
 mod kit_links;
 mod mis_judge;
 mod play_cli;

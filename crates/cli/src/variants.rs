@@ -293,7 +293,7 @@ fn load(path: &Path, variant: Variant) -> anyhow::Result<VariantTable> {
 }
 
 fn save(path: &Path, table: &VariantTable) -> anyhow::Result<()> {
-    duel_arena::report::write_atomically_with(path, |file| {
+    crate::portable::write_atomically_with(path, |file| {
         let mut buffered = BufWriter::with_capacity(1 << 20, file);
         table.write_to(&mut buffered)?;
         buffered.flush()
@@ -303,7 +303,7 @@ fn save(path: &Path, table: &VariantTable) -> anyhow::Result<()> {
 
 /// Writes `bytes` to `path` atomically, as every file duel writes.
 fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
-    duel_arena::report::write_atomically(path, bytes)
+    crate::portable::write_atomically(path, bytes)
         .with_context(|| format!("cannot write {}", path.display()))
 }
 

@@ -3,7 +3,11 @@
 #![forbid(unsafe_code)]
 
 use clap::{Parser, Subcommand};
-use duel_cli::{analyze, export, judge, kit, play, serve, variants};
+#[cfg(not(feature = "judge"))]
+use duel_cli::linux_only;
+use duel_cli::{analyze, kit, play, serve, variants};
+#[cfg(feature = "judge")]
+use duel_cli::{export, judge};
 use std::process::ExitCode;
 
 const EXAMPLES: &str = "\
@@ -44,13 +48,21 @@ enum Game {
     /// Serve a local web page for playing and analysing both games, with a JSON API.
     Serve(serve::ServeArgs),
     /// Write both tasks as packages for contest systems (Kattis, ICPC, DOMjudge, DMOJ, CMS), with duel's referees.
+    #[cfg(feature = "judge")]
     Export(export::ExportArgs),
+    /// Write both tasks as packages for contest systems: needs Linux (not in this build).
+    #[cfg(not(feature = "judge"))]
+    Export(linux_only::Unavailable),
 }
 
 #[derive(Debug, Subcommand)]
 enum IoiwariCommand {
     /// Score a player-1 program against the optimal player 2.
+    #[cfg(feature = "judge")]
     Judge(judge::ioiwari::JudgeArgs),
+    /// Score a player-1 program: needs Linux (not in this build; use WSL or the packages).
+    #[cfg(not(feature = "judge"))]
+    Judge(linux_only::Unavailable),
     /// Analyse a position: its value, and every legal move's value and moves to the end.
     Analyze(analyze::ioiwari::AnalyzeArgs),
     /// The 357 start boards (or 51 rotation classes): values, winning first moves, greedy.
@@ -64,7 +76,11 @@ enum IoiwariCommand {
 #[derive(Debug, Subcommand)]
 enum MisCommand {
     /// Score a Bolek (program or C-ABI module) against the adversarial Lolek.
+    #[cfg(feature = "judge")]
     Judge(judge::mis::JudgeArgs),
+    /// Score a Bolek: needs Linux (not in this build; use WSL or the packages).
+    #[cfg(not(feature = "judge"))]
+    Judge(linux_only::Unavailable),
     /// Analyse a position: win or loss, every winning move, the pattern of losing positions.
     Analyze(analyze::mis::AnalyzeArgs),
     /// Play Bolek or Lolek against the computer in the terminal.
@@ -74,8 +90,18 @@ enum MisCommand {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.game {
+        #[cfg(feature = "judge")]
         Game::Ioiwari(IoiwariCommand::Judge(args)) => judge::ioiwari::run(args),
+        #[cfg(feature = "judge")]
         Game::Mis(MisCommand::Judge(args)) => judge::mis::run(args),
+        #[cfg(not(feature = "judge"))]
+        Game::Ioiwari(IoiwariCommand::Judge(_)) => {
+            linux_only::refuse("ioiwari judge", linux_only::JUDGE_NEEDS_LINUX)
+        }
+        #[cfg(not(feature = "judge"))]
+        Game::Mis(MisCommand::Judge(_)) => {
+            linux_only::refuse("mis judge", linux_only::JUDGE_NEEDS_LINUX)
+        }
         Game::Ioiwari(IoiwariCommand::Analyze(args)) => analyze::ioiwari::run(args),
         Game::Ioiwari(IoiwariCommand::Table(args)) => analyze::table::run(args),
         Game::Ioiwari(IoiwariCommand::Play(args)) => play::ioiwari::run(args),
@@ -84,7 +110,10 @@ fn main() -> ExitCode {
         Game::Mis(MisCommand::Play(args)) => play::mis::run(args),
         Game::Serve(args) => serve::run(args),
         Game::Kit(command) => kit::run(command),
+        #[cfg(feature = "judge")]
         Game::Export(args) => export::run(args),
+        #[cfg(not(feature = "judge"))]
+        Game::Export(_) => linux_only::refuse("export", linux_only::EXPORT_NEEDS_LINUX),
     };
     match result {
         Ok(code) => code,

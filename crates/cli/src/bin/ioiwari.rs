@@ -6,7 +6,9 @@
 //! a stack-overflow handler, a dozen system calls): `main` is the C entry point, which only
 //! ignores `SIGPIPE` as std would, so that a closed output is an error (exit 1), not a signal.
 //! The entry point is the binary's only unsafe code (the unmangled symbol and the one libc call).
-#![cfg_attr(not(test), no_main)]
+//!
+//! On Windows (no `SIGPIPE`, no such start-up to skip) it is an ordinary Rust program.
+#![cfg_attr(all(not(test), unix), no_main)]
 
 use anyhow::{anyhow, Context};
 use clap::Parser;
@@ -60,12 +62,24 @@ fn first_best_move(board: Board) -> Option<Pit> {
 }
 
 /// The C entry point (see the module's documentation); returns the exit status.
-#[cfg(not(test))]
+#[cfg(all(not(test), unix))]
 #[allow(unsafe_code)]
 #[no_mangle]
 extern "C" fn main(_argc: libc::c_int, _argv: *const *const libc::c_char) -> libc::c_int {
     // SAFETY: setting a signal's disposition to SIG_IGN has no preconditions.
     unsafe { libc::signal(libc::SIGPIPE, libc::SIG_IGN) };
+    libc::c_int::from(run())
+}
+
+/// The entry point where std's start-up is kept (Windows).
+#[cfg(all(not(test), not(unix)))]
+fn main() -> std::process::ExitCode {
+    std::process::ExitCode::from(run())
+}
+
+/// Parses the arguments, if any, and plays; the exit status.
+#[cfg(not(test))]
+fn run() -> u8 {
     // Without arguments there is nothing to parse: the player goes straight to its first read.
     // (std reads the arguments itself on Linux, without its usual start-up.)
     if std::env::args_os().nth(1).is_some() {

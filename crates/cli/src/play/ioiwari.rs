@@ -286,7 +286,7 @@ fn ending(outcome: Outcome, position: &Position, human: Player, played: &[Played
                 "Move {} of the game, pit {}, was your first mistake: {} ({} bead{} given away).\n",
                 index + 1,
                 m.pit,
-                duel_arena::ioiwari::forward_reason(
+                crate::portable::forward_reason(
                     chosen.into(),
                     m.before.final_margin.into(),
                     &format!("pit {}", either(&best))

@@ -41,3 +41,4 @@ mod serve_cli;
 mod serve_viewer;
 mod support;
 mod variants_cli;
+mod windows;

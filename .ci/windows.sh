@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Windows for contestants (issue 28): builds duel.exe, ioiwari.exe and ioiwari2.exe for
+# x86_64-pc-windows-gnu (MinGW-w64) and runs the Windows tests under Wine
+# (crates/cli/tests/it/windows.rs): the tool and the player against the Linux ones on the
+# official boards, the kits built by MinGW, duel.exe's analysis, web page and judge message,
+# bad input, and the DLLs the programs import.
+#
+# Needs: gcc-mingw-w64-x86-64 g++-mingw-w64-x86-64 wine64 curl (apt), rustup.
+# When the Rust target cannot be installed (or Wine, MinGW are missing) the script says why and
+# skips; DUEL_REQUIRE_WINDOWS=1 makes that a failure. Prints where the build is; the exit
+# status is the tests'.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+TARGET=x86_64-pc-windows-gnu
+
+skip() {
+    if [ "${DUEL_REQUIRE_WINDOWS:-}" = 1 ]; then
+        echo "windows: FAILED (DUEL_REQUIRE_WINDOWS=1): $1" >&2
+        exit 1
+    fi
+    echo "windows: SKIPPED: $1"
+    exit 0
+}
+
+command -v x86_64-w64-mingw32-gcc >/dev/null && command -v x86_64-w64-mingw32-g++ >/dev/null ||
+    skip "MinGW-w64 is missing (apt-get install gcc-mingw-w64-x86-64 g++-mingw-w64-x86-64)"
+[ -x /usr/lib/wine/wine64 ] || skip "Wine is missing (apt-get install wine64)"
+command -v curl >/dev/null || skip "curl is missing (apt-get install curl)"
+# The target's standard library: installed already, or now within ten minutes.
+if ! rustup target list --installed 2>/dev/null | grep -qx "$TARGET"; then
+    timeout 600 rustup target add "$TARGET" ||
+        skip "the Rust target $TARGET cannot be installed here (rustup target add failed or took over 10 minutes)"
+fi
+
+# Without the default feature `judge` (the judge, graj, the module host and the export need
+# Linux); symbols stripped, as a release ships.
+CARGO_PROFILE_RELEASE_STRIP=symbols \
+    cargo build --release --locked --target "$TARGET" -p duel-cli --no-default-features \
+    --bin duel --bin ioiwari --bin ioiwari2
+bin="$PWD/target/$TARGET/release"
+echo "windows: built $bin/duel.exe, ioiwari.exe, ioiwari2.exe"
+
+DUEL_WINDOWS_BIN="$bin" DUEL_REQUIRE_WINDOWS=1 \
+    cargo test --locked -p duel-cli --test it windows -- --test-threads 2

@@ -1,0 +1,631 @@
+//! The Windows programs under Wine: `ioiwari2.exe`, `ioiwari.exe` and `duel.exe` (built for
+//! x86_64-pc-windows-gnu, named by `DUEL_WINDOWS_BIN`, as `.ci/windows.sh` does) and the kits'
+//! C and C++ sources built by MinGW-w64 behave as their Linux builds: the same logs, outputs and
+//! exit statuses, the same clear errors on bad input.
+//!
+//! Each test is skipped, with the reason printed, when Wine, MinGW-w64 or the Windows build is
+//! missing, unless `DUEL_REQUIRE_WINDOWS=1` (CI), which makes that a failure.
+//!
+//! Wine 8 lacks `bcryptprimitives.dll`, which Rust programs for Windows import: the tests build
+//! a stand-in from `tests/windows/bcryptprimitives.c` beside the `.exe` files (real Windows has
+//! the DLL; nothing users download holds the stand-in).
+
+use assert_cmd::cargo::cargo_bin;
+use duel_ioiwari::Board;
+use duel_test_support::process::output_with_stdin;
+use duel_test_support::{bin, duel};
+use std::ffi::OsStr;
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::sync::OnceLock;
+
+/// Debian's wine64 program, and Wine's server.
+const WINE: &str = "/usr/lib/wine/wine64";
+const WINESERVER: &str = "/usr/lib/wine/wineserver64";
+/// MinGW-w64's C and C++ compilers (Debian's gcc-mingw-w64-x86-64, g++-mingw-w64-x86-64).
+const MINGW_GCC: &str = "x86_64-w64-mingw32-gcc";
+const MINGW_GXX: &str = "x86_64-w64-mingw32-g++";
+
+/// Where the Windows programs and the DLL stand-in are, and Wine's prefix.
+struct Windows {
+    bin: PathBuf,
+    prefix: PathBuf,
+}
+
+/// The Windows setup, once per test run; `None` (after saying why) when a part is missing.
+///
+/// Without `DUEL_WINDOWS_BIN` the tests are skipped whatever `DUEL_REQUIRE_WINDOWS` says: the
+/// workspace's own test run has no Windows build, and `.ci/windows.sh`, which makes one, sets
+/// it (and enforces `DUEL_REQUIRE_WINDOWS` for the Rust target itself).
+fn windows() -> Option<&'static Windows> {
+    static SETUP: OnceLock<Result<Windows, String>> = OnceLock::new();
+    if std::env::var_os("DUEL_WINDOWS_BIN").is_none() {
+        eprintln!(
+            "SKIPPED: DUEL_WINDOWS_BIN does not name a Windows build (.ci/windows.sh makes one \
+             and sets it)"
+        );
+        return None;
+    }
+    match SETUP.get_or_init(set_up) {
+        Ok(windows) => Some(windows),
+        Err(reason) if std::env::var("DUEL_REQUIRE_WINDOWS").as_deref() == Ok("1") => {
+            panic!("DUEL_REQUIRE_WINDOWS=1 but {reason}")
+        }
+        Err(reason) => {
+            eprintln!("SKIPPED: {reason}");
+            None
+        }
+    }
+}
+
+fn set_up() -> Result<Windows, String> {
+    if !Path::new(WINE).is_file() {
+        return Err(format!("{WINE} is missing (apt-get install wine64)"));
+    }
+    for compiler in [MINGW_GCC, MINGW_GXX] {
+        let found = Command::new(compiler).arg("--version").output();
+        if !found.is_ok_and(|output| output.status.success()) {
+            return Err(format!(
+                "{compiler} is missing (apt-get install gcc-mingw-w64-x86-64 g++-mingw-w64-x86-64)"
+            ));
+        }
+    }
+    let built = std::env::var_os("DUEL_WINDOWS_BIN")
+        .map(PathBuf::from)
+        .ok_or(
+        "DUEL_WINDOWS_BIN does not name the Windows build (.ci/windows.sh builds it and sets it)",
+    )?;
+    let bin = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("windows-bin");
+    let _ = std::fs::remove_dir_all(&bin);
+    std::fs::create_dir_all(&bin).map_err(|e| e.to_string())?;
+    for program in ["duel.exe", "ioiwari.exe", "ioiwari2.exe"] {
+        std::fs::copy(built.join(program), bin.join(program))
+            .map_err(|error| format!("{}: {error}", built.join(program).display()))?;
+    }
+    let shim = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/windows/bcryptprimitives.c");
+    let dll = bin.join("bcryptprimitives.dll");
+    mingw(
+        MINGW_GCC,
+        &["-shared", "-O2", "-o"],
+        &dll,
+        &[&shim],
+        &["-ladvapi32"],
+    );
+    let prefix = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("wine-prefix");
+    std::fs::create_dir_all(&prefix).map_err(|e| e.to_string())?;
+    // Wine's server, started here with no output of its own and kept for a minute after its
+    // last program: a server that a test's program started would write its diagnostics into
+    // that program's stderr.
+    let server = Command::new(WINESERVER)
+        .arg("-p60")
+        .env("WINEPREFIX", &prefix)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .map_err(|error| format!("{WINESERVER}: {error}"))?;
+    if !server.success() {
+        return Err(format!("{WINESERVER} -p60 failed: {server}"));
+    }
+    let windows = Windows { bin, prefix };
+    // The first start of a fresh prefix sets it up (seconds): once, before the tests race.
+    let first = windows
+        .wine("ioiwari.exe")
+        .arg("--version")
+        .output()
+        .unwrap();
+    if !first.status.success() {
+        return Err(format!("ioiwari.exe --version fails under Wine: {first:?}"));
+    }
+    Ok(windows)
+}
+
+impl Windows {
+    /// `program` (one of the Windows build's) run by Wine.
+    fn wine(&self, program: &str) -> Command {
+        self.wine_own(&self.bin.join(program))
+    }
+
+    /// Any Windows program run by Wine, with MinGW-w64's C++ runtime DLLs on its path (as a
+    /// Code::Blocks user has them).
+    fn wine_own(&self, program: &Path) -> Command {
+        let mut command = Command::new(WINE);
+        command
+            .arg(program)
+            .env("WINEPREFIX", &self.prefix)
+            .env("WINEDEBUG", "-all")
+            .env("WINEPATH", mingw_runtime_dir());
+        command
+    }
+}
+
+/// The directory of MinGW-w64's libstdc++ and libgcc DLLs.
+fn mingw_runtime_dir() -> String {
+    let output = Command::new(MINGW_GXX)
+        .arg("-print-file-name=libstdc++-6.dll")
+        .output()
+        .expect("MinGW g++ runs");
+    let dll = PathBuf::from(String::from_utf8_lossy(&output.stdout).trim());
+    dll.parent().unwrap_or(Path::new(".")).display().to_string()
+}
+
+/// Runs a MinGW compiler: `compiler BEFORE OUTPUT SOURCES AFTER`, insisting that it succeeds.
+fn mingw(compiler: &str, before: &[&str], output: &Path, sources: &[&Path], after: &[&str]) {
+    let result = Command::new(compiler)
+        .args(before)
+        .arg(output)
+        .args(sources)
+        .args(after)
+        .output()
+        .expect("the MinGW compiler runs");
+    assert!(
+        result.status.success(),
+        "{compiler} {before:?} {} {sources:?}: {}",
+        output.display(),
+        String::from_utf8_lossy(&result.stderr)
+    );
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Exit code, stdout and stderr.
+fn outcome(output: Output) -> (Option<i32>, String, String) {
+    (
+        output.status.code(),
+        text(&output.stdout),
+        text(&output.stderr),
+    )
+}
+
+/// The perfect player 1 of the hostile players' set (C, negamax), built for Linux by gcc and
+/// for Windows by MinGW into `dir`: `(player, player.exe)`.
+fn perfect_players(dir: &Path) -> (PathBuf, PathBuf) {
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/hostile/perfect.c");
+    let linux = dir.join("player");
+    let windows = dir.join("player.exe");
+    duel_test_support::build::gcc_o2(&[], &linux, &source);
+    mingw(MINGW_GCC, &["-O2", "-o"], &windows, &[&source], &[]);
+    (linux, windows)
+}
+
+/// One game of `tool` (an `ioiwari2`) from `start` against `player`, logged to `log`, in `dir`.
+fn game(mut tool: Command, dir: &Path, start: &str, log: &str, player: &OsStr) -> Output {
+    tool.args(["--position", start, "--log", log, "--run"])
+        .arg(player)
+        .current_dir(dir)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn windows_ioiwari2_exe_runs_a_mingw_perfect_player_with_the_linux_tools_logs() {
+    let Some(windows) = windows() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let (linux_player, _) = perfect_players(dir.path());
+    let boards = Board::official_positions();
+    assert_eq!(boards.len(), 24);
+    for board in boards {
+        let start = board.to_string();
+        let linux = game(
+            bin!("ioiwari2"),
+            dir.path(),
+            &start,
+            "linux.out",
+            linux_player.as_os_str(),
+        );
+        assert_eq!(linux.status.code(), Some(0), "{start}: {linux:?}");
+        let tool = windows.wine("ioiwari2.exe");
+        let ran = game(
+            tool,
+            dir.path(),
+            &start,
+            "windows.out",
+            "player.exe".as_ref(),
+        );
+        let (code, stdout, stderr) = outcome(ran);
+        assert_eq!(code, Some(0), "{start}: {stderr}");
+        let expected = std::fs::read(dir.path().join("linux.out")).unwrap();
+        let log = std::fs::read(dir.path().join("windows.out")).unwrap();
+        assert_eq!(text(&log), text(&expected), "{start}");
+        assert_eq!(stdout, text(&expected), "{start}: the dialogue shown");
+    }
+}
+
+#[test]
+fn windows_ioiwari_exe_beats_the_linux_optimal_player_2_through_pipes() {
+    let Some(windows) = windows() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    for board in Board::official_positions().into_iter().step_by(4) {
+        let start = board.to_string();
+        let ioiwari = cargo_bin("ioiwari");
+        let linux = game(
+            bin!("ioiwari2"),
+            dir.path(),
+            &start,
+            "linux.out",
+            ioiwari.as_os_str(),
+        );
+        assert_eq!(linux.status.code(), Some(0), "{start}: {linux:?}");
+        // The Linux ioiwari2 starts Wine's ioiwari.exe and joins them through pipes.
+        let crossed = bin!("ioiwari2")
+            .args(["--position", &start, "--log", "crossed.out", "--run", WINE])
+            .arg(windows.bin.join("ioiwari.exe"))
+            .env("WINEPREFIX", &windows.prefix)
+            .env("WINEDEBUG", "-all")
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        assert_eq!(crossed.status.code(), Some(0), "{start}: {crossed:?}");
+        let expected = std::fs::read_to_string(dir.path().join("linux.out")).unwrap();
+        let log = std::fs::read_to_string(dir.path().join("crossed.out")).unwrap();
+        // The Linux game ended with exit status 0: player 1 won.
+        assert_eq!(log, expected, "{start}");
+    }
+}
+
+#[test]
+fn windows_ioiwari2_exe_reads_crlf_moves_as_linux_reads_lf() {
+    let Some(windows) = windows() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let linux = output_with_stdin(
+        bin!("ioiwari2")
+            .args(["--log", "linux.out"])
+            .current_dir(dir.path()),
+        "2\n5\n5\n",
+    );
+    assert!(linux.status.success(), "{linux:?}");
+    let ran = output_with_stdin(
+        windows
+            .wine("ioiwari2.exe")
+            .args(["--log", "windows.out"])
+            .current_dir(dir.path()),
+        "2\r\n5\r\n5\r\n",
+    );
+    let (code, stdout, stderr) = outcome(ran);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(stdout, text(&linux.stdout));
+    assert_eq!(
+        std::fs::read(dir.path().join("windows.out")).unwrap(),
+        std::fs::read(dir.path().join("linux.out")).unwrap()
+    );
+}
+
+#[test]
+fn windows_duel_exe_analyses_as_linux_does() {
+    let Some(windows) = windows() else { return };
+    let cases: [&[&str]; 4] = [
+        &["ioiwari", "analyze", "4 3 2 4 2 3 2"],
+        &["ioiwari", "analyze", "4 4 4 2 2 2 2", "--json"],
+        &["mis", "analyze", "7", "2", "3"],
+        &["mis", "analyze", "100", "37", "5", "--json"],
+    ];
+    for args in cases {
+        let linux = duel!().args(args).output().unwrap();
+        let ran = windows.wine("duel.exe").args(args).output().unwrap();
+        assert_eq!(ran.status.code(), linux.status.code(), "{args:?}");
+        assert!(linux.status.success(), "{args:?}");
+        assert_eq!(text(&ran.stdout), text(&linux.stdout), "{args:?}");
+    }
+}
+
+#[test]
+fn windows_duel_exe_serves_the_api_on_127_0_0_1() {
+    let Some(windows) = windows() else { return };
+    let mut server = windows
+        .wine("duel.exe")
+        .args(["serve", "--port", "0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(server.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    let url = first
+        .trim()
+        .strip_prefix("listening on ")
+        .unwrap_or_else(|| panic!("the first line: {first:?}"))
+        .to_owned();
+    assert!(url.starts_with("http://127.0.0.1:"), "{url}");
+    let answer = Command::new("curl")
+        .args(["-sS", "--max-time", "30", &format!("{url}api")])
+        .output()
+        .expect("curl runs (apt-get install curl)");
+    let _ = server.kill();
+    let _ = server.wait();
+    assert!(answer.status.success(), "{answer:?}");
+    let body: serde_json::Value = serde_json::from_slice(&answer.stdout).expect("JSON");
+    // The same API list as the Linux server's.
+    let linux = crate::support::serve::Server::start(&[]);
+    let expected = Command::new("curl")
+        .args(["-sS", "--max-time", "30", &format!("{}api", linux.url())])
+        .output()
+        .unwrap();
+    let expected: serde_json::Value = serde_json::from_slice(&expected.stdout).expect("JSON");
+    assert_eq!(body, expected);
+}
+
+#[test]
+fn windows_duel_exe_judge_says_it_needs_linux() {
+    let Some(windows) = windows() else { return };
+    for args in [
+        &["ioiwari", "judge"][..],
+        &[
+            "ioiwari",
+            "judge",
+            "--player",
+            "player.exe",
+            "--tests",
+            "all",
+        ],
+        &["mis", "judge", "--module", "mis.c"],
+    ] {
+        let (code, stdout, stderr) = outcome(windows.wine("duel.exe").args(args).output().unwrap());
+        assert_eq!(code, Some(2), "{args:?}: {stderr}");
+        assert_eq!(stdout, "");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.contains("needs Linux"), "{stderr}");
+        assert!(stderr.contains("WSL"), "{stderr}");
+    }
+}
+
+#[test]
+fn windows_bad_input_gets_the_linux_errors() {
+    let Some(windows) = windows() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    // A missing program for --run: one line, exit 2, no log.
+    let (code, _, stderr) = outcome(
+        windows
+            .wine("ioiwari2.exe")
+            .args(["--run", "missing.exe"])
+            .current_dir(dir.path())
+            .output()
+            .unwrap(),
+    );
+    assert_eq!(code, Some(2), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.starts_with("ioiwari2: cannot run player 1's program missing.exe: "),
+        "{stderr}"
+    );
+    assert!(!dir.path().join("ioiwari.out").exists());
+    // A malformed position: the same message as on Linux.
+    for position in ["4 3 2 x 2 3 2", "4 3 2 4 2 3", "9 3 2 4 2 3 2"] {
+        let args = ["--position", position];
+        let linux = outcome(bin!("ioiwari2").args(args).output().unwrap());
+        let ran = outcome(windows.wine("ioiwari2.exe").args(args).output().unwrap());
+        assert_eq!(linux.0, Some(2), "{position}");
+        assert_eq!(ran.0, linux.0, "{position}");
+        let linux_error = linux.2.lines().next().unwrap().to_owned();
+        let error = ran
+            .2
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .replace("ioiwari2.exe", "ioiwari2");
+        assert_eq!(error, linux_error, "{position}");
+    }
+    let (code, _, stderr) = outcome(
+        windows
+            .wine("duel.exe")
+            .args(["mis", "analyze", "7", "two", "3"])
+            .output()
+            .unwrap(),
+    );
+    assert_eq!(code, Some(2), "{stderr}");
+}
+
+#[test]
+fn windows_paths_with_spaces_and_non_ascii_letters_work() {
+    let Some(windows) = windows() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let own = dir.path().join("Gracz zażółć é");
+    std::fs::create_dir(&own).unwrap();
+    let (_, player) = perfect_players(&own);
+    assert!(player.is_file());
+    let ran = windows
+        .wine("ioiwari2.exe")
+        .args([
+            "--log",
+            "Gracz zażółć é/gra ż.out",
+            "--run",
+            "Gracz zażółć é/player.exe",
+        ])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let (code, _, stderr) = outcome(ran);
+    assert_eq!(code, Some(0), "{stderr}");
+    let log = std::fs::read_to_string(own.join("gra ż.out")).unwrap();
+    assert!(log.ends_with("result: player 1 wins 11-9\n"), "{log}");
+    // duel.exe writes a kit there too.
+    let ran = windows
+        .wine("duel.exe")
+        .args(["kit", "mis", "Zestaw ąę ó"])
+        .current_dir(&own)
+        .output()
+        .unwrap();
+    assert!(ran.status.success(), "{ran:?}");
+    assert!(own.join("Zestaw ąę ó/mis_c/graj.c").is_file());
+}
+
+/// The MIS kit's C and C++ `graj` with their skeletons, built by MinGW with the README's
+/// Windows lines (the same flags as Linux's), print what the Linux builds print and exit alike.
+#[test]
+fn windows_mis_kit_graj_exe_plays_as_the_linux_build() {
+    let Some(windows) = windows() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    duel_kit::write_mis(dir.path(), false).unwrap();
+    let builds = [
+        ("mis_c", "gcc", MINGW_GCC, ["graj.c", "mis.c"]),
+        ("mis_cpp", "g++", MINGW_GXX, ["graj.cpp", "mis.cpp"]),
+    ];
+    let readme = std::fs::read_to_string(dir.path().join("README.md")).unwrap();
+    for (kit_dir, native, cross, sources) in builds {
+        let at = dir.path().join(kit_dir);
+        // The README's Windows line, with MinGW's cross compiler in place of its gcc/g++.
+        let line = readme
+            .lines()
+            .find(|line| line.starts_with(&format!("{native} ")) && line.contains("graj.exe"))
+            .unwrap_or_else(|| panic!("no Windows line for {kit_dir}"));
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let status = Command::new(cross)
+            .args(&words[1..])
+            .current_dir(&at)
+            .status()
+            .unwrap();
+        assert!(status.success(), "{line}");
+        let linux_line = line.replace("graj.exe", "graj");
+        let status = Command::new("sh")
+            .args(["-c", &linux_line])
+            .current_dir(&at)
+            .status()
+            .unwrap();
+        assert!(status.success(), "{linux_line}");
+        assert_eq!(sources.len(), 2);
+        for start in [
+            &["7", "2", "3"][..],
+            &["2", "2", "1"],
+            &["-q", "12", "30", "4"],
+            &["7", "2", "0"],
+        ] {
+            let linux = Command::new(at.join("graj")).args(start).output().unwrap();
+            let ran = windows
+                .wine_own(&at.join("graj.exe"))
+                .args(start)
+                .output()
+                .unwrap();
+            assert_eq!(
+                ran.status.code(),
+                linux.status.code(),
+                "{kit_dir} {start:?}"
+            );
+            assert_eq!(
+                text(&ran.stdout).replace("\r\n", "\n"),
+                text(&linux.stdout),
+                "{kit_dir} {start:?}"
+            );
+        }
+        // Standard input, as on Linux.
+        let ran = output_with_stdin(&mut windows.wine_own(&at.join("graj.exe")), "7 2 3\r\n");
+        let linux = output_with_stdin(&mut Command::new(at.join("graj")), "7 2 3\n");
+        assert_eq!(text(&ran.stdout).replace("\r\n", "\n"), text(&linux.stdout));
+    }
+}
+
+/// The Ioiwari kit's C and C++ skeletons, built by MinGW with the README's Windows lines, play
+/// under `ioiwari2.exe --run` as their Linux builds do under `ioiwari2 --run`.
+#[test]
+fn windows_ioiwari_kit_skeletons_play_as_the_linux_builds() {
+    let Some(windows) = windows() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("kit");
+    duel_kit::write(&root, &duel_kit::ioiwari_kit(), false).unwrap();
+    let at = root.join("ioiwari");
+    let readme = std::fs::read_to_string(at.join("README.md")).unwrap();
+    for (native, cross) in [("gcc", MINGW_GCC), ("g++", MINGW_GXX)] {
+        let line = readme
+            .lines()
+            .find(|line| line.starts_with(&format!("{native} ")) && line.contains("player.exe"))
+            .unwrap_or_else(|| panic!("no Windows line for {native}"));
+        let words: Vec<&str> = line.split_whitespace().collect();
+        assert!(
+            Command::new(cross)
+                .args(&words[1..])
+                .current_dir(&at)
+                .status()
+                .unwrap()
+                .success(),
+            "{line}"
+        );
+        let linux_line = line.replace("player.exe", "player");
+        assert!(Command::new("sh")
+            .args(["-c", &linux_line])
+            .current_dir(&at)
+            .status()
+            .unwrap()
+            .success());
+        for board in Board::official_positions().into_iter().step_by(6) {
+            let start = board.to_string();
+            let linux = game(
+                bin!("ioiwari2"),
+                &at,
+                &start,
+                "linux.out",
+                "./player".as_ref(),
+            );
+            let tool = windows.wine("ioiwari2.exe");
+            let ran = game(tool, &at, &start, "windows.out", "player.exe".as_ref());
+            assert_eq!(ran.status.code(), linux.status.code(), "{native} {start}");
+            assert_eq!(
+                std::fs::read_to_string(at.join("windows.out")).unwrap(),
+                std::fs::read_to_string(at.join("linux.out")).unwrap(),
+                "{native} {start}"
+            );
+        }
+    }
+}
+
+/// The DLLs every Windows 10 (and later) system has: the Windows build may import these only,
+/// so each program is one file that runs as it is downloaded.
+const WINDOWS_OWN_DLLS: [&str; 9] = [
+    "kernel32.dll",
+    "ntdll.dll",
+    "userenv.dll",
+    "ws2_32.dll",
+    "advapi32.dll",
+    "msvcrt.dll",
+    "bcryptprimitives.dll",
+    "api-ms-win-core-synch-l1-2-0.dll",
+    "shell32.dll",
+];
+
+#[test]
+fn windows_programs_are_single_files_needing_only_windows_own_dlls() {
+    let Some(windows) = windows() else { return };
+    for program in ["duel.exe", "ioiwari.exe", "ioiwari2.exe"] {
+        let dump = Command::new("x86_64-w64-mingw32-objdump")
+            .arg("-p")
+            .arg(windows.bin.join(program))
+            .output()
+            .expect("MinGW's objdump runs (binutils-mingw-w64-x86-64)");
+        assert!(dump.status.success(), "{dump:?}");
+        let imports: Vec<String> = text(&dump.stdout)
+            .lines()
+            .filter_map(|line| line.trim().strip_prefix("DLL Name: "))
+            .map(str::to_ascii_lowercase)
+            .collect();
+        assert!(
+            imports.contains(&"kernel32.dll".to_owned()),
+            "{program}: {imports:?}"
+        );
+        for dll in &imports {
+            assert!(
+                WINDOWS_OWN_DLLS.contains(&dll.as_str()),
+                "{program} needs {dll}, which Windows does not have"
+            );
+        }
+    }
+    // The C++ runtime of MinGW is such a DLL: a dynamically linked C++ program is caught.
+    let dir = tempfile::tempdir().unwrap();
+    let source = dir.path().join("hello.cpp");
+    std::fs::write(
+        &source,
+        "#include <iostream>\nint main() { std::cout << 1 << std::endl; }\n",
+    )
+    .unwrap();
+    let exe = dir.path().join("hello.exe");
+    mingw(MINGW_GXX, &["-o"], &exe, &[&source], &[]);
+    let dump = Command::new("x86_64-w64-mingw32-objdump")
+        .arg("-p")
+        .arg(&exe)
+        .output()
+        .unwrap();
+    assert!(text(&dump.stdout)
+        .to_ascii_lowercase()
+        .contains("libstdc++-6.dll"));
+}

@@ -34,9 +34,8 @@ if ! rustup target list --installed 2>/dev/null | grep -qx "$TARGET"; then
 fi
 
 # Without the default feature `judge` (the judge, graj, the module host and the export need
-# Linux); symbols stripped, as a release ships.
-CARGO_PROFILE_RELEASE_STRIP=symbols \
-    cargo build --release --locked --target "$TARGET" -p duel-cli --no-default-features \
+# Linux). .ci/dist packs the same build.
+cargo build --release --locked --target "$TARGET" -p duel-cli --no-default-features \
     --bin duel --bin ioiwari --bin ioiwari2
 bin="$PWD/target/$TARGET/release"
 echo "windows: built $bin/duel.exe, ioiwari.exe, ioiwari2.exe"

@@ -25,7 +25,9 @@ Examples:
   duel kit mis kit && cd kit/mis_c && gcc -std=gnu11 -O2 -pipe -o graj graj.c mis.c -lm && ./graj 7 2 3";
 
 const IOIWARI_HELP: &str = "\
-Writes DIR/ioiwari/: the ioiwari2 tool (a copy of the one installed next to duel), skeleton
+Writes DIR/ioiwari/: the ioiwari2 tool (a copy of the one installed next to duel) and
+ioiwari2.exe, the same tool for Windows (when this duel has it: built in by a release, or beside
+duel; else a note says how to get it), skeleton
 players player.c, player.cpp, player.pas and player.py that play a legal move each turn and
 flush it, the 24 official start boards as tests/01.txt to tests/24.txt (and all of them in
 tests/official.txt), README.md and STATEMENT.md (the task, with a sample game).
@@ -68,9 +70,11 @@ pub fn run(command: KitCommand) -> Result<ExitCode> {
     let (written, dir) = match command {
         KitCommand::Mis(args) => (duel_kit::write_mis(&args.dir, args.force)?, args.dir),
         KitCommand::Ioiwari(args) => {
-            let tool = sibling("ioiwari2")?;
-            let written = duel_kit::write_ioiwari(&args.dir, &tool, args.force)?;
-            (written, args.dir.join("ioiwari"))
+            let kit = duel_kit::write_ioiwari(&args.dir, &own_dir()?, args.force)?;
+            if let Some(how) = kit.missing {
+                eprintln!("duel: note: {how}");
+            }
+            (kit.written, args.dir.join("ioiwari"))
         }
     };
     println!("wrote {} files under {}", written.len(), dir.display());
@@ -78,9 +82,8 @@ pub fn run(command: KitCommand) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The program `name` in the directory of the running `duel`.
-fn sibling(name: &str) -> Result<PathBuf> {
+/// The directory of the running `duel`, where its tools are.
+fn own_dir() -> Result<PathBuf> {
     let exe = std::env::current_exe().context("cannot locate the running duel program")?;
-    let dir = exe.parent().unwrap_or(Path::new("."));
-    Ok(dir.join(name))
+    Ok(exe.parent().unwrap_or(Path::new(".")).to_path_buf())
 }

@@ -8,7 +8,8 @@
 //!   lines and exits with the same status as the Rust `graj`.
 //! - [`ioiwari_kit`]: `ioiwari/` with skeleton players in C, C++, Pascal and Python 3 that
 //!   play a legal move each turn and flush it, the 24 official boards as test files, and a
-//!   README; [`write_ioiwari`] adds a copy of the `ioiwari2` tool.
+//!   README; [`write_ioiwari`] adds the `ioiwari2` tool for Linux and `ioiwari2.exe` for
+//!   Windows ([`windows_ioiwari2`] says where that comes from).
 //!
 //! Each kit carries the task's statement in our own words, with a sample game
 //! (`STATEMENT.md`, `ioiwari/STATEMENT.md`).
@@ -232,27 +233,108 @@ pub fn write_mis(dir: &Path, overwrite: bool) -> Result<Vec<PathBuf>, KitError> 
     write(dir, &mis_kit(), overwrite)
 }
 
-/// Writes the Ioiwari kit ([`ioiwari_kit`]) under `dir`, with a copy of the program
-/// `ioiwari2` as `ioiwari/ioiwari2`.
-pub fn write_ioiwari(
-    dir: &Path,
-    ioiwari2: &Path,
-    overwrite: bool,
-) -> Result<Vec<PathBuf>, KitError> {
-    if !ioiwari2.is_file() {
-        return Err(KitError::MissingTool(ioiwari2.to_path_buf()));
+/// The name of the Ioiwari tool for Linux in the kit.
+pub const IOIWARI2: &str = "ioiwari2";
+
+/// The name of the Ioiwari tool for Windows in the kit (and wherever it is attached).
+pub const IOIWARI2_EXE: &str = "ioiwari2.exe";
+
+/// How to get `ioiwari2.exe` when this build of duel has none.
+pub const IOIWARI2_EXE_HOW: &str = "ioiwari2.exe (the tool for Windows) is not in this build \
+of duel: it comes with duel's release archives (duel-VERSION-x86_64-windows.zip, and the Linux \
+archive's duel writes it), or build it with .ci/dist, or put it beside duel";
+
+/// `ioiwari2.exe`, the Windows build of the `ioiwari2` tool, for a kit or a package: the copy
+/// embedded in this build of duel-kit (when it was built with `DUEL_IOIWARI2_EXE` naming it,
+/// as `.ci/dist` builds a release), else the file `ioiwari2.exe` in `dir` (normally the
+/// directory of the running duel, where the Windows release keeps it); `None` when neither
+/// has it ([`IOIWARI2_EXE_HOW`] says how to get it).
+///
+/// ```
+/// let dir = tempfile::tempdir()?;
+/// if let Some(tool) = duel_kit::windows_ioiwari2(dir.path())? {
+///     assert!(tool.starts_with(b"MZ")); // embedded: a Windows program
+/// }
+/// std::fs::write(dir.path().join("ioiwari2.exe"), b"MZ...")?;
+/// assert!(duel_kit::windows_ioiwari2(dir.path())?.is_some());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn windows_ioiwari2(dir: &Path) -> Result<Option<Vec<u8>>, KitError> {
+    #[cfg(duel_embedded_ioiwari2_exe)]
+    {
+        let _ = dir;
+        Ok(Some(
+            include_bytes!(concat!(env!("OUT_DIR"), "/ioiwari2.exe")).to_vec(),
+        ))
     }
-    let tool = fs::read(ioiwari2).map_err(|source| KitError::Io {
-        path: ioiwari2.to_path_buf(),
+    #[cfg(not(duel_embedded_ioiwari2_exe))]
+    {
+        read_if_there(&dir.join(IOIWARI2_EXE))
+    }
+}
+
+/// The bytes of `path` when it is a file, `None` when there is nothing there.
+fn read_if_there(path: &Path) -> Result<Option<Vec<u8>>, KitError> {
+    if !path.is_file() {
+        return Ok(None);
+    }
+    fs::read(path).map(Some).map_err(|source| KitError::Io {
+        path: path.to_path_buf(),
         source,
-    })?;
-    let mut files = ioiwari_kit();
-    files.push(KitFile {
-        path: "ioiwari/ioiwari2".to_owned(),
-        contents: tool,
-        executable: true,
+    })
+}
+
+/// What [`write_ioiwari`] wrote, and which tool it had to leave out.
+#[derive(Debug)]
+pub struct IoiwariKit {
+    /// Every file written.
+    pub written: Vec<PathBuf>,
+    /// Why a tool for another system is missing, and how to get it.
+    pub missing: Option<&'static str>,
+}
+
+/// How to get the Linux `ioiwari2` when duel for Windows has none.
+const IOIWARI2_HOW: &str = "ioiwari2 (the tool for Linux) is not beside this duel: it comes \
+with duel's Linux release archive (duel-VERSION-x86_64-linux.tar.gz)";
+
+/// Writes the Ioiwari kit ([`ioiwari_kit`]) under `dir`, with the tools from `tools` (the
+/// directory of the running duel): `ioiwari/ioiwari2` for Linux and `ioiwari/ioiwari2.exe`
+/// for Windows. The tool for the system duel runs on must be there ([`KitError::MissingTool`]
+/// otherwise, before anything is written); the other one is written when this duel has it
+/// ([`windows_ioiwari2`]), and [`IoiwariKit::missing`] says how to get it when not.
+pub fn write_ioiwari(dir: &Path, tools: &Path, overwrite: bool) -> Result<IoiwariKit, KitError> {
+    let native = tools.join(if cfg!(windows) {
+        IOIWARI2_EXE
+    } else {
+        IOIWARI2
     });
-    write(dir, &files, overwrite)
+    let native_tool = read_if_there(&native)?.ok_or(KitError::MissingTool(native))?;
+    let (linux, windows, how) = if cfg!(windows) {
+        (
+            read_if_there(&tools.join(IOIWARI2))?,
+            Some(native_tool),
+            IOIWARI2_HOW,
+        )
+    } else {
+        (
+            Some(native_tool),
+            windows_ioiwari2(tools)?,
+            IOIWARI2_EXE_HOW,
+        )
+    };
+    let missing = (linux.is_none() || windows.is_none()).then_some(how);
+    let mut files = ioiwari_kit();
+    for (name, tool) in [(IOIWARI2, linux), (IOIWARI2_EXE, windows)] {
+        if let Some(contents) = tool {
+            files.push(KitFile {
+                path: format!("ioiwari/{name}"),
+                contents,
+                executable: true,
+            });
+        }
+    }
+    let written = write(dir, &files, overwrite)?;
+    Ok(IoiwariKit { written, missing })
 }
 
 #[cfg(unix)]
@@ -349,23 +431,35 @@ mod tests {
     #[test]
     fn a_missing_ioiwari2_is_a_clear_error_and_writes_nothing() {
         let dir = tempfile::tempdir().unwrap();
-        let missing = dir.path().join("nowhere/ioiwari2");
+        let missing = dir.path().join("nowhere");
         let error = write_ioiwari(dir.path(), &missing, false).unwrap_err();
         assert!(error.to_string().contains("nowhere/ioiwari2"), "{error}");
         assert!(!dir.path().join("ioiwari").exists());
     }
 
     #[test]
-    fn the_tool_is_copied_and_executable() {
+    fn the_tools_are_copied_and_executable() {
         use std::os::unix::fs::PermissionsExt;
         let dir = tempfile::tempdir().unwrap();
-        let tool = dir.path().join("tool");
-        fs::write(&tool, b"#!/bin/sh\n").unwrap();
+        let tools = dir.path().join("bin");
+        fs::create_dir(&tools).unwrap();
+        fs::write(tools.join("ioiwari2"), b"#!/bin/sh\n").unwrap();
         let kit = dir.path().join("kit");
-        write_ioiwari(&kit, &tool, false).unwrap();
+        let written = write_ioiwari(&kit, &tools, false).unwrap();
         let copy = kit.join("ioiwari/ioiwari2");
         assert_eq!(fs::read(&copy).unwrap(), b"#!/bin/sh\n");
         let mode = fs::metadata(&copy).unwrap().permissions().mode();
         assert_eq!(mode & 0o111, 0o111);
+        // The Windows tool: embedded in this build, or not beside the tools, and then said.
+        let exe = kit.join("ioiwari/ioiwari2.exe");
+        assert_eq!(exe.is_file(), written.missing.is_none());
+        assert_eq!(written.written.contains(&exe), exe.is_file());
+        if !cfg!(duel_embedded_ioiwari2_exe) {
+            assert_eq!(written.missing, Some(IOIWARI2_EXE_HOW));
+            fs::write(tools.join("ioiwari2.exe"), b"MZ windows").unwrap();
+            let written = write_ioiwari(&kit, &tools, true).unwrap();
+            assert_eq!(written.missing, None);
+            assert_eq!(fs::read(&exe).unwrap(), b"MZ windows");
+        }
     }
 }

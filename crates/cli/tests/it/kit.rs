@@ -796,3 +796,55 @@ fn the_mis_statements_sample_is_a_legal_game_bolek_wins() {
     assert_eq!(calls, 3);
     assert!(position.is_over(), "Bolek takes the last stick");
 }
+
+/// A copy of the `duel` and `ioiwari2` under test in `dir/bin`, with `extra` files beside them.
+fn duel_copy(dir: &Path, extra: &[(&str, &[u8])]) -> PathBuf {
+    let bin = dir.join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    for program in ["duel", "ioiwari2"] {
+        std::fs::copy(cargo_bin(program), bin.join(program)).unwrap();
+    }
+    for (name, bytes) in extra {
+        std::fs::write(bin.join(name), bytes).unwrap();
+    }
+    bin.join("duel")
+}
+
+#[test]
+fn the_ioiwari_kit_writes_ioiwari2_exe_or_says_how_to_get_it() {
+    let dir = work_dir!();
+    let lone = duel_copy(&dir.path().join("lone"), &[]);
+    let out = Command::new(&lone)
+        .args(["kit", "ioiwari", "kit1"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let exe = dir.path().join("kit1/ioiwari/ioiwari2.exe");
+    let embedded = exe.is_file();
+    if embedded {
+        // Built by a release: a Windows program.
+        assert!(std::fs::read(&exe).unwrap().starts_with(b"MZ"));
+        assert_eq!(text(&out.stderr), "");
+    } else {
+        let note = text(&out.stderr);
+        assert_eq!(note.lines().count(), 1, "{note}");
+        assert!(note.starts_with("duel: note: ioiwari2.exe "), "{note}");
+        assert!(note.contains("x86_64-windows.zip"), "{note}");
+    }
+    assert!(dir.path().join("kit1/ioiwari/ioiwari2").is_file());
+    // ioiwari2.exe beside duel (as the Windows archive has it) goes into the kit.
+    let tool: &[u8] = b"MZ stands in for the Windows tool";
+    let beside = duel_copy(&dir.path().join("beside"), &[("ioiwari2.exe", tool)]);
+    let out = Command::new(&beside)
+        .args(["kit", "ioiwari", "kit2"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stderr), "");
+    let copied = std::fs::read(dir.path().join("kit2/ioiwari/ioiwari2.exe")).unwrap();
+    if !embedded {
+        assert_eq!(copied, tool);
+    }
+}

@@ -451,6 +451,20 @@ fn windows_paths_with_spaces_and_non_ascii_letters_work() {
         .unwrap();
     assert!(ran.status.success(), "{ran:?}");
     assert!(own.join("Zestaw ąę ó/mis_c/graj.c").is_file());
+    // And the Ioiwari kit, with duel.exe's own ioiwari2.exe; a note says where the Linux tool is.
+    let ran = windows
+        .wine("duel.exe")
+        .args(["kit", "ioiwari", "Zestaw ąę ó"])
+        .current_dir(&own)
+        .output()
+        .unwrap();
+    let (code, _, stderr) = outcome(ran);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(
+        std::fs::read(own.join("Zestaw ąę ó/ioiwari/ioiwari2.exe")).unwrap(),
+        std::fs::read(windows.bin.join("ioiwari2.exe")).unwrap()
+    );
+    assert!(stderr.contains("ioiwari2 (the tool for Linux)"), "{stderr}");
 }
 
 /// The MIS kit's C and C++ `graj` with their skeletons, built by MinGW with the README's

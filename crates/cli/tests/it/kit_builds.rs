@@ -211,3 +211,67 @@ fn a_module_the_judge_accepts_links_in_the_kit() {
     );
     assert!(!Path::new(&c.join("graj-old")).exists());
 }
+
+/// The units a kit's Pascal source may use: Free Pascal's own on every system, and the task's.
+const PORTABLE_UNITS: [&str; 3] = ["sysutils", "mis", "math"];
+
+/// The units named by the `uses` clauses of a Pascal source (comments left out), lower case.
+fn used_units(source: &str) -> Vec<String> {
+    let mut code = String::new();
+    let mut depth = 0;
+    for c in source.chars() {
+        match c {
+            '{' => depth += 1,
+            '}' if depth > 0 => depth -= 1,
+            _ if depth == 0 => code.push(c),
+            _ => {}
+        }
+    }
+    let lower = code.to_ascii_lowercase();
+    lower
+        .split("uses")
+        .skip(1)
+        .flat_map(|clause| {
+            clause
+                .split(';')
+                .next()
+                .unwrap_or_default()
+                .split(',')
+                .map(|unit| unit.trim().to_owned())
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+#[test]
+fn the_kits_pascal_sources_use_nothing_linux_specific() {
+    // Debian has no Free Pascal units for Windows, so the sources are read, not built, for it:
+    // only portable units, and no directive that picks a system.
+    assert_eq!(
+        used_units("{ uses Unix; }\nuses SysUtils,\n  BaseUnix;"),
+        ["sysutils", "baseunix"]
+    );
+    let mut pascal = 0;
+    for file in duel_kit::mis_kit()
+        .into_iter()
+        .chain(duel_kit::ioiwari_kit())
+    {
+        if !file.path.ends_with(".pas") {
+            continue;
+        }
+        pascal += 1;
+        let source = String::from_utf8(file.contents).unwrap();
+        for unit in used_units(&source) {
+            assert!(
+                PORTABLE_UNITS.contains(&unit.as_str()),
+                "{}: uses {unit}",
+                file.path
+            );
+        }
+        let lower = source.to_ascii_lowercase();
+        for directive in ["{$ifdef", "{$if ", "{$linklib", "{$l ", "{$define"] {
+            assert!(!lower.contains(directive), "{}: {directive}", file.path);
+        }
+    }
+    assert_eq!(pascal, 3, "mis.pas, graj.pas and player.pas");
+}

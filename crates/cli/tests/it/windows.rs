@@ -232,6 +232,35 @@ fn windows_ioiwari2_exe_runs_a_mingw_perfect_player_with_the_linux_tools_logs() 
         assert_eq!(text(&log), text(&expected), "{start}");
         assert_eq!(stdout, text(&expected), "{start}: the dialogue shown");
     }
+    // Random optimal replies from a seed: the same on both systems.
+    for seed in ["1", "7", "2001"] {
+        let start = "3 3 3 3 3 3 2";
+        let mut linux = bin!("ioiwari2");
+        linux.args(["--seed", seed]);
+        let linux = game(
+            linux,
+            dir.path(),
+            start,
+            "linux.out",
+            linux_player.as_os_str(),
+        );
+        assert!(linux.status.success(), "{linux:?}");
+        let mut tool = windows.wine("ioiwari2.exe");
+        tool.args(["--seed", seed]);
+        let ran = game(
+            tool,
+            dir.path(),
+            start,
+            "windows.out",
+            "player.exe".as_ref(),
+        );
+        assert!(ran.status.success(), "{ran:?}");
+        assert_eq!(
+            std::fs::read(dir.path().join("windows.out")).unwrap(),
+            std::fs::read(dir.path().join("linux.out")).unwrap(),
+            "seed {seed}"
+        );
+    }
 }
 
 #[test]
@@ -309,6 +338,54 @@ fn windows_duel_exe_analyses_as_linux_does() {
         assert!(linux.status.success(), "{args:?}");
         assert_eq!(text(&ran.stdout), text(&linux.stdout), "{args:?}");
     }
+}
+
+#[test]
+fn windows_duel_exe_tables_and_variants_as_linux_does() {
+    let Some(windows) = windows() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let cases: [&[&str]; 3] = [
+        &["ioiwari", "table", "--classes"],
+        &[
+            "ioiwari", "variants", "--pits", "5", "--cap", "3", "--min", "1", "--max", "3",
+            "--json",
+        ],
+        // Saved (a file replaced by a new one, as on Linux) and loaded back.
+        &["ioiwari", "variants", "--pits", "6", "--save", "t6.bin"],
+    ];
+    for args in cases {
+        let linux = duel!().args(args).current_dir(dir.path()).output().unwrap();
+        assert!(linux.status.success(), "{args:?}: {linux:?}");
+        let saved = std::fs::read(dir.path().join("t6.bin")).ok();
+        let ran = windows
+            .wine("duel.exe")
+            .args(args)
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        assert_eq!(
+            ran.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            text(&ran.stderr)
+        );
+        assert_eq!(text(&ran.stdout), text(&linux.stdout), "{args:?}");
+        if let Some(saved) = saved {
+            assert_eq!(std::fs::read(dir.path().join("t6.bin")).unwrap(), saved);
+        }
+    }
+    let args = [
+        "ioiwari", "variants", "--pits", "6", "--load", "t6.bin", "--beads", "15",
+    ];
+    let linux = duel!().args(args).current_dir(dir.path()).output().unwrap();
+    let ran = windows
+        .wine("duel.exe")
+        .args(args)
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(ran.status.success(), "{}", text(&ran.stderr));
+    assert_eq!(text(&ran.stdout), text(&linux.stdout));
 }
 
 #[test]

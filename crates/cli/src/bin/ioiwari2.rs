@@ -45,7 +45,7 @@ PROGRAM without a directory that names a file here (on Windows also with .exe ad
 from here, so `--run player` works where `./player` would.
 
 The log's lines end with a bare line feed on every system, so that logs compare equal
-(Notepad, and every editor contestants use, reads them).
+(Notepad reads them since Windows 10).
 
 Examples:
   ioiwari2                                  play by hand against the optimal player 2

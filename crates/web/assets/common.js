@@ -131,6 +131,33 @@ const Duel = (() => {
     return location.hash.startsWith(prefix) ? new URLSearchParams(location.hash.slice(prefix.length)) : null;
   }
 
+  // ---- game addresses (API.md, "Game addresses") ------------------------------------------
+
+  /** The moves of an address's `moves` text, one item a move: `2.4.1` (dots, commas or spaces
+   *  between them) gives ["2", "4", "1"]. */
+  function moveTokens(text) {
+    return (text || "").split(/[.,\s]+/).filter(Boolean);
+  }
+
+  /** Writes `link` (a `#tab?...` address) to the address bar: a new entry of the browser's
+   *  history when `push`, so back and forward step through what was viewed; else in place. */
+  function setAddress(link, push) {
+    if (location.hash === link) return;
+    if (push) history.pushState(null, "", link);
+    else history.replaceState(null, "", link);
+  }
+
+  /** A number of the address between `min` and `max`, or `fallback` when it is absent; an
+   *  Error saying what is wrong when it is there but not such a number. */
+  function addressNumber(parameters, name, min, max, fallback) {
+    const text = parameters.get(name);
+    if (text === null || text === "") return fallback;
+    if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) {
+      throw new Error(`the address's ${name}=${text} is not a number from ${min} to ${max}`);
+    }
+    return Number(text);
+  }
+
   // ---- the Ioiwari board, drawn the same way on the play page and in the viewer ----------
 
   const IOI = { centre: { x: 280, y: 235 }, pitOrbit: 120, pitRadius: 36, tagOrbit: 200 };
@@ -300,7 +327,7 @@ const Duel = (() => {
 
   return {
     api, svg, svgText, html, clear, describeMargin, standingOf, showError, setStatus, pause, plural,
-    reducedMotion, narrowScreen, takes, hashParameters, IOI, pitCentre, drawIoiwari, sowingSteps,
+    reducedMotion, narrowScreen, takes, hashParameters, moveTokens, setAddress, addressNumber, IOI, pitCentre, drawIoiwari, sowingSteps,
     explainSowing, either, forwardReason, sentence,
   };
 })();

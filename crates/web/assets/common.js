@@ -147,6 +147,25 @@ const Duel = (() => {
     else history.replaceState(null, "", link);
   }
 
+  /** Puts `game.link()` (its address) on the link `linkId` and, while `panelId` is shown, in
+   *  the address bar (see setAddress); remembers it as `game.shownLink`. */
+  function showGameLink(game, linkId, panelId, push) {
+    const link = game.link();
+    document.getElementById(linkId).href = link;
+    game.shownLink = link;
+    if (!document.getElementById(panelId).hidden) setAddress(link, push);
+  }
+
+  /** From a past position where the computer is to move: the moves after it are dropped and
+   *  the computer plays on (`game` holds `entries`, `at`, `busy`, `generation`). */
+  function playOnFrom(game, render, engineIfDue, errorId) {
+    if (game.at === game.entries.length - 1 || game.busy) return;
+    game.entries = game.entries.slice(0, game.at + 1);
+    const generation = ++game.generation;
+    render(true);
+    engineIfDue(generation).catch((error) => showError(errorId, error));
+  }
+
   /** A number of the address between `min` and `max`, or `fallback` when it is absent; an
    *  Error saying what is wrong when it is there but not such a number. */
   function addressNumber(parameters, name, min, max, fallback) {
@@ -327,7 +346,7 @@ const Duel = (() => {
 
   return {
     api, svg, svgText, html, clear, describeMargin, standingOf, showError, setStatus, pause, plural,
-    reducedMotion, narrowScreen, takes, hashParameters, moveTokens, setAddress, addressNumber, IOI, pitCentre, drawIoiwari, sowingSteps,
+    reducedMotion, narrowScreen, takes, hashParameters, moveTokens, setAddress, addressNumber, showGameLink, playOnFrom, IOI, pitCentre, drawIoiwari, sowingSteps,
     explainSowing, either, forwardReason, sentence,
   };
 })();

@@ -223,15 +223,6 @@
     render(false);
   }
 
-  /** From a past position where the computer is to move: drop the moves after it and let it. */
-  function playOn() {
-    if (live() || game.busy) return;
-    game.entries = game.entries.slice(0, game.at + 1);
-    const generation = ++game.generation;
-    render(true);
-    engineIfDue(generation).catch((error) => showError("ioi-error", error));
-  }
-
   /** The line under the board that says what the last move did. */
   function drawLastMove() {
     const line = $("ioi-last-move");
@@ -247,7 +238,7 @@
 
   /** The game's address: its start, its moves and the move looked at (API.md, "Game
    *  addresses"); opening it shows the same game at the same move. */
-  function gameLink() {
+  game.link = function gameLink() {
     const start = game.entries[0].analysis.position;
     const parameters = new URLSearchParams({ start: start.board.join("-") });
     if (start.banks[0] || start.banks[1]) parameters.set("banks", start.banks.join("-"));
@@ -258,15 +249,10 @@
     parameters.set("side", String(game.side));
     parameters.set("strength", game.strength);
     return `#ioiwari?${parameters}`;
-  }
+  };
 
   function drawLink(push) {
-    const link = gameLink();
-    $("ioi-link").href = link;
-    game.shownLink = link;
-    // The address bar follows the game while its tab is shown: a reload, or the link sent to
-    // someone, shows the same game; back and forward step through what was viewed.
-    if (!$("ioiwari-panel").hidden) setAddress(link, push);
+    Duel.showGameLink(game, "ioi-link", "ioiwari-panel", push);
   }
 
   function render(push) {
@@ -442,7 +428,7 @@
     $("ioi-undo").addEventListener("click", undo);
     $("ioi-show-values").addEventListener("change", () => game.entries.length && render(false));
     $("ioi-retry").addEventListener("click", retryMistake);
-    $("ioi-play-on").addEventListener("click", playOn);
+    $("ioi-play-on").addEventListener("click", () => Duel.playOnFrom(game, render, engineIfDue, "ioi-error"));
     // Keys 1-7 play that pit whenever the Ioiwari panel is shown and no text field has focus.
     document.addEventListener("keydown", (event) => {
       if ($("ioiwari-panel").hidden || event.ctrlKey || event.metaKey || event.altKey) return;

@@ -275,18 +275,9 @@
     $("mis-play-on").hidden = live() || !enginesTurn();
   }
 
-  /** From a past position where the computer is to move: drop the moves after it and let it. */
-  function playOn() {
-    if (live() || game.busy) return;
-    game.entries = game.entries.slice(0, game.at + 1);
-    const generation = ++game.generation;
-    render(true);
-    engineIfDue(generation).catch((error) => showError("mis-error", error));
-  }
-
   /** The game's address: its start, its moves and the move looked at (API.md, "Game
    *  addresses"); opening it shows the same game at the same move. */
-  function gameLink() {
+  game.link = function gameLink() {
     const { p, e, bound } = game.entries[0].analysis.position;
     const parameters = new URLSearchParams({ p, e, b: bound });
     const moves = game.entries.slice(1).map((entry) => `${entry.move.take_p}-${entry.move.take_e}`);
@@ -295,13 +286,10 @@
     parameters.set("side", String(game.side));
     parameters.set("strength", game.strength);
     return `#mis?${parameters}`;
-  }
+  };
 
   function drawLink(push) {
-    const link = gameLink();
-    $("mis-link").href = link;
-    game.shownLink = link;
-    if (!$("mis-panel").hidden) setAddress(link, push);
+    Duel.showGameLink(game, "mis-link", "mis-panel", push);
   }
 
   function render(push) {
@@ -416,7 +404,7 @@
       game.showWinning = !game.showWinning;
       render(false);
     });
-    $("mis-play-on").addEventListener("click", playOn);
+    $("mis-play-on").addEventListener("click", () => Duel.playOnFrom(game, render, engineIfDue, "mis-error"));
     window.addEventListener("hashchange", () => {
       if (location.hash === game.shownLink) return;
       if (location.hash === "#mis" && game.entries.length) drawLink(false);

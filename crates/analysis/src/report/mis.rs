@@ -298,16 +298,7 @@ pub fn window(position: &Position, size: u32) -> WindowDoc {
             }
         }
     }
-    WindowDoc {
-        position: PositionDoc::from(position),
-        p_from,
-        e_from,
-        width: size,
-        height: size,
-        losing,
-        reachable,
-        scale: 1,
-    }
+    WindowDoc::square(position, (p_from, e_from), size, 1, losing, reachable)
 }
 
 /// The scale that lets a map of `size` squares show every pool one move away from a position
@@ -404,15 +395,33 @@ pub fn window_scaled(position: &Position, size: u32, scale: u64) -> WindowDoc {
             }
         }
     }
-    WindowDoc {
-        position: PositionDoc::from(position),
-        p_from,
-        e_from,
-        width: size,
-        height: size,
-        losing: losing.into_iter().collect(),
-        reachable: reachable.into_iter().collect(),
-        scale,
+    let (losing, reachable) = (
+        losing.into_iter().collect(),
+        reachable.into_iter().collect(),
+    );
+    WindowDoc::square(position, (p_from, e_from), size, scale, losing, reachable)
+}
+
+impl WindowDoc {
+    /// A square map of `size` squares a side from `(p_from, e_from)`.
+    fn square(
+        position: &Position,
+        (p_from, e_from): (u64, u64),
+        size: u64,
+        scale: u64,
+        losing: Vec<[u64; 2]>,
+        reachable: Vec<[u64; 2]>,
+    ) -> WindowDoc {
+        WindowDoc {
+            position: PositionDoc::from(position),
+            p_from,
+            e_from,
+            width: size,
+            height: size,
+            losing,
+            reachable,
+            scale,
+        }
     }
 }
 

@@ -145,7 +145,15 @@ Duel.AnalysisBoard = (() => {
       model = { ...model, count, at, walkable: true };
     }
 
-    return { render, follow, step, model: () => model };
+    /** The move list and the walk alone, no board or chart: `game` holds `entries` and `at`;
+     *  `isMistake(i)` says whether move i was one, `moveText(i)` says it in words. */
+    function renderMoves(game, isMistake, moveText) {
+      const mistakes = new Set();
+      for (let i = 1; i < game.entries.length; i++) if (isMistake(i)) mistakes.add(i);
+      render({ count: game.entries.length, at: game.at, margins: null, mistakes, moveText, board: null });
+    }
+
+    return { render, renderMoves, follow, step, model: () => model };
   }
 
   /**

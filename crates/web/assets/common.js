@@ -147,6 +147,31 @@ const Duel = (() => {
     else history.replaceState(null, "", link);
   }
 
+  /** The address's `moves` and `at` (see moveTokens, addressNumber); what is wrong with them
+   *  is pushed onto `problems`. */
+  function addressMoves(parameters, problems) {
+    const moves = moveTokens(parameters.get("moves"));
+    let at = null;
+    try {
+      at = addressNumber(parameters, "at", 0, moves.length, null);
+    } catch (error) {
+      problems.push(error.message);
+    }
+    return { moves, at };
+  }
+
+  /** Sets each select `id` to the address's `name` when it is one of its options; a value that
+   *  is not is pushed onto `problems`. `pairs`: [[id, name], ...]. */
+  function addressChoices(parameters, pairs, problems) {
+    for (const [id, name] of pairs) {
+      const wanted = parameters.get(name);
+      if (wanted === null) continue;
+      const select = document.getElementById(id);
+      if (Array.from(select.options).some((option) => option.value === wanted)) select.value = wanted;
+      else problems.push(`the address's ${name}=${wanted} is not one of the choices`);
+    }
+  }
+
   /** Puts `game.link()` (its address) on the link `linkId` and, while `panelId` is shown, in
    *  the address bar (see setAddress); remembers it as `game.shownLink`. */
   function showGameLink(game, linkId, panelId, push) {
@@ -346,7 +371,7 @@ const Duel = (() => {
 
   return {
     api, svg, svgText, html, clear, describeMargin, standingOf, showError, setStatus, pause, plural,
-    reducedMotion, narrowScreen, takes, hashParameters, moveTokens, setAddress, addressNumber, showGameLink, playOnFrom, IOI, pitCentre, drawIoiwari, sowingSteps,
+    reducedMotion, narrowScreen, takes, hashParameters, moveTokens, setAddress, addressNumber, addressMoves, addressChoices, showGameLink, playOnFrom, IOI, pitCentre, drawIoiwari, sowingSteps,
     explainSowing, either, forwardReason, sentence,
   };
 })();

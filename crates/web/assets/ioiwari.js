@@ -481,20 +481,10 @@
     $("ioi-bank-1").value = banks[0] || "0";
     $("ioi-bank-2").value = banks[1] || "0";
     const problems = [];
-    for (const [id, name] of [["ioi-to-move", "to_move"], ["ioi-side", "side"], ["ioi-strength", "strength"]]) {
-      const wanted = shared.get(name);
-      if (wanted === null) continue;
-      if (Array.from($(id).options).some((option) => option.value === wanted)) $(id).value = wanted;
-      else problems.push(`the address's ${name}=${wanted} is not one of the choices`);
-    }
-    const moves = moveTokens(shared.get("moves"));
+    Duel.addressChoices(shared, [["ioi-to-move", "to_move"], ["ioi-side", "side"], ["ioi-strength", "strength"]],
+      problems);
+    const { moves, at } = Duel.addressMoves(shared, problems);
     const same = game.entries.length && game.shownLink && sameGame(moves);
-    let at = null;
-    try {
-      at = addressNumber(shared, "at", 0, moves.length, null);
-    } catch (error) {
-      problems.push(error.message);
-    }
     if (same) {
       game.at = at === null ? game.entries.length - 1 : at;
       game.retry = null;

@@ -207,21 +207,13 @@
 
   /** The move list and the walk through it (the shared analysis board's, without a board). */
   function drawLog() {
-    const mistakes = new Set();
-    for (let i = 1; i < game.entries.length; i++) if (isMistake(i)) mistakes.add(i);
-    walk.render({
-      count: game.entries.length,
-      at: game.at,
-      margins: null,
-      mistakes,
-      moveText: (i) => {
-        const entry = game.entries[i];
-        const after = entry.analysis.position;
-        return `${playerName(entry.player)} ${takes(entry.move.text)} \u2192 (${after.p}, ${after.e})`;
-      },
-      board: null,
+    walk.renderMoves(game, isMistake, (i) => {
+      const entry = game.entries[i];
+      const after = entry.analysis.position;
+      return `${playerName(entry.player)} ${takes(entry.move.text)} \u2192 (${after.p}, ${after.e})`;
     });
   }
+
 
   /** Shows position `index` of the game; `push` makes it an entry of the browser's history. */
   function goTo(index, push) {
@@ -427,19 +419,8 @@
       if (/^\d+$/.test(text)) $(id).value = text;
       else problems.push(`the address's ${name}=${text} is not a number`);
     }
-    for (const [id, name] of [["mis-side", "side"], ["mis-strength", "strength"]]) {
-      const wanted = shared.get(name);
-      if (wanted === null) continue;
-      if (Array.from($(id).options).some((option) => option.value === wanted)) $(id).value = wanted;
-      else problems.push(`the address's ${name}=${wanted} is not one of the choices`);
-    }
-    const moves = moveTokens(shared.get("moves"));
-    let at = null;
-    try {
-      at = addressNumber(shared, "at", 0, moves.length, null);
-    } catch (error) {
-      problems.push(error.message);
-    }
+    Duel.addressChoices(shared, [["mis-side", "side"], ["mis-strength", "strength"]], problems);
+    const { moves, at } = Duel.addressMoves(shared, problems);
     const played = game.entries.slice(1).map((entry) => `${entry.move.take_p}-${entry.move.take_e}`);
     const start = game.entries.length ? game.entries[0].analysis.position : null;
     const same = start && String(start.p) === $("mis-p").value && String(start.e) === $("mis-e").value &&

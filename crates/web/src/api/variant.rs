@@ -4,12 +4,13 @@
 use std::sync::Arc;
 
 use duel_analysis::variants::position::{self, VariantPosition};
-use duel_ioiwari::variant::{Variant, VariantBoard, VariantTable};
+use duel_analysis::variants::summary as variant_summary;
+use duel_ioiwari::variant::{StartRule, Variant, VariantBoard, VariantTable};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::{parse_body, to_value, ApiError, ApiResult};
-use crate::http::Request;
+use crate::http::{Request, Response};
 use crate::variants::{TableRefusal, VariantTables, CACHED_TABLES, MAX_BOARDS};
 use crate::App;
 
@@ -42,12 +43,8 @@ struct EngineIn {
 }
 
 impl PositionIn {
-    /// The position and its variant's table: every check that needs no table comes first,
-    /// so a malformed request never starts a solve.
-    fn resolve(
-        &self,
-        tables: &VariantTables,
-    ) -> Result<(VariantPosition, Arc<VariantTable>), ApiError> {
+    /// The variant asked for, if it is one and small enough to be solved here.
+    fn variant(&self) -> Result<Variant, ApiError> {
         let pits = usize::try_from(self.pits).unwrap_or(usize::MAX);
         let cap = u8::try_from(self.cap).map_err(|_| {
             ApiError::invalid(format!(
@@ -61,6 +58,21 @@ impl PositionIn {
         if !VariantTables::allows(variant) {
             return Err(refused(TableRefusal::TooLarge(variant)));
         }
+        Ok(variant)
+    }
+
+    /// The variant's table, kept or solved now.
+    fn table(&self, tables: &VariantTables) -> Result<Arc<VariantTable>, ApiError> {
+        tables.table(self.variant()?).map_err(refused)
+    }
+
+    /// The position and its variant's table: every check that needs no table comes first,
+    /// so a malformed request never starts a solve.
+    fn resolve(
+        &self,
+        tables: &VariantTables,
+    ) -> Result<(VariantPosition, Arc<VariantTable>), ApiError> {
+        let variant = self.variant()?;
         let board = match &self.board {
             Value::String(text) => VariantBoard::parse(variant, text).map_err(ApiError::invalid)?,
             Value::Array(items) => {
@@ -92,7 +104,7 @@ impl PositionIn {
         };
         let banks = self.banks.map(|bank| bank as u32);
         let position = VariantPosition::new(board, banks, to_move).map_err(ApiError::invalid)?;
-        let table = tables.table(variant).map_err(refused)?;
+        let table = self.table(tables)?;
         Ok((position, table))
     }
 }
@@ -156,4 +168,115 @@ pub(crate) fn engine(app: &App, request: &Request) -> ApiResult {
     let pit = position::computer_move(&table, &position)
         .ok_or_else(|| ApiError::invalid("the game is over: no move to make"))?;
     to_value(position::play(&table, &position, pit).map_err(ApiError::invalid)?)
+}
+
+/// A query's number `name`, or `None` when absent; a `400` when it is there but not a number.
+fn query_number(request: &Request, name: &str) -> Result<Option<u64>, ApiError> {
+    request
+        .query_param(name)
+        .map(|text| {
+            text.parse::<u64>().map_err(|_| {
+                ApiError::bad_request(format!("{name}={text}: expected a whole number"))
+            })
+        })
+        .transpose()
+}
+
+/// A query's list of numbers, `3-3-3`, `3,3,3`, `3+3+3` or `3%203%203`.
+fn query_list(text: &str) -> Value {
+    let text = text
+        .replace("%20", " ")
+        .replace("%2C", ",")
+        .replace("%2c", ",");
+    Value::String(
+        text.split(['-', ',', '+', '.', ' '])
+            .filter(|word| !word.is_empty())
+            .collect::<Vec<_>>()
+            .join(" "),
+    )
+}
+
+/// The variant position a lookup's query names.
+fn query_position(request: &Request) -> Result<PositionIn, ApiError> {
+    let required = |name: &str| {
+        query_number(request, name)?
+            .ok_or_else(|| ApiError::bad_request(format!("give {name}= in the query")))
+    };
+    let banks = match request.query_param("banks") {
+        None => [0, 0],
+        Some(text) => {
+            let Value::String(words) = query_list(text) else {
+                unreachable!("a list is a string")
+            };
+            let numbers: Vec<u64> = words.split(' ').filter_map(|w| w.parse().ok()).collect();
+            <[u64; 2]>::try_from(numbers).map_err(|_| {
+                ApiError::bad_request(format!("banks={text}: expected two numbers, like 0-0"))
+            })?
+        }
+    };
+    Ok(PositionIn {
+        pits: required("pits")?,
+        cap: required("cap")?,
+        board: query_list(
+            request
+                .query_param("board")
+                .ok_or_else(|| ApiError::bad_request("give board= in the query, like 3-3-3-3-3"))?,
+        ),
+        banks,
+        to_move: query_number(request, "to_move")?,
+    })
+}
+
+/// `GET /api/ioiwari/variant?pits=9&cap=5&board=3-3-3-3-3-3-3-3-3`: the position's value and
+/// every move's value, the document of `POST /api/ioiwari/variant/analyze`. A table's values
+/// never change, so the answer may be cached for good: `Cache-Control: public, max-age=...,
+/// immutable` and an `ETag` naming the position; `If-None-Match` with it gets `304`.
+pub(crate) fn lookup(app: &App, request: &Request) -> Result<Response, ApiError> {
+    let (position, table) = query_position(request)?.resolve(&app.variants)?;
+    let doc = position::report(&table, &position);
+    let tag = format!(
+        "\"v1-{}-{}-{}-{}-{}-{}\"",
+        doc.position.pits,
+        doc.position.cap,
+        doc.position
+            .board
+            .iter()
+            .map(u8::to_string)
+            .collect::<Vec<_>>()
+            .join("."),
+        doc.position.banks[0],
+        doc.position.banks[1],
+        doc.position.to_move
+    );
+    let fresh = request.header("if-none-match").is_some_and(|wanted| {
+        wanted
+            .split(',')
+            .any(|one| one.trim() == tag || one.trim() == "*")
+    });
+    let response = if fresh {
+        Response::new(304, "application/json", Vec::new())
+    } else {
+        Response::json(200, &to_value(doc)?)
+    };
+    Ok(response
+        .with_header("Cache-Control", "public, max-age=31536000, immutable")
+        .with_header("ETag", tag))
+}
+
+/// `GET /api/ioiwari/variant/summary?pits=9&cap=5`: for each bead total, how the start boards
+/// turn out for player 1 with best play (the `--json` of `duel ioiwari variants`), starts of
+/// 2 to 4 beads a pit as there (at most the cap).
+pub(crate) fn summary(app: &App, request: &Request) -> ApiResult {
+    let position = PositionIn {
+        pits: query_number(request, "pits")?.ok_or_else(|| ApiError::bad_request("give pits="))?,
+        cap: query_number(request, "cap")?.ok_or_else(|| ApiError::bad_request("give cap="))?,
+        board: Value::String(String::new()),
+        banks: [0, 0],
+        to_move: None,
+    };
+    let table = position.table(&app.variants)?;
+    let variant = table.variant();
+    let max = variant.cap().min(4);
+    let rule = StartRule::new(variant, max.min(2), max).map_err(ApiError::invalid)?;
+    to_value(variant_summary(&table, rule, None))
 }

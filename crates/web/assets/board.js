@@ -136,7 +136,7 @@ Duel.AnalysisBoard = (() => {
       text.textContent = next.at === 0
         ? `The start (${plural(last, "move")} in this game).`
         : `Move ${next.at} of ${last}: ${next.moveText(next.at)}.${mistake}` +
-          (next.at < last ? " Play a pit to try another line from here." : "");
+          (next.at < last ? " Make a move from here to try another line." : "");
       text.dataset.at = String(next.at);
     }
 

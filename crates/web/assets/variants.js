@@ -34,11 +34,14 @@
     // The task's cap, 5, as on the command line, where the pits allow it.
     const wanted = Number(select.value) || 5;
     clear(select);
-    for (let cap = limits.min_cap; cap <= entry.max_cap; cap++) {
-      const option = html("option", "", String(cap), select);
+    // The caps solved on demand, and those of the saved tables (duel serve --tables).
+    const caps = entry.caps || [];
+    const saved = new Set((limits.saved || []).filter((v) => v.pits === pits).map((v) => v.cap));
+    for (const cap of caps) {
+      const option = html("option", "", String(cap) + (saved.has(cap) ? " (saved table)" : ""), select);
       option.value = String(cap);
     }
-    select.value = String(Math.min(wanted, entry.max_cap));
+    select.value = String(caps.includes(wanted) ? wanted : caps.filter((cap) => cap <= wanted).pop() || caps[0]);
     $("var-start").value = Array(pits).fill(Math.min(3, Number(select.value))).join(" ");
   }
 
@@ -46,7 +49,7 @@
     limits = await api("/api/ioiwari/variants");
     const select = $("var-pits");
     clear(select);
-    for (const row of limits.pits.filter((row) => row.max_cap !== null)) {
+    for (const row of limits.pits.filter((row) => (row.caps || []).length)) {
       const option = html("option", "", String(row.pits), select);
       option.value = String(row.pits);
     }
@@ -190,12 +193,19 @@
 
   /** The table of results per bead total, as duel ioiwari variants prints it. */
   async function drawTotals(pits, cap) {
-    const doc = await api(`/api/ioiwari/variant/summary?pits=${pits}&cap=${cap}`);
+    const body = $("var-totals").querySelector("tbody");
+    clear(body);
+    let doc;
+    try {
+      doc = await api(`/api/ioiwari/variant/summary?pits=${pits}&cap=${cap}`);
+    } catch (error) {
+      // A saved table's results per total are the command line's to print.
+      $("var-totals-caption").textContent = error.message;
+      return;
+    }
     if (Number($("var-pits").value) !== pits || Number($("var-cap").value) !== cap) return;
     $("var-totals-caption").textContent = `${pits} pits, cap ${cap}: every start of ${doc.min} to ${doc.max} beads ` +
       "a pit, played with best play on both sides; player 1's results.";
-    const body = $("var-totals").querySelector("tbody");
-    clear(body);
     for (const row of doc.totals) {
       const tr = html("tr", "", undefined, body);
       for (const value of [row.beads, row.starts, row.wins, row.draws, row.losses]) html("td", "", String(value), tr);

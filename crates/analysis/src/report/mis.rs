@@ -321,7 +321,7 @@ pub fn fitting_scale(bound: u32, size: u32) -> u64 {
 ///
 /// A column of pools `p` holds lost pools exactly at the `e` congruent to the Wythoff partner
 /// of `p mod (B+1)` (when that partner is a residue), so each column costs one partner and a
-/// check per square, whatever the bound.
+/// step per lost pool in it (at most one a square), whatever the bound.
 ///
 /// ```
 /// use duel_mis::Position;
@@ -360,14 +360,17 @@ pub fn window_scaled(position: &Position, size: u32, scale: u64) -> WindowDoc {
         if target >= period {
             continue;
         }
-        let column = square(p_from, x);
-        for row in 0..size {
-            let low = e_from + row * scale;
-            // The first e >= low congruent to the partner; inside this square?
-            let first = low + (target + period - low % period) % period;
-            if first < low + scale {
-                losing.insert([p_from + column * scale, low]);
-            }
+        let column = p_from + square(p_from, x) * scale;
+        if period <= scale {
+            // Every square's rows hold a whole period: each holds a lost pool of this column.
+            losing.extend((0..size).map(|row| [column, e_from + row * scale]));
+            continue;
+        }
+        // The lost pools of this column, fewer than one a square: each marks its square.
+        let mut y = e_from + (target + period - e_from % period) % period;
+        while y < e_from + span {
+            losing.insert([column, e_from + square(e_from, y) * scale]);
+            y += period;
         }
     }
     let mut reachable = std::collections::BTreeSet::new();

@@ -3,9 +3,9 @@
 
 use std::sync::Arc;
 
-use duel_analysis::variants::position::{self, VariantPosition};
+use duel_analysis::variants::position::{self, VariantPosition, VariantValues};
 use duel_analysis::variants::summary as variant_summary;
-use duel_ioiwari::variant::{StartRule, Variant, VariantBoard, VariantTable};
+use duel_ioiwari::variant::{StartRule, Variant, VariantBoard};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -43,8 +43,8 @@ struct EngineIn {
 }
 
 impl PositionIn {
-    /// The variant asked for, if it is one and small enough to be solved here.
-    fn variant(&self) -> Result<Variant, ApiError> {
+    /// The variant asked for, if it is one with a saved table or small enough to be solved.
+    fn variant(&self, app: &App) -> Result<Variant, ApiError> {
         let pits = usize::try_from(self.pits).unwrap_or(usize::MAX);
         let cap = u8::try_from(self.cap).map_err(|_| {
             ApiError::invalid(format!(
@@ -55,24 +55,25 @@ impl PositionIn {
             ))
         })?;
         let variant = Variant::new(pits, cap).map_err(ApiError::invalid)?;
-        if !VariantTables::allows(variant) {
+        if !VariantTables::allows(variant) && app.saved.get(variant).is_none() {
             return Err(refused(TableRefusal::TooLarge(variant)));
         }
         Ok(variant)
     }
 
-    /// The variant's table, kept or solved now.
-    fn table(&self, tables: &VariantTables) -> Result<Arc<VariantTable>, ApiError> {
-        tables.table(self.variant()?).map_err(refused)
+    /// The variant's values: its saved table, or one kept or solved now.
+    fn table(&self, app: &App) -> Result<Values, ApiError> {
+        let variant = self.variant(app)?;
+        if let Some(saved) = app.saved.get(variant) {
+            return Ok(saved);
+        }
+        Ok(app.variants.table(variant).map_err(refused)?)
     }
 
     /// The position and its variant's table: every check that needs no table comes first,
     /// so a malformed request never starts a solve.
-    fn resolve(
-        &self,
-        tables: &VariantTables,
-    ) -> Result<(VariantPosition, Arc<VariantTable>), ApiError> {
-        let variant = self.variant()?;
+    fn resolve(&self, app: &App) -> Result<(VariantPosition, Values), ApiError> {
+        let variant = self.variant(app)?;
         let board = match &self.board {
             Value::String(text) => VariantBoard::parse(variant, text).map_err(ApiError::invalid)?,
             Value::Array(items) => {
@@ -104,10 +105,13 @@ impl PositionIn {
         };
         let banks = self.banks.map(|bank| bank as u32);
         let position = VariantPosition::new(board, banks, to_move).map_err(ApiError::invalid)?;
-        let table = self.table(tables)?;
+        let table = self.table(app)?;
         Ok((position, table))
     }
 }
+
+/// A variant's values, from a saved table or a solved one.
+type Values = Arc<dyn VariantValues + Send + Sync>;
 
 /// A refusal as an API error: `422` for a variant too large, `503` when busy, `500` else.
 fn refused(refusal: TableRefusal) -> ApiError {
@@ -121,8 +125,22 @@ fn refused(refusal: TableRefusal) -> ApiError {
 
 /// `GET /api/ioiwari/variants`: the bounds, and the tables kept now.
 pub(crate) fn limits(app: &App) -> ApiResult {
+    let saved = app.saved.variants();
     let pits: Vec<Value> = (Variant::MIN_PITS..=Variant::MAX_PITS)
-        .map(|pits| json!({ "pits": pits, "max_cap": VariantTables::max_cap(pits) }))
+        .map(|pits| {
+            let solved = VariantTables::max_cap(pits);
+            let mut caps: Vec<u8> = solved
+                .map(|max| (Variant::MIN_CAP..=max).collect())
+                .unwrap_or_default();
+            caps.extend(saved.iter().filter(|v| v.pits() == pits).map(|v| v.cap()));
+            caps.sort_unstable();
+            caps.dedup();
+            json!({ "pits": pits, "max_cap": caps.last(), "caps": caps })
+        })
+        .collect();
+    let saved: Vec<Value> = saved
+        .iter()
+        .map(|variant| json!({ "pits": variant.pits(), "cap": variant.cap() }))
         .collect();
     let cached: Vec<Value> = app
         .variants
@@ -136,21 +154,22 @@ pub(crate) fn limits(app: &App) -> ApiResult {
         "min_cap": Variant::MIN_CAP,
         "pits": pits,
         "cached": cached,
+        "saved": saved,
     }))
 }
 
 /// `POST /api/ioiwari/variant/analyze`.
 pub(crate) fn analyze(app: &App, request: &Request) -> ApiResult {
-    let (position, table) = parse_body::<PositionIn>(request)?.resolve(&app.variants)?;
-    to_value(position::report(&table, &position))
+    let (position, table) = parse_body::<PositionIn>(request)?.resolve(app)?;
+    to_value(position::report(&*table, &position))
 }
 
 /// `POST /api/ioiwari/variant/play`.
 pub(crate) fn play(app: &App, request: &Request) -> ApiResult {
     let input: PlayIn = parse_body(request)?;
-    let (position, table) = input.position.resolve(&app.variants)?;
+    let (position, table) = input.position.resolve(app)?;
     let pit = usize::try_from(input.pit).unwrap_or(usize::MAX);
-    to_value(position::play(&table, &position, pit).map_err(ApiError::invalid)?)
+    to_value(position::play(&*table, &position, pit).map_err(ApiError::invalid)?)
 }
 
 /// `POST /api/ioiwari/variant/engine`: the perfect computer's move.
@@ -164,10 +183,10 @@ pub(crate) fn engine(app: &App, request: &Request) -> ApiResult {
             )))
         }
     }
-    let (position, table) = input.position.resolve(&app.variants)?;
-    let pit = position::computer_move(&table, &position)
+    let (position, table) = input.position.resolve(app)?;
+    let pit = position::computer_move(&*table, &position)
         .ok_or_else(|| ApiError::invalid("the game is over: no move to make"))?;
-    to_value(position::play(&table, &position, pit).map_err(ApiError::invalid)?)
+    to_value(position::play(&*table, &position, pit).map_err(ApiError::invalid)?)
 }
 
 /// A query's number `name`, or `None` when absent; a `400` when it is there but not a number.
@@ -232,8 +251,8 @@ fn query_position(request: &Request) -> Result<PositionIn, ApiError> {
 /// never change, so the answer may be cached for good: `Cache-Control: public, max-age=...,
 /// immutable` and an `ETag` naming the position; `If-None-Match` with it gets `304`.
 pub(crate) fn lookup(app: &App, request: &Request) -> Result<Response, ApiError> {
-    let (position, table) = query_position(request)?.resolve(&app.variants)?;
-    let doc = position::report(&table, &position);
+    let (position, table) = query_position(request)?.resolve(app)?;
+    let doc = position::report(&*table, &position);
     let tag = format!(
         "\"v1-{}-{}-{}-{}-{}-{}\"",
         doc.position.pits,
@@ -274,8 +293,17 @@ pub(crate) fn summary(app: &App, request: &Request) -> ApiResult {
         banks: [0, 0],
         to_move: None,
     };
-    let table = position.table(&app.variants)?;
-    let variant = table.variant();
+    let variant = position.variant(app)?;
+    if let Some(saved) = app.saved.get(variant) {
+        return Err(ApiError::invalid(format!(
+            "{variant} is served from its saved table {}; its results per total are printed by \
+             duel ioiwari variants --pits {} --cap {} --load FILE",
+            saved.path().display(),
+            variant.pits(),
+            variant.cap()
+        )));
+    }
+    let table = app.variants.table(variant).map_err(refused)?;
     let max = variant.cap().min(4);
     let rule = StartRule::new(variant, max.min(2), max).map_err(ApiError::invalid)?;
     to_value(variant_summary(&table, rule, None))

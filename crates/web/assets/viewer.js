@@ -194,6 +194,8 @@
     const compile = submission.tests.find((test) => test.verdict === "compile_error");
     $("view-compile").hidden = !compile;
     $("view-compile").textContent = compile ? `${submission.player} did not compile: ${compile.reason || "see the report"}` : "";
+    // A time column where the viewer's document gives each test's time.
+    $("view-tests").classList.toggle("no-time", !submission.tests.some((t) => t.time_ms !== undefined && t.time_ms !== null));
     const body = $("view-tests").querySelector("tbody");
     clear(body);
     for (const test of submission.tests) {

@@ -84,7 +84,8 @@ Duel.AnalysisBoard = (() => {
         const point = svg("g", {
           class: "point" + (i === next.at ? " current" : ""), "data-index": i, role: "button", tabindex: "-1",
         }, chart);
-        svg("circle", { cx: xOf(i), cy: yOf(margin), r: 11, class: "dot-target" }, point);
+        // A target larger than the dot: on a phone at least 24 px across on screen.
+        svg("circle", { cx: xOf(i), cy: yOf(margin), r: narrowScreen() ? 15 : 11, class: "dot-target" }, point);
         svg("circle", {
           cx: xOf(i), cy: yOf(margin), r: mistake ? 6 : 4.5,
           class: `dot ${standingOf(margin)}` + (mistake ? " mistake" : "") + (i === next.at ? " current" : ""),

@@ -108,11 +108,14 @@ Duel.AnalysisBoard = (() => {
       const log = $("log");
       if (!log) return;
       clear(log);
+      // The number is the button's own first word: a long move wraps under its text, not
+      // below a marker.
+      log.classList.add("numbered");
       for (let i = 1; i < next.count; i++) {
         const mistake = next.mistakes.has(i) && next.valuesShown !== false;
         const item = html("li", (mistake ? "mistake" : "") + (i === next.at ? " current" : ""), undefined, log);
         item.value = i;
-        const button = html("button", "move-link", next.moveText(i) + (mistake ? "; a mistake" : ""), item);
+        const button = html("button", "move-link", `${i}. ${next.moveText(i)}` + (mistake ? "; a mistake" : ""), item);
         button.type = "button";
         button.dataset.index = String(i);
         if (i === next.at) button.setAttribute("aria-current", "step");

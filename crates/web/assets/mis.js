@@ -82,14 +82,19 @@
     }
   }
 
+  /** The map's squares a side: on a phone fewer, so each can be tapped (24 px or more). */
+  const mapSize = (bound) => (narrowScreen() ? 11 : Math.min(41, Math.max(15, 2 * (bound + 1) + 3)));
+
+  /** Pools a square stands for along each side: for a large bound more than one, so that every
+   *  pool one move away, the winning moves among them, is on the map. */
+  const mapScale = (bound) => Math.max(1, Math.ceil((2 * bound + 1) / mapSize(bound)));
+
   async function drawPattern(generation) {
     const analysis = current().analysis;
     const { p, e, bound } = analysis.position;
     // On a phone a smaller window, so each square can be tapped (24 px or more).
-    const size = narrowScreen() ? 11 : Math.min(41, Math.max(15, 2 * (bound + 1) + 3));
-    // A large bound: each square stands for scale x scale pools, so that every pool one move
-    // away, the winning moves among them, is on the map.
-    const scale = Math.max(1, Math.ceil((2 * bound + 1) / size));
+    const size = mapSize(bound);
+    const scale = mapScale(bound);
     // Only the answer to the latest request may draw: an earlier one that arrives late
     // belongs to an older pool.
     const ticket = ++game.mapTicket;
@@ -258,9 +263,12 @@
     } else {
       setStatus("mis-status", "your-turn",
         `${playerName(toMove())} to move (${analysis.standing === "win" ? "a winning" : "a losing"} position): ` +
-        (narrowScreen()
-          ? "tap a stick, type a move, or tap a dotted square on the map just below."
-          : "click a stick, a dotted square on the map, or type a move."));
+        (mapScale(analysis.position.bound) > 1
+          ? `${narrowScreen() ? "tap" : "click"} a stick or type a move (the map below is drawn to a scale: ` +
+            "its squares are not single pools)."
+          : narrowScreen()
+            ? "tap a stick, type a move, or tap a dotted square on the map just below."
+            : "click a stick, a dotted square on the map, or type a move."));
     }
     $("mis-undo").disabled = game.entries.length < 2;
     $("mis-play").disabled = !humansTurn();

@@ -410,7 +410,7 @@
         margins: frames.map((f) => f.margin_for_player_1),
         side: 1,
         mistakes,
-        moveText: (i) => frameText(frames[i]),
+        moveText: (i) => frameText(frames[i]).replace(/^move \d+: /, ""),
         board: options,
         hint: "The final bank difference player 1, the judged player, could force after each move " +
           "(above the line: a win). A drop marks its mistake. Click a point or a move, or use " +

@@ -1564,6 +1564,7 @@ async fn a_game_is_an_address(browser: &Browser, tools: (&Path, &Path), url: &st
         .click("#ioi-history g.point[data-index=\"3\"]")
         .await;
     wait_at(browser, 3).await;
+    browser.screenshot_if_asked("walk").await;
     assert_eq!(board_on_page(browser).await, positions[3].board);
     // The keyboard, said to screen readers.
     assert_eq!(

@@ -1873,4 +1873,26 @@ async fn the_viewer_as_an_organisers_tool(browser: &Browser, url: &str, judged: 
         assert!(broken.is_empty(), "at {width} px: {broken:?}");
     }
     browser.client.set_window_size(1280, 1000).await.unwrap();
+
+    // Several reports given to duel serve: the page opens on the first and lists them all.
+    let second = judged.with_file_name("contest.json");
+    std::fs::write(&second, contest.to_string()).unwrap();
+    let server = Server::start(&[
+        "--report".as_ref(),
+        judged.as_os_str(),
+        "--report".as_ref(),
+        second.as_os_str(),
+    ]);
+    browser.client.goto(&server.url()).await.unwrap();
+    let deadline = Instant::now() + WAIT;
+    while !browser.text("#view-title").await.contains(&*name) {
+        assert!(Instant::now() < deadline, "the first report was not opened");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let listed = texts(browser, "#view-docs option").await;
+    assert_eq!(listed.len(), 2, "{listed:?}");
+    assert!(
+        listed[0].contains(&*name) && listed[1].contains("contest.json"),
+        "{listed:?}"
+    );
 }

@@ -309,8 +309,14 @@ fn many_different_variants_in_a_row_keep_a_bounded_cache() {
     let caps = |max: u8| (2..=max).collect::<Vec<u8>>();
     assert_eq!(pits[6], json!({ "pits": 8, "max_cap": 7, "caps": caps(7) }));
     assert_eq!(pits[7], json!({ "pits": 9, "max_cap": 5, "caps": caps(5) }));
-    assert_eq!(pits[10], json!({ "pits": 12, "max_cap": 3, "caps": caps(3) }));
-    assert_eq!(pits[12], json!({ "pits": 14, "max_cap": 2, "caps": caps(2) }));
+    assert_eq!(
+        pits[10],
+        json!({ "pits": 12, "max_cap": 3, "caps": caps(3) })
+    );
+    assert_eq!(
+        pits[12],
+        json!({ "pits": 14, "max_cap": 2, "caps": caps(2) })
+    );
     assert_eq!(limits["saved"], json!([]), "no --tables here");
     let mut asked = Vec::new();
     for n in 2..=5usize {

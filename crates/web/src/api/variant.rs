@@ -284,7 +284,7 @@ pub(crate) fn lookup(app: &App, request: &Request) -> Result<Response, ApiError>
 
 /// `GET /api/ioiwari/variant/summary?pits=9&cap=5`: for each bead total, how the start boards
 /// turn out for player 1 with best play (the `--json` of `duel ioiwari variants`), starts of
-/// 2 to 4 beads a pit as there (at most the cap).
+/// 2 to 4 beads a pit as there (at most the cap), from a saved table or a solved one.
 pub(crate) fn summary(app: &App, request: &Request) -> ApiResult {
     let position = PositionIn {
         pits: query_number(request, "pits")?.ok_or_else(|| ApiError::bad_request("give pits="))?,
@@ -293,18 +293,9 @@ pub(crate) fn summary(app: &App, request: &Request) -> ApiResult {
         banks: [0, 0],
         to_move: None,
     };
-    let variant = position.variant(app)?;
-    if let Some(saved) = app.saved.get(variant) {
-        return Err(ApiError::invalid(format!(
-            "{variant} is served from its saved table {}; its results per total are printed by \
-             duel ioiwari variants --pits {} --cap {} --load FILE",
-            saved.path().display(),
-            variant.pits(),
-            variant.cap()
-        )));
-    }
-    let table = app.variants.table(variant).map_err(refused)?;
+    let table = position.table(app)?;
+    let variant = table.variant();
     let max = variant.cap().min(4);
     let rule = StartRule::new(variant, max.min(2), max).map_err(ApiError::invalid)?;
-    to_value(variant_summary(&table, rule, None))
+    to_value(variant_summary(&*table, rule, None))
 }

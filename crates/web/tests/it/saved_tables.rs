@@ -7,7 +7,7 @@
 
 use std::path::Path;
 
-use duel_ioiwari::variant::{Variant, VariantBoard, VariantTable};
+use duel_ioiwari::variant::{summarize, StartRule, Variant, VariantBoard, VariantTable};
 use duel_test_support::work_dir;
 use duel_web::http::{Method, Request};
 use duel_web::tables::SavedTables;
@@ -78,6 +78,24 @@ fn a_variant_too_large_to_solve_here_is_answered_from_its_saved_table() {
             serde_json::from_slice::<Value>(&response.body).unwrap(),
             doc
         );
+    }
+    // The results per bead total, counted from the file, as the solved table counts them.
+    let (status, doc) = get(&app, "/api/ioiwari/variant/summary?pits=9&cap=6");
+    assert_eq!(status, 200, "{doc}");
+    let rows = summarize(&solved, StartRule::new(variant, 2, 4).unwrap(), None);
+    let totals = doc["totals"].as_array().unwrap();
+    assert_eq!(totals.len(), rows.len());
+    for (got, row) in totals.iter().zip(&rows) {
+        let expected = [
+            row.beads.into(),
+            row.starts,
+            row.wins,
+            row.draws,
+            row.losses,
+        ];
+        let got =
+            ["beads", "starts", "wins", "draws", "losses"].map(|key| got[key].as_u64().unwrap());
+        assert_eq!(got, expected);
     }
     // Nothing was solved for it: the cache of on-demand tables is empty.
     assert!(get(&app, "/api/ioiwari/variants").1["cached"]

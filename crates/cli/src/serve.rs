@@ -9,7 +9,7 @@ use duel_web::{App, Server};
 /// Arguments of `duel serve`.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Examples:\n  duel serve               # then open http://127.0.0.1:8080/\n  duel serve --port 9000\n  duel serve --port 0      # any free port; the first line printed names it\n  duel ioiwari judge --player ./a.out --report r.json && duel serve --report r.json\n  duel serve --report logs/test-01.moves # a game's record of moves, kept by --logs\n\nThe text logs (test-01.out) are for people; the viewer replays the record of moves beside\neach (test-01.moves), which holds every move of the game: naming the log opens that record.\n\nThe page's Viewer tab shows the reports and records given here, and opens others from disk."
+    after_help = "Examples:\n  duel serve               # then open http://127.0.0.1:8080/\n  duel serve --port 9000\n  duel serve --port 0      # any free port; the first line printed names it\n  duel ioiwari judge --player ./a.out --report r.json && duel serve --report r.json\n  duel serve --report logs/test-01.moves # a game's record of moves, kept by --logs\n  duel ioiwari variants --pits 13 --save tables/n13.bin && duel serve --tables tables\n\nThe text logs (test-01.out) are for people; the viewer replays the record of moves beside\neach (test-01.moves), which holds every move of the game: naming the log opens that record.\n\nThe page's Viewer tab shows the reports and records given here, and opens others from disk."
 )]
 pub struct ServeArgs {
     /// Port on 127.0.0.1 to listen on (0 picks a free one).
@@ -20,6 +20,12 @@ pub struct ServeArgs {
     /// viewer; may be given several times.
     #[arg(long = "report", value_name = "FILE")]
     pub reports: Vec<std::path::PathBuf>,
+    /// A directory of tables saved by `duel ioiwari variants --save`: the Variants tab and the
+    /// variant API answer those variants from them, whatever their size (each file is
+    /// memory-mapped and checked at start; every file in DIR must be such a table, left
+    /// unchanged while the server runs).
+    #[arg(long, value_name = "DIR")]
+    pub tables: Option<std::path::PathBuf>,
 }
 
 /// Largest report or record read (a 2·10^7-stick game's record is at most 26 MB).
@@ -72,7 +78,12 @@ fn open(app: &App, path: &std::path::Path) -> anyhow::Result<()> {
 /// The first line on standard output is `listening on http://127.0.0.1:PORT/`, printed once
 /// the tables are solved and the port is bound, so scripts can wait for it.
 pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
-    let app = App::new();
+    // Saved tables are checked first: a bad --tables is refused before anything is solved.
+    let saved = match &args.tables {
+        Some(dir) => duel_web::tables::SavedTables::open(dir)?,
+        None => duel_web::tables::SavedTables::default(),
+    };
+    let app = App::new().with_saved_tables(saved);
     for path in &args.reports {
         open(&app, path)?;
     }

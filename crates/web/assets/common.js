@@ -131,6 +131,77 @@ const Duel = (() => {
     return location.hash.startsWith(prefix) ? new URLSearchParams(location.hash.slice(prefix.length)) : null;
   }
 
+  // ---- game addresses (API.md, "Game addresses") ------------------------------------------
+
+  /** The moves of an address's `moves` text, one item a move: `2.4.1` (dots, commas or spaces
+   *  between them) gives ["2", "4", "1"]. */
+  function moveTokens(text) {
+    return (text || "").split(/[.,\s]+/).filter(Boolean);
+  }
+
+  /** Writes `link` (a `#tab?...` address) to the address bar: a new entry of the browser's
+   *  history when `push`, so back and forward step through what was viewed; else in place. */
+  function setAddress(link, push) {
+    if (location.hash === link) return;
+    if (push) history.pushState(null, "", link);
+    else history.replaceState(null, "", link);
+  }
+
+  /** The address's `moves` and `at` (see moveTokens, addressNumber); what is wrong with them
+   *  is pushed onto `problems`. */
+  function addressMoves(parameters, problems) {
+    const moves = moveTokens(parameters.get("moves"));
+    let at = null;
+    try {
+      at = addressNumber(parameters, "at", 0, moves.length, null);
+    } catch (error) {
+      problems.push(error.message);
+    }
+    return { moves, at };
+  }
+
+  /** Sets each select `id` to the address's `name` when it is one of its options; a value that
+   *  is not is pushed onto `problems`. `pairs`: [[id, name], ...]. */
+  function addressChoices(parameters, pairs, problems) {
+    for (const [id, name] of pairs) {
+      const wanted = parameters.get(name);
+      if (wanted === null) continue;
+      const select = document.getElementById(id);
+      if (Array.from(select.options).some((option) => option.value === wanted)) select.value = wanted;
+      else problems.push(`the address's ${name}=${wanted} is not one of the choices`);
+    }
+  }
+
+  /** Puts `game.link()` (its address) on the link `linkId` and, while `panelId` is shown, in
+   *  the address bar (see setAddress); remembers it as `game.shownLink`. */
+  function showGameLink(game, linkId, panelId, push) {
+    const link = game.link();
+    document.getElementById(linkId).href = link;
+    game.shownLink = link;
+    if (!document.getElementById(panelId).hidden) setAddress(link, push);
+  }
+
+  /** From a past position where the computer is to move: the moves after it are dropped and
+   *  the computer plays on (`game` holds `entries`, `at`, `busy`, `generation`). */
+  function playOnFrom(game, render, engineIfDue, errorId) {
+    if (game.at === game.entries.length - 1 || game.busy) return;
+    game.entries = game.entries.slice(0, game.at + 1);
+    const generation = ++game.generation;
+    render(true);
+    engineIfDue(generation).catch((error) => showError(errorId, error));
+  }
+
+  /** A number of the address between `min` and `max`, or `fallback` when it is absent; an
+   *  Error saying what is wrong when it is there but not such a number. */
+  function addressNumber(parameters, name, min, max, fallback) {
+    const text = parameters.get(name);
+    if (text === null || text === "") return fallback;
+    if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) {
+      throw new Error(`the address's ${name}=${text} is not a number from ${min} to ${max}`);
+    }
+    return Number(text);
+  }
+
   // ---- the Ioiwari board, drawn the same way on the play page and in the viewer ----------
 
   const IOI = { centre: { x: 280, y: 235 }, pitOrbit: 120, pitRadius: 36, tagOrbit: 200 };
@@ -300,7 +371,7 @@ const Duel = (() => {
 
   return {
     api, svg, svgText, html, clear, describeMargin, standingOf, showError, setStatus, pause, plural,
-    reducedMotion, narrowScreen, takes, hashParameters, IOI, pitCentre, drawIoiwari, sowingSteps,
+    reducedMotion, narrowScreen, takes, hashParameters, moveTokens, setAddress, addressNumber, addressMoves, addressChoices, showGameLink, playOnFrom, IOI, pitCentre, drawIoiwari, sowingSteps,
     explainSowing, either, forwardReason, sentence,
   };
 })();

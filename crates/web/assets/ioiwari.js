@@ -3,9 +3,8 @@
 
 (() => {
   const {
-    api, svg, svgText, html, clear, describeMargin, standingOf, showError, setStatus, pause, plural,
-    reducedMotion, narrowScreen, hashParameters, IOI, drawIoiwari, sowingSteps, explainSowing, either,
-    forwardReason, sentence,
+    api, html, clear, describeMargin, showError, setStatus, pause, plural, reducedMotion, hashParameters, moveTokens,
+    addressNumber, setAddress, sowingSteps, explainSowing, either, forwardReason, sentence, AnalysisBoard,
   } = Duel;
 
   const ENGINE_PAUSE_MS = 250;
@@ -13,7 +12,8 @@
   const SOW_STEP_MS = 170;
 
   // The game: entries[0] is the start; every later entry holds the move that led to it.
-  const game = { side: 1, strength: "perfect", entries: [], generation: 0, asked: 0, busy: false };
+  // `at` is the entry looked at; `retry` the position of a mistake being retried.
+  const game = { side: 1, strength: "perfect", entries: [], at: 0, generation: 0, asked: 0, busy: false, retry: null };
 
   const $ = (id) => document.getElementById(id);
   const current = () => game.entries[game.entries.length - 1];
@@ -27,92 +27,53 @@
 
   // ---- drawing ---------------------------------------------------------------------------
 
-  /** Draws the current position, or `frame` (a step of a sowing being animated). */
+  // The position looked at: the last one, or an earlier one while walking through the game.
+  const shown = () => game.entries[game.at];
+  const live = () => game.at === game.entries.length - 1;
+
+  /** Whether the computer is to move in the position looked at. */
+  function enginesTurnAt(entry) {
+    const analysis = entry.analysis;
+    return !analysis.over && game.side !== 0 && analysis.position.to_move !== game.side;
+  }
+
+  const analysisBoard = AnalysisBoard.create({ prefix: "ioi", panel: "ioiwari-panel", go: (index) => goTo(index, true) });
+
+  /** Draws the position looked at, or `frame` (a step of a sowing being animated). */
   function drawBoard(frame) {
-    const board = $("ioi-board");
-    const analysis = current().analysis;
+    const entry = frame ? current() : shown();
+    const analysis = entry.analysis;
     const position = analysis.position;
-    const sowing = Boolean(frame);
-    const showValues = !sowing && valuesShown() && !analysis.over && !enginesTurn();
-    const moves = new Map(analysis.moves.map((move) => [move.pit, move]));
-    const last = current().move ? current().move.pit : null;
+    const computerToMove = enginesTurnAt(entry);
     const roles = game.side === 0 ? ["", ""] : [1, 2].map((p) => (p === game.side ? "(you)" : "(computer)"));
-    const centre = sowing
+    const centre = frame
       ? [`player ${frame.player} sows`, `${plural(frame.hand, "bead")} in hand`]
       : analysis.over
         ? ["game over", `${position.banks[0]}-${position.banks[1]}`]
-        : [`player ${position.to_move}`, enginesTurn() ? "thinking..." : "to move"];
-    const narrow = narrowScreen();
-    drawIoiwari(board, {
-      board: sowing ? frame.pits : position.board,
-      banks: sowing ? frame.banks : position.banks,
-      toMove: sowing ? frame.player : position.to_move,
-      over: !sowing && analysis.over,
-      last: sowing ? null : last,
-      focus: sowing ? frame.at : null,
+        : [`player ${position.to_move}`, computerToMove && live() ? "thinking..." : "to move"];
+    AnalysisBoard.drawBoard($("ioi-board"), {
+      position,
+      over: analysis.over,
+      last: entry.move ? entry.move.pit : null,
       roles,
       centre,
-      pit(pit, group, spot) {
-        const move = sowing ? null : moves.get(pit);
-        const playable = Boolean(move) && !analysis.over && !enginesTurn() && !game.busy;
-        const beads = Number(group.dataset.beads);
-        group.id = `pit-${pit}`;
-        group.classList.toggle("legal", playable);
-        group.classList.toggle("best", Boolean(move && move.best));
-        group.dataset.legal = playable ? "true" : "false";
-        group.dataset.best = move && move.best ? "true" : "false";
-        group.setAttribute("role", "button");
-        group.setAttribute("tabindex", playable ? "0" : "-1");
-        group.setAttribute("aria-disabled", playable ? "false" : "true");
-        if (move) group.dataset.value = move.final_margin;
-        if (showValues && move) {
-          svg("circle", { cx: spot.x, cy: spot.y, r: IOI.pitRadius + 4, class: `pit-ring ${move.standing}` }, group);
-        }
-        const label = `pit ${pit}: ${plural(beads, "bead")}` +
-          (pit === last && !sowing ? ", played last" : "") +
-          (showValues && move ? `; ${describeMargin(move.final_margin)} in ${plural(move.moves_to_end, "move")}` : "") +
-          (playable ? "" : "; cannot be played now");
-        group.setAttribute("aria-label", label);
-        svg("title", {}, group).textContent = label;
-        if (playable) {
-          group.addEventListener("click", () => humanMove(pit));
-          group.addEventListener("keydown", (event) => {
-            if (event.key === "Enter" || event.key === " ") {
-              event.preventDefault();
-              humanMove(pit);
-            }
-          });
-        }
-        if (showValues && move) {
-          // The value tags: one line and larger on a phone, where the board is drawn small.
-          const tx = IOI.centre.x + IOI.tagOrbit * Math.cos(spot.angle);
-          const ty = IOI.centre.y + IOI.tagOrbit * Math.sin(spot.angle);
-          const tag = svg("g", { class: `value-tag ${move.standing}` + (narrow ? " narrow" : ""), "data-pit": pit }, board);
-          const star = move.best ? "\u2605 " : "";
-          if (narrow) {
-            svg("rect", { x: tx - 52, y: ty - 17, width: 104, height: 34, rx: 6 }, tag);
-            svgText(star + describeMargin(move.final_margin), { x: tx, y: ty + 7 }, tag);
-          } else {
-            svg("rect", { x: tx - 45, y: ty - 17, width: 90, height: 34, rx: 6 }, tag);
-            svgText(star + describeMargin(move.final_margin), { x: tx, y: ty - 3 }, tag);
-            svgText(`${plural(move.moves_to_end, "move")} left`, { x: tx, y: ty + 12 }, tag);
-          }
-        }
-      },
+      analysis,
+      frame,
+      showValues: valuesShown() && !computerToMove,
+      playable: () => !analysis.over && !computerToMove && !game.busy,
+      play: humanMove,
+      pitId: (pit) => `pit-${pit}`,
     });
-    // The value tags are drawn over the pits; the pits' numbers stay on top of the board.
-    for (const tag of board.querySelectorAll(".value-tag")) board.appendChild(tag);
-    board.dataset.animating = sowing ? "true" : "false";
   }
 
   function drawSummary() {
-    const analysis = current().analysis;
+    const analysis = shown().analysis;
     const summary = $("ioi-summary");
     if (analysis.over) {
       summary.textContent = `The game is over: ${analysis.result.text}.`;
     } else if (!valuesShown()) {
       summary.textContent = `${sentence(playerName(analysis.position.to_move))} to move (move values hidden).`;
-    } else if (enginesTurn()) {
+    } else if (enginesTurnAt(shown())) {
       summary.textContent = `${sentence(playerName(analysis.position.to_move))} to move.`;
     } else {
       summary.textContent =
@@ -123,7 +84,7 @@
     }
     // The table is the options of the side to move: not shown for the computer, nor when the
     // values are hidden.
-    $("ioi-moves").hidden = analysis.moves.length === 0 || !valuesShown() || enginesTurn();
+    $("ioi-moves").hidden = analysis.moves.length === 0 || !valuesShown() || enginesTurnAt(shown());
     const body = $("ioi-moves").querySelector("tbody");
     clear(body);
     for (const move of analysis.moves) {
@@ -148,68 +109,52 @@
     });
   }
 
-  function drawHistory() {
-    const chart = $("ioi-history");
-    clear(chart);
-    const margins = historyMargins();
-    const side = historySide();
-    $("ioi-history-hint").textContent =
-      `The final bank difference ${game.side === 0 ? "player 1" : "you (player " + side + ")"} can force after ` +
-      `each move (above the line: player ${side} wins; below: player ${3 - side}). A drop marks a mistake ` +
-      `by player ${side}; a rise, one by player ${3 - side}.`;
-    chart.setAttribute("aria-label", `Value history from player ${side}'s side`);
-    chart.dataset.side = String(side);
-    const left = 34, right = 410, top = 12, bottom = 176;
-    const steps = Math.max(margins.length - 1, 12);
-    const extent = Math.max(4, ...margins.map(Math.abs));
-    const xOf = (i) => left + ((right - left) * i) / steps;
-    const yOf = (m) => top + ((bottom - top) * (extent - m)) / (2 * extent);
-    svg("line", { x1: left, y1: top, x2: left, y2: bottom, class: "axis" }, chart);
-    svg("line", { x1: left, y1: yOf(0), x2: right, y2: yOf(0), class: "zero-line" }, chart);
-    svgText(`+${extent}`, { x: 4, y: yOf(extent) + 4, class: "axis-label" }, chart);
-    svgText("0", { x: 20, y: yOf(0) + 4, class: "axis-label" }, chart);
-    svgText(`-${extent}`, { x: 4, y: yOf(-extent) + 4, class: "axis-label" }, chart);
-    svgText("moves \u2192", { x: right - 50, y: bottom + 18, class: "axis-label" }, chart);
-    svg("polyline", {
-      points: margins.map((m, i) => `${xOf(i)},${yOf(m)}`).join(" "),
-      class: "history-line",
-    }, chart);
-    margins.forEach((margin, i) => {
-      const mistake = i > 0 && isMistake(game.entries[i]);
-      const dot = svg("circle", {
-        cx: xOf(i), cy: yOf(margin), r: mistake ? 6 : 4.5,
-        class: `dot ${standingOf(margin)}` + (mistake ? " mistake" : ""),
-      }, chart);
-      const title = svg("title", {}, dot);
-      title.textContent = i === 0
-        ? `start: player ${side} ${describeMargin(margin)}`
-        : `after move ${i}: player ${side} ${describeMargin(margin)}` + (mistake ? " (a mistake)" : "");
-    });
-    chart.dataset.points = String(margins.length);
-    chart.hidden = !valuesShown();
-  }
-
   function isMistake(entry) {
     return Boolean(entry.move) && !entry.move.move_value.best;
   }
 
-  function drawLog() {
-    const log = $("ioi-log");
-    clear(log);
-    for (const entry of game.entries.slice(1)) {
-      const move = entry.move;
-      const item = html("li", isMistake(entry) ? "mistake" : "", undefined, log);
-      const banks = entry.analysis.position.banks;
-      // Said of the player by number, you or the computer alike.
-      const worth = move.move_value.final_margin;
-      const outlook = worth === 0
-        ? "best play from there draws"
-        : `best play from there ${worth > 0 ? "wins" : "loses"} by ${Math.abs(worth)} for player ${move.player}`;
-      item.textContent = `${playerName(move.player)} plays pit ${move.pit}` +
-        (valuesShown() ? ` (${outlook})` : "") +
-        `; banks ${banks[0]}-${banks[1]}` + (isMistake(entry) && valuesShown() ? "; a mistake" : "");
+  /** Move `i` in words, said of the player by number, you or the computer alike. */
+  function moveText(i) {
+    const move = game.entries[i].move;
+    const banks = game.entries[i].analysis.position.banks;
+    const worth = move.move_value.final_margin;
+    const outlook = worth === 0
+      ? "best play from there draws"
+      : `best play from there ${worth > 0 ? "wins" : "loses"} by ${Math.abs(worth)} for player ${move.player}`;
+    return `${playerName(move.player)} plays pit ${move.pit}` + (valuesShown() ? ` (${outlook})` : "") +
+      `; banks ${banks[0]}-${banks[1]}`;
+  }
+
+  /** The chart, the move list and the walk through them, by the shared analysis board. */
+  function drawWalk() {
+    const side = historySide();
+    const mistakes = new Set();
+    game.entries.forEach((entry, i) => { if (isMistake(entry)) mistakes.add(i); });
+    analysisBoard.render({
+      count: game.entries.length,
+      at: game.at,
+      margins: historyMargins(),
+      side,
+      mistakes,
+      moveText,
+      valuesShown: valuesShown(),
+      hint: `The final bank difference ${game.side === 0 ? "player 1" : "you (player " + side + ")"} can force after ` +
+        `each move (above the line: player ${side} wins; below: player ${3 - side}). A drop marks a mistake ` +
+        `by player ${side}; a rise, one by player ${3 - side}. Click a point or a move to see that position.`,
+    });
+    const mine = firstMistakeIndex();
+    $("ioi-retry").hidden = mine === null || !valuesShown();
+    $("ioi-play-on").hidden = live() || !enginesTurnAt(shown()) || shown().analysis.over;
+  }
+
+  /** The number of the person's first mistake (or player 1's, playing both sides), or null. */
+  function firstMistakeIndex() {
+    const side = game.side === 0 ? null : game.side;
+    for (let i = 1; i < game.entries.length; i++) {
+      const move = game.entries[i].move;
+      if ((side === null || move.player === side) && isMistake(game.entries[i])) return i;
     }
-    log.scrollTop = log.scrollHeight;
+    return null;
   }
 
   function firstMistakeOf(player) {
@@ -226,7 +171,7 @@
   }
 
   function drawStatus() {
-    const analysis = current().analysis;
+    const analysis = shown().analysis;
     const result = $("ioi-result");
     result.className = "result";
     result.textContent = "";
@@ -240,7 +185,16 @@
       result.textContent = `Game over: ${analysis.result.text}.${verdict}`;
       result.dataset.winner = winner === null ? "draw" : String(winner);
       const mistake = game.side === 0 ? "" : " " + firstMistakeOf(game.side);
-      setStatus("ioi-status", "over", `The game is over after ${plural(game.entries.length - 1, "move")}.${mistake}`);
+      setStatus("ioi-status", "over", `The game is over after ${plural(game.at, "move")}.${mistake}`);
+    } else if (game.retry && game.retry.index === game.at) {
+      setStatus("ioi-status", "retry", `Retry: find a better move for player ${analysis.position.to_move} ` +
+        `than pit ${game.retry.pit}. ${game.retry.said || ""}`);
+    } else if (!live() && enginesTurnAt(shown())) {
+      setStatus("ioi-status", "past", `Looking at move ${game.at} of ${game.entries.length - 1}: the computer is to ` +
+        "move here; press Play on from here, or step on with the arrow keys.");
+    } else if (!live()) {
+      setStatus("ioi-status", "past", `Looking at move ${game.at} of ${game.entries.length - 1}: ` +
+        `${playerName(analysis.position.to_move)} to move. Play a pit to try another line from here.`);
     } else if (enginesTurn()) {
       setStatus("ioi-status", "thinking", `The computer (${game.strength}) is thinking...`);
     } else {
@@ -250,48 +204,64 @@
     $("ioi-undo").disabled = game.entries.length < 2;
   }
 
+  /** Shows position `index` of the game; `push` makes it a new entry of the browser's history. */
+  function goTo(index, push) {
+    if (game.busy || !game.entries.length) return;
+    game.at = Math.max(0, Math.min(game.entries.length - 1, index));
+    if (game.retry && game.retry.index !== game.at) game.retry = null;
+    render(push);
+  }
+
+  /** Back to the position before the person's first mistake, to find a better move. */
+  function retryMistake() {
+    const index = firstMistakeIndex();
+    if (index === null) return;
+    game.generation += 1;
+    game.busy = false;
+    goTo(index - 1, true);
+    game.retry = { index: index - 1, pit: game.entries[index].move.pit, said: "" };
+    render(false);
+  }
+
   /** The line under the board that says what the last move did. */
   function drawLastMove() {
     const line = $("ioi-last-move");
-    const entry = current();
+    const entry = shown();
     if (!entry.move) {
       line.textContent = "No move yet. Sowing: a pit's beads go one by one into the next pits clockwise.";
       return;
     }
-    const before = game.entries[game.entries.length - 2].analysis.position;
+    const before = game.entries[game.at - 1].analysis.position;
     const steps = sowingSteps(before.board, entry.move.pit);
     line.textContent = explainSowing(before.board, entry.move.pit, entry.move.player, steps);
   }
 
-  /** The address of the position on show: opening it shows the same position. */
-  function positionLink() {
-    const position = current().analysis.position;
-    const parameters = new URLSearchParams({
-      board: position.board.join("-"),
-      banks: position.banks.join("-"),
-      to_move: String(position.to_move),
-      side: String(game.side),
-      strength: game.strength,
-    });
+  /** The game's address: its start, its moves and the move looked at (API.md, "Game
+   *  addresses"); opening it shows the same game at the same move. */
+  game.link = function gameLink() {
+    const start = game.entries[0].analysis.position;
+    const parameters = new URLSearchParams({ start: start.board.join("-") });
+    if (start.banks[0] || start.banks[1]) parameters.set("banks", start.banks.join("-"));
+    if (start.to_move !== 1) parameters.set("to_move", String(start.to_move));
+    const moves = game.entries.slice(1).map((entry) => entry.move.pit);
+    if (moves.length) parameters.set("moves", moves.join("."));
+    if (!live()) parameters.set("at", String(game.at));
+    parameters.set("side", String(game.side));
+    parameters.set("strength", game.strength);
     return `#ioiwari?${parameters}`;
+  };
+
+  function drawLink(push) {
+    Duel.showGameLink(game, "ioi-link", "ioiwari-panel", push);
   }
 
-  function drawLink() {
-    const link = positionLink();
-    $("ioi-link").href = link;
-    game.shownLink = link;
-    // The address bar follows the game while its tab is shown, so a reload keeps the position.
-    if (!$("ioiwari-panel").hidden && location.hash !== link) history.replaceState(null, "", link);
-  }
-
-  function render() {
+  function render(push) {
     drawBoard();
     drawSummary();
-    drawHistory();
-    drawLog();
+    drawWalk();
     drawStatus();
     drawLastMove();
-    drawLink();
+    drawLink(push);
   }
 
   const animationWanted = () => $("ioi-animate").checked && !reducedMotion();
@@ -323,26 +293,32 @@
     }
   }
 
-  async function newGame(event) {
-    if (event) event.preventDefault();
-    showError("ioi-error", null);
-    startError(null);
-    const request = {
+  /** The start the setup's fields describe, as the API takes it. */
+  function startRequest() {
+    return {
       board: $("ioi-start").value,
       banks: [Number($("ioi-bank-1").value || 0), Number($("ioi-bank-2").value || 0)],
       to_move: Number($("ioi-to-move").value),
     };
+  }
+
+  async function newGame(event) {
+    if (event) event.preventDefault();
+    showError("ioi-error", null);
+    startError(null);
     // The current game stays, and stays playable, until the new start is known to be valid.
     const asked = ++game.asked;
     try {
-      const analysis = await api("/api/ioiwari/analyze", request);
+      const analysis = await api("/api/ioiwari/analyze", startRequest());
       if (asked !== game.asked) return;
       const generation = ++game.generation;
       game.side = Number($("ioi-side").value);
       game.strength = $("ioi-strength").value;
       game.entries = [{ analysis, move: null }];
+      game.at = 0;
+      game.retry = null;
       game.busy = false;
-      render();
+      render(Boolean(event));
       await engineIfDue(generation);
     } catch (error) {
       startError(error.message ? `Not started: ${error.message}` : error);
@@ -361,9 +337,24 @@
   const valuesShown = () => $("ioi-show-values").checked;
 
   async function humanMove(pit) {
-    if (game.busy || !game.entries.length || enginesTurn() || current().analysis.over) return;
-    if (!current().analysis.moves.some((move) => move.pit === pit)) return;
-    const generation = game.generation;
+    if (game.busy || !game.entries.length || enginesTurnAt(shown()) || shown().analysis.over) return;
+    const option = shown().analysis.moves.find((move) => move.pit === pit);
+    if (!option) return;
+    if (game.retry && game.retry.index === game.at && !option.best) {
+      // Retrying a mistake: a move that is not best is said so, and not played.
+      const best = shown().analysis.moves.filter((move) => move.best).map((move) => move.pit);
+      game.retry.said = pit === game.retry.pit
+        ? `Pit ${pit} is the move played in the game. Try another.`
+        : `Pit ${pit} is not better: ${forwardReason(option.final_margin, shown().analysis.final_margin,
+          `pit ${either(best)}`, `player ${shown().analysis.position.to_move}`)}. Try again.`;
+      render(false);
+      return;
+    }
+    const found = game.retry && game.retry.index === game.at;
+    game.retry = null;
+    // Played from an earlier position: a new line, the moves after it are dropped.
+    game.entries = game.entries.slice(0, game.at + 1);
+    const generation = ++game.generation;
     showError("ioi-error", null);
     // Say at once that the click was taken, before the server answers.
     game.busy = true;
@@ -374,18 +365,20 @@
       await animate(result, generation);
       if (generation !== game.generation) return;
       game.entries.push({ analysis: result.analysis, move: result });
+      game.at = game.entries.length - 1;
       game.busy = false;
-      render();
+      render(true);
+      if (found) setStatus("ioi-status", "your-turn", `Well found: pit ${pit} is a best move. Play on from here.`);
       await engineIfDue(generation);
     } catch (error) {
       showError("ioi-error", error);
       game.busy = false;
-      if (game.entries.length) render();
+      if (game.entries.length) render(false);
     }
   }
 
   async function engineIfDue(generation) {
-    while (generation === game.generation && enginesTurn()) {
+    while (generation === game.generation && live() && enginesTurn()) {
       await pause(ENGINE_PAUSE_MS);
       if (generation !== game.generation) return;
       const result = await api("/api/ioiwari/engine", {
@@ -398,7 +391,8 @@
       if (generation !== game.generation) return;
       game.busy = false;
       game.entries.push({ analysis: result.analysis, move: result });
-      render();
+      game.at = game.entries.length - 1;
+      render(false);
     }
   }
 
@@ -406,10 +400,13 @@
     if (game.entries.length < 2) return;
     const generation = ++game.generation;
     game.busy = false;
-    game.entries.pop();
+    game.retry = null;
+    game.entries = game.entries.slice(0, game.at + 1);
+    if (game.entries.length > 1) game.entries.pop();
     // Take back the computer's answer too, so it is the person's turn again.
     while (game.entries.length > 1 && enginesTurn()) game.entries.pop();
-    render();
+    game.at = game.entries.length - 1;
+    render(true);
     engineIfDue(generation).catch((error) => showError("ioi-error", error));
   }
 
@@ -429,7 +426,9 @@
   document.addEventListener("DOMContentLoaded", () => {
     $("ioi-setup").addEventListener("submit", newGame);
     $("ioi-undo").addEventListener("click", undo);
-    $("ioi-show-values").addEventListener("change", () => game.entries.length && render());
+    $("ioi-show-values").addEventListener("change", () => game.entries.length && render(false));
+    $("ioi-retry").addEventListener("click", retryMistake);
+    $("ioi-play-on").addEventListener("click", () => Duel.playOnFrom(game, render, engineIfDue, "ioi-error"));
     // Keys 1-7 play that pit whenever the Ioiwari panel is shown and no text field has focus.
     document.addEventListener("keydown", (event) => {
       if ($("ioiwari-panel").hidden || event.ctrlKey || event.metaKey || event.altKey) return;
@@ -453,26 +452,100 @@
       $("ioi-animate-label").title = "Your system asks for reduced motion.";
     }
     window.addEventListener("hashchange", () => {
-      if (hashParameters("ioiwari") && location.hash !== game.shownLink) openSharedPosition();
+      if (location.hash === game.shownLink) return;
+      if (location.hash === "#ioiwari" && game.entries.length) {
+        drawLink(false);
+      } else if (hashParameters("ioiwari")) {
+        openAddress();
+      }
     });
     loadStartBoards();
-    openSharedPosition();
+    openAddress();
   });
 
-  /** Starts the game the address names (`#ioiwari?board=...`), or the setup's game. */
-  function openSharedPosition() {
+  /** The game an address names, `#ioiwari?start=...&moves=2.4.1&at=2` (API.md, "Game
+   *  addresses"; `board=` of older links is the start): its start is set up and its moves
+   *  played one by one. A move that cannot be played stops the replay there, and says why
+   *  and where; the game up to it stays. Going back or forward to an address of the same
+   *  game only moves to the move it names. */
+  async function openAddress() {
     const shared = hashParameters("ioiwari");
-    if (shared) {
-      const words = (name) => (shared.get(name) || "").split("-").filter(Boolean);
-      if (shared.get("board")) $("ioi-start").value = words("board").join(" ");
-      const banks = words("banks");
-      $("ioi-bank-1").value = banks[0] || "0";
-      $("ioi-bank-2").value = banks[1] || "0";
-      for (const [id, name] of [["ioi-to-move", "to_move"], ["ioi-side", "side"], ["ioi-strength", "strength"]]) {
-        const wanted = shared.get(name);
-        if (wanted && Array.from($(id).options).some((option) => option.value === wanted)) $(id).value = wanted;
+    if (!shared) return newGame();
+    const asked = ++game.asked;
+    showError("ioi-error", null);
+    startError(null);
+    const words = (name) => (shared.get(name) || "").split("-").filter(Boolean);
+    const start = shared.get("start") || shared.get("board");
+    if (start) $("ioi-start").value = words(shared.has("start") ? "start" : "board").join(" ");
+    const banks = words("banks");
+    $("ioi-bank-1").value = banks[0] || "0";
+    $("ioi-bank-2").value = banks[1] || "0";
+    const problems = [];
+    Duel.addressChoices(shared, [["ioi-to-move", "to_move"], ["ioi-side", "side"], ["ioi-strength", "strength"]],
+      problems);
+    const { moves, at } = Duel.addressMoves(shared, problems);
+    const same = game.entries.length && game.shownLink && sameGame(moves);
+    if (same) {
+      game.at = at === null ? game.entries.length - 1 : at;
+      game.retry = null;
+      render(false);
+      return;
+    }
+    let analysis;
+    try {
+      analysis = await api("/api/ioiwari/analyze", startRequest());
+    } catch (error) {
+      if (asked !== game.asked) return;
+      startError(`The address's start is refused: ${error.message}`);
+      // Never a blank page: the setup's default game is shown under the error.
+      $("ioi-start").value = $("ioi-start").defaultValue;
+      $("ioi-bank-1").value = "0";
+      $("ioi-bank-2").value = "0";
+      $("ioi-to-move").value = "1";
+      const refusal = $("ioi-start-error").textContent;
+      await newGame();
+      startError(refusal);
+      return;
+    }
+    if (asked !== game.asked) return;
+    const generation = ++game.generation;
+    game.side = Number($("ioi-side").value);
+    game.strength = $("ioi-strength").value;
+    game.entries = [{ analysis, move: null }];
+    game.retry = null;
+    game.busy = true;
+    for (const [index, token] of moves.entries()) {
+      const where = `move ${index + 1} of the address (${JSON.stringify(token)})`;
+      if (!/^[1-7]$/.test(token)) {
+        problems.push(`${where} is not a pit 1-7; the game is shown up to move ${index}`);
+        break;
+      }
+      try {
+        const result = await api("/api/ioiwari/play", { position: current().analysis.position, pit: Number(token) });
+        if (generation !== game.generation) return;
+        game.entries.push({ analysis: result.analysis, move: result });
+      } catch (error) {
+        if (generation !== game.generation) return;
+        problems.push(`${where} cannot be played: ${error.message}; the game is shown up to move ${index}`);
+        break;
       }
     }
-    newGame();
+    game.busy = false;
+    game.at = at === null ? game.entries.length - 1 : Math.min(at, game.entries.length - 1);
+    render(false);
+    showError("ioi-error", problems.length ? sentence(problems.join("; ")) + "." : null);
+    if (!moves.length) await engineIfDue(generation);
+  }
+
+  /** Whether the game on show has the address's start and exactly its moves. */
+  function sameGame(moves) {
+    const played = game.entries.slice(1).map((entry) => String(entry.move.pit));
+    const start = game.entries[0].analysis.position;
+    const wanted = startRequest();
+    return played.length === moves.length && played.every((pit, i) => pit === moves[i]) &&
+      start.board.join(" ") === wanted.board.trim().split(/\s+/).join(" ") &&
+      start.banks[0] === wanted.banks[0] && start.banks[1] === wanted.banks[1] &&
+      start.to_move === wanted.to_move && game.side === Number($("ioi-side").value) &&
+      game.strength === $("ioi-strength").value;
   }
 })();

@@ -4,7 +4,8 @@
 
 (() => {
   const {
-    api, svg, svgText, html, clear, showError, setStatus, pause, takes, hashParameters, narrowScreen,
+    api, svg, svgText, html, clear, showError, setStatus, pause, takes, hashParameters, narrowScreen, moveTokens,
+    setAddress, addressNumber, sentence, AnalysisBoard,
   } = Duel;
 
   const PLAYERS = ["Bolek", "Lolek"];
@@ -16,11 +17,16 @@
   const sticksShown = () => (narrowScreen() ? Math.max(1, Math.floor((530 * pileScale()) / MIN_SLOT_PX)) : 48);
   const ENGINE_PAUSE_MS = 250;
 
-  const game = { side: 1, strength: "perfect", entries: [], generation: 0, showWinning: false, busy: false, mapTicket: 0 };
+  // `at`: the entry looked at (the last, or an earlier one while walking through the game).
+  const game = { side: 1, strength: "perfect", entries: [], at: 0, generation: 0, showWinning: false, busy: false,
+    mapTicket: 0, asked: 0 };
 
   const $ = (id) => document.getElementById(id);
-  const current = () => game.entries[game.entries.length - 1];
-  const toMove = () => (game.entries.length - 1) % 2 === 0 ? 1 : 2;
+  const current = () => game.entries[game.at];
+  const last = () => game.entries[game.entries.length - 1];
+  const live = () => game.at === game.entries.length - 1;
+  const toMove = () => game.at % 2 === 0 ? 1 : 2;
+  const walk = AnalysisBoard.create({ prefix: "mis", panel: "mis-panel", go: (index) => goTo(index, true) });
   const playerName = (player) =>
     PLAYERS[player - 1] + (game.side === 0 ? "" : game.side === player ? " (you)" : " (computer)");
 
@@ -76,36 +82,50 @@
     }
   }
 
+  /** The map's squares a side: on a phone fewer, so each can be tapped (24 px or more). */
+  const mapSize = (bound) => (narrowScreen() ? 11 : Math.min(41, Math.max(15, 2 * (bound + 1) + 3)));
+
+  /** Pools a square stands for along each side: for a large bound more than one, so that every
+   *  pool one move away, the winning moves among them, is on the map. */
+  const mapScale = (bound) => Math.max(1, Math.ceil((2 * bound + 1) / mapSize(bound)));
+
   async function drawPattern(generation) {
     const analysis = current().analysis;
     const { p, e, bound } = analysis.position;
     // On a phone a smaller window, so each square can be tapped (24 px or more).
-    const size = narrowScreen() ? 11 : Math.min(41, Math.max(15, 2 * (bound + 1) + 3));
+    const size = mapSize(bound);
+    const scale = mapScale(bound);
     // Only the answer to the latest request may draw: an earlier one that arrives late
     // belongs to an older pool.
     const ticket = ++game.mapTicket;
-    const view = await api("/api/mis/pattern", { position: { p, e, bound }, size });
+    const view = await api("/api/mis/pattern", { position: { p, e, bound }, size, scale });
     if (generation !== game.generation || ticket !== game.mapTicket) return;
     const chart = $("mis-pattern");
     clear(chart);
     const left = 8, top = 6, span = 376;
     const cell = span / view.width;
-    const xOf = (x) => left + (x - view.p_from) * cell;
-    const yOf = (y) => top + (view.height - 1 - (y - view.e_from)) * cell;
+    const k = view.scale || 1;
+    // Squares by their smallest pool; a pool by the square holding it.
+    const squareOf = (at, from) => from + Math.floor((at - from) / k) * k;
+    const xOf = (x) => left + ((x - view.p_from) / k) * cell;
+    const yOf = (y) => top + (view.height - 1 - (y - view.e_from) / k) * cell;
     const losing = new Set(view.losing.map(([x, y]) => `${x},${y}`));
     const reachable = new Set(view.reachable.map(([x, y]) => `${x},${y}`));
-    const targets = new Set(game.showWinning ? analysis.winning_moves.map((m) => `${m.to[0]},${m.to[1]}`) : []);
-    for (let x = view.p_from; x < view.p_from + view.width; x++) {
-      for (let y = view.e_from; y < view.e_from + view.height; y++) {
+    const targets = new Set(game.showWinning
+      ? analysis.winning_moves.map((m) => `${squareOf(m.to[0], view.p_from)},${squareOf(m.to[1], view.e_from)}`) : []);
+    for (let x = view.p_from; x < view.p_from + view.width * k; x += k) {
+      for (let y = view.e_from; y < view.e_from + view.height * k; y += k) {
         const key = `${x},${y}`;
-        const canReach = reachable.has(key) && humansTurn();
+        // A square of many pools is not one move: only single pools are clicked.
+        const canReach = reachable.has(key) && humansTurn() && k === 1;
         const rect = svg("rect", {
           x: xOf(x), y: yOf(y), width: cell, height: cell,
           class: "cell" + (losing.has(key) ? " losing" : "") + (canReach ? " reachable" : ""),
           "data-p": x, "data-e": y,
         }, chart);
         const title = svg("title", {}, rect);
-        title.textContent = `(${x}, ${y}): ${losing.has(key) ? "lost" : "won"} for the side to move`;
+        title.textContent = k === 1 ? `(${x}, ${y}): ${losing.has(key) ? "lost" : "won"} for the side to move`
+          : `p ${x}..${x + k - 1}, e ${y}..${y + k - 1}: ${losing.has(key) ? "holds a lost pool" : "every pool won"}`;
         if (canReach) {
           svg("circle", {
             cx: xOf(x) + cell / 2, cy: yOf(y) + cell / 2, r: Math.max(1.5, cell / 6),
@@ -123,24 +143,32 @@
       }
     }
     const period = bound + 1;
-    for (let x = view.p_from; x <= view.p_from + view.width; x++) {
-      if (x % period === 0) svg("line", { x1: xOf(x), y1: top, x2: xOf(x), y2: top + span, class: "period-line" }, chart);
+    const firstLine = (from) => Math.ceil(from / period) * period;
+    for (let x = firstLine(view.p_from); x <= view.p_from + view.width * k; x += period) {
+      svg("line", { x1: xOf(x), y1: top, x2: xOf(x), y2: top + span, class: "period-line" }, chart);
     }
-    for (let y = view.e_from; y <= view.e_from + view.height; y++) {
-      if (y % period === 0) svg("line", { x1: left, y1: yOf(y) + cell, x2: left + span, y2: yOf(y) + cell, class: "period-line" }, chart);
+    for (let y = firstLine(view.e_from); y <= view.e_from + view.height * k; y += period) {
+      svg("line", { x1: left, y1: yOf(y) + cell, x2: left + span, y2: yOf(y) + cell, class: "period-line" }, chart);
     }
     if (p >= view.p_from && e >= view.e_from) {
-      svg("rect", { x: xOf(p), y: yOf(e), width: cell, height: cell, class: "current-ring" }, chart);
+      const [cx, cy] = [squareOf(p, view.p_from), squareOf(e, view.e_from)];
+      svg("rect", { x: xOf(cx), y: yOf(cy), width: cell, height: cell, class: "current-ring" }, chart);
     }
     // The axes' ends, written where even 8-digit numbers fit: below the map and right of it.
     svgText(`p = ${view.p_from}`, { x: left, y: top + span + 14, class: "axis-label" }, chart);
-    svgText(`p = ${view.p_from + view.width - 1}`, { x: left + span, y: top + span + 14, class: "axis-label end" }, chart);
+    svgText(`p = ${view.p_from + view.width * k - 1}`, { x: left + span, y: top + span + 14, class: "axis-label end" }, chart);
     // On a phone the labels are larger, and e's go without their "e =" to fit beside the map.
     const eIs = narrowScreen() ? "" : "e = ";
     svgText(`${eIs}${view.e_from}`, { x: left + span + 4, y: top + span - 2, class: "axis-label side" }, chart);
-    svgText(`${eIs}${view.e_from + view.height - 1}`, { x: left + span + 4, y: top + 12, class: "axis-label side" }, chart);
+    svgText(`${eIs}${view.e_from + view.height * k - 1}`, { x: left + span + 4, y: top + 12, class: "axis-label side" }, chart);
     chart.dataset.losing = String(view.losing.length);
     chart.dataset.for = `${p},${e}`;
+    chart.dataset.scale = String(k);
+    chart.dataset.targets = String(chart.querySelectorAll(".target-ring").length);
+    $("mis-pattern-scale").textContent = k === 1
+      ? "Scale: each square is one pool."
+      : `Scale: each square stands for ${k.toLocaleString("en")} \u00d7 ${k.toLocaleString("en")} pools; it is ` +
+        "dark when it holds a lost pool. The map spans every pool one move away.";
   }
 
   function drawFacts() {
@@ -182,21 +210,25 @@
     return before.standing === "win" && entry.analysis.standing === "win" && !entry.analysis.over;
   }
 
+  /** The move list and the walk through it (the shared analysis board's, without a board). */
   function drawLog() {
-    const log = $("mis-log");
-    clear(log);
-    game.entries.slice(1).forEach((entry, i) => {
-      const mistake = isMistake(i + 1);
+    walk.renderMoves(game, isMistake, (i) => {
+      const entry = game.entries[i];
       const after = entry.analysis.position;
-      html("li", mistake ? "mistake" : "",
-        `${playerName(entry.player)} ${takes(entry.move.text)} \u2192 (${after.p}, ${after.e})` + (mistake ? "; a mistake" : ""),
-        log);
+      return `${playerName(entry.player)} ${takes(entry.move.text)} \u2192 (${after.p}, ${after.e})`;
     });
-    log.scrollTop = log.scrollHeight;
+  }
+
+
+  /** Shows position `index` of the game; `push` makes it an entry of the browser's history. */
+  function goTo(index, push) {
+    if (game.busy || !game.entries.length) return;
+    game.at = Math.max(0, Math.min(game.entries.length - 1, index));
+    render(push);
   }
 
   function firstMistake() {
-    for (let i = 1; i < game.entries.length; i++) {
+    for (let i = 1; i <= game.at; i++) {
       if (game.entries[i].player === game.side && isMistake(i)) {
         const best = game.entries[i - 1].analysis.winning_moves.map((m) => m.text).join(" or ");
         return `Move ${i}, ${game.entries[i].move.text}, was your first mistake: it left the other side a ` +
@@ -212,7 +244,7 @@
     result.className = "result";
     result.textContent = "";
     if (analysis.over) {
-      const winner = game.entries[game.entries.length - 1].player;
+      const winner = current().player;
       let verdict = "";
       if (game.side !== 0) {
         verdict = winner === game.side ? " You win!" : " You lose.";
@@ -221,32 +253,47 @@
       result.textContent = `Game over: ${PLAYERS[winner - 1]} took the last stick and wins.${verdict}`;
       result.dataset.winner = PLAYERS[winner - 1];
       const mistake = game.side === 0 ? "" : " " + firstMistake();
-      setStatus("mis-status", "over", `The game is over after ${Duel.plural(game.entries.length - 1, "move")}.${mistake}`);
+      setStatus("mis-status", "over", `The game is over after ${Duel.plural(game.at, "move")}.${mistake}`);
+    } else if (!live()) {
+      setStatus("mis-status", "past", `Looking at move ${game.at} of ${game.entries.length - 1}: ` +
+        `${playerName(toMove())} to move. ` + (enginesTurn() ? "Press Play on from here, or step on with the arrow keys."
+        : "Make a move to try another line from here."));
     } else if (enginesTurn()) {
       setStatus("mis-status", "thinking", `The computer (${game.strength}) is thinking...`);
     } else {
       setStatus("mis-status", "your-turn",
         `${playerName(toMove())} to move (${analysis.standing === "win" ? "a winning" : "a losing"} position): ` +
-        (narrowScreen()
-          ? "tap a stick, type a move, or tap a dotted square on the map just below."
-          : "click a stick, a dotted square on the map, or type a move."));
+        (mapScale(analysis.position.bound) > 1
+          ? `${narrowScreen() ? "tap" : "click"} a stick or type a move (the map below is drawn to a scale: ` +
+            "its squares are not single pools)."
+          : narrowScreen()
+            ? "tap a stick, type a move, or tap a dotted square on the map just below."
+            : "click a stick, a dotted square on the map, or type a move."));
     }
     $("mis-undo").disabled = game.entries.length < 2;
     $("mis-play").disabled = !humansTurn();
+    $("mis-play-on").hidden = live() || !enginesTurn();
   }
 
-  /** The address of the pool on show; the side to move there plays first when it is opened. */
-  function drawLink() {
-    const { p, e, bound } = current().analysis.position;
-    const side = game.side === 0 ? 0 : toMove() === game.side ? 1 : 2;
-    const link = `#mis?${new URLSearchParams({ p, e, b: bound, side, strength: game.strength })}`;
-    $("mis-link").href = link;
-    game.shownLink = link;
-    if (!$("mis-panel").hidden && location.hash !== link) history.replaceState(null, "", link);
+  /** The game's address: its start, its moves and the move looked at (API.md, "Game
+   *  addresses"); opening it shows the same game at the same move. */
+  game.link = function gameLink() {
+    const { p, e, bound } = game.entries[0].analysis.position;
+    const parameters = new URLSearchParams({ p, e, b: bound });
+    const moves = game.entries.slice(1).map((entry) => `${entry.move.take_p}-${entry.move.take_e}`);
+    if (moves.length) parameters.set("moves", moves.join("."));
+    if (!live()) parameters.set("at", String(game.at));
+    parameters.set("side", String(game.side));
+    parameters.set("strength", game.strength);
+    return `#mis?${parameters}`;
+  };
+
+  function drawLink(push) {
+    Duel.showGameLink(game, "mis-link", "mis-panel", push);
   }
 
-  function render() {
-    drawLink();
+  function render(push) {
+    drawLink(push);
     drawPiles();
     drawFacts();
     drawWinning();
@@ -271,8 +318,13 @@
       game.strength = $("mis-strength").value;
       game.showWinning = false;
       game.entries = [{ analysis, move: null, player: null }];
+      game.at = 0;
       game.busy = false;
-      render();
+      // A new game starts with empty take fields, not the last game's move.
+      $("mis-take-p").value = "0";
+      $("mis-take-e").value = "0";
+      showError("mis-move-error", null);
+      render(Boolean(event));
       // On a phone, a game the person starts comes into view with the map its status points at.
       if (event && narrowScreen()) $("mis-piles").scrollIntoView({ block: "start" });
       await engineIfDue(generation);
@@ -283,7 +335,9 @@
 
   async function humanMove(takeP, takeE) {
     if (!humansTurn() || game.busy) return;
-    const generation = game.generation;
+    // Played from an earlier position: a new line, the moves after it are dropped.
+    game.entries = game.entries.slice(0, game.at + 1);
+    const generation = ++game.generation;
     showError("mis-error", null);
     showError("mis-move-error", null);
     // Say at once that the move was taken, before the server answers.
@@ -297,13 +351,14 @@
       });
       if (generation !== game.generation) return;
       game.entries.push({ analysis: result.analysis, move: result.move, player });
+      game.at = game.entries.length - 1;
       game.busy = false;
-      render();
+      render(true);
       await engineIfDue(generation);
     } catch (error) {
       // A refused move is explained beside Take, and the status says the turn is still open.
       game.busy = false;
-      if (game.entries.length) render();
+      if (game.entries.length) render(false);
       showError("mis-move-error", error);
       setStatus("mis-status", "refused",
         `That move was not taken (why: just above): ${playerName(toMove())} is still to move.`);
@@ -311,14 +366,15 @@
   }
 
   async function engineIfDue(generation) {
-    while (generation === game.generation && enginesTurn()) {
+    while (generation === game.generation && live() && enginesTurn()) {
       await pause(ENGINE_PAUSE_MS);
       if (generation !== game.generation) return;
       const player = toMove();
       const result = await api("/api/mis/engine", { position: current().analysis.position, strength: game.strength });
       if (generation !== game.generation) return;
       game.entries.push({ analysis: result.analysis, move: result.move, player });
-      render();
+      game.at = game.entries.length - 1;
+      render(false);
     }
   }
 
@@ -326,9 +382,14 @@
     if (game.entries.length < 2) return;
     const generation = ++game.generation;
     game.busy = false;
-    game.entries.pop();
-    while (game.entries.length > 1 && enginesTurn()) game.entries.pop();
-    render();
+    game.entries = game.entries.slice(0, game.at + 1);
+    if (game.entries.length > 1) game.entries.pop();
+    game.at = game.entries.length - 1;
+    while (game.entries.length > 1 && enginesTurn()) {
+      game.entries.pop();
+      game.at = game.entries.length - 1;
+    }
+    render(true);
     engineIfDue(generation).catch((error) => showError("mis-error", error));
   }
 
@@ -341,26 +402,88 @@
     });
     $("mis-show-winning").addEventListener("click", () => {
       game.showWinning = !game.showWinning;
-      render();
+      render(false);
     });
+    $("mis-play-on").addEventListener("click", () => Duel.playOnFrom(game, render, engineIfDue, "mis-error"));
     window.addEventListener("hashchange", () => {
-      if (hashParameters("mis") && location.hash !== game.shownLink) openSharedPool();
+      if (location.hash === game.shownLink) return;
+      if (location.hash === "#mis" && game.entries.length) drawLink(false);
+      else if (hashParameters("mis")) openAddress();
     });
-    openSharedPool();
+    openAddress();
   });
 
-  /** Starts the game the address names (`#mis?p=..&e=..&b=..`), or the setup's game. */
-  function openSharedPool() {
+  /** The game an address names, `#mis?p=7&e=2&b=3&moves=1-1.2-0&at=1` (API.md, "Game
+   *  addresses"): the pool is set up and the moves played one by one. A move that cannot be
+   *  played stops the replay there, and says why and where; the game up to it stays. */
+  async function openAddress() {
     const shared = hashParameters("mis");
-    if (shared) {
-      for (const [id, name] of [["mis-p", "p"], ["mis-e", "e"], ["mis-b", "b"]]) {
-        if (/^\d+$/.test(shared.get(name) || "")) $(id).value = shared.get(name);
+    if (!shared) return newGame();
+    const asked = ++game.asked;
+    const problems = [];
+    for (const [id, name] of [["mis-p", "p"], ["mis-e", "e"], ["mis-b", "b"]]) {
+      const text = shared.get(name);
+      if (text === null) continue;
+      if (/^\d+$/.test(text)) $(id).value = text;
+      else problems.push(`the address's ${name}=${text} is not a number`);
+    }
+    Duel.addressChoices(shared, [["mis-side", "side"], ["mis-strength", "strength"]], problems);
+    const { moves, at } = Duel.addressMoves(shared, problems);
+    const played = game.entries.slice(1).map((entry) => `${entry.move.take_p}-${entry.move.take_e}`);
+    const start = game.entries.length ? game.entries[0].analysis.position : null;
+    const same = start && String(start.p) === $("mis-p").value && String(start.e) === $("mis-e").value &&
+      String(start.bound) === $("mis-b").value && played.join(".") === moves.join(".") &&
+      String(game.side) === $("mis-side").value && game.strength === $("mis-strength").value;
+    if (same) {
+      game.at = at === null ? game.entries.length - 1 : at;
+      render(false);
+      return;
+    }
+    const position = { p: Number($("mis-p").value), e: Number($("mis-e").value), bound: Number($("mis-b").value) };
+    let analysis;
+    try {
+      analysis = await api("/api/mis/analyze", position);
+    } catch (error) {
+      if (asked !== game.asked) return;
+      // Never a blank page: the setup's default pool is shown under the error.
+      for (const id of ["mis-p", "mis-e", "mis-b"]) $(id).value = $(id).defaultValue;
+      await newGame();
+      showError("mis-error", `The address's pool is refused: ${error.message}`);
+      return;
+    }
+    if (asked !== game.asked) return;
+    const generation = ++game.generation;
+    game.side = Number($("mis-side").value);
+    game.strength = $("mis-strength").value;
+    game.showWinning = false;
+    game.entries = [{ analysis, move: null, player: null }];
+    game.busy = true;
+    for (const [index, token] of moves.entries()) {
+      const where = `move ${index + 1} of the address (${JSON.stringify(token)})`;
+      const parts = /^(\d+)-(\d+)$/.exec(token);
+      if (!parts) {
+        problems.push(`${where} is not poohsticks-eeyoresticks taken, like 1-1; the game is shown up to move ${index}`);
+        break;
       }
-      for (const [id, name] of [["mis-side", "side"], ["mis-strength", "strength"]]) {
-        const wanted = shared.get(name);
-        if (wanted && Array.from($(id).options).some((option) => option.value === wanted)) $(id).value = wanted;
+      try {
+        const player = index % 2 === 0 ? 1 : 2;
+        const result = await api("/api/mis/play", {
+          position: last().analysis.position, move: { take_p: Number(parts[1]), take_e: Number(parts[2]) },
+        });
+        if (generation !== game.generation) return;
+        game.entries.push({ analysis: result.analysis, move: result.move, player });
+      } catch (error) {
+        if (generation !== game.generation) return;
+        problems.push(`${where} cannot be played: ${error.message}; the game is shown up to move ${index}`);
+        break;
       }
     }
-    newGame();
+    game.busy = false;
+    game.at = at === null ? game.entries.length - 1 : Math.min(at, game.entries.length - 1);
+    $("mis-take-p").value = "0";
+    $("mis-take-e").value = "0";
+    render(false);
+    showError("mis-error", problems.length ? sentence(problems.join("; ")) + "." : null);
+    if (!moves.length) await engineIfDue(generation);
   }
 })();

@@ -4,8 +4,8 @@
 
 (() => {
   const {
-    api, svg, svgText, html, clear, describeMargin, showError, setStatus, plural, takes, drawIoiwari, either,
-    forwardReason, sentence,
+    api, svg, svgText, html, clear, describeMargin, showError, setStatus, plural, takes, either,
+    forwardReason, sentence, hashParameters, setAddress, AnalysisBoard,
   } = Duel;
   const $ = (id) => document.getElementById(id);
   const WINDOW = 100;
@@ -14,12 +14,20 @@
   const PLAY_MS = 700;
 
   const state = { doc: null, submission: 0, test: null, frames: new Map(), total: 0, firstMistake: null,
-    at: 0, game: "", bound: 0, timer: null, asked: 0 };
+    at: 0, game: "", bound: 0, timer: null, asked: 0, analyses: new Map() };
+  // An Ioiwari game of at most this many moves is fetched whole, for its chart and move list.
+  const WHOLE_GAME = 2000;
+  const analysisBoard = AnalysisBoard.create({
+    prefix: "view", panel: "viewer-panel", go: (index) => go(index, true).catch((error) => showError("view-error", error)),
+  });
+  const VERDICT_ORDER = ["win", "draw", "loss", "illegal_move", "protocol_error", "time_limit", "memory_limit",
+    "runtime_error", "early_exit", "compile_error", "unfinished"];
 
   // ---- documents -------------------------------------------------------------------------
 
-  async function refreshList(selectId) {
+  async function refreshList(selectId, wanted) {
     const { documents } = await api("/api/viewer");
+    state.documents = documents;
     const list = $("view-docs");
     clear(list);
     if (!documents.length) html("option", "", "nothing yet", list).value = "";
@@ -27,9 +35,12 @@
       const option = html("option", "", `${doc.name} (${doc.game} ${doc.kind})`, list);
       option.value = String(doc.id);
     }
+    $("view-docs-label").hidden = documents.length < 2;
     if (documents.length) {
-      list.value = String(selectId || documents[documents.length - 1].id);
-      await showDocument(Number(list.value));
+      // Several --report: the page opens on the first, and lists them all.
+      const named = wanted && documents.find((doc) => doc.name === wanted);
+      list.value = String(selectId || (named ? named.id : documents[0].id));
+      await showDocument(Number(list.value), selectId ? null : hashParameters("viewer"));
     }
     return documents.length;
   }
@@ -67,32 +78,96 @@
     });
   }
 
-  async function showDocument(id) {
+  /** Shows document `id`; `address` (the parameters of a `#viewer?...` address, or null) names
+   *  the submission, test and move to open in it. */
+  async function showDocument(id, address) {
     stop();
     state.doc = await api(`/api/viewer/report?id=${id}`);
     state.submission = 0;
+    state.test = null;
     $("view-game").hidden = true;
     const doc = state.doc;
     $("view-report").hidden = false;
-    $("view-title").textContent = `${doc.name}: ${doc.game === "mis" ? "Pooh-Eeyore-sticks" : "Ioiwari"} ${doc.kind}`;
-    const ranking = $("view-ranking");
-    ranking.hidden = !doc.ranking;
-    const body = ranking.querySelector("tbody");
-    clear(body);
-    for (const row of doc.ranking || []) {
-      const tr = html("tr", "", undefined, body);
-      html("td", "", String(row.rank), tr);
-      html("td", "", row.submission, tr);
-      html("td", "", row.score.toFixed(2), tr);
-      html("td", "", String(row.time_ms), tr);
-    }
+    const game = doc.game === "mis" ? "Pooh-Eeyore-sticks" : "Ioiwari";
+    // The headline names the contest (or the one game), not one submission.
+    $("view-title").textContent = doc.ranking
+      ? `${game} contest: ${plural(doc.submissions.length, "submission")} over ${plural(doc.planned, "test")} (${doc.name})`
+      : `${doc.name}: ${game} ${doc.kind}`;
+    drawRanking();
     const select = $("view-submission");
     clear(select);
     doc.submissions.forEach((submission, index) => {
       html("option", "", submission.player, select).value = String(index);
     });
     $("view-submission-label").hidden = doc.submissions.length < 2;
+    if (address) {
+      const wanted = Number(address.get("submission") || 0);
+      if (Number.isInteger(wanted) && wanted >= 0 && wanted < doc.submissions.length) state.submission = wanted;
+      else showError("view-error", `The address's submission=${address.get("submission")} is not in ${doc.name}.`);
+    }
+    select.value = String(state.submission);
     showSubmission();
+    if (address && address.get("test")) {
+      const test = doc.submissions[state.submission].tests.find((t) => String(t.index) === address.get("test"));
+      if (!test) {
+        showError("view-error", `The address's test=${address.get("test")} is not in ${doc.name}.`);
+      } else {
+        await openGame(test, Number(address.get("move") || 0));
+      }
+    }
+    drawAddress(false);
+  }
+
+  /** Each verdict's count among `tests`, in the order of VERDICT_ORDER. */
+  function verdictCounts(tests) {
+    const counts = new Map();
+    for (const test of tests) counts.set(test.verdict, (counts.get(test.verdict) || 0) + 1);
+    const rank = (verdict) => (VERDICT_ORDER.includes(verdict) ? VERDICT_ORDER.indexOf(verdict) : VERDICT_ORDER.length);
+    return [...counts].sort(([a], [b]) => rank(a) - rank(b));
+  }
+
+  /** The ranking: score, verdict counts and time per submission; a row opens its tests. */
+  function drawRanking() {
+    const doc = state.doc;
+    const ranking = $("view-ranking");
+    ranking.hidden = !doc.ranking;
+    const body = ranking.querySelector("tbody");
+    clear(body);
+    for (const row of doc.ranking || []) {
+      const index = doc.submissions.findIndex((submission) => submission.player === row.submission);
+      const tr = html("tr", "rank-row", undefined, body);
+      tr.tabIndex = 0;
+      tr.dataset.submission = String(index);
+      tr.setAttribute("aria-label", `${row.submission}, rank ${row.rank}: show its tests`);
+      html("td", "", String(row.rank), tr).dataset.label = "rank";
+      html("td", "submission", row.submission, tr).dataset.label = "submission";
+      html("td", "score", row.score.toFixed(2), tr).dataset.label = "score";
+      const counts = html("td", "counts", undefined, tr);
+      counts.dataset.label = "verdicts";
+      for (const [verdict, count] of verdictCounts(index >= 0 ? doc.submissions[index].tests : [])) {
+        const chip = html("span", `chip verdict-${verdict}`, `${count}\u00a0${verdict.replace(/_/g, "\u00a0")}`, counts);
+        chip.dataset.verdict = verdict;
+        chip.dataset.count = String(count);
+      }
+      html("td", "time", `${row.time_ms}\u00a0ms`, tr).dataset.label = "time";
+      const open = () => {
+        if (index < 0) return;
+        state.submission = index;
+        $("view-submission").value = String(index);
+        $("view-game").hidden = true;
+        state.test = null;
+        showSubmission();
+        drawAddress(true);
+        $("view-tests").scrollIntoView({ block: "start" });
+      };
+      tr.addEventListener("click", open);
+      tr.addEventListener("keydown", (event) => {
+        if (event.key === "Enter" || event.key === " ") {
+          event.preventDefault();
+          open();
+        }
+      });
+    }
   }
 
   /** The judge's memory figure as its table shows it: "812 KB", "1.5 MB", or a dash where no
@@ -106,10 +181,21 @@
     const doc = state.doc;
     const submission = doc.submissions[state.submission];
     const summary = $("view-summary");
+    for (const row of $("view-ranking").querySelectorAll("tr.rank-row")) {
+      row.classList.toggle("chosen", row.dataset.submission === String(state.submission));
+    }
     summary.textContent = (submission.score === null ? `${submission.player}: ` :
-      `${submission.player}: ${submission.score.toFixed(2)} points out of 100 over ${plural(doc.planned, "test")}`) +
+      `${doc.ranking ? "Tests of " : ""}${submission.player}: ${submission.score.toFixed(2)} points out of 100 over ` +
+      plural(doc.planned, "test")) +
       (doc.interrupted ? " (judging was interrupted)." : submission.score === null ? "one game." : ".");
     summary.dataset.score = submission.score === null ? "" : String(submission.score);
+    const counts = verdictCounts(submission.tests);
+    summary.dataset.verdicts = counts.map(([verdict, count]) => `${count} ${verdict}`).join(", ");
+    const compile = submission.tests.find((test) => test.verdict === "compile_error");
+    $("view-compile").hidden = !compile;
+    $("view-compile").textContent = compile ? `${submission.player} did not compile: ${compile.reason || "see the report"}` : "";
+    // A time column where the viewer's document gives each test's time.
+    $("view-tests").classList.toggle("no-time", !submission.tests.some((t) => t.time_ms !== undefined && t.time_ms !== null));
     const body = $("view-tests").querySelector("tbody");
     clear(body);
     for (const test of submission.tests) {
@@ -117,7 +203,8 @@
       tr.dataset.test = String(test.index);
       // Each cell names its column too: on a phone the rows are shown as cards, without a head.
       const cells = [["test", "", String(test.index)], ["start", "board-text", test.input],
-        ["verdict", "verdict", test.verdict.replace(/_/g, " ")], ["moves", "", String(test.moves)],
+        ["verdict", "verdict", test.verdict.replace(/_/g, "\u00a0")], ["moves", "", String(test.moves)],
+        ["time", "time", test.time_ms === undefined || test.time_ms === null ? "-" : `${test.time_ms}\u00a0ms`],
         ["memory", "memory", memoryText(test.memory_kb)],
         ["why", "why", [test.reason, test.first_mistake].filter(Boolean).join("; ")]];
       for (const [label, className, text] of cells) html("td", className, text, tr).dataset.label = label;
@@ -126,19 +213,32 @@
         const button = html("button", "replay", "replay", cell);
         button.type = "button";
         button.setAttribute("aria-label", `replay test ${test.index}`);
-        button.addEventListener("click", () => openGame(test));
+        button.addEventListener("click", () => openGame(test, 0).then(() => drawAddress(true)));
       } else {
         cell.textContent = test.note || "";
       }
     }
   }
 
+  /** The viewer's address: the document, the submission, the test and the move looked at. */
+  function drawAddress(push) {
+    if ($("viewer-panel").hidden || !state.doc) return;
+    const parameters = new URLSearchParams({ report: state.doc.name, submission: String(state.submission) });
+    if (state.test && !$("view-game").hidden) {
+      parameters.set("test", String(state.test.index));
+      parameters.set("move", String(state.at));
+    }
+    state.shownLink = `#viewer?${parameters}`;
+    setAddress(state.shownLink, push);
+  }
+
   // ---- a game ----------------------------------------------------------------------------
 
-  async function openGame(test) {
+  async function openGame(test, move) {
     stop();
     state.test = test;
     state.frames = new Map();
+    state.analyses = new Map();
     state.at = 0;
     $("view-game").hidden = false;
     $("view-game-title").textContent = `Test ${test.index}: ${test.input} (${test.verdict.replace(/_/g, " ")})`;
@@ -146,17 +246,25 @@
       .filter(Boolean).join(" ");
     try {
       await go(0);
+      // An Ioiwari game is short: all of it is fetched, for its chart and move list.
+      if (state.game === "ioiwari" && state.total <= WHOLE_GAME) {
+        for (let from = 0; from <= state.total; from += 500) {
+          if (!state.frames.has(from) || !state.frames.has(Math.min(from + 499, state.total))) await fetchAround(from + 250, 500);
+        }
+      }
+      if (move) await go(move);
+      else draw();
       $("view-game").scrollIntoView({ block: "start" });
     } catch (error) {
       showError("view-error", error);
     }
   }
 
-  async function fetchAround(number) {
-    const from = Math.max(0, number - WINDOW / 2);
+  async function fetchAround(number, count = WINDOW) {
+    const from = Math.max(0, number - count / 2);
     const doc = state.doc;
     const window = await api(`/api/viewer/game?id=${doc.id}&submission=${state.submission}` +
-      `&test=${state.test.index}&from=${from}&count=${WINDOW}`);
+      `&test=${state.test.index}&from=${from}&count=${count}`);
     state.game = window.game;
     state.bound = window.bound || 0;
     state.total = window.total_moves;
@@ -179,7 +287,7 @@
     return best;
   }
 
-  async function go(number) {
+  async function go(number, push) {
     const asked = ++state.asked;
     let target = Math.max(0, Math.min(number, state.total || number));
     if (!state.frames.has(target)) await fetchAround(target);
@@ -198,6 +306,7 @@
       fetchAround(state.at).catch(() => {});
     }
     draw();
+    if (push !== undefined) drawAddress(push);
   }
 
   function frameText(frame) {
@@ -233,9 +342,6 @@
     const frame = state.frames.get(state.at);
     if (!frame) return;
     const board = $("view-board");
-    clear(board);
-    if (state.game === "ioiwari") drawIoiwariFrame(board, frame);
-    else drawMis(board, frame);
     const status = $("view-status");
     const skipped = state.skipped === null || state.skipped === undefined ? "" :
       `Move ${state.skipped} was not kept; the nearest kept is shown. `;
@@ -250,6 +356,21 @@
     $("view-next").disabled = state.at >= state.total;
     $("view-last").disabled = state.at >= state.total;
     $("view-mistake").disabled = state.firstMistake === null;
+    const whole = state.game === "ioiwari" && state.frames.size >= state.total + 1;
+    $("view-chart").hidden = !whole;
+    $("view-open-board").hidden = !whole;
+    if (state.game === "ioiwari") {
+      drawIoiwariFrame(board, frame, whole);
+    } else {
+      clear(board);
+      drawMis(board, frame);
+    }
+    if (!whole) drawNearbyLog();
+  }
+
+  /** The moves around the one looked at, for a game too long to list whole. */
+  function drawNearbyLog() {
+    analysisBoard.follow(state.total + 1, state.at);
     const log = $("view-log");
     clear(log);
     for (let n = Math.max(0, state.at - 5); n <= Math.min(state.total, state.at + 5); n++) {
@@ -261,22 +382,53 @@
     }
   }
 
-  /** The same round board and banks as the play page. */
-  function drawIoiwariFrame(board, frame) {
+  /** An Ioiwari game on the play page's analysis board: the pits' values (asked of the API
+   *  for the position looked at), the value chart with the mistakes and the move list. */
+  function drawIoiwariFrame(board, frame, whole) {
     board.setAttribute("viewBox", "0 0 560 480");
-    drawIoiwari(board, {
-      board: frame.board,
-      banks: frame.banks,
-      toMove: frame.to_move,
+    const position = { board: frame.board, banks: frame.banks, to_move: frame.to_move };
+    const options = {
+      position,
       over: frame.over,
       last: frame.number === 0 ? null : frame.pit,
-      focus: null,
       roles: ["", ""],
       centre: frame.over ? ["game over", `${frame.banks[0]}-${frame.banks[1]}`] : [`player ${frame.to_move}`, "to move"],
-      pit(pit, group) {
-        group.classList.add("view-pit");
-      },
-    });
+      analysis: state.analyses.get(frame.number) || null,
+      showValues: true,
+      playable: () => false,
+      play: () => {},
+      pitId: (pit) => `view-board-pit-${pit}`,
+    };
+    if (!whole) {
+      AnalysisBoard.drawBoard(board, options);
+    } else {
+      const frames = Array.from({ length: state.total + 1 }, (_, i) => state.frames.get(i));
+      const mistakes = new Set(frames.filter((f) => f.mistake).map((f) => f.number));
+      analysisBoard.render({
+        count: state.total + 1,
+        at: state.at,
+        margins: frames.map((f) => f.margin_for_player_1),
+        side: 1,
+        mistakes,
+        moveText: (i) => frameText(frames[i]).replace(/^move \d+: /, ""),
+        board: options,
+        hint: "The final bank difference player 1, the judged player, could force after each move " +
+          "(above the line: a win). A drop marks its mistake. Click a point or a move, or use " +
+          "the arrow keys, Home and End.",
+      });
+      const parameters = new URLSearchParams({ start: frames[0].board.join("-") });
+      if (frames.length > 1) parameters.set("moves", frames.slice(1).map((f) => f.pit).join("."));
+      parameters.set("at", String(state.at));
+      parameters.set("side", "0");
+      $("view-open-board").href = `#ioiwari?${parameters}`;
+    }
+    if (!frame.over && !state.analyses.has(frame.number)) {
+      const number = frame.number;
+      api("/api/ioiwari/analyze", position).then((analysis) => {
+        state.analyses.set(number, analysis);
+        if (state.at === number && state.game === "ioiwari" && state.test) draw();
+      }).catch(() => {});
+    }
   }
 
   function drawMis(board, frame) {
@@ -303,19 +455,40 @@
     $("view-play").textContent = "pause";
     state.timer = setInterval(() => {
       if (state.at >= state.total) return stop();
-      go(state.at + 1).catch((error) => { stop(); showError("view-error", error); });
+      go(state.at + 1, false).catch((error) => { stop(); showError("view-error", error); });
     }, PLAY_MS);
   }
 
-  const step = (to) => () => go(to()).catch((error) => showError("view-error", error));
+  const step = (to) => () => go(to(), true).catch((error) => showError("view-error", error));
+
+  /** Back or forward to another viewer address: the same game moves to the move named, any
+   *  other is opened. */
+  async function followAddress(address) {
+    const doc = (state.documents || []).find((d) => d.name === address.get("report"));
+    if (!doc) return;
+    const sameTest = state.doc && state.doc.id === doc.id && state.test && !$("view-game").hidden &&
+      String(state.submission) === (address.get("submission") || "0") && String(state.test.index) === address.get("test");
+    if (sameTest) return go(Number(address.get("move") || 0));
+    $("view-docs").value = String(doc.id);
+    await showDocument(doc.id, address);
+  }
 
   document.addEventListener("DOMContentLoaded", () => {
     $("view-file").addEventListener("change", openFile);
-    $("view-docs").addEventListener("change", () => $("view-docs").value && showDocument(Number($("view-docs").value)));
+    $("view-docs").addEventListener("change", () => $("view-docs").value &&
+      showDocument(Number($("view-docs").value), null).then(() => drawAddress(true)));
     $("view-submission").addEventListener("change", () => {
       state.submission = Number($("view-submission").value);
       $("view-game").hidden = true;
+      state.test = null;
       showSubmission();
+      drawAddress(true);
+    });
+    window.addEventListener("hashchange", () => {
+      const address = hashParameters("viewer");
+      if (location.hash === state.shownLink) return;
+      if (location.hash === "#viewer" && state.doc) return drawAddress(false);
+      if (address) followAddress(address).catch((error) => showError("view-error", error));
     });
     $("view-first").addEventListener("click", step(() => 0));
     $("view-prev").addEventListener("click", step(() => {
@@ -335,10 +508,16 @@
       event.preventDefault();
       step(() => Number($("view-goto").value))();
     });
-    refreshList()
+    const address = hashParameters("viewer");
+    refreshList(null, address && address.get("report"))
       .then((count) => {
         // Started with --report: show it.
         if (count && !openedWithHash) $("tab-viewer").click();
+        if (address && address.get("report") && !(state.documents || []).some((d) => d.name === address.get("report"))) {
+          showError("view-error", `The address names ${address.get("report")}, which is not open here: ` +
+            "open it with duel serve --report, or from disk above.");
+        }
+        drawAddress(false);
       })
       .catch((error) => showError("view-error", error));
   });

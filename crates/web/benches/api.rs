@@ -1,16 +1,23 @@
-//! What a request costs the server, without the socket: `App::handle` on typical bodies, and
+//! What a request costs the server, without the socket: `App::handle` on typical bodies, a
+//! variant's position looked up in a saved table read in place (`duel serve --tables`), and
 //! the start-up work (`App::new`: the Ioiwari tables with moves-to-end and the start table).
+//!
+//! The saved table is 10 pits of cap 5 (60 million boards), solved and saved when the bench
+//! starts; `DUEL_BENCH_TABLES=DIR` benches the tables of DIR instead (e.g. 13 pits of cap 5,
+//! saved by `duel ioiwari variants --pits 13 --save DIR/n13.bin`), one lookup per variant.
 
 // criterion_group! and criterion_main! define public functions of their own.
 #![allow(missing_docs)]
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use duel_ioiwari::variant::{Variant, VariantTable};
 use duel_web::http::{Method, Request};
+use duel_web::tables::SavedTables;
 use duel_web::App;
 
 fn requests(c: &mut Criterion) {
     let app = App::new();
-    let cases: [(&str, &str, &[u8]); 5] = [
+    let cases: [(&str, &str, &[u8]); 6] = [
         (
             "ioiwari analyze",
             "/api/ioiwari/analyze",
@@ -36,6 +43,11 @@ fn requests(c: &mut Criterion) {
             "/api/mis/pattern",
             br#"{"position":{"p":500,"e":300,"bound":20},"size":41}"#,
         ),
+        (
+            "mis pattern 41x41 of 3197x3197 pools (B=65536)",
+            "/api/mis/pattern",
+            br#"{"position":{"p":7777777,"e":5555555,"bound":65536},"size":41,"scale":3197}"#,
+        ),
     ];
     for (name, path, body) in cases {
         let request = Request::new(Method::Post, path, body);
@@ -48,6 +60,45 @@ fn requests(c: &mut Criterion) {
     });
 }
 
+/// A position of every variant in the saved tables, looked up as the page's GET does: the
+/// rank of the board and of each board a move leaves, read from the mapped file.
+fn saved_lookup(c: &mut Criterion) {
+    let scratch = std::env::temp_dir().join(format!("duel-bench-tables-{}", std::process::id()));
+    let dir = match std::env::var_os("DUEL_BENCH_TABLES") {
+        Some(dir) => std::path::PathBuf::from(dir),
+        None => {
+            let table =
+                VariantTable::solve(Variant::new(10, 5).expect("a variant")).expect("solved");
+            std::fs::create_dir_all(&scratch).expect("a scratch directory");
+            let mut bytes = Vec::new();
+            table.write_to(&mut bytes).expect("written");
+            std::fs::write(scratch.join("n10c5.bin"), bytes).expect("saved");
+            scratch.clone()
+        }
+    };
+    let tables = SavedTables::open(&dir).expect("saved tables");
+    let variants = tables.variants();
+    let app = App::new().with_saved_tables(tables);
+    for variant in variants {
+        // A board in mid-game: pits of 1 to 3 beads, none over the cap.
+        let board: Vec<String> = (0..variant.pits())
+            .map(|k| (1 + k % 3).min(usize::from(variant.cap())).to_string())
+            .collect();
+        let target = format!(
+            "/api/ioiwari/variant?pits={}&cap={}&board={}",
+            variant.pits(),
+            variant.cap(),
+            board.join("-")
+        );
+        let request = Request::new(Method::Get, &target, b"");
+        assert_eq!(app.handle(&request).status, 200, "{target}");
+        c.bench_function(&format!("variant lookup, saved table of {variant}"), |b| {
+            b.iter(|| app.handle(&request))
+        });
+    }
+    let _ = std::fs::remove_dir_all(&scratch);
+}
+
 fn start_up(c: &mut Criterion) {
     let mut group = c.benchmark_group("start-up");
     group.sample_size(10);
@@ -55,5 +106,5 @@ fn start_up(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, requests, start_up);
+criterion_group!(benches, requests, saved_lookup, start_up);
 criterion_main!(benches);

@@ -7,6 +7,7 @@ use std::sync::Mutex;
 use crate::api;
 use crate::assets;
 use crate::http::{Method, Request, Response};
+use crate::tables::SavedTables;
 use crate::variants::VariantTables;
 use crate::viewer::Viewer;
 use duel_analysis::report::ioiwari::{self as ioiwari_report, TableDoc};
@@ -19,6 +20,7 @@ pub struct App {
     pub(crate) start_table: TableDoc,
     pub(crate) viewer: Mutex<Viewer>,
     pub(crate) variants: VariantTables,
+    pub(crate) saved: SavedTables,
 }
 
 impl App {
@@ -31,7 +33,15 @@ impl App {
             start_table,
             viewer: Mutex::new(Viewer::default()),
             variants: VariantTables::default(),
+            saved: SavedTables::default(),
         }
+    }
+
+    /// Serves the variants of `tables` (saved by `duel ioiwari variants --save`) from them,
+    /// whatever their size, as `duel serve --tables DIR` does.
+    pub fn with_saved_tables(mut self, tables: SavedTables) -> App {
+        self.saved = tables;
+        self
     }
 
     /// Opens a judge report in the viewer (as `duel serve --report` does); returns its id, or

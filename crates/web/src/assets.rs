@@ -14,10 +14,11 @@ const CSS: &str = "text/css; charset=utf-8";
 const JS: &str = "text/javascript; charset=utf-8";
 
 /// Every asset by path.
-pub const ASSETS: [(&str, Asset); 7] = [
+pub const ASSETS: [(&str, Asset); 8] = [
     ("/", asset(HTML, include_str!("../assets/index.html"))),
     ("/app.css", asset(CSS, include_str!("../assets/app.css"))),
     ("/common.js", asset(JS, include_str!("../assets/common.js"))),
+    ("/board.js", asset(JS, include_str!("../assets/board.js"))),
     (
         "/ioiwari.js",
         asset(JS, include_str!("../assets/ioiwari.js")),

@@ -7,7 +7,8 @@
 //! - [`App`] routes requests: the page's [`assets`] (compiled in, so it works offline), the
 //!   JSON API documented in `API.md` and the viewer of judge reports. It is plain data in,
 //!   response out, so tests can call [`App::handle`] without a socket.
-//! - [`variants`]: the tables of Ioiwari's variants, solved on demand within bounds.
+//! - [`variants`]: the tables of Ioiwari's variants, solved on demand within bounds;
+//!   [`tables`]: those saved by `duel ioiwari variants --save`, read in place (`--tables`).
 //! - The documents and the computer players come from `duel-analysis`.
 //!
 //! ```
@@ -25,7 +26,8 @@
 //! # Ok::<(), std::io::Error>(())
 //! ```
 
-#![forbid(unsafe_code)]
+// Unsafe code is denied by the workspace's lints; the one exception is the memory map of a
+// saved table (`tables::map`), which says why it is sound.
 
 mod api;
 mod app;
@@ -33,6 +35,7 @@ pub mod assets;
 pub mod http;
 mod message;
 mod server;
+pub mod tables;
 pub mod variants;
 pub mod viewer;
 

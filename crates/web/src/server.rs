@@ -314,8 +314,15 @@ pub(crate) fn into_http(response: Response) -> axum::response::Response {
     let mut builder = axum::http::Response::builder()
         .status(response.status)
         .header(axum::http::header::CONTENT_TYPE, response.content_type);
+    // An answer's own header (a lookup's Cache-Control) takes the place of the common one.
     for (name, value) in COMMON_HEADERS {
-        builder = builder.header(name, value);
+        let own = response
+            .extra_headers
+            .iter()
+            .any(|(other, _)| other.eq_ignore_ascii_case(name));
+        if !own {
+            builder = builder.header(name, value);
+        }
     }
     for (name, value) in &response.extra_headers {
         builder = builder.header(*name, value.as_str());

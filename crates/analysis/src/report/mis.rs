@@ -239,6 +239,15 @@ pub struct WindowDoc {
     pub losing: Vec<[u64; 2]>,
     /// Positions reachable in one legal move inside the window, sorted.
     pub reachable: Vec<[u64; 2]>,
+    /// Pools a square of the window stands for along each side: 1, or more for a map of a
+    /// large bound ([`window_scaled`]), where `[p, e]` in `losing` and `reachable` are the
+    /// smallest pool of a square holding at least one such pool. Older documents lack it: 1.
+    #[serde(default = "one")]
+    pub scale: u64,
+}
+
+fn one() -> u64 {
+    1
 }
 
 /// The losing positions in a `size` x `size` window (clamped to 3..=61) around `position`,
@@ -289,13 +298,227 @@ pub fn window(position: &Position, size: u32) -> WindowDoc {
             }
         }
     }
-    WindowDoc {
-        position: PositionDoc::from(position),
-        p_from,
-        e_from,
-        width: size,
-        height: size,
-        losing,
-        reachable,
+    WindowDoc::square(position, (p_from, e_from), size, 1, losing, reachable)
+}
+
+/// The scale that lets a map of `size` squares show every pool one move away from a position
+/// with bound `bound`: 1 while `2·bound + 1` pools fit, else enough pools a square that they do.
+///
+/// ```
+/// use duel_analysis::report::mis::fitting_scale;
+/// assert_eq!(fitting_scale(3, 21), 1);
+/// assert_eq!(fitting_scale(65536, 41), 3197);
+/// ```
+pub fn fitting_scale(bound: u32, size: u32) -> u64 {
+    let size = u64::from(size.clamp(3, WINDOW_MAX));
+    (2 * u64::from(bound) + 1).div_ceil(size).max(1)
+}
+
+/// A map of `size` x `size` squares (clamped to 3..=61), each standing for `scale` x `scale`
+/// pools, centred on the square of `position` and kept within the task's limits. A square is
+/// losing when it holds at least one lost pool, reachable when it holds a pool one legal move
+/// away; both listed by the square's smallest pool. With `scale` 1 it is [`window`].
+///
+/// A column of pools `p` holds lost pools exactly at the `e` congruent to the Wythoff partner
+/// of `p mod (B+1)` (when that partner is a residue), so each column costs one partner and a
+/// step per lost pool in it (at most one a square), whatever the bound.
+///
+/// ```
+/// use duel_mis::Position;
+/// use duel_analysis::report::mis::{fitting_scale, window_scaled};
+///
+/// let position = Position::new(7_777_777, 5_555_555, 65_536)?;
+/// let scale = fitting_scale(65_536, 41);
+/// let map = window_scaled(&position, 41, scale);
+/// assert_eq!(map.scale, scale);
+/// assert!(!map.losing.is_empty(), "lost pools near the position are on the map");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn window_scaled(position: &Position, size: u32, scale: u64) -> WindowDoc {
+    let max_scale = u64::from(duel_mis::MAX_PILE) / 3 + 1;
+    let scale = scale.clamp(1, max_scale);
+    if scale == 1 {
+        return window(position, size);
+    }
+    let size = u64::from(size.clamp(3, WINDOW_MAX));
+    let span = size * scale;
+    let (p, e) = (u64::from(position.p()), u64::from(position.e()));
+    let bound = u64::from(position.bound());
+    let period = bound + 1;
+    // The position's square is the middle one, the position near its centre; the map ends
+    // inside the limits.
+    let from = |at: u64| {
+        at.saturating_sub((size / 2) * scale + scale / 2)
+            .min((u64::from(duel_mis::MAX_PILE) + 1).saturating_sub(span))
+    };
+    let (p_from, e_from) = (from(p), from(e));
+    let square = |from: u64, at: u64| (at - from) / scale;
+    let mut losing = std::collections::BTreeSet::new();
+    for x in p_from..(p_from + span).min(u64::from(duel_mis::MAX_PILE) + 1) {
+        let residue = (x % period) as u32;
+        let target = partner(residue);
+        if target >= period {
+            continue;
+        }
+        let column = p_from + square(p_from, x) * scale;
+        if period <= scale {
+            // Every square's rows hold a whole period: each holds a lost pool of this column.
+            losing.extend((0..size).map(|row| [column, e_from + row * scale]));
+            continue;
+        }
+        // The lost pools of this column, fewer than one a square: each marks its square.
+        let mut y = e_from + (target + period - e_from % period) % period;
+        while y < e_from + span {
+            losing.insert([column, e_from + square(e_from, y) * scale]);
+            y += period;
+        }
+    }
+    let mut reachable = std::collections::BTreeSet::new();
+    let inside =
+        |x: u64, y: u64| x >= p_from && x < p_from + span && y >= e_from && y < e_from + span;
+    let mut mark = |x: u64, y: u64| {
+        if inside(x, y) {
+            reachable.insert([
+                p_from + square(p_from, x) * scale,
+                e_from + square(e_from, y) * scale,
+            ]);
+        }
+    };
+    // Along each of the three lines of moves, one pool per square crossed is enough.
+    for k in (1..=bound).step_by(usize::try_from(scale).unwrap_or(usize::MAX).max(1)) {
+        for k in [k, (k + scale - 1).min(bound)] {
+            if k <= p {
+                mark(p - k, e);
+            }
+            if k <= e {
+                mark(p, e - k);
+            }
+            if k <= p && k <= e {
+                mark(p - k, e - k);
+            }
+        }
+    }
+    let (losing, reachable) = (
+        losing.into_iter().collect(),
+        reachable.into_iter().collect(),
+    );
+    WindowDoc::square(position, (p_from, e_from), size, scale, losing, reachable)
+}
+
+impl WindowDoc {
+    /// A square map of `size` squares a side from `(p_from, e_from)`.
+    fn square(
+        position: &Position,
+        (p_from, e_from): (u64, u64),
+        size: u64,
+        scale: u64,
+        losing: Vec<[u64; 2]>,
+        reachable: Vec<[u64; 2]>,
+    ) -> WindowDoc {
+        WindowDoc {
+            position: PositionDoc::from(position),
+            p_from,
+            e_from,
+            width: size,
+            height: size,
+            losing,
+            reachable,
+            scale,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every pool up to `limit` in each pile lost for the side to move, by the rules alone: a
+    /// pool is lost when no move leads to a lost pool.
+    fn lost_by_brute_force(limit: usize, bound: usize) -> Vec<Vec<bool>> {
+        let mut lost = vec![vec![false; limit]; limit];
+        for x in 0..limit {
+            for y in 0..limit {
+                let to_lost = (1..=bound).any(|k| {
+                    (k <= x && lost[x - k][y])
+                        || (k <= y && lost[x][y - k])
+                        || (k <= x && k <= y && lost[x - k][y - k])
+                });
+                lost[x][y] = !to_lost;
+            }
+        }
+        lost
+    }
+
+    /// The scaled map against every pool of every square, one by one: lost pools found by
+    /// brute force, moves by the rules.
+    #[test]
+    fn a_scaled_map_marks_exactly_the_squares_holding_lost_or_reachable_pools() {
+        for (p, e, bound, size, scale) in [
+            (40, 33, 9, 7, 3),
+            (25, 60, 12, 9, 4),
+            (5, 2, 20, 5, 7),
+            (1, 1, 6, 3, 2),
+        ] {
+            let position = Position::new(p, e, bound).unwrap();
+            let map = window_scaled(&position, size, scale);
+            assert_eq!(map.scale, scale);
+            let limit = (map.p_from + map.width * scale).max(map.e_from + map.height * scale);
+            let lost = lost_by_brute_force(limit as usize, bound as usize);
+            let mut losing = Vec::new();
+            let mut reachable = Vec::new();
+            for sx in 0..map.width {
+                for sy in 0..map.height {
+                    let (x0, y0) = (map.p_from + sx * scale, map.e_from + sy * scale);
+                    let pools =
+                        (x0..x0 + scale).flat_map(|x| (y0..y0 + scale).map(move |y| (x, y)));
+                    let pools: Vec<_> = pools.collect();
+                    if pools.iter().any(|&(x, y)| lost[x as usize][y as usize]) {
+                        losing.push([x0, y0]);
+                    }
+                    let one_move = |&(x, y): &(u64, u64)| {
+                        let (p, e, b) = (u64::from(p), u64::from(e), u64::from(bound));
+                        let (dp, de) = (p.wrapping_sub(x), e.wrapping_sub(y));
+                        (x <= p && y == e && (1..=b).contains(&dp))
+                            || (x == p && y <= e && (1..=b).contains(&de))
+                            || (x <= p && y <= e && dp == de && (1..=b).contains(&dp))
+                    };
+                    if pools.iter().any(one_move) {
+                        reachable.push([x0, y0]);
+                    }
+                }
+            }
+            assert_eq!(map.losing, losing, "{p} {e} {bound} x{scale}");
+            assert_eq!(map.reachable, reachable, "{p} {e} {bound} x{scale}");
+            let centre = [
+                map.p_from + (map.width / 2) * scale,
+                map.e_from + (map.height / 2) * scale,
+            ];
+            let inside = |at: u64, from: u64| at >= from && at < from + scale;
+            if map.p_from > 0 && map.e_from > 0 {
+                assert!(inside(u64::from(p), centre[0]) && inside(u64::from(e), centre[1]));
+            }
+        }
+    }
+
+    #[test]
+    fn the_fitting_scale_puts_every_winning_move_of_a_large_pool_on_the_map() {
+        let position = Position::new(7_777_777, 5_555_555, 65_536).unwrap();
+        let scale = fitting_scale(65_536, 41);
+        let map = window_scaled(&position, 41, scale);
+        let doc = analyze(&position);
+        assert!(!doc.winning_moves.is_empty());
+        for mv in &doc.winning_moves {
+            let [x, y] = mv.to.map(u64::from);
+            assert!(x >= map.p_from && x < map.p_from + 41 * scale, "{x}");
+            assert!(y >= map.e_from && y < map.e_from + 41 * scale, "{y}");
+            let square = [
+                map.p_from + (x - map.p_from) / scale * scale,
+                map.e_from + (y - map.e_from) / scale * scale,
+            ];
+            assert!(
+                map.losing.contains(&square),
+                "the winning move's square is dark"
+            );
+        }
     }
 }

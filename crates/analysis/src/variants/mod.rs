@@ -22,7 +22,7 @@ pub mod position;
 use std::collections::BTreeMap;
 
 use duel_ioiwari::variant::{
-    summarize, StartRule, TotalSummary, Variant, VariantBoard, VariantError, VariantTable,
+    summarize_with, StartRule, TotalSummary, Variant, VariantBoard, VariantError,
 };
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Serialize, Serializer};
@@ -118,14 +118,18 @@ impl TotalDoc {
 }
 
 /// The summary of `table`'s start boards under `rule`: every total, or only `beads`.
-pub fn summary(table: &VariantTable, rule: StartRule, beads: Option<u32>) -> VariantsDoc {
+pub fn summary(
+    table: &(impl position::VariantValues + ?Sized),
+    rule: StartRule,
+    beads: Option<u32>,
+) -> VariantsDoc {
     let variant = table.variant();
     VariantsDoc {
         pits: variant.pits(),
         cap: variant.cap(),
         min: rule.min(),
         max: rule.max(),
-        totals: summarize(table, rule, beads)
+        totals: summarize_with(variant, rule, beads, |board| table.value(board))
             .iter()
             .map(TotalDoc::of)
             .collect(),

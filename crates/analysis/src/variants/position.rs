@@ -19,6 +19,49 @@
 //! ```
 
 use duel_ioiwari::variant::{Variant, VariantBoard, VariantError, VariantTable};
+
+/// Where a variant's values come from: a table solved in memory ([`VariantTable`]), or one
+/// saved by `duel ioiwari variants --save` and read in place (`duel serve --tables`).
+pub trait VariantValues {
+    /// The variant whose values these are.
+    fn variant(&self) -> Variant;
+
+    /// The value of `board` for the side to move: the best bank difference it can force
+    /// from its pits.
+    fn value(&self, board: &VariantBoard) -> i8;
+
+    /// What each pit (entry `k` for pit `k + 1`) is worth to the mover: its gain difference
+    /// minus the value of the board it leaves; `None` for an empty pit.
+    fn move_values(&self, board: &VariantBoard) -> Vec<Option<i8>> {
+        (1..=board.variant().pits())
+            .map(|pit| {
+                let sowing = board.play(pit).ok()?;
+                Some(sowing.gain_difference() - self.value(&sowing.board))
+            })
+            .collect()
+    }
+
+    /// The optimal pits, 1-based and ascending; empty for the empty board.
+    fn best_moves(&self, board: &VariantBoard) -> Vec<usize> {
+        let values = self.move_values(board);
+        let Some(best) = values.iter().flatten().max().copied() else {
+            return Vec::new();
+        };
+        (1..=values.len())
+            .filter(|&pit| values[pit - 1] == Some(best))
+            .collect()
+    }
+}
+
+impl VariantValues for VariantTable {
+    fn variant(&self) -> Variant {
+        VariantTable::variant(self)
+    }
+
+    fn value(&self, board: &VariantBoard) -> i8 {
+        VariantTable::value(self, board)
+    }
+}
 use duel_ioiwari::Banks;
 use serde::Serialize;
 
@@ -181,7 +224,10 @@ pub struct VariantMoveDoc {
 /// # Panics
 ///
 /// When `table` is of another variant.
-pub fn analyze(table: &VariantTable, position: &VariantPosition) -> VariantAnalysisDoc {
+pub fn analyze(
+    table: &(impl VariantValues + ?Sized),
+    position: &VariantPosition,
+) -> VariantAnalysisDoc {
     let variant = table.variant();
     let board = &position.board;
     let best = table.best_moves(board);
@@ -269,7 +315,10 @@ pub struct VariantReportDoc {
 }
 
 /// Analyses `position` for the player to move, from `table` (of the position's variant).
-pub fn report(table: &VariantTable, position: &VariantPosition) -> VariantReportDoc {
+pub fn report(
+    table: &(impl VariantValues + ?Sized),
+    position: &VariantPosition,
+) -> VariantReportDoc {
     let board = &position.board;
     let variant = table.variant();
     let value = table.value(board);
@@ -316,7 +365,10 @@ pub fn report(table: &VariantTable, position: &VariantPosition) -> VariantReport
 }
 
 /// The pit the perfect computer plays: the first optimal one; `None` when the game is over.
-pub fn computer_move(table: &VariantTable, position: &VariantPosition) -> Option<usize> {
+pub fn computer_move(
+    table: &(impl VariantValues + ?Sized),
+    position: &VariantPosition,
+) -> Option<usize> {
     table.best_moves(&position.board).first().copied()
 }
 
@@ -339,7 +391,7 @@ pub struct VariantMoveResultDoc {
 
 /// Plays `pit` from `position` and reports the move and the new position.
 pub fn play(
-    table: &VariantTable,
+    table: &(impl VariantValues + ?Sized),
     position: &VariantPosition,
     pit: usize,
 ) -> Result<VariantMoveResultDoc, VariantError> {

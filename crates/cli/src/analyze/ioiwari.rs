@@ -13,7 +13,7 @@ use super::{margin_words, print_json, print_text, signed};
 /// Arguments of `duel ioiwari analyze`.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Examples:\n  duel ioiwari analyze \"4 3 2 4 2 3 2\"\n  duel ioiwari analyze \"4 0 0 4 1 4 0\" --to-move 1 --banks 3 4\n  duel ioiwari analyze \"0 0 0 0 1 1 1\" --to-move 1 --banks 8 9 --json\n\nValues are bank differences for the player to move: \"from here\" counts only beads banked\nfrom now on, \"result\" adds the banks so far. Moves to end assume best play, the winner\nheading for the quickest end and the loser (or both, in a draw) for the slowest.\nThe --json shape is documented in crates/web/API.md (POST /api/ioiwari/analyze)."
+    after_help = "Examples:\n  duel ioiwari analyze \"4 3 2 4 2 3 2\"\n  duel ioiwari analyze \"4 0 0 4 1 4 0\" --to-move 1 --banks 3 4\n  duel ioiwari analyze \"0 0 0 0 1 1 1\" --to-move 1 --banks 8 9 --json\n  duel ioiwari analyze \"4 3 2 4 2 3 2\" --moves 2.4.1     # the position after a game's moves\n\nValues are bank differences for the player to move: \"from here\" counts only beads banked\nfrom now on, \"result\" adds the banks so far. Moves to end assume best play, the winner\nheading for the quickest end and the loser (or both, in a draw) for the slowest.\nThe --json shape is documented in crates/web/API.md (POST /api/ioiwari/analyze)."
 )]
 pub struct AnalyzeArgs {
     /// The seven pits 1..7, e.g. "4 3 2 4 2 3 2" (each 0..5).
@@ -28,6 +28,11 @@ pub struct AnalyzeArgs {
     /// Print the analysis as JSON instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Moves played from BOARD first, both sides' pits in turn, as a game's address holds
+    /// them ("2.4.1": dots, commas or spaces between them); the position after them is
+    /// analysed.
+    #[arg(long, value_name = "MOVES", allow_hyphen_values = true)]
+    pub moves: Option<String>,
     #[command(flatten)]
     #[allow(missing_docs)] // flattened: its flags carry their own help
     pub variant: crate::variants::VariantFlags,
@@ -72,6 +77,9 @@ pub(crate) fn position_from(args: &AnalyzeArgs) -> anyhow::Result<Position> {
 /// Runs `duel ioiwari analyze`.
 pub fn run(args: AnalyzeArgs) -> anyhow::Result<ExitCode> {
     if let Some(variant) = args.variant.variant()? {
+        if args.moves.is_some() {
+            bail!("--moves is for the task's game (7 pits, cap 5), not a variant");
+        }
         let banks = args.banks.as_deref();
         return crate::variants::analyze_variant(
             variant,
@@ -81,7 +89,12 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<ExitCode> {
             args.json,
         );
     }
-    let position = position_from(&args)?;
+    let mut position = position_from(&args)?;
+    if let Some(text) = &args.moves {
+        for pit in crate::play::ioiwari::replay(position, text)? {
+            position = position.play(pit).expect("replay checked every move");
+        }
+    }
     let doc = analyze(&Remoteness::solve(), &position);
     if args.json {
         print_json(&doc)?;

@@ -13,7 +13,7 @@ use crate::analyze::margin_words;
 /// Arguments of `duel ioiwari play`.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Examples:\n  duel ioiwari play\n  duel ioiwari play --side 2 --strength greedy\n  duel ioiwari play --board \"3 3 3 3 2 3 3\" --side 1 --strength random --seed 7\n  printf '2\\nhint\\n4\\n' | duel ioiwari play --side 1     # works in a pipe too\n\nAt your turn type a pit number 1..7, or:\n  hint   every legal move's value (result with best play, moves to the end)\n  undo   take back your last move (and the computer's answer)\n  help   these commands\n  quit   leave the game\nWhen the game ends you are told your first mistake, if you made one."
+    after_help = "Examples:\n  duel ioiwari play\n  duel ioiwari play --side 2 --strength greedy\n  duel ioiwari play --board \"3 3 3 3 2 3 3\" --side 1 --strength random --seed 7\n  printf '2\\nhint\\n4\\n' | duel ioiwari play --side 1     # works in a pipe too\n  duel ioiwari play --side 1 --moves 2.4.1.7     # go on from a game's address (its moves=)\n\nAt your turn type a pit number 1..7, or:\n  hint   every legal move's value (result with best play, moves to the end); best: keeps\n         the best result you can force; preferred: the best move the computer would play\n  undo   take back your last move (and the computer's answer)\n  help   the rules and these commands\n  quit   leave the game\nWhen the game ends you are told your first mistake, if you made one."
 )]
 pub struct PlayArgs {
     /// The start board, pits 1..7.
@@ -22,6 +22,10 @@ pub struct PlayArgs {
     /// Your side: 1 (moves first) or 2; asked at the start if omitted.
     #[arg(long, allow_hyphen_values = true)]
     pub side: Option<String>,
+    /// Moves already played from the start, both sides' pits in turn, as a game's address
+    /// holds them: "2.4.1.7" (dots, commas or spaces between them).
+    #[arg(long, value_name = "MOVES", allow_hyphen_values = true)]
+    pub moves: Option<String>,
     #[command(flatten)]
     #[allow(missing_docs)] // flattened: its flags carry their own help
     pub computer: super::IoiwariComputerArgs,
@@ -51,6 +55,9 @@ pub fn play<R: BufRead, W: Write>(
     console: &mut Console<R, W>,
 ) -> anyhow::Result<ExitCode> {
     if let Some(variant) = args.variant.variant()? {
+        if args.moves.is_some() {
+            anyhow::bail!("--moves is for the task's game (7 pits, cap 5), not a variant");
+        }
         let (side, strength) = (args.side.as_deref(), args.computer.strength.as_str());
         return crate::variants::play_variant(variant, &args.board, side, strength, console);
     }
@@ -62,6 +69,11 @@ pub fn play<R: BufRead, W: Write>(
         anyhow::bail!("invalid board {:?}: it has no beads to play", args.board);
     }
     let mut computer = args.computer.ioiwari()?;
+    // A game's moves are checked before anything is asked.
+    let replayed = match &args.moves {
+        Some(text) => replay(Position::start(board), text)?,
+        None => Vec::new(),
+    };
     let strength = args.computer.strength.trim();
     let Some(side) = choose_side(args.side.as_deref(), ["player 1", "player 2"], console)? else {
         writeln!(console.output, "\nThe input ended before the game began.")?;
@@ -69,13 +81,34 @@ pub fn play<R: BufRead, W: Write>(
     };
     let human = if side == 1 { Player::One } else { Player::Two };
     let solver = Remoteness::solve();
+    let mut positions = vec![Position::start(board)];
+    let mut played: Vec<Played> = Vec::new();
+    {
+        for pit in replayed {
+            let position = *positions.last().expect("the start is never removed");
+            played.push(Played {
+                player: position.to_move,
+                pit,
+                before: solver.analyze(&position),
+            });
+            positions.push(position.play(pit).expect("replay checked every move"));
+        }
+    }
 
     writeln!(console.output,
         "\nYou are {human}; the computer ({strength}) is {}. Type a pit number, hint, undo, help or quit.",
         human.other()
     )?;
-    let mut positions = vec![Position::start(board)];
-    let mut played: Vec<Played> = Vec::new();
+    if !played.is_empty() {
+        let pits: Vec<String> = played.iter().map(|m| m.pit.to_string()).collect();
+        writeln!(
+            console.output,
+            "Replayed {} move{} from --moves: pits {}.",
+            played.len(),
+            if played.len() == 1 { "" } else { "s" },
+            pits.join(" ")
+        )?;
+    }
     let mut redraw = true;
     loop {
         let position = *positions.last().expect("the start is never removed");
@@ -120,9 +153,7 @@ pub fn play<R: BufRead, W: Write>(
         match command.as_str() {
             "" => {}
             "hint" | "h" | "?" => write!(console.output, "{}", hint(&solver, &position))?,
-            "help" => writeln!(console.output,
-                "Type a pit number 1..7 to sow it; hint shows every move's value; undo takes back your last move; quit leaves."
-            )?,
+            "help" => write!(console.output, "{RULES}")?,
             "quit" | "q" | "exit" => {
                 writeln!(console.output, "You left the game.")?;
                 return Ok(ExitCode::SUCCESS);
@@ -136,7 +167,8 @@ pub fn play<R: BufRead, W: Write>(
                 }
             }
             text => match text.parse::<Pit>() {
-                Err(_) => writeln!(console.output,
+                Err(_) => writeln!(
+                    console.output,
                     "{text:?} is not a pit number 1..7 or a command (hint, undo, help, quit)."
                 )?,
                 Ok(pit) => match position.play(pit) {
@@ -147,7 +179,11 @@ pub fn play<R: BufRead, W: Write>(
                             .iter()
                             .map(|p| p.to_string())
                             .collect();
-                        writeln!(console.output, "Pit {pit} is empty; choose one of {}.", legal.join(" "))?;
+                        writeln!(
+                            console.output,
+                            "Pit {pit} is empty; choose one of {}.",
+                            legal.join(" ")
+                        )?;
                     }
                     Ok(next) => {
                         played.push(Played {
@@ -164,6 +200,41 @@ pub fn play<R: BufRead, W: Write>(
     }
 }
 
+/// What `help` says: the rules in a few lines, then the commands.
+const RULES: &str = "\
+The rules: seven pits in a ring, 1 to 7 clockwise (pit 7 is followed by pit 1), and a bank for
+each player. A move takes all the beads of one pit with beads and sows them one by one into the
+next pits clockwise. A pit already holding 5 takes no bead: one of its beads goes to the mover's
+bank instead. The last bead decides: landing on a pit of 1 to 4 beads it takes them all with it
+into the mover's bank; landing on an empty or full pit it goes to the opponent's bank. When all
+pits are empty the fuller bank wins. Player 1 moves first.
+Commands: a pit number 1..7 sows it; hint shows every move's value; undo takes back your last
+move; quit leaves.
+";
+
+/// The pits of a game's move text (`2.4.1`, see `crates/web/API.md`, \"Game addresses\") played
+/// from `start`, each checked; one line naming the move and why, when one cannot be played.
+pub(crate) fn replay(start: Position, text: &str) -> anyhow::Result<Vec<Pit>> {
+    let mut position = start;
+    let mut pits = Vec::new();
+    for (index, item) in super::move_items(text).into_iter().enumerate() {
+        let pit: Pit = item.parse().map_err(|_| {
+            anyhow::anyhow!(
+                "invalid --moves: move {} ({item:?}) is not a pit 1..7",
+                index + 1
+            )
+        })?;
+        position = position.play(pit).map_err(|error| {
+            anyhow::anyhow!(
+                "invalid --moves: move {} (pit {pit}) cannot be played: {error}",
+                index + 1
+            )
+        })?;
+        pits.push(pit);
+    }
+    Ok(pits)
+}
+
 /// Takes back moves until the person's last move is undone; `false` if there was none.
 fn undo(positions: &mut Vec<Position>, played: &mut Vec<Played>, human: Player) -> bool {
     let Some(last_human) = played.iter().rposition(|m| m.player == human) else {
@@ -176,7 +247,7 @@ fn undo(positions: &mut Vec<Position>, played: &mut Vec<Played>, human: Player) 
 
 /// The board as a few lines, naming the person and the computer.
 pub fn draw(position: &Position, human: Player) -> String {
-    crate::draw::ioiwari_position(position, |player| {
+    crate::draw::ioiwari_ring(position, |player| {
         if player == human {
             format!("{player} (you)")
         } else {
@@ -234,6 +305,7 @@ pub(crate) fn hint_text(
         margin_words(final_margin),
         in_moves(moves_to_end)
     );
+    let marked = moves.iter().any(|m| m.best);
     for m in moves {
         out += &format!(
             "  pit {}: {}{}{}\n",
@@ -246,6 +318,9 @@ pub(crate) fn hint_text(
                 _ => "",
             }
         );
+    }
+    if marked {
+        out += "  (best: keeps the best final result you can force; preferred: the best move the\n   computer would play, the quickest win or the slowest loss or draw)\n";
     }
     out
 }

@@ -18,7 +18,7 @@ const STICKS_DRAWN: u32 = 40;
 /// Arguments of `duel mis play`.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Examples:\n  duel mis play                  # 7 poohsticks, 2 eeyoresticks, B = 3\n  duel mis play 20 13 4 --side 2 --strength greedy\n  printf '1 1\\nhint\\np 1\\n' | duel mis play 7 2 3 --side 1\n\nAt your turn type a move as two numbers, poohsticks then eeyoresticks taken (\"1 1\",\n\"3 0\"), or as \"p K\", \"e K\" or \"b K\" (K of both), or:\n  hint   the winning moves, and what every other move is worth\n  undo   take back your last move (and the computer's answer)\n  help   these commands\n  quit   leave the game\nWhoever takes the last stick wins. At the end you are told your first mistake, if any."
+    after_help = "Examples:\n  duel mis play                  # 7 poohsticks, 2 eeyoresticks, B = 3\n  duel mis play 20 13 4 --side 2 --strength greedy\n  printf '1 1\\nhint\\np 1\\n' | duel mis play 7 2 3 --side 1\n  duel mis play 7 2 3 --side 1 --moves 1-1.0-1   # go on from a game's address (its moves=)\n\nAt your turn type a move as two numbers, poohsticks then eeyoresticks taken (\"1 1\",\n\"3 0\"), or as \"p K\", \"e K\" or \"b K\" (K of both), or:\n  hint   the winning moves, and what every other move is worth\n  undo   take back your last move (and the computer's answer)\n  help   the rules and these commands\n  quit   leave the game\nWhoever takes the last stick wins. At the end you are told your first mistake, if any."
 )]
 pub struct PlayArgs {
     /// Poohsticks at the start (0..=10^7).
@@ -33,6 +33,10 @@ pub struct PlayArgs {
     /// Your side: 1 (Bolek, moves first) or 2 (Lolek); asked at the start if omitted.
     #[arg(long, allow_hyphen_values = true)]
     pub side: Option<String>,
+    /// Moves already played from the start, both sides' in turn, as a game's address holds
+    /// them: poohsticks-eeyoresticks taken, "1-1.0-1" (dots, commas or spaces between them).
+    #[arg(long, value_name = "MOVES", allow_hyphen_values = true)]
+    pub moves: Option<String>,
     #[command(flatten)]
     #[allow(missing_docs)] // flattened: its flags carry their own help
     pub computer: super::MisComputerArgs,
@@ -65,6 +69,34 @@ pub fn play<R: BufRead, W: Write>(
     }
     let mut computer = duel_mis::lolek(args.computer.mis()?);
     let strength = args.computer.strength.trim();
+    // A game's moves are checked before anything is asked.
+    let mut replayed: Vec<Played> = Vec::new();
+    if let Some(text) = &args.moves {
+        let mut position = start;
+        for (index, item) in super::move_items(text).into_iter().enumerate() {
+            let mv = item
+                .split_once('-')
+                .and_then(|(p, e)| Some(Move::new(p.parse().ok()?, e.parse().ok()?)))
+                .ok_or_else(|| {
+                    anyhow::anyhow!(
+                        "invalid --moves: move {} ({item:?}) is not poohsticks-eeyoresticks taken, like 1-1",
+                        index + 1
+                    )
+                })?;
+            let next = position.play(mv).map_err(|illegal| {
+                anyhow::anyhow!(
+                    "invalid --moves: move {} ({item}) cannot be played: {illegal}",
+                    index + 1
+                )
+            })?;
+            replayed.push(Played {
+                player: if index % 2 == 0 { 1 } else { 2 },
+                mv,
+                from: position,
+            });
+            position = next;
+        }
+    }
     let Some(human) = choose_side(args.side.as_deref(), NAMES, console)? else {
         writeln!(console.output, "\nThe input ended before the game began.")?;
         return Ok(ExitCode::from(1));
@@ -83,7 +115,15 @@ pub fn play<R: BufRead, W: Write>(
         console.output,
         "Type a move (\"1 1\", \"3 0\", \"p 2\", \"e 1\", \"b 1\"), hint, undo, help or quit."
     )?;
-    let mut played: Vec<Played> = Vec::new();
+    let mut played: Vec<Played> = replayed;
+    if !played.is_empty() {
+        writeln!(
+            console.output,
+            "Replayed {} move{} from --moves.",
+            played.len(),
+            if played.len() == 1 { "" } else { "s" }
+        )?;
+    }
     let mut redraw = true;
     loop {
         let position = played.last().map_or(start, |m| {
@@ -124,7 +164,9 @@ pub fn play<R: BufRead, W: Write>(
             "" => {}
             "hint" | "h" | "?" => write!(console.output, "{}", hint(&position))?,
             "help" => writeln!(console.output,
-                "A move takes K poohsticks (\"K 0\" or \"p K\"), K eeyoresticks (\"0 K\" or \"e K\") or K of each (\"K K\" or \"b K\"), 1 <= K <= B. Also: hint, undo, quit."
+                "The rules: two piles, poohsticks and eeyoresticks, and a bound B. Bolek moves first, then the two take turns.\n\
+                 A move takes 1 to B sticks of one kind, or the same number (1 to B) of both kinds. Whoever takes the last stick wins.\n\
+                 A move takes K poohsticks (\"K 0\" or \"p K\"), K eeyoresticks (\"0 K\" or \"e K\") or K of each (\"K K\" or \"b K\"), 1 <= K <= B. Also: hint, undo, quit."
             )?,
             "quit" | "q" | "exit" => {
                 writeln!(console.output, "You left the game.")?;

@@ -48,6 +48,14 @@ pub(crate) fn standard_console() -> Console<io::StdinLock<'static>, io::StdoutLo
     }
 }
 
+/// The moves of a game's move text, as its address holds them (`crates/web/API.md`, "Game
+/// addresses"): `2.4.1` or `1-1.2-0`, dots, commas or spaces between them.
+pub(crate) fn move_items(text: &str) -> Vec<&str> {
+    text.split(['.', ',', ' ', '\t'])
+        .filter(|item| !item.is_empty())
+        .collect()
+}
+
 /// How the Ioiwari computer plays.
 #[derive(Debug, clap::Args)]
 pub struct IoiwariComputerArgs {

@@ -439,3 +439,62 @@ fn every_command_explains_itself_with_examples() {
         assert!(text.contains("Examples:"), "{args:?}");
     }
 }
+
+#[test]
+fn analyze_takes_an_addresss_moves_and_analyses_the_position_after_them() {
+    // The moves played here by the rules library, then the same text given to --moves.
+    let start: duel_ioiwari::Position =
+        duel_ioiwari::Position::start("4 3 2 4 2 3 2".parse().unwrap());
+    let mut position = start;
+    let mut pits = Vec::new();
+    for _ in 0..4 {
+        let pit = position.board.legal_moves().into_iter().last().unwrap();
+        pits.push(pit.to_string());
+        position = position.play(pit).unwrap();
+    }
+    let after = json_of(&[
+        "ioiwari",
+        "analyze",
+        "4 3 2 4 2 3 2",
+        "--moves",
+        &pits.join("."),
+        "--json",
+    ]);
+    let board: Vec<String> = position.board.pits().iter().map(u8::to_string).collect();
+    let banks = [position.banks.one, position.banks.two];
+    let direct = json_of(&[
+        "ioiwari",
+        "analyze",
+        &board.join(" "),
+        "--banks",
+        &banks[0].to_string(),
+        &banks[1].to_string(),
+        "--to-move",
+        &position.to_move.number().to_string(),
+        "--json",
+    ]);
+    assert_eq!(after, direct);
+    assert_eq!(after["position"]["banks"], serde_json::json!(banks));
+    refused(
+        &["ioiwari", "analyze", "4 3 2 4 2 3 2", "--moves", "1.1"],
+        "move 2 (pit 1) cannot be played",
+    );
+    refused(
+        &["ioiwari", "analyze", "4 3 2 4 2 3 2", "--moves", "1,0"],
+        "move 2 (\"0\") is not a pit",
+    );
+    refused(
+        &[
+            "ioiwari",
+            "analyze",
+            "3 3 3 3 3",
+            "--pits",
+            "5",
+            "--cap",
+            "3",
+            "--moves",
+            "1",
+        ],
+        "not a variant",
+    );
+}

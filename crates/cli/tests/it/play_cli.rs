@@ -467,3 +467,174 @@ fn each_games_play_help_speaks_of_its_own_game() {
     assert!(mis.contains("Loleks"), "{mis}");
     assert!(!mis.contains("pit "), "{mis}");
 }
+
+// ---- a game's address: --moves, help, hints, the ring -----------------------------------
+
+#[test]
+fn ioiwari_play_goes_on_from_an_addresss_moves() {
+    let start: Board = "4 3 2 4 2 3 2".parse().unwrap();
+    // Moves from the rules library: the first legal pit, then the last, then the first.
+    let mut position = Position::start(start);
+    let mut pits = Vec::new();
+    for k in 0..3 {
+        let legal: Vec<Pit> = position.board.legal_moves().into_iter().collect();
+        let pit = if k % 2 == 0 {
+            legal[0]
+        } else {
+            legal[legal.len() - 1]
+        };
+        pits.push(pit.to_string());
+        position = position.play(pit).unwrap();
+    }
+    let text = pits.join(".");
+    // After three moves player 2 is to move: the person plays player 2 and quits at once.
+    let (code, out) = run(
+        &["ioiwari", "play", "--side", "2", "--moves", &text],
+        "quit\n",
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains(&format!(
+            "Replayed 3 moves from --moves: pits {}.",
+            pits.join(" ")
+        )),
+        "{out}"
+    );
+    // The ring drawn is the position after them: each pit's count beside its number.
+    let drawn = out.split("Replayed").nth(1).unwrap();
+    for (index, beads) in position.board.pits().into_iter().enumerate() {
+        assert!(
+            drawn.contains(&format!("{}: {beads}", index + 1)),
+            "pit {}: {drawn}",
+            index + 1
+        );
+    }
+    assert!(
+        drawn.contains(&format!("bank [{:>2}]", position.banks.one)),
+        "{drawn}"
+    );
+    assert!(
+        drawn.contains(&format!("bank [{:>2}]", position.banks.two)),
+        "{drawn}"
+    );
+}
+
+#[test]
+fn ioiwari_play_refuses_moves_that_cannot_be_played_naming_the_move() {
+    // The start's pit 1 holds 4 beads: after it, pit 1 is empty and cannot be sown again.
+    for (moves, needle) in [
+        ("1.1", "move 2 (pit 1) cannot be played"),
+        ("2.8", "move 2 (\"8\") is not a pit 1..7"),
+        ("x", "move 1 (\"x\") is not a pit 1..7"),
+    ] {
+        let output = duel!()
+            .args(["ioiwari", "play", "--side", "1", "--moves", moves])
+            .output_with_stdin("");
+        assert_eq!(output.status.code(), Some(2), "{moves}");
+        assert!(
+            output.stdout.is_empty(),
+            "nothing is asked before the moves are checked"
+        );
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.contains(needle), "{moves}: {stderr}");
+    }
+}
+
+#[test]
+fn help_states_the_rules_and_hints_explain_their_marks() {
+    let (_, ioiwari) = run(&["ioiwari", "play", "--side", "1"], "help\nhint\nquit\n");
+    for words in [
+        "pit 7 is followed by pit 1",
+        "holding 5",
+        "1 to 4 beads",
+        "fuller bank wins",
+    ] {
+        assert!(ioiwari.contains(words), "{words}: {ioiwari}");
+    }
+    assert!(ioiwari.contains("(best, preferred)"), "{ioiwari}");
+    assert!(
+        ioiwari.contains("best: keeps the best final result"),
+        "{ioiwari}"
+    );
+    assert!(
+        ioiwari.contains("preferred: the best move the"),
+        "{ioiwari}"
+    );
+    let (_, mis) = run(&["mis", "play", "--side", "1"], "help\nquit\n");
+    for words in [
+        "Bolek moves first",
+        "1 to B sticks of one kind",
+        "Whoever takes the last stick wins",
+    ] {
+        assert!(mis.contains(words), "{words}: {mis}");
+    }
+}
+
+#[test]
+fn the_ioiwari_board_is_drawn_as_a_ring() {
+    let (_, out) = run(&["ioiwari", "play", "--side", "1"], "quit\n");
+    let lines: Vec<&str> = out.lines().collect();
+    let at = |label: &str| {
+        lines
+            .iter()
+            .enumerate()
+            .find_map(|(row, line)| line.find(label).map(|column| (row, column)))
+            .unwrap_or_else(|| panic!("{label}: {out}"))
+    };
+    let pits: Vec<(usize, usize)> = "4 3 2 4 2 3 2"
+        .split(' ')
+        .enumerate()
+        .map(|(k, beads)| at(&format!("{}: {beads}", k + 1)))
+        .collect();
+    // Clockwise from the top: pit 1 highest; 2, 3 on the right going down; 4, 5 at the bottom;
+    // 6, 7 on the left going up, so that 7 stands next to 1 again.
+    let centre = pits[0].1;
+    assert!(pits.iter().skip(1).all(|&(row, _)| row > pits[0].0));
+    assert!(pits[1].1 > centre && pits[2].1 > centre && pits[3].1 > centre);
+    assert!(pits[4].1 < centre && pits[5].1 < centre && pits[6].1 < centre);
+    assert!(pits[1].0 < pits[2].0 && pits[2].0 < pits[3].0);
+    assert!(pits[4].0 > pits[5].0 && pits[5].0 > pits[6].0);
+    assert_eq!(pits[3].0, pits[4].0);
+    let ring = &lines[pits[0].0..=pits[3].0 + 1];
+    assert!(ring.iter().all(|line| line.chars().count() <= 80), "{out}");
+}
+
+#[test]
+fn mis_play_goes_on_from_an_addresss_moves_and_refuses_bad_ones() {
+    let (code, out) = run(
+        &[
+            "mis", "play", "7", "2", "3", "--side", "1", "--moves", "1-1.0-1",
+        ],
+        "quit\n",
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("Replayed 2 moves from --moves."), "{out}");
+    // 7 2 less one of each, less one eeyorestick: 6 poohsticks, none of the other.
+    let after = MisPosition::new(7, 2, 3)
+        .unwrap()
+        .play(Move::both(1))
+        .unwrap()
+        .play(Move::eeyore(1))
+        .unwrap();
+    assert!(
+        out.contains(&format!("poohsticks   {:>8}", after.p())),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!("eeyoresticks {:>8}", after.e())),
+        "{out}"
+    );
+    for (moves, needle) in [
+        ("1-1.4-0", "move 2 (4-0) cannot be played"),
+        ("2", "move 1 (\"2\") is not"),
+    ] {
+        let output = duel!()
+            .args(["mis", "play", "--side", "1", "--moves", moves])
+            .output_with_stdin("");
+        assert_eq!(output.status.code(), Some(2), "{moves}");
+        assert!(output.stdout.is_empty(), "{moves}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(stderr.contains(needle), "{moves}: {stderr}");
+    }
+}

@@ -349,9 +349,12 @@ async fn the_page_in_a_real_browser() {
 
     the_pages_sowing_is_the_rules(&browser).await;
     ioiwari_by_keyboard(&browser).await;
+    a_game_is_an_address(&browser, (&chromedriver, &chromium), &url).await;
+    browser.open_ioiwari(&url).await;
     variants_on_page(&browser).await;
     pooh_eeyore_sticks(&browser).await;
     viewer(&browser, work.path(), &logs).await;
+    the_viewer_as_an_organisers_tool(&browser, &url, &report).await;
     let _ = browser.client.clone().close().await;
 }
 
@@ -460,7 +463,7 @@ async fn a_shared_link_opens_the_same_position(browser: &Browser, board: Board) 
     for css in banks {
         before.push(browser.attribute(css, "data-beads").await);
     }
-    let link = open_link_afresh(browser, "ioi-link", "#ioiwari?board=", "#ioi-status").await;
+    let link = open_link_afresh(browser, "ioi-link", "#ioiwari?start=", "#ioi-status").await;
     assert_eq!(board_on_page(browser).await, board, "the shared board");
     let mut after = Vec::new();
     for css in banks {
@@ -1373,7 +1376,9 @@ async fn the_page_on_a_phone() {
     browser.type_into("#mis-b", "1000000").await;
     browser.click("#mis-new").await;
     browser.wait_state("#mis-status", &["your-turn"]).await;
-    browser.find("#mis-pattern[data-for]").await;
+    browser
+        .find("#mis-pattern[data-for=\"9999999,9999998\"]")
+        .await;
     let small = strings_given(&browser, SMALL_TARGETS, vec![json!("mis-panel")]).await;
     assert!(small.is_empty(), "Pooh-Eeyore-sticks on a phone: {small:?}");
     // Nothing drawn beyond the map's own box, where the screen would cut it off.
@@ -1392,13 +1397,19 @@ async fn the_page_on_a_phone() {
         small.is_empty(),
         "labels too small to read on a phone: {small:?}"
     );
-    // The map stays within the task's limits: no pile above 10^7 sticks.
+    // The map stays within the task's limits: its last square ends at 10^7 sticks, no further
+    // (a square stands for `data-scale` pools a side: B = 10^6 needs many).
     let largest = strings(
         &browser,
-        "return [String(Math.max(...Array.from(document.querySelectorAll('#mis-pattern rect.cell'), r => Math.max(Number(r.dataset.p), Number(r.dataset.e)))))];",
+        "const k = Number(document.getElementById('mis-pattern').dataset.scale);
+         return [String(k), String(k - 1 + Math.max(...Array.from(document.querySelectorAll('#mis-pattern rect.cell'), r => Math.max(Number(r.dataset.p), Number(r.dataset.e)))))];",
     )
     .await;
-    assert_eq!(largest, ["10000000"], "the map's largest pile");
+    assert!(
+        largest[0].parse::<u64>().unwrap() > 1,
+        "a scaled map: {largest:?}"
+    );
+    assert_eq!(largest[1], "10000000", "the map's largest pile");
     let status = browser.text("#mis-status").await;
     assert!(
         status.contains("map"),
@@ -1443,4 +1454,445 @@ async fn the_page_on_a_phone() {
     assert!(small.is_empty(), "a replay on a phone: {small:?}");
     browser.screenshot_if_asked("phone-viewer").await;
     let _ = browser.client.clone().close().await;
+}
+
+// ---- a game is an address, walked through; the viewer as an organiser's tool ---------------
+
+/// The parameters of an address's fragment, `#tab?a=1&b=2`.
+fn fragment_parameters(link: &str) -> std::collections::HashMap<String, String> {
+    let query = link.split_once('?').map_or("", |(_, query)| query);
+    query
+        .split('&')
+        .filter_map(|pair| pair.split_once('='))
+        .map(|(key, value)| (key.to_string(), value.to_string()))
+        .collect()
+}
+
+/// The texts of the elements `css` selects.
+async fn texts(browser: &Browser, css: &str) -> Vec<String> {
+    strings_given(
+        browser,
+        "return Array.from(document.querySelectorAll(arguments[0]), e => e.textContent);",
+        vec![json!(css)],
+    )
+    .await
+}
+
+/// Waits until the Ioiwari board shows the position after move `at`; returns the walk's text.
+async fn wait_at(browser: &Browser, at: usize) -> String {
+    let deadline = Instant::now() + WAIT;
+    while browser.attribute("#ioi-walk-text", "data-at").await != Some(at.to_string()) {
+        assert!(Instant::now() < deadline, "the page never showed move {at}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    browser.text("#ioi-walk-text").await
+}
+
+/// Presses a key with nothing focused but the page (WebDriver's codes: End, Home, Left, Right).
+async fn press_on_page(browser: &Browser, key: char) {
+    browser
+        .client
+        .execute(
+            "document.activeElement && document.activeElement.blur();",
+            vec![],
+        )
+        .await
+        .unwrap();
+    browser.press(key).await;
+}
+
+const END: char = '\u{E010}';
+const HOME: char = '\u{E011}';
+const LEFT: char = '\u{E012}';
+const RIGHT: char = '\u{E014}';
+
+/// The game just played is its address: opened in a new browser session it shows the same
+/// moves and position. It is walked through by a click on a move and on a point of the chart,
+/// by the arrow keys, Home and End (said in a live region), and by the browser's back button;
+/// played on from its start (a new line); a mistake is retried; a bad address is explained.
+async fn a_game_is_an_address(browser: &Browser, tools: (&Path, &Path), url: &str) {
+    let table = Table::solve();
+    let link = browser
+        .client
+        .execute("return document.getElementById('ioi-link').href;", vec![])
+        .await
+        .unwrap()
+        .as_str()
+        .unwrap()
+        .to_string();
+    let parameters = fragment_parameters(&link);
+    let start: Board = parameters["start"].replace('-', " ").parse().unwrap();
+    let pits: Vec<Pit> = parameters["moves"]
+        .split('.')
+        .map(|pit| pit.parse().unwrap())
+        .collect();
+    // The positions by the rules library.
+    let mut positions = vec![duel_ioiwari::Position::start(start)];
+    for &pit in &pits {
+        let next = positions.last().unwrap().play(pit).unwrap();
+        positions.push(next);
+    }
+    let log = texts(browser, "#ioi-log li").await;
+    assert_eq!(log.len(), pits.len());
+
+    // A new session, a fresh profile: the same game at its end.
+    let (chromedriver, chromium) = tools;
+    let other = Browser::start(chromedriver, chromium).await;
+    other.client.goto(&link).await.unwrap();
+    other.wait_state("#ioi-status", &["over"]).await;
+    assert_eq!(texts(&other, "#ioi-log li").await, log, "the same moves");
+    assert_eq!(board_on_page(&other).await, positions.last().unwrap().board);
+    let _ = other.client.clone().close().await;
+    drop(other);
+
+    // A click on a move, and on a point of the chart.
+    browser
+        .click("#ioi-log button.move-link[data-index=\"2\"]")
+        .await;
+    let said = wait_at(browser, 2).await;
+    assert!(
+        said.starts_with(&format!("Move 2 of {}", pits.len())),
+        "{said}"
+    );
+    assert_eq!(board_on_page(browser).await, positions[2].board);
+    let address = browser.client.current_url().await.unwrap().to_string();
+    assert!(
+        address.contains("at=2") && address.contains(&parameters["moves"]),
+        "{address}"
+    );
+    browser
+        .click("#ioi-history g.point[data-index=\"3\"]")
+        .await;
+    wait_at(browser, 3).await;
+    browser.screenshot_if_asked("walk").await;
+    assert_eq!(board_on_page(browser).await, positions[3].board);
+    // The keyboard, said to screen readers.
+    assert_eq!(
+        browser
+            .attribute("#ioi-walk-text", "aria-live")
+            .await
+            .as_deref(),
+        Some("polite")
+    );
+    for (key, at) in [(LEFT, 2), (HOME, 0), (RIGHT, 1), (END, pits.len())] {
+        press_on_page(browser, key).await;
+        wait_at(browser, at).await;
+        assert_eq!(
+            board_on_page(browser).await,
+            positions[at].board,
+            "after {key:?}"
+        );
+    }
+    // The browser's back button: the view before End.
+    browser.client.back().await.unwrap();
+    wait_at(browser, 1).await;
+    assert_eq!(board_on_page(browser).await, positions[1].board);
+
+    // From the start, a move that is not best: a new line, which the computer answers.
+    press_on_page(browser, HOME).await;
+    wait_at(browser, 0).await;
+    let best: Vec<Pit> = table.best_moves(start).iter().collect();
+    let worse = start
+        .legal_moves()
+        .iter()
+        .find(|pit| !best.contains(pit))
+        .expect("a start with a move that is not best");
+    press_on_page(browser, char::from(b'0' + worse.number())).await;
+    wait_at(browser, 2).await;
+    browser.wait_state("#ioi-status", &["your-turn"]).await;
+    assert_eq!(
+        texts(browser, "#ioi-log li").await.len(),
+        2,
+        "the old line is dropped"
+    );
+    // Retry that mistake: back before it; the same pit again is refused, a best one found.
+    browser.click("#ioi-retry").await;
+    browser.wait_state("#ioi-status", &["retry"]).await;
+    wait_at(browser, 0).await;
+    press_on_page(browser, char::from(b'0' + worse.number())).await;
+    let deadline = Instant::now() + WAIT;
+    while !browser
+        .text("#ioi-status")
+        .await
+        .contains("the move played in the game")
+    {
+        assert!(
+            Instant::now() < deadline,
+            "the same mistake was not refused"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(
+        browser
+            .attribute("#ioi-walk-text", "data-at")
+            .await
+            .as_deref(),
+        Some("0")
+    );
+    press_on_page(browser, char::from(b'0' + best[0].number())).await;
+    let deadline = Instant::now() + WAIT;
+    while !browser.text("#ioi-status").await.contains("Well found") {
+        assert!(Instant::now() < deadline, "a best move was not welcomed");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let played = texts(browser, "#ioi-log li").await;
+    assert!(
+        played[0].contains(&format!("plays pit {}", best[0].number())),
+        "{played:?}"
+    );
+
+    // An address with a move that cannot be played: said where, the game up to it kept.
+    browser
+        .client
+        .goto(&format!(
+            "{url}#ioiwari?start=4-3-2-4-2-3-2&moves=1.1&side=0"
+        ))
+        .await
+        .unwrap();
+    let deadline = Instant::now() + WAIT;
+    while browser.text("#ioi-error").await.is_empty() {
+        assert!(Instant::now() < deadline, "a bad address was not explained");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let error = browser.text("#ioi-error").await;
+    assert!(
+        error.contains("Move 2 of the address") && error.contains("pit 1 is empty"),
+        "{error}"
+    );
+    assert_eq!(
+        texts(browser, "#ioi-log li").await.len(),
+        1,
+        "the game up to it stays"
+    );
+    // Back to the setup's game for what follows.
+    browser
+        .client
+        .goto(&format!("{url}#ioiwari"))
+        .await
+        .unwrap();
+}
+
+/// Buttons, verdict chips and cells broken over two lines (mid-word or not), and a sideways
+/// scroll of the page.
+const BROKEN_WORDS: &str = r#"
+const broken = [];
+for (const el of document.querySelectorAll(arguments[0])) {
+  const r = el.getBoundingClientRect();
+  if (r.width === 0) continue;
+  const line = parseFloat(getComputedStyle(el).lineHeight) || 20;
+  const rects = el.getClientRects().length;
+  if (rects > 1 || r.height > 2 * line) broken.push(`${el.className} "${el.textContent}": ${rects} boxes, ${r.height.toFixed(0)} px high`);
+}
+if (document.documentElement.scrollWidth > window.innerWidth + 1) broken.push('the page scrolls sideways');
+return broken;
+"#;
+
+/// A contest of three submissions (a ranking), opened by its address: the headline names the
+/// contest, each row counts its verdicts as the report does, a compile error is said in words,
+/// a row opens its tests; a judged game's address opens it at its move with the value chart;
+/// nothing breaks mid-word at 1280 px nor at 390 px.
+async fn the_viewer_as_an_organisers_tool(browser: &Browser, url: &str, judged: &Path) {
+    let test = |index: usize, verdict: &str| {
+        json!({ "index": index, "input": "4 3 2 4 2 3 2", "verdict": verdict,
+            "reason": if verdict == "win" { json!(null) } else { json!(format!("the {verdict} of test {index}")) },
+            "moves": 0, "move_list": null, "summary": null, "time_ms": 1, "wall_ms": 1,
+            "memory_kb": null, "first_mistake": null })
+    };
+    let verdicts = [
+        ("alice.c", vec!["win", "win", "draw"]),
+        ("bob.c", vec!["time_limit", "loss", "illegal_move"]),
+        (
+            "carol.c",
+            vec!["compile_error", "compile_error", "compile_error"],
+        ),
+    ];
+    let submissions: Vec<serde_json::Value> = verdicts
+        .iter()
+        .map(|(name, list)| {
+            let tests: Vec<_> = list
+                .iter()
+                .enumerate()
+                .map(|(i, v)| test(i + 1, v))
+                .collect();
+            json!({ "game": "ioiwari", "player": name, "score": 0.0, "planned": 3,
+                "interrupted": false, "tests": tests })
+        })
+        .collect();
+    let ranking: Vec<serde_json::Value> = verdicts
+        .iter()
+        .enumerate()
+        .map(|(i, (name, _))| json!({ "rank": i + 1, "submission": name, "score": 0.0, "verdicts": {}, "time_ms": 3 }))
+        .collect();
+    let contest = json!({ "game": "ioiwari", "planned": 3, "interrupted": false,
+        "ranking": ranking, "submissions": submissions });
+    browser.client.goto(&format!("{url}#viewer")).await.unwrap();
+    browser
+        .client
+        .execute(
+            "return Duel.api('/api/viewer/open', {name: 'contest.json', text: arguments[0]}).then(() => 'ok');",
+            vec![json!(contest.to_string())],
+        )
+        .await
+        .unwrap();
+    browser.client.goto("about:blank").await.unwrap();
+    browser
+        .client
+        .goto(&format!("{url}#viewer?report=contest.json&submission=1"))
+        .await
+        .unwrap();
+    let deadline = Instant::now() + WAIT;
+    while !browser.text("#view-title").await.contains("contest") {
+        assert!(Instant::now() < deadline, "the contest never showed");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let title = browser.text("#view-title").await;
+    assert!(
+        title.contains("3 submissions") && !title.contains("alice"),
+        "{title}"
+    );
+    for (row, (name, list)) in verdicts.iter().enumerate() {
+        let chips = strings_given(
+            browser,
+            "return Array.from(document.querySelectorAll(`#view-ranking tbody tr:nth-child(${arguments[0]}) .chip`), c => c.dataset.count + ' ' + c.dataset.verdict);",
+            vec![json!(row + 1)],
+        )
+        .await;
+        let mut expected: Vec<String> = Vec::new();
+        for verdict in list {
+            let count = list.iter().filter(|v| *v == verdict).count();
+            let chip = format!("{count} {verdict}");
+            if !expected.contains(&chip) {
+                expected.push(chip);
+            }
+        }
+        let (mut got, mut want) = (chips.clone(), expected.clone());
+        got.sort();
+        want.sort();
+        assert_eq!(got, want, "{name}");
+    }
+    // The address named submission 1: bob's tests; carol's row opens hers, compile error said.
+    let summary = browser.text("#view-summary").await;
+    assert!(summary.contains("bob.c"), "{summary}");
+    browser.click("#view-ranking tbody tr:nth-child(3)").await;
+    let deadline = Instant::now() + WAIT;
+    while !browser.text("#view-summary").await.contains("carol.c") {
+        assert!(
+            Instant::now() < deadline,
+            "the row did not open carol's tests"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let compile = browser.text("#view-compile").await;
+    assert!(compile.contains("did not compile"), "{compile}");
+    let address = browser.client.current_url().await.unwrap().to_string();
+    assert!(
+        address.contains("report=contest.json") && address.contains("submission=2"),
+        "{address}"
+    );
+    // The legend names each colour.
+    let legend = browser.text("#view-legend").await;
+    for word in ["win", "draw", "loss", "error"] {
+        assert!(legend.contains(word), "{legend}");
+    }
+
+    // A judged game by its address: the test, the move, the chart of the whole game.
+    let report: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(judged).unwrap()).unwrap();
+    let moves = report["tests"][0]["moves"].as_u64().unwrap() as usize;
+    let name = judged.file_name().unwrap().to_string_lossy();
+    browser.client.goto("about:blank").await.unwrap();
+    browser
+        .client
+        .goto(&format!(
+            "{url}#viewer?report={name}&submission=0&test=1&move=3"
+        ))
+        .await
+        .unwrap();
+    wait_frame(browser, 3).await;
+    let deadline = Instant::now() + WAIT;
+    while browser.attribute("#view-history", "data-points").await != Some((moves + 1).to_string()) {
+        assert!(
+            Instant::now() < deadline,
+            "the chart never showed the whole game"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(
+        texts(browser, "#view-log li").await.len(),
+        moves,
+        "every move listed"
+    );
+    // Walked by the keyboard and a click, as on the play page.
+    press_on_page(browser, RIGHT).await;
+    wait_frame(browser, 4).await;
+    browser
+        .click("#view-log button.move-link[data-index=\"1\"]")
+        .await;
+    wait_frame(browser, 1).await;
+    let address = browser.client.current_url().await.unwrap().to_string();
+    assert!(
+        address.contains("test=1") && address.contains("move=1"),
+        "{address}"
+    );
+    // Pit values on the judged game's board, from the analysis.
+    let deadline = Instant::now() + WAIT;
+    while strings(
+        browser,
+        "return Array.from(document.querySelectorAll('#view-board .value-tag'), e => 'x');",
+    )
+    .await
+    .is_empty()
+    {
+        assert!(Instant::now() < deadline, "no pit values in the viewer");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+
+    // Nothing breaks mid-word, on a desk and on a phone.
+    let selectors = "#view-tests button.replay, #view-ranking .chip, #view-tests td.verdict, #view-tests td.memory";
+    for width in [1280, 390] {
+        browser.client.set_window_size(width, 900).await.unwrap();
+        browser
+            .client
+            .goto(&format!("{url}#viewer?report=contest.json&submission=1"))
+            .await
+            .unwrap();
+        let deadline = Instant::now() + WAIT;
+        while !browser.text("#view-summary").await.contains("bob.c") {
+            assert!(
+                Instant::now() < deadline,
+                "the contest never showed at {width} px"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        if width == 1280 {
+            browser.screenshot_if_asked("contest").await;
+        } else {
+            browser.screenshot_if_asked("contest-phone").await;
+        }
+        let broken = strings_given(browser, BROKEN_WORDS, vec![json!(selectors)]).await;
+        assert!(broken.is_empty(), "at {width} px: {broken:?}");
+    }
+    browser.client.set_window_size(1280, 1000).await.unwrap();
+
+    // Several reports given to duel serve: the page opens on the first and lists them all.
+    let second = judged.with_file_name("contest.json");
+    std::fs::write(&second, contest.to_string()).unwrap();
+    let server = Server::start(&[
+        "--report".as_ref(),
+        judged.as_os_str(),
+        "--report".as_ref(),
+        second.as_os_str(),
+    ]);
+    browser.client.goto(&server.url()).await.unwrap();
+    let deadline = Instant::now() + WAIT;
+    while !browser.text("#view-title").await.contains(&*name) {
+        assert!(Instant::now() < deadline, "the first report was not opened");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let listed = texts(browser, "#view-docs option").await;
+    assert_eq!(listed.len(), 2, "{listed:?}");
+    assert!(
+        listed[0].contains(&*name) && listed[1].contains("contest.json"),
+        "{listed:?}"
+    );
 }

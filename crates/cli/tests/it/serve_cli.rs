@@ -61,3 +61,59 @@ fn a_busy_port_is_a_one_line_error() {
         "{stderr}"
     );
 }
+
+#[test]
+fn tables_saved_by_variants_are_served_and_bad_ones_refused_at_start() {
+    let dir = duel_test_support::work_dir!();
+    let tables = dir.path().join("tables");
+    std::fs::create_dir(&tables).unwrap();
+    // Saved by the command line, as a person would: 9 pits of cap 6 (past the page's bound).
+    let saved = tables.join("n9c6.bin");
+    let output = duel!()
+        .args([
+            "ioiwari", "variants", "--pits", "9", "--cap", "6", "--beads", "27", "--save",
+        ])
+        .arg(&saved)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let server = Server::start(&[std::ffi::OsStr::new("--tables"), tables.as_os_str()]);
+    let answer = exchange(
+        &server.address,
+        b"GET /api/ioiwari/variant?pits=9&cap=6&board=3-3-3-3-3-3-3-3-3 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
+    );
+    assert!(answer.starts_with("HTTP/1.1 200 OK"), "{answer}");
+    assert!(
+        answer.contains("\"board_text\":\"3 3 3 3 3 3 3 3 3\""),
+        "{answer}"
+    );
+    drop(server);
+    // Refused before anything is served: exit 2, one line naming the directory or file.
+    let missing = dir.path().join("missing");
+    let truncated = dir.path().join("truncated");
+    std::fs::create_dir(&truncated).unwrap();
+    let bytes = std::fs::read(&saved).unwrap();
+    std::fs::write(truncated.join("n9c6.bin"), &bytes[..bytes.len() / 2]).unwrap();
+    let foreign = dir.path().join("foreign");
+    std::fs::create_dir(&foreign).unwrap();
+    std::fs::write(foreign.join("README"), "not a table").unwrap();
+    for (dir, words) in [
+        (&missing, "missing"),
+        (&truncated, "truncated"),
+        (&foreign, "not a table"),
+    ] {
+        let output = duel!()
+            .args(["serve", "--port", "0", "--tables"])
+            .arg(dir)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{dir:?}");
+        assert!(output.stdout.is_empty(), "nothing is served");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(
+            stderr.contains("--tables") && stderr.contains(words),
+            "{stderr}"
+        );
+    }
+}

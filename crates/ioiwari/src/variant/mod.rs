@@ -41,6 +41,6 @@ pub use family::Variant;
 pub use solve::{
     class_value, solve_dense, ClassMove, ClassSpace, SolveOptions, TierPiece, TierProgress,
 };
-pub use starts::{summarize, StartRule, TotalSummary};
+pub use starts::{summarize, summarize_with, StartRule, TotalSummary};
 pub use table::VariantTable;
 pub use verify::{VerifyReport, VerifyScope};

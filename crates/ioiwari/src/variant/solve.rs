@@ -411,6 +411,27 @@ impl ClassSpace {
         self.classes.count()
     }
 
+    /// The rank of the class of `board`: where its value sits in a saved table's values
+    /// ([`VariantTable::write_to`](crate::variant::VariantTable::write_to)), so a table can be
+    /// read in place (memory-mapped) without loading it.
+    ///
+    /// ```
+    /// use duel_ioiwari::variant::{ClassSpace, Variant, VariantBoard, VariantTable};
+    ///
+    /// let variant = Variant::new(5, 3)?;
+    /// let (space, table) = (ClassSpace::build(variant, Some(1))?, VariantTable::solve(variant)?);
+    /// let board = VariantBoard::parse(variant, "3 0 2 1 0")?;
+    /// assert_eq!(table.class_values()[space.rank(&board) as usize], table.value(&board));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// When `board` belongs to another variant.
+    pub fn rank(&self, board: &crate::variant::VariantBoard) -> u64 {
+        crate::variant::table::rank_of(&self.classes, self.variant, board)
+    }
+
     /// The index of the representative of the class of rank `rank`, if `rank` is below
     /// [`ClassSpace::count`]. It grows with the rank.
     pub fn representative_index(&self, rank: u64) -> Option<u64> {

@@ -121,9 +121,24 @@ pub struct TotalSummary {
 ///
 /// When `rule` is for another variant than `table`.
 pub fn summarize(table: &VariantTable, rule: StartRule, beads: Option<u32>) -> Vec<TotalSummary> {
+    summarize_with(table.variant(), rule, beads, |board| table.value(board))
+}
+
+/// [`summarize`] from any source of the variant's values, `value(board)` the value of
+/// `board` for player 1 to move: a table read in place from a saved file, for one.
+///
+/// # Panics
+///
+/// When `rule` is for another variant than `variant`.
+pub fn summarize_with(
+    variant: Variant,
+    rule: StartRule,
+    beads: Option<u32>,
+    value: impl Fn(&VariantBoard) -> i8,
+) -> Vec<TotalSummary> {
     assert_eq!(
         rule.variant(),
-        table.variant(),
+        variant,
         "rule and table of different variants"
     );
     let totals = match beads {
@@ -144,7 +159,7 @@ pub fn summarize(table: &VariantTable, rule: StartRule, beads: Option<u32>) -> V
                 example_loss: None,
             };
             rule.for_each_start(total, |board| {
-                let value = table.value(board);
+                let value = value(board);
                 row.starts += 1;
                 *row.values.entry(value).or_insert(0) += 1;
                 let (count, example) = match value.signum() {

@@ -130,12 +130,7 @@ impl VariantTable {
     ///
     /// When `board` belongs to another variant.
     pub fn rank(&self, board: &VariantBoard) -> u64 {
-        assert_eq!(board.variant(), self.variant, "a board of another variant");
-        let shape = Shape::of(self.variant);
-        let mut digits = [0; Variant::MAX_PITS];
-        digits[..self.variant.pits()].copy_from_slice(board.pits());
-        let (_, turn) = representative(&shape, &digits, board.index());
-        self.classes.rank_turned(&digits, turn)
+        rank_of(&self.classes, self.variant, board)
     }
 
     /// Every board's value, indexed by board index: `(cap + 1)^pits` bytes, as the first
@@ -367,6 +362,20 @@ impl VariantTable {
             values,
         })
     }
+}
+
+/// The rank of the class of `board` among the classes of `variant`.
+///
+/// # Panics
+///
+/// When `board` belongs to another variant.
+pub(crate) fn rank_of(classes: &Classes, variant: Variant, board: &VariantBoard) -> u64 {
+    assert_eq!(board.variant(), variant, "a board of another variant");
+    let shape = Shape::of(variant);
+    let mut digits = [0; Variant::MAX_PITS];
+    digits[..variant.pits()].copy_from_slice(board.pits());
+    let (_, turn) = representative(&shape, &digits, board.index());
+    classes.rank_turned(&digits, turn)
 }
 
 /// Turns `digits` into the board of the next index (adds one in base `cap + 1`).

@@ -7,7 +7,7 @@ use serde_json::json;
 use super::{parse_body, strength, to_value, ApiError, ApiResult};
 use crate::http::Request;
 use duel_analysis::engine::mis_move;
-use duel_analysis::report::mis::{analyze as analyze_position, window, MoveDoc};
+use duel_analysis::report::mis::{analyze as analyze_position, window_scaled, MoveDoc};
 
 /// `{"p": 7, "e": 2, "bound": 3}`.
 #[derive(Debug, Deserialize)]
@@ -55,6 +55,9 @@ struct PatternIn {
     position: PositionIn,
     #[serde(default)]
     size: Option<u32>,
+    /// Pools a square stands for along each side (default 1).
+    #[serde(default)]
+    scale: Option<u64>,
 }
 
 pub(crate) fn analyze(request: &Request) -> ApiResult {
@@ -90,5 +93,9 @@ pub(crate) fn engine(request: &Request) -> ApiResult {
 pub(crate) fn pattern(request: &Request) -> ApiResult {
     let input: PatternIn = parse_body(request)?;
     let position = input.position.to_position()?;
-    to_value(window(&position, input.size.unwrap_or(21)))
+    to_value(window_scaled(
+        &position,
+        input.size.unwrap_or(21),
+        input.scale.unwrap_or(1),
+    ))
 }

@@ -56,7 +56,7 @@ impl ApiError {
 pub(crate) type ApiResult = Result<serde_json::Value, ApiError>;
 
 /// The endpoints: path, method, what it does.
-const ENDPOINTS: [(&str, &str, &str); 18] = [
+const ENDPOINTS: [(&str, &str, &str); 20] = [
     ("/api", "GET", "this list"),
     (
         "/api/ioiwari/table",
@@ -82,6 +82,16 @@ const ENDPOINTS: [(&str, &str, &str); 18] = [
         "/api/ioiwari/variants",
         "GET",
         "the variants (pits, cap) solved on demand, and the tables kept",
+    ),
+    (
+        "/api/ioiwari/variant",
+        "GET",
+        "?pits=&cap=&board=: a variant position's value and every move's value, cacheable (ETag)",
+    ),
+    (
+        "/api/ioiwari/variant/summary",
+        "GET",
+        "?pits=&cap=: per bead total, how the start boards turn out (duel ioiwari variants --json)",
     ),
     (
         "/api/ioiwari/variant/analyze",
@@ -160,6 +170,10 @@ pub(crate) fn route(app: &App, request: &Request) -> Response {
     if method == "POST" && !is_json(request) {
         return Response::error(415, "send the body as Content-Type: application/json");
     }
+    if request.path == "/api/ioiwari/variant" {
+        return variant::lookup(app, request)
+            .unwrap_or_else(|error| Response::error(error.status, &one_line(&error.message)));
+    }
     let result = match request.path.as_str() {
         "/api" => Ok(index()),
         "/api/health" => Ok(json!({ "ok": true })),
@@ -168,6 +182,7 @@ pub(crate) fn route(app: &App, request: &Request) -> Response {
         "/api/ioiwari/play" => ioiwari::play(app, request),
         "/api/ioiwari/engine" => ioiwari::engine(app, request),
         "/api/ioiwari/variants" => variant::limits(app),
+        "/api/ioiwari/variant/summary" => variant::summary(app, request),
         "/api/ioiwari/variant/analyze" => variant::analyze(app, request),
         "/api/ioiwari/variant/play" => variant::play(app, request),
         "/api/ioiwari/variant/engine" => variant::engine(app, request),

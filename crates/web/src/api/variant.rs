@@ -3,13 +3,14 @@
 
 use std::sync::Arc;
 
-use duel_analysis::variants::position::{self, VariantPosition};
-use duel_ioiwari::variant::{Variant, VariantBoard, VariantTable};
+use duel_analysis::variants::position::{self, VariantPosition, VariantValues};
+use duel_analysis::variants::summary as variant_summary;
+use duel_ioiwari::variant::{StartRule, Variant, VariantBoard};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::{parse_body, to_value, ApiError, ApiResult};
-use crate::http::Request;
+use crate::http::{Request, Response};
 use crate::variants::{TableRefusal, VariantTables, CACHED_TABLES, MAX_BOARDS};
 use crate::App;
 
@@ -42,12 +43,8 @@ struct EngineIn {
 }
 
 impl PositionIn {
-    /// The position and its variant's table: every check that needs no table comes first,
-    /// so a malformed request never starts a solve.
-    fn resolve(
-        &self,
-        tables: &VariantTables,
-    ) -> Result<(VariantPosition, Arc<VariantTable>), ApiError> {
+    /// The variant asked for, if it is one with a saved table or small enough to be solved.
+    fn variant(&self, app: &App) -> Result<Variant, ApiError> {
         let pits = usize::try_from(self.pits).unwrap_or(usize::MAX);
         let cap = u8::try_from(self.cap).map_err(|_| {
             ApiError::invalid(format!(
@@ -58,9 +55,25 @@ impl PositionIn {
             ))
         })?;
         let variant = Variant::new(pits, cap).map_err(ApiError::invalid)?;
-        if !VariantTables::allows(variant) {
+        if !VariantTables::allows(variant) && app.saved.get(variant).is_none() {
             return Err(refused(TableRefusal::TooLarge(variant)));
         }
+        Ok(variant)
+    }
+
+    /// The variant's values: its saved table, or one kept or solved now.
+    fn table(&self, app: &App) -> Result<Values, ApiError> {
+        let variant = self.variant(app)?;
+        if let Some(saved) = app.saved.get(variant) {
+            return Ok(saved);
+        }
+        Ok(app.variants.table(variant).map_err(refused)?)
+    }
+
+    /// The position and its variant's table: every check that needs no table comes first,
+    /// so a malformed request never starts a solve.
+    fn resolve(&self, app: &App) -> Result<(VariantPosition, Values), ApiError> {
+        let variant = self.variant(app)?;
         let board = match &self.board {
             Value::String(text) => VariantBoard::parse(variant, text).map_err(ApiError::invalid)?,
             Value::Array(items) => {
@@ -92,10 +105,13 @@ impl PositionIn {
         };
         let banks = self.banks.map(|bank| bank as u32);
         let position = VariantPosition::new(board, banks, to_move).map_err(ApiError::invalid)?;
-        let table = tables.table(variant).map_err(refused)?;
+        let table = self.table(app)?;
         Ok((position, table))
     }
 }
+
+/// A variant's values, from a saved table or a solved one.
+type Values = Arc<dyn VariantValues + Send + Sync>;
 
 /// A refusal as an API error: `422` for a variant too large, `503` when busy, `500` else.
 fn refused(refusal: TableRefusal) -> ApiError {
@@ -109,8 +125,22 @@ fn refused(refusal: TableRefusal) -> ApiError {
 
 /// `GET /api/ioiwari/variants`: the bounds, and the tables kept now.
 pub(crate) fn limits(app: &App) -> ApiResult {
+    let saved = app.saved.variants();
     let pits: Vec<Value> = (Variant::MIN_PITS..=Variant::MAX_PITS)
-        .map(|pits| json!({ "pits": pits, "max_cap": VariantTables::max_cap(pits) }))
+        .map(|pits| {
+            let solved = VariantTables::max_cap(pits);
+            let mut caps: Vec<u8> = solved
+                .map(|max| (Variant::MIN_CAP..=max).collect())
+                .unwrap_or_default();
+            caps.extend(saved.iter().filter(|v| v.pits() == pits).map(|v| v.cap()));
+            caps.sort_unstable();
+            caps.dedup();
+            json!({ "pits": pits, "max_cap": caps.last(), "caps": caps })
+        })
+        .collect();
+    let saved: Vec<Value> = saved
+        .iter()
+        .map(|variant| json!({ "pits": variant.pits(), "cap": variant.cap() }))
         .collect();
     let cached: Vec<Value> = app
         .variants
@@ -124,21 +154,22 @@ pub(crate) fn limits(app: &App) -> ApiResult {
         "min_cap": Variant::MIN_CAP,
         "pits": pits,
         "cached": cached,
+        "saved": saved,
     }))
 }
 
 /// `POST /api/ioiwari/variant/analyze`.
 pub(crate) fn analyze(app: &App, request: &Request) -> ApiResult {
-    let (position, table) = parse_body::<PositionIn>(request)?.resolve(&app.variants)?;
-    to_value(position::report(&table, &position))
+    let (position, table) = parse_body::<PositionIn>(request)?.resolve(app)?;
+    to_value(position::report(&*table, &position))
 }
 
 /// `POST /api/ioiwari/variant/play`.
 pub(crate) fn play(app: &App, request: &Request) -> ApiResult {
     let input: PlayIn = parse_body(request)?;
-    let (position, table) = input.position.resolve(&app.variants)?;
+    let (position, table) = input.position.resolve(app)?;
     let pit = usize::try_from(input.pit).unwrap_or(usize::MAX);
-    to_value(position::play(&table, &position, pit).map_err(ApiError::invalid)?)
+    to_value(position::play(&*table, &position, pit).map_err(ApiError::invalid)?)
 }
 
 /// `POST /api/ioiwari/variant/engine`: the perfect computer's move.
@@ -152,8 +183,119 @@ pub(crate) fn engine(app: &App, request: &Request) -> ApiResult {
             )))
         }
     }
-    let (position, table) = input.position.resolve(&app.variants)?;
-    let pit = position::computer_move(&table, &position)
+    let (position, table) = input.position.resolve(app)?;
+    let pit = position::computer_move(&*table, &position)
         .ok_or_else(|| ApiError::invalid("the game is over: no move to make"))?;
-    to_value(position::play(&table, &position, pit).map_err(ApiError::invalid)?)
+    to_value(position::play(&*table, &position, pit).map_err(ApiError::invalid)?)
+}
+
+/// A query's number `name`, or `None` when absent; a `400` when it is there but not a number.
+fn query_number(request: &Request, name: &str) -> Result<Option<u64>, ApiError> {
+    request
+        .query_param(name)
+        .map(|text| {
+            text.parse::<u64>().map_err(|_| {
+                ApiError::bad_request(format!("{name}={text}: expected a whole number"))
+            })
+        })
+        .transpose()
+}
+
+/// A query's list of numbers, `3-3-3`, `3,3,3`, `3+3+3` or `3%203%203`.
+fn query_list(text: &str) -> Value {
+    let text = text
+        .replace("%20", " ")
+        .replace("%2C", ",")
+        .replace("%2c", ",");
+    Value::String(
+        text.split(['-', ',', '+', '.', ' '])
+            .filter(|word| !word.is_empty())
+            .collect::<Vec<_>>()
+            .join(" "),
+    )
+}
+
+/// The variant position a lookup's query names.
+fn query_position(request: &Request) -> Result<PositionIn, ApiError> {
+    let required = |name: &str| {
+        query_number(request, name)?
+            .ok_or_else(|| ApiError::bad_request(format!("give {name}= in the query")))
+    };
+    let banks = match request.query_param("banks") {
+        None => [0, 0],
+        Some(text) => {
+            let Value::String(words) = query_list(text) else {
+                unreachable!("a list is a string")
+            };
+            let numbers: Vec<u64> = words.split(' ').filter_map(|w| w.parse().ok()).collect();
+            <[u64; 2]>::try_from(numbers).map_err(|_| {
+                ApiError::bad_request(format!("banks={text}: expected two numbers, like 0-0"))
+            })?
+        }
+    };
+    Ok(PositionIn {
+        pits: required("pits")?,
+        cap: required("cap")?,
+        board: query_list(
+            request
+                .query_param("board")
+                .ok_or_else(|| ApiError::bad_request("give board= in the query, like 3-3-3-3-3"))?,
+        ),
+        banks,
+        to_move: query_number(request, "to_move")?,
+    })
+}
+
+/// `GET /api/ioiwari/variant?pits=9&cap=5&board=3-3-3-3-3-3-3-3-3`: the position's value and
+/// every move's value, the document of `POST /api/ioiwari/variant/analyze`. A table's values
+/// never change, so the answer may be cached for good: `Cache-Control: public, max-age=...,
+/// immutable` and an `ETag` naming the position; `If-None-Match` with it gets `304`.
+pub(crate) fn lookup(app: &App, request: &Request) -> Result<Response, ApiError> {
+    let (position, table) = query_position(request)?.resolve(app)?;
+    let doc = position::report(&*table, &position);
+    let tag = format!(
+        "\"v1-{}-{}-{}-{}-{}-{}\"",
+        doc.position.pits,
+        doc.position.cap,
+        doc.position
+            .board
+            .iter()
+            .map(u8::to_string)
+            .collect::<Vec<_>>()
+            .join("."),
+        doc.position.banks[0],
+        doc.position.banks[1],
+        doc.position.to_move
+    );
+    let fresh = request.header("if-none-match").is_some_and(|wanted| {
+        wanted
+            .split(',')
+            .any(|one| one.trim() == tag || one.trim() == "*")
+    });
+    let response = if fresh {
+        Response::new(304, "application/json", Vec::new())
+    } else {
+        Response::json(200, &to_value(doc)?)
+    };
+    Ok(response
+        .with_header("Cache-Control", "public, max-age=31536000, immutable")
+        .with_header("ETag", tag))
+}
+
+/// `GET /api/ioiwari/variant/summary?pits=9&cap=5`: for each bead total, how the start boards
+/// turn out for player 1 with best play (the `--json` of `duel ioiwari variants`), starts of
+/// 2 to 4 beads a pit as there (at most the cap), from a saved table or a solved one.
+pub(crate) fn summary(app: &App, request: &Request) -> ApiResult {
+    let position = PositionIn {
+        pits: query_number(request, "pits")?.ok_or_else(|| ApiError::bad_request("give pits="))?,
+        cap: query_number(request, "cap")?.ok_or_else(|| ApiError::bad_request("give cap="))?,
+        board: Value::String(String::new()),
+        banks: [0, 0],
+        to_move: None,
+    };
+    let table = position.table(app)?;
+    let variant = table.variant();
+    let max = variant.cap().min(4);
+    let rule = StartRule::new(variant, max.min(2), max).map_err(ApiError::invalid)?;
+    to_value(variant_summary(&*table, rule, None))
 }

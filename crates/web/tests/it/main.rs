@@ -5,6 +5,7 @@ mod api;
 mod common;
 mod hostile_uploads;
 mod request_properties;
+mod saved_tables;
 mod server;
 mod variants;
 mod viewer;

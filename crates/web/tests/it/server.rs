@@ -383,3 +383,38 @@ fn two_hundred_simultaneous_requests_are_all_answered() {
         assert_eq!(status(&answer), 200);
     }
 }
+
+#[test]
+fn a_variant_lookup_is_sent_cacheable_and_everything_else_not() {
+    let answer = exchange(
+        shared(),
+        get(
+            "/api/ioiwari/variant?pits=5&cap=3&board=3-3-3-3-3",
+            "127.0.0.1",
+        )
+        .as_bytes(),
+    );
+    assert_eq!(status(&answer), 200, "{answer}");
+    let head = answer
+        .split("\r\n\r\n")
+        .next()
+        .unwrap()
+        .to_ascii_lowercase();
+    let caching: Vec<&str> = head
+        .lines()
+        .filter(|line| line.starts_with("cache-control:"))
+        .collect();
+    assert_eq!(caching.len(), 1, "one Cache-Control: {head}");
+    assert!(caching[0].contains("immutable"), "{head}");
+    assert!(
+        head.contains("\r\netag: \"") || head.contains("\netag: \""),
+        "{head}"
+    );
+    let other = exchange(shared(), get("/api/health", "127.0.0.1").as_bytes());
+    assert!(
+        other
+            .to_ascii_lowercase()
+            .contains("cache-control: no-store"),
+        "{other}"
+    );
+}

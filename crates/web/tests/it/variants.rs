@@ -103,6 +103,28 @@ fn minimax(board: VariantBoard, memo: &mut HashMap<VariantBoard, i32>) -> i32 {
     best
 }
 
+/// Checks an analysis of `board` (banks 2-1, player 2 to move) move by move against minimax.
+fn agrees_with_brute_force(
+    doc: &Value,
+    board: VariantBoard,
+    memo: &mut HashMap<VariantBoard, i32>,
+) {
+    let value = minimax(board, memo);
+    assert_eq!(doc["value"], value, "{board}");
+    assert_eq!(doc["final_margin"], value - 1, "{board}");
+    for m in doc["moves"].as_array().unwrap() {
+        let pit = m["pit"].as_u64().unwrap() as usize;
+        let sowing = board.play(pit).unwrap();
+        let move_value = i32::from(sowing.mover_gain)
+            - i32::from(sowing.opponent_gain)
+            - minimax(sowing.board, memo);
+        assert_eq!(m["value"], move_value, "{board} pit {pit}");
+        assert_eq!(m["best"], move_value == value, "{board} pit {pit}");
+    }
+    let legal = board.legal_moves().count();
+    assert_eq!(doc["moves"].as_array().unwrap().len(), legal, "{board}");
+}
+
 #[test]
 fn a_small_variant_agrees_with_brute_force_move_by_move() {
     let variant = Variant::new(5, 3).unwrap();
@@ -113,24 +135,7 @@ fn a_small_variant_agrees_with_brute_force_move_by_move() {
             ANALYZE,
             json!({ "pits": 5, "cap": 3, "board": text, "banks": [2, 1], "to_move": 2 }),
         );
-        let value = minimax(board, &mut memo);
-        assert_eq!(doc["value"], value, "{text}");
-        assert_eq!(doc["final_margin"], value - 1, "{text}");
-        for m in doc["moves"].as_array().unwrap() {
-            let pit = m["pit"].as_u64().unwrap() as usize;
-            let sowing = board.play(pit).unwrap();
-            let move_value = i32::from(sowing.mover_gain)
-                - i32::from(sowing.opponent_gain)
-                - minimax(sowing.board, &mut memo);
-            assert_eq!(m["value"], move_value, "{text} pit {pit}");
-            assert_eq!(m["best"], move_value == value, "{text} pit {pit}");
-        }
-        let legal: Vec<usize> = board.legal_moves().collect();
-        assert_eq!(
-            doc["moves"].as_array().unwrap().len(),
-            legal.len(),
-            "{text}"
-        );
+        agrees_with_brute_force(&doc, board, &mut memo);
     }
 }
 
@@ -188,7 +193,7 @@ fn too_many_pits_are_refused_without_solving() {
     assert!(message.contains("15 pits"), "{message}");
     let (status, message) = refused(
         ANALYZE,
-        json!({ "pits": 14, "cap": 2, "board": vec![1; 14] }),
+        json!({ "pits": 14, "cap": 3, "board": vec![1; 14] }),
     );
     assert_eq!(status, 422);
     assert!(message.contains(&MAX_BOARDS.to_string()), "{message}");
@@ -211,10 +216,10 @@ fn a_huge_cap_is_refused_without_solving() {
         assert_eq!(status, 422);
         assert!(message.contains(&format!("a cap of {cap}")), "{message}");
     }
-    // A valid cap, but too many boards with 9 pits: 6^9.
-    let (status, message) = refused(ANALYZE, json!({ "pits": 9, "cap": 5, "board": vec![2; 9] }));
+    // A valid cap, but too many boards with 9 pits: 7^9.
+    let (status, message) = refused(ANALYZE, json!({ "pits": 9, "cap": 6, "board": vec![2; 9] }));
     assert_eq!(status, 422);
-    assert!(message.contains("10077696 boards"), "{message}");
+    assert!(message.contains("40353607 boards"), "{message}");
     assert!(
         started.elapsed().as_secs_f64() < 1.0,
         "refusals do not solve"
@@ -299,8 +304,20 @@ fn many_different_variants_in_a_row_keep_a_bounded_cache() {
     assert_eq!(limits["cached_tables"], CACHED_TABLES);
     let pits = limits["pits"].as_array().unwrap();
     assert_eq!(pits.len(), 13);
-    assert_eq!(pits[7], json!({ "pits": 9, "max_cap": 4 }));
-    assert_eq!(pits[12], json!({ "pits": 14, "max_cap": null }));
+    // The task's cap of 5 with 9 pits (10077696 boards) is offered; so is every variant of
+    // up to 2^24 boards, 8 pits of cap 7 and 12 of cap 3 among them.
+    let caps = |max: u8| (2..=max).collect::<Vec<u8>>();
+    assert_eq!(pits[6], json!({ "pits": 8, "max_cap": 7, "caps": caps(7) }));
+    assert_eq!(pits[7], json!({ "pits": 9, "max_cap": 5, "caps": caps(5) }));
+    assert_eq!(
+        pits[10],
+        json!({ "pits": 12, "max_cap": 3, "caps": caps(3) })
+    );
+    assert_eq!(
+        pits[12],
+        json!({ "pits": 14, "max_cap": 2, "caps": caps(2) })
+    );
+    assert_eq!(limits["saved"], json!([]), "no --tables here");
     let mut asked = Vec::new();
     for n in 2..=5usize {
         for cap in 2..=5u8 {
@@ -337,5 +354,140 @@ fn the_api_index_lists_the_variant_endpoints() {
         .collect();
     for path in ["/api/ioiwari/variants", ANALYZE, PLAY, ENGINE] {
         assert!(paths.contains(&path), "{path}");
+    }
+}
+
+/// A GET of the read-only lookup: the status, the named headers and the answer's body.
+fn lookup(target: &str, if_none_match: Option<&str>) -> (u16, HashMap<String, String>, Vec<u8>) {
+    let mut request = Request::new(Method::Get, target, b"");
+    if let Some(tag) = if_none_match {
+        request
+            .headers
+            .push(("if-none-match".to_string(), tag.to_string()));
+    }
+    let response = app().handle(&request);
+    let headers = response
+        .extra_headers
+        .iter()
+        .map(|(name, value)| (name.to_ascii_lowercase(), value.clone()))
+        .collect();
+    (response.status, headers, response.body)
+}
+
+#[test]
+fn the_lookup_gives_brute_force_values_and_may_be_cached_for_good() {
+    let variant = Variant::new(5, 3).unwrap();
+    let mut memo = HashMap::new();
+    for (query, text) in [
+        ("3-3-3-3-3", "3 3 3 3 3"),
+        ("1,0,3,2,0", "1 0 3 2 0"),
+        ("0+0+0+0+2", "0 0 0 0 2"),
+    ] {
+        let target = format!("/api/ioiwari/variant?pits=5&cap=3&board={query}&banks=2-1&to_move=2");
+        let (status, headers, body) = lookup(&target, None);
+        assert_eq!(status, 200, "{target}");
+        let doc: Value = serde_json::from_slice(&body).unwrap();
+        let board = VariantBoard::parse(variant, text).unwrap();
+        agrees_with_brute_force(&doc, board, &mut memo);
+        // The same document as the POST.
+        let posted = ok(
+            ANALYZE,
+            json!({ "pits": 5, "cap": 3, "board": text, "banks": [2, 1], "to_move": 2 }),
+        );
+        assert_eq!(doc, posted);
+        let cache = &headers["cache-control"];
+        assert!(
+            cache.contains("immutable") && cache.contains("max-age="),
+            "{cache}"
+        );
+        let tag = headers["etag"].clone();
+        assert!(tag.starts_with('"') && tag.ends_with('"'), "{tag}");
+        // Asked again with its tag: 304, no body; another position has another tag.
+        let (status, again, body) = lookup(&target, Some(&tag));
+        assert_eq!((status, body.len()), (304, 0));
+        assert_eq!(again["etag"], tag);
+        let (status, _, _) = lookup(&target, Some("\"something else\""));
+        assert_eq!(status, 200);
+    }
+    let (_, first, _) = lookup("/api/ioiwari/variant?pits=5&cap=3&board=3-3-3-3-3", None);
+    let (_, second, _) = lookup("/api/ioiwari/variant?pits=5&cap=3&board=3-3-3-3-2", None);
+    assert_ne!(first["etag"], second["etag"]);
+}
+
+#[test]
+fn the_lookup_refuses_bad_queries_with_a_message() {
+    for (target, status, words) in [
+        ("/api/ioiwari/variant?cap=3&board=1-1", 400, "pits="),
+        ("/api/ioiwari/variant?pits=5&cap=3", 400, "board="),
+        (
+            "/api/ioiwari/variant?pits=five&cap=3&board=1",
+            400,
+            "pits=five",
+        ),
+        (
+            "/api/ioiwari/variant?pits=5&cap=3&board=1-1-1",
+            422,
+            "3 pit counts given",
+        ),
+        (
+            "/api/ioiwari/variant?pits=5&cap=3&board=1-1-1-1-9",
+            422,
+            "9",
+        ),
+        (
+            "/api/ioiwari/variant?pits=9&cap=6&board=1-1-1-1-1-1-1-1-1",
+            422,
+            "40353607 boards",
+        ),
+        (
+            "/api/ioiwari/variant?pits=5&cap=3&board=1-1-1-1-1&banks=1",
+            400,
+            "banks=1",
+        ),
+    ] {
+        let (got, headers, body) = lookup(target, None);
+        let answer: Value = serde_json::from_slice(&body).unwrap();
+        let message = answer["error"].as_str().unwrap_or_default();
+        assert_eq!(got, status, "{target}: {message}");
+        assert!(message.contains(words), "{target}: {message}");
+        assert!(!headers.contains_key("etag"), "a refusal is not cached");
+    }
+}
+
+#[test]
+fn the_summary_counts_the_starts_of_each_total_as_brute_force_does() {
+    let doc = get("/api/ioiwari/variant/summary?pits=5&cap=3");
+    assert_eq!(
+        (doc["pits"].as_u64(), doc["cap"].as_u64()),
+        (Some(5), Some(3))
+    );
+    let variant = Variant::new(5, 3).unwrap();
+    let mut memo = HashMap::new();
+    // Every start of 2 to 3 beads a pit, counted by total and by player 1's result.
+    let mut expected: HashMap<u32, [u64; 4]> = HashMap::new();
+    for index in 0..4u32.pow(5) {
+        let pits: Vec<u8> = (0..5).map(|k| (index / 4u32.pow(k) % 4) as u8).collect();
+        if pits.iter().any(|&beads| beads < 2) {
+            continue;
+        }
+        let board = VariantBoard::new(variant, &pits).unwrap();
+        let value = minimax(board, &mut memo);
+        let total: u32 = pits.iter().map(|&b| u32::from(b)).sum();
+        let row = expected.entry(total).or_default();
+        row[0] += 1;
+        row[if value > 0 {
+            1
+        } else if value == 0 {
+            2
+        } else {
+            3
+        }] += 1;
+    }
+    let totals = doc["totals"].as_array().unwrap();
+    assert_eq!(totals.len(), expected.len());
+    for row in totals {
+        let counts = expected[&(row["beads"].as_u64().unwrap() as u32)];
+        let got = ["starts", "wins", "draws", "losses"].map(|key| row[key].as_u64().unwrap());
+        assert_eq!(got, counts, "{row}");
     }
 }

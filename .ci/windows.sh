@@ -37,7 +37,7 @@ fi
 # Linux). .ci/dist packs the same build.
 cargo build --release --locked --target "$TARGET" -p duel-cli --no-default-features \
     --bin duel --bin ioiwari --bin ioiwari2
-bin="$PWD/target/$TARGET/release"
+bin="${CARGO_TARGET_DIR:-$PWD/target}/$TARGET/release"
 echo "windows: built $bin/duel.exe, ioiwari.exe, ioiwari2.exe"
 
 DUEL_WINDOWS_BIN="$bin" DUEL_REQUIRE_WINDOWS=1 \

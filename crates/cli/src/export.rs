@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context;
+use duel_export::statement::Language;
 use duel_export::{Format, Task};
 
 const AFTER_HELP: &str = "\
@@ -93,7 +94,7 @@ link in the way, or when g++ or LuaLaTeX cannot build a CMS manager or statement
 #[derive(Debug, clap::Args)]
 #[command(after_help = AFTER_HELP)]
 pub struct ExportArgs {
-    /// The package format: kattis, icpc, domjudge, dmoj or cms.
+    /// The package format: kattis, icpc, domjudge, dmoj, cms or polygon.
     #[arg(value_parser = parse_format)]
     pub format: Format,
     /// The directory to write into: each task goes to DIR/<task>.
@@ -101,6 +102,10 @@ pub struct ExportArgs {
     /// Only this task (ioiwari or mis); both by default.
     #[arg(long, value_parser = parse_task)]
     pub task: Option<Task>,
+    /// domjudge only: the language of problem.pdf, the one statement DOMjudge shows (en, vi
+    /// or pl; en by default).
+    #[arg(long, value_parser = parse_language)]
+    pub language: Option<Language>,
 }
 
 fn parse_format(text: &str) -> Result<Format, String> {
@@ -117,37 +122,74 @@ fn parse_task(text: &str) -> Result<Task, String> {
     text.parse::<Task>().map_err(|error| error.to_string())
 }
 
-/// Writes the packages and names each one on standard output.
+fn parse_language(text: &str) -> Result<Language, String> {
+    Language::from_code(text)
+        .ok_or_else(|| format!("unknown language {text:?}: expected en, vi or pl"))
+}
+
+/// What one task's export writes: a package directory, or DOMjudge's zip.
+enum Target {
+    Directory(duel_export::Package),
+    Zip(String),
+}
+
+/// Writes the packages and names each one on standard output. Every target is checked
+/// before the first is written, so a refusal leaves nothing half-written.
 pub fn run(args: ExportArgs) -> anyhow::Result<ExitCode> {
+    if args.language.is_some() && args.format != Format::Domjudge {
+        anyhow::bail!(
+            "--language chooses the language of DOMjudge's problem.pdf: it applies to domjudge \
+             only ({} packages hold the statements in every language)",
+            args.format
+        );
+    }
+    let language = args.language.unwrap_or(Language::English);
     let tasks = match args.task {
         Some(task) => vec![task],
         None => Task::ALL.to_vec(),
     };
-    for task in tasks {
-        if args.format == Format::Domjudge {
-            let zip = duel_export::domjudge::zip(task)
-                .with_context(|| format!("cannot export {task} for domjudge"))?;
+    let mut targets = Vec::new();
+    for &task in &tasks {
+        let context = || format!("cannot export {task} for {}", args.format);
+        let target = if args.format == Format::Domjudge {
             let name = format!("{task}.zip");
-            let path = duel_export::write_file_into(&args.dir, &name, &zip)
-                .with_context(|| format!("cannot export {task} for domjudge"))?;
-            println!("{}: domjudge problem zip of {task}", path.display());
-            continue;
+            duel_export::check_file_into(&args.dir, &name).with_context(context)?;
+            Target::Zip(name)
+        } else {
+            let package = duel_export::package(args.format, task);
+            package.check_into(&args.dir).with_context(context)?;
+            Target::Directory(package)
+        };
+        targets.push((task, target));
+    }
+    for (task, target) in targets {
+        let context = || format!("cannot export {task} for {}", args.format);
+        match target {
+            Target::Zip(name) => {
+                let zip = duel_export::domjudge::zip(task, language).with_context(context)?;
+                let path =
+                    duel_export::write_file_into(&args.dir, &name, &zip).with_context(context)?;
+                println!(
+                    "{}: domjudge problem zip of {task} (statement in {})",
+                    path.display(),
+                    language.code()
+                );
+            }
+            Target::Directory(package) => {
+                let root = package.write_into(&args.dir).with_context(context)?;
+                if args.format == Format::Cms {
+                    duel_export::build_cms_manager(&root)
+                        .and_then(|_| duel_export::build_cms_statements(&package, &root))
+                        .with_context(context)?;
+                }
+                println!(
+                    "{}: {} package of {task}, {} files",
+                    root.display(),
+                    args.format,
+                    package.files.len()
+                );
+            }
         }
-        let package = duel_export::package(args.format, task);
-        let root = package
-            .write_into(&args.dir)
-            .with_context(|| format!("cannot export {task} for {}", args.format))?;
-        if args.format == Format::Cms {
-            duel_export::build_cms_manager(&root)
-                .and_then(|_| duel_export::build_cms_statements(&package, &root))
-                .with_context(|| format!("cannot export {task} for cms"))?;
-        }
-        println!(
-            "{}: {} package of {task}, {} files",
-            root.display(),
-            args.format,
-            package.files.len()
-        );
     }
     Ok(ExitCode::SUCCESS)
 }

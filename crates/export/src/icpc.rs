@@ -23,7 +23,7 @@
 
 use crate::domjudge::add_pass_fail_ioiwari;
 use crate::generated::inline_header;
-use crate::{Package, Task};
+use crate::{Format, Package, Task};
 
 const PROBLEM: &str = "\
 problem_format_version: 2025-09
@@ -86,6 +86,7 @@ pub(crate) fn package(task: Task) -> Package {
         );
         crate::mis_submitted::add(
             &mut package,
+            Format::Icpc,
             "statement/problem",
             "output_validator",
             MIS_ANSWER,
@@ -101,7 +102,12 @@ pub(crate) fn package(task: Task) -> Package {
             crate::TIME_LIMIT_SECONDS
         ),
     );
-    add_pass_fail_ioiwari(&mut package, "statement/problem", "output_validator");
+    add_pass_fail_ioiwari(
+        &mut package,
+        Format::Icpc,
+        "statement/problem",
+        "output_validator",
+    );
     // The interactor is one file: problemtools, which checks the 2023-07-draft release of the
     // same layout, compiles each file of `output_validator/` alone.
     let text = |file: Option<crate::PackageFile>| {

@@ -35,8 +35,8 @@ mod zip;
 
 pub use cms::MANAGER_BUILD as CMS_MANAGER_BUILD;
 pub use package::{
-    build_cms_manager, build_cms_statements, typeset, write_file_into, ExportError, Package,
-    PackageFile, CMS_STATEMENT_BUILD,
+    build_cms_manager, build_cms_statements, check_dir, check_file_into, typeset, write_file_into,
+    ExportError, Package, PackageFile, CMS_STATEMENT_BUILD,
 };
 
 use std::fmt;

@@ -14,6 +14,7 @@ mod export_limits;
 mod export_links;
 mod export_rendered;
 mod export_statements;
+mod export_targets;
 mod export_verify;
 mod graj;
 mod ioiwari_programs;

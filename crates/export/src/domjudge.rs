@@ -118,21 +118,10 @@ pub(crate) fn add_pass_fail_ioiwari(
 /// statement in `language` typeset by LuaLaTeX (DOMjudge shows one statement a problem; for
 /// Pooh-Eeyore-sticks it names the files to submit).
 pub fn zip(task: Task, language: Language) -> Result<Vec<u8>, ExportError> {
-    let package = package(task);
+    let mut package = package(task);
     let source = statement::source(Format::Domjudge, task, language);
     let tex = statement::latex_document(&statement::latex(&source, true));
     let pdf = crate::package::typeset(tex.as_bytes(), std::path::Path::new("problem.pdf"))?;
-    let mut files: Vec<(&str, &[u8], bool)> = package
-        .files
-        .iter()
-        .map(|file| {
-            (
-                file.path.as_str(),
-                file.contents.as_slice(),
-                file.executable,
-            )
-        })
-        .collect();
-    files.push(("problem.pdf", &pdf, false));
-    Ok(crate::zip::archive(&files))
+    package.add_bytes("problem.pdf", pdf);
+    Ok(package.zip())
 }

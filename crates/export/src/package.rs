@@ -106,6 +106,22 @@ impl Package {
             .and_then(|file| std::str::from_utf8(&file.contents).ok())
     }
 
+    /// The package as a zip archive: its files at the archive's root, in their order.
+    pub fn zip(&self) -> Vec<u8> {
+        let files: Vec<(&str, &[u8], bool)> = self
+            .files
+            .iter()
+            .map(|file| {
+                (
+                    file.path.as_str(),
+                    file.contents.as_slice(),
+                    file.executable,
+                )
+            })
+            .collect();
+        crate::zip::archive(&files)
+    }
+
     /// Checks, writing nothing, that [`Package::write_into`] could write into `dir`: `dir`
     /// is (or can be made) a writable directory, and no link, or file or directory in the
     /// way, stands where the package's directory, a subdirectory or a file would go. A

@@ -78,7 +78,8 @@ impl Rules {
     /// The rules of `task`'s package in `format`.
     pub fn of(format: Format, task: Task) -> Rules {
         let scoring = match (format, task) {
-            (Format::Icpc | Format::Domjudge, _) | (Format::Kattis, Task::Mis) => Scoring::PassFail,
+            (Format::Icpc | Format::Domjudge | Format::Polygon, _)
+            | (Format::Kattis, Task::Mis) => Scoring::PassFail,
             _ => Scoring::Shares,
         };
         Rules {

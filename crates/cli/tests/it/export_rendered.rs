@@ -86,6 +86,22 @@ fn configured(format: Format, package: &duel_export::Package) -> Configured {
                 pascal: has_pascal("sol/"),
             }
         }
+        Format::Polygon => {
+            let xml = text("problem.xml");
+            let number = |tag: &str| -> u64 {
+                let start = xml.find(&format!("<{tag}>")).unwrap() + tag.len() + 2;
+                let end = xml[start..].find('<').unwrap() + start;
+                xml[start..end].parse().unwrap()
+            };
+            Configured {
+                // Polygon scores a test with the points problem.xml gives it; without
+                // points, a test is passed or failed.
+                shares: xml.contains("points=\""),
+                time: Some((number("time-limit") / 1000).to_string()),
+                memory: (number("memory-limit") / (1024 * 1024)).to_string(),
+                pascal: xml.contains("type=\"pas."),
+            }
+        }
         Format::Dmoj => {
             let init = text("init.yml");
             let readme = text("README.md");
@@ -135,6 +151,11 @@ fn every_statement_says_what_its_package_does() {
     for format in Format::ALL {
         for task in Task::ALL {
             let package = duel_export::package(format, task);
+            if format == Format::Polygon && task == Task::Mis {
+                // No problem: a README saying why (export_polygon checks it).
+                assert!(package.file("problem.xml").is_none());
+                continue;
+            }
             let config = configured(format, &package);
             for language in Language::ALL {
                 let text = statement::source(format, task, language);

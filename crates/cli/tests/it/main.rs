@@ -12,6 +12,7 @@ mod export_icpc;
 mod export_kattis;
 mod export_limits;
 mod export_links;
+mod export_polygon;
 mod export_rendered;
 mod export_statements;
 mod export_targets;

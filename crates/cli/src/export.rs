@@ -90,8 +90,8 @@ problem.pdf and so its zip) are the same bytes wherever and whenever they are ex
 
 Writing: every package's place is checked before the first is written: a file (a FIFO
 included) where a directory goes, a directory where a file goes, or a DIR that cannot be
-written is refused (exit status 2) and nothing is written. duel export never writes through
-a symbolic link inside DIR. A link where the
+written is refused (exit status 2) and nothing is written.
+duel export never writes through a symbolic link inside DIR. A link where the
 package's directory (DIR/<task>, or DIR/<task>.zip), one of its subdirectories or one of its files would go
 is refused with an error naming it (exit status 2), before anything is written; every file
 is written to a new file beside it and renamed into place, so nothing is ever written

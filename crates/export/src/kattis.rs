@@ -226,8 +226,9 @@ fn mis() -> Package {
         Task::Mis,
         "problem_statement/problem",
     );
-    // No data/sample: the game's record is binary, which problemtools cannot show in the
-    // statement; the statement's own example (its first secret test) stands for it.
+    // No data/sample: the game's record is a compact stream of digits, which problemtools could
+    // not show usefully in the statement; the statement's own example (its first secret test)
+    // stands for it.
     for test in duel_mis::official_tests() {
         let name = format!("data/secret/{:02}", test.number);
         package.add(&format!("{name}.in"), format!("{}\n", test.start));

@@ -93,13 +93,16 @@ fn a_file_as_the_output_directory_is_refused_once() {
 
 #[test]
 fn an_unwritable_output_directory_is_refused_before_anything_is_written() {
-    if rustix::process::geteuid().is_root() {
-        // Root writes anywhere; mode bits cannot refuse it.
-        eprintln!("skipped: root is not refused by a directory's mode");
-        return;
-    }
     use std::os::unix::fs::PermissionsExt;
     let work = tempfile::tempdir().unwrap();
+    if rustix::process::geteuid().is_root() {
+        // Root writes through any mode bits; /proc takes no new directory, even from root.
+        let dir = Path::new("/proc/duel-export-test");
+        let output = duel_export(&["kattis"], dir);
+        assert_refused(&output, dir);
+        assert!(!dir.exists());
+        return;
+    }
     let dir = work.path().join("locked");
     fs::create_dir(&dir).unwrap();
     fs::set_permissions(&dir, fs::Permissions::from_mode(0o555)).unwrap();
@@ -107,6 +110,10 @@ fn an_unwritable_output_directory_is_refused_before_anything_is_written() {
     fs::set_permissions(&dir, fs::Permissions::from_mode(0o755)).unwrap();
     let stderr = assert_refused(&output, &dir);
     assert!(stderr.contains("ermission denied"), "{stderr}");
+    assert!(
+        fs::read_dir(&dir).unwrap().next().is_none(),
+        "nothing written"
+    );
 }
 
 #[test]

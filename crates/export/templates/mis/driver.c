@@ -2,9 +2,12 @@
  * module's Bolek against duel's adversarial Lolek in this one process, and streams every
  * move, Bolek's and Lolek's, to standard output for the validator to replay.
  *
- * Stream: the line "duel-mis 1", then one record a move: the unsigned LEB128 number
- * 3k + kind (kind 0: k poohsticks, 1: k eyoresticks, 2: k of each). An illegal Bolek move is
- * the record 0 followed by his two numbers (as 32-bit unsigned LEB128), and ends the stream.
+ * Stream: the line "duel-mis 2", then one record a move: the number 3k + kind (kind 0: k
+ * poohsticks, 1: k eyoresticks, 2: k of each). An illegal Bolek move is the record 0
+ * followed by his two numbers (as 32-bit unsigned numbers), and ends the stream. A number is
+ * written in printable characters, five bits each, least significant first: '0' + d for
+ * its last five bits d, 'P' + d for five bits with more to follow (so the stream is text,
+ * as contest systems' tools want an output to be, and a move of few sticks is one byte).
  *
  * Built with DUEL_CMS defined, it is the stub of a CMS Communication task: it reads "p e B"
  * from the FIFO named by its first argument and streams to the FIFO named by its second,
@@ -19,15 +22,15 @@ static size_t used;
 static FILE *out;
 
 static void put_number(uint32_t value) {
-    if (used + 5 > sizeof stream) {
+    if (used + 7 > sizeof stream) {
         fwrite(stream, 1, used, out);
         used = 0;
     }
-    while (value >= 0x80) {
-        stream[used++] = (unsigned char)(value | 0x80);
-        value >>= 7;
+    while (value >= 32) {
+        stream[used++] = (unsigned char)('P' + (value & 31));
+        value >>= 5;
     }
-    stream[used++] = (unsigned char)value;
+    stream[used++] = (unsigned char)('0' + value);
 }
 
 static void put_move(struct mis_move mv) {
@@ -51,7 +54,7 @@ int main(int argc, char **argv) {
     (void)argv;
 #endif
     if (fscanf(in, "%d %d %d", &p, &e, &bound) != 3) return 1;
-    fputs("duel-mis 1\n", out);
+    fputs("duel-mis 2\n", out);
     struct mis_lolek lolek;
     lolek.probes = 0;
     poczatek(p, e, bound);

@@ -63,19 +63,24 @@ static int next_byte() {
     return buffer[at++];
 }
 
-// One LEB128 number of at most 32 bits; false at the end of the stream.
+// One number of at most 32 bits, five bits a character ('0' + d ends it, 'P' + d goes on;
+// see the driver); false at the end of the stream.
 static bool next_number(uint32_t &value) {
     uint64_t result = 0;
-    for (int shift = 0;; shift += 7) {
+    for (int shift = 0;; shift += 5) {
         int byte = next_byte();
         if (byte < 0) {
             if (shift == 0) return false;
             finish(43, "protocol_error: the stream ends inside a number");
         }
-        result |= (uint64_t)(byte & 127) << shift;
-        if (result > 0xffffffffULL || shift > 28)
+        bool more = byte >= 'P' && byte < 'P' + 32;
+        if (!more && !(byte >= '0' && byte < '0' + 32))
+            finish(43, "protocol_error: a byte of the stream is not a digit of a number");
+        if (shift > 30) finish(43, "protocol_error: a number in the stream is too large");
+        result |= (uint64_t)(byte - (more ? 'P' : '0')) << shift;
+        if (result > 0xffffffffULL)
             finish(43, "protocol_error: a number in the stream is too large");
-        if (!(byte & 128)) break;
+        if (!more) break;
     }
     value = (uint32_t)result;
     return true;
@@ -119,7 +124,7 @@ int main(int argc, char **argv) {
 #endif
     uint32_t p = (uint32_t)p0, e = (uint32_t)e0, bound = (uint32_t)b0;
 
-    const char *magic = "duel-mis 1\n";
+    const char *magic = "duel-mis 2\n";
     for (const char *c = magic; *c; c++)
         if (next_byte() != (unsigned char)*c)
             finish(43, "protocol_error: the output does not start with the driver's stream "

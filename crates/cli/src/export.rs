@@ -69,8 +69,12 @@ Formats and what each system supports:
           statements/english, vietnamese, polish; solutions tagged by duel's verdicts.
           testlib.h is not written by duel: --testlib PATH copies one into files/ (without
           it, Polygon and the importing systems supply their own). --zip writes
-          DIR/ioiwari.zip instead of the directory. Pooh-Eeyore-sticks: no package (a Polygon
-          problem takes one file a submission); DIR/mis/README.md says which exports to use.
+          DIR/<task>.zip instead of the directory. Pooh-Eeyore-sticks: pass-fail, the
+          submitted-driver form made one file (a Polygon solution is one source file, and
+          the importing systems carry no grader): contestants paste their C or C++ module
+          after the attached solution.c or solution.cpp (mis.h and the driver playing
+          Lolek) and submit it; the interactor replays every move; no Pascal (a unit and
+          its program cannot be one file). The README and statements say why.
 
 Limits in every package: 1 s of CPU a test and 32 MB of memory (the task's own for
 Pooh-Eeyore-sticks; duel's judge's for Ioiwari). DMOJ keeps limits on the site: the README

@@ -60,8 +60,9 @@ pub enum Format {
     /// An ICPC problem package, release 2025-09 (pass-fail; Pooh-Eeyore-sticks with the
     /// drivers submitted beside the module, see [`mis_submitted`]), checked by BAPCtools.
     Icpc,
-    /// A Codeforces Polygon package (Ioiwari, pass-fail, with a testlib interactor; see
-    /// [`polygon`]), checked through the `p2d` converter and problemtools.
+    /// A Codeforces Polygon package (pass-fail, with a testlib interactor; Pooh-Eeyore-sticks
+    /// with the module pasted into the driver, one file; see [`polygon`]), checked through
+    /// the `p2d` converter and problemtools.
     Polygon,
 }
 
@@ -150,7 +151,7 @@ pub const TIME_LIMIT_SECONDS: u32 = 1;
 /// The package of `task` in `format`, in memory (see [`Package::write_into`]). Every task has
 /// one in every format: where a system has no `include/` (ICPC 2025-09, DOMjudge),
 /// Pooh-Eeyore-sticks goes in the closest faithful form, [`mis_submitted`]; in Polygon's,
-/// which has none, its package is a README saying why (see [`polygon`]).
+/// whose solutions are one file each, the module pasted into that driver (see [`polygon`]).
 pub fn package(format: Format, task: Task) -> Package {
     match format {
         Format::Kattis => kattis::package(task),

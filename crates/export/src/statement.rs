@@ -72,6 +72,9 @@ pub struct Rules {
     pub pascal: bool,
     /// Whether contestants submit the driver files with their module.
     pub submit_driver: bool,
+    /// Whether the driver and the module are submitted as one file (Polygon, whose
+    /// submissions are one source file each).
+    pub one_file: bool,
 }
 
 impl Rules {
@@ -85,9 +88,12 @@ impl Rules {
         Rules {
             scoring,
             time_limit: format != Format::Kattis,
-            // DMOJ's signature grading has no Pascal.
-            pascal: !(format == Format::Dmoj && task == Task::Mis),
-            submit_driver: task == Task::Mis && matches!(format, Format::Icpc | Format::Domjudge),
+            // DMOJ's signature grading has no Pascal; nor has Polygon's one-file form (a
+            // Pascal unit and the program using it cannot be one file).
+            pascal: !(matches!(format, Format::Dmoj | Format::Polygon) && task == Task::Mis),
+            submit_driver: task == Task::Mis
+                && matches!(format, Format::Icpc | Format::Domjudge | Format::Polygon),
+            one_file: task == Task::Mis && format == Format::Polygon,
         }
     }
 
@@ -129,7 +135,10 @@ pub fn source_with(task: Task, language: Language, rules: Rules) -> String {
     let mut template = template.trim_end().to_owned();
     if rules.submit_driver {
         template.push_str("\n\n");
-        template.push_str(crate::mis_submitted::what_to_submit(language));
+        template.push_str(crate::mis_submitted::what_to_submit(
+            language,
+            rules.one_file,
+        ));
     }
     let template = select(&template, &rules.conditions());
     let time = crate::TIME_LIMIT_SECONDS.to_string();

@@ -151,11 +151,6 @@ fn every_statement_says_what_its_package_does() {
     for format in Format::ALL {
         for task in Task::ALL {
             let package = duel_export::package(format, task);
-            if format == Format::Polygon && task == Task::Mis {
-                // No problem: a README saying why (export_polygon checks it).
-                assert!(package.file("problem.xml").is_none());
-                continue;
-            }
             let config = configured(format, &package);
             for language in Language::ALL {
                 let text = statement::source(format, task, language);
@@ -178,7 +173,13 @@ fn every_statement_says_what_its_package_does() {
                 assert_eq!(text.contains("Pascal"), config.pascal, "{at}");
                 // The statement names the drivers to submit exactly when the package hands
                 // them out.
-                for name in ["driver.c", "driver.cpp", "main.pas"] {
+                for name in [
+                    "driver.c",
+                    "driver.cpp",
+                    "main.pas",
+                    "solution.c",
+                    "solution.cpp",
+                ] {
                     assert_eq!(
                         text.contains(&format!("`{name}`")),
                         package.file(&format!("attachments/{name}")).is_some(),

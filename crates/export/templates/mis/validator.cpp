@@ -10,6 +10,13 @@
 // CMS (built with DUEL_CMS defined, the Communication manager): manager FROM_PROGRAM
 // TO_PROGRAM < input; sends the test's "p e B" line to the stub, reads its stream from the
 // other FIFO; outcome 1.0 accepted, 0.0 wrong answer, duel's verdict and reason as the text.
+// Polygon (built with DUEL_POLYGON defined, a testlib interactor): reads "p e B" from `inf`
+// and sends it to the program, reads its stream from standard input; a win is written to
+// `tout` ("win", then duel's reason) for the checker and is OK, anything else is a wrong
+// answer; where no `tout` is open (a package converted by p2d), the verdict is the test's.
+#ifdef DUEL_POLYGON
+#include "testlib.h"
+#endif
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
@@ -30,6 +37,10 @@ static FILE *stream = stdin;
     exit(status == 42 ? 0 : 1);
 #elif defined(DUEL_CMS)
     cms_report(status == 42 ? 1.0 : 0.0, text.c_str());
+#elif defined(DUEL_POLYGON)
+    if (status != 42) quitf(_wa, "%s", text.c_str());
+    if (tout.is_open()) tout << "win\n" << text << "\n";
+    quitf(_ok, "%s", text.c_str());
 #else
     std::string path = feedback_dir + "/judgemessage.txt";
     if (FILE *out = fopen(path.c_str(), "w")) {
@@ -40,6 +51,7 @@ static FILE *stream = stdin;
 #endif
 }
 
+#ifndef DUEL_POLYGON  // testlib reads the test there
 [[noreturn]] static void judge_error(const char *reason) {
 #ifdef DUEL_CMS
     cms_fail(reason);
@@ -48,6 +60,7 @@ static FILE *stream = stdin;
     exit(3);
 #endif
 }
+#endif
 
 static unsigned char buffer[1 << 16];
 static size_t filled, at;
@@ -95,6 +108,15 @@ static std::string pool(uint32_t p, uint32_t e) {
 }
 
 int main(int argc, char **argv) {
+    unsigned long p0, e0, b0;
+#ifdef DUEL_POLYGON
+    registerInteraction(argc, argv);
+    p0 = (unsigned long)inf.readInt(1, 10000000, "p");
+    e0 = (unsigned long)inf.readInt(1, 10000000, "e");
+    b0 = (unsigned long)inf.readInt(1, 1000000, "B");
+    printf("%lu %lu %lu\n", p0, e0, b0);
+    fflush(stdout);
+#else
 #ifdef DUEL_CMS
     if (argc < 3) judge_error("usage: manager FROM_PROGRAM TO_PROGRAM < input");
     FILE *input = stdin;
@@ -109,7 +131,6 @@ int main(int argc, char **argv) {
     FILE *input = fopen(argv[1], "r");
     if (!input) judge_error("cannot open the input file");
 #endif
-    unsigned long p0, e0, b0;
     if (fscanf(input, "%lu %lu %lu", &p0, &e0, &b0) != 3 || b0 < 1 || b0 > 1000000 ||
         p0 > 10000000 || e0 > 10000000)
         judge_error("the input file is not a test");
@@ -121,6 +142,7 @@ int main(int argc, char **argv) {
     // to_program stays open: closed before the stub opens its end, the FIFO would drop the
     // line.
     stream = cms_open_from_program(argv[1]);
+#endif
 #endif
     uint32_t p = (uint32_t)p0, e = (uint32_t)e0, bound = (uint32_t)b0;
 

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context;
+use duel_export::statement::Language;
 use duel_export::{Format, Task};
 
 const AFTER_HELP: &str = "\
@@ -38,9 +39,12 @@ Formats and what each system supports:
           problemtools rejects release 2025-09; the Kattis package is the scoring form. The
           interactor in output_validator/, statements in statement/ (en, vi, pl), the sample
           as .interaction with its .in.download, attachments. BAPCtools limits a program's
-          address space to the memory limit, where PyPy cannot start: duel's tests run the
-          Python submissions with problemtools' verifyproblem on the same package as release
-          2023-07-draft (only problem_format_version changed). Pooh-Eeyore-sticks: type
+          address space to the memory limit, where PyPy cannot start: the Python submissions
+          sit in python_submissions/ (its README says why), and duel's tests run them with
+          problemtools' verifyproblem on the same package as release 2023-07-draft
+          (problem_format_version changed, those moved into submissions/). The interactor
+          reads the program's output to its end: output after the game is a wrong answer, so
+          bt run has nothing to warn about. Pooh-Eeyore-sticks: type
           pass-fail; the format has no include/ (BAPCtools ignores one), so contestants
           submit their module together with the attached files for their language, unchanged
           (C: mis.h, driver.c; C++: mis.h, driver.cpp; Pascal: main.pas beside mis.pas); the
@@ -50,11 +54,27 @@ Formats and what each system supports:
           DIR/ioiwari.zip, a problem DOMjudge imports: Kattis-style, type pass-fail (a single
           value), interactive with the output-validator contract DOMjudge's judge hosts
           follow; a game is accepted only when the submission wins (DOMjudge does not score
-          interactive problems). Holds problem.pdf (English, typeset by LuaLaTeX), the LaTeX
+          interactive problems). Holds problem.pdf, the one statement DOMjudge shows
+          (--language en, vi or pl; English by default; typeset by LuaLaTeX), the LaTeX
           statements in en, vi, pl, attachments and submissions. Pooh-Eeyore-sticks
           (DIR/mis.zip): pass-fail, the same submitted-driver form as for icpc (DOMjudge has
           no include/ but compiles every file of a C or C++ submission, and for Pascal the
           file holding the program, main.pas); the statements name the files to submit.
+  polygon Codeforces Polygon package (full: problem.xml, files/, tests/, statements/,
+          solutions/), what Codeforces gyms, VNOJ (import_polygon_package.py), ejudge and
+          DOMjudge (through p2d) import. Ioiwari: interactive, files/interactor.cpp a testlib
+          interactor writing the outcome to tout, files/check.cpp reading it, a validator;
+          pass-fail (a test passed only for a win: Polygon scores points only in contests
+          that use them, DOMjudge none for interactive problems). Statements in
+          statements/english, vietnamese, polish; solutions tagged by duel's verdicts.
+          testlib.h is not written by duel: --testlib PATH copies one into files/ (without
+          it, Polygon and the importing systems supply their own). --zip writes
+          DIR/<task>.zip instead of the directory. Pooh-Eeyore-sticks: pass-fail, the
+          submitted-driver form made one file (a Polygon solution is one source file, and
+          the importing systems carry no grader): contestants paste their C or C++ module
+          after the attached solution.c or solution.cpp (mis.h and the driver playing
+          Lolek) and submit it; the interactor replays every move; no Pascal (a unit and
+          its program cannot be one file). The README and statements say why.
 
 Limits in every package: 1 s of CPU a test and 32 MB of memory (the task's own for
 Pooh-Eeyore-sticks; duel's judge's for Ioiwari). DMOJ keeps limits on the site: the README
@@ -72,7 +92,10 @@ Where the systems differ from duel's own judge:
 Reproducible: with SOURCE_DATE_EPOCH set, the typeset PDFs (CMS statements, DOMjudge's
 problem.pdf and so its zip) are the same bytes wherever and whenever they are exported.
 
-Writing: duel export never writes through a symbolic link inside DIR. A link where the
+Writing: every package's place is checked before the first is written: a file (a FIFO
+included) where a directory goes, a directory where a file goes, or a DIR that cannot be
+written is refused (exit status 2) and nothing is written.
+duel export never writes through a symbolic link inside DIR. A link where the
 package's directory (DIR/<task>, or DIR/<task>.zip), one of its subdirectories or one of its files would go
 is refused with an error naming it (exit status 2), before anything is written; every file
 is written to a new file beside it and renamed into place, so nothing is ever written
@@ -85,15 +108,19 @@ Examples:
   duel export cms tasks --task ioiwari   tasks/ioiwari for cmsImportTask
   duel export domjudge zips              zips/ioiwari.zip and zips/mis.zip for DOMjudge
   duel export icpc contest               contest/ioiwari and contest/mis (ICPC 2025-09)
+  duel export domjudge zips --language pl   the DOMjudge zips with the Polish statement
+  duel export polygon gym --task ioiwari --zip   gym/ioiwari.zip for Polygon
 
-Exit status: 0 when every package was written, 2 on bad usage, a write error, a symbolic
-link in the way, or when g++ or LuaLaTeX cannot build a CMS manager or statement.";
+Exit status: 0 when every package was written, 2 on bad usage (--language, --testlib or --zip
+with a format they do not apply to; a --testlib that is missing or not a file), a write
+error, a symbolic link in the way, or when g++ or LuaLaTeX cannot build a CMS manager or
+statement.";
 
 /// Arguments of `duel export`.
 #[derive(Debug, clap::Args)]
 #[command(after_help = AFTER_HELP)]
 pub struct ExportArgs {
-    /// The package format: kattis, icpc, domjudge, dmoj or cms.
+    /// The package format: kattis, icpc, domjudge, dmoj, cms or polygon.
     #[arg(value_parser = parse_format)]
     pub format: Format,
     /// The directory to write into: each task goes to DIR/<task>.
@@ -101,6 +128,17 @@ pub struct ExportArgs {
     /// Only this task (ioiwari or mis); both by default.
     #[arg(long, value_parser = parse_task)]
     pub task: Option<Task>,
+    /// domjudge only: the language of problem.pdf, the one statement DOMjudge shows (en, vi
+    /// or pl; en by default).
+    #[arg(long, value_parser = parse_language)]
+    pub language: Option<Language>,
+    /// polygon only: copy the testlib.h at PATH into the package's files/ (duel does not
+    /// write testlib; without it, Polygon and the importing systems supply their own).
+    #[arg(long, value_name = "PATH")]
+    pub testlib: Option<PathBuf>,
+    /// polygon only: write DIR/<task>.zip instead of the directory DIR/<task>.
+    #[arg(long)]
+    pub zip: bool,
 }
 
 fn parse_format(text: &str) -> Result<Format, String> {
@@ -117,37 +155,113 @@ fn parse_task(text: &str) -> Result<Task, String> {
     text.parse::<Task>().map_err(|error| error.to_string())
 }
 
-/// Writes the packages and names each one on standard output.
+fn parse_language(text: &str) -> Result<Language, String> {
+    Language::from_code(text)
+        .ok_or_else(|| format!("unknown language {text:?}: expected en, vi or pl"))
+}
+
+/// What one task's export writes: a package directory, DOMjudge's zip, or a package as a
+/// zip.
+enum Target {
+    Directory(duel_export::Package),
+    Zip(String),
+    PackageZip(String, duel_export::Package),
+}
+
+/// The bytes of the `testlib.h` that `--testlib` names: a regular file (links followed, as
+/// named), read whole.
+fn read_testlib(path: &std::path::Path) -> anyhow::Result<Vec<u8>> {
+    let meta = std::fs::metadata(path).with_context(|| format!("--testlib {}", path.display()))?;
+    if !meta.is_file() {
+        anyhow::bail!("--testlib {}: not a regular file", path.display());
+    }
+    std::fs::read(path).with_context(|| format!("--testlib {}", path.display()))
+}
+
+/// Writes the packages and names each one on standard output. Every target is checked
+/// before the first is written, so a refusal leaves nothing half-written.
 pub fn run(args: ExportArgs) -> anyhow::Result<ExitCode> {
+    if args.language.is_some() && args.format != Format::Domjudge {
+        anyhow::bail!(
+            "--language chooses the language of DOMjudge's problem.pdf: it applies to domjudge \
+             only ({} packages hold the statements in every language)",
+            args.format
+        );
+    }
+    for (given, option) in [(args.testlib.is_some(), "--testlib"), (args.zip, "--zip")] {
+        if given && args.format != Format::Polygon {
+            anyhow::bail!("{option} applies to polygon only");
+        }
+    }
+    let testlib = args.testlib.as_deref().map(read_testlib).transpose()?;
+    let language = args.language.unwrap_or(Language::English);
     let tasks = match args.task {
         Some(task) => vec![task],
         None => Task::ALL.to_vec(),
     };
-    for task in tasks {
-        if args.format == Format::Domjudge {
-            let zip = duel_export::domjudge::zip(task)
-                .with_context(|| format!("cannot export {task} for domjudge"))?;
+    let mut targets = Vec::new();
+    for &task in &tasks {
+        let context = || format!("cannot export {task} for {}", args.format);
+        let target = if args.format == Format::Domjudge {
             let name = format!("{task}.zip");
-            let path = duel_export::write_file_into(&args.dir, &name, &zip)
-                .with_context(|| format!("cannot export {task} for domjudge"))?;
-            println!("{}: domjudge problem zip of {task}", path.display());
-            continue;
+            duel_export::check_file_into(&args.dir, &name).with_context(context)?;
+            Target::Zip(name)
+        } else if args.format == Format::Polygon {
+            let package = duel_export::polygon::package_with_testlib(task, testlib.clone());
+            if args.zip {
+                let name = format!("{task}.zip");
+                duel_export::check_file_into(&args.dir, &name).with_context(context)?;
+                Target::PackageZip(name, package)
+            } else {
+                package.check_into(&args.dir).with_context(context)?;
+                Target::Directory(package)
+            }
+        } else {
+            let package = duel_export::package(args.format, task);
+            package.check_into(&args.dir).with_context(context)?;
+            Target::Directory(package)
+        };
+        targets.push((task, target));
+    }
+    for (task, target) in targets {
+        let context = || format!("cannot export {task} for {}", args.format);
+        match target {
+            Target::Zip(name) => {
+                let zip = duel_export::domjudge::zip(task, language).with_context(context)?;
+                let path =
+                    duel_export::write_file_into(&args.dir, &name, &zip).with_context(context)?;
+                println!(
+                    "{}: domjudge problem zip of {task} (statement in {})",
+                    path.display(),
+                    language.code()
+                );
+            }
+            Target::PackageZip(name, package) => {
+                let zip = package.zip();
+                let path =
+                    duel_export::write_file_into(&args.dir, &name, &zip).with_context(context)?;
+                println!(
+                    "{}: {} package of {task} as a zip, {} files",
+                    path.display(),
+                    args.format,
+                    package.files.len()
+                );
+            }
+            Target::Directory(package) => {
+                let root = package.write_into(&args.dir).with_context(context)?;
+                if args.format == Format::Cms {
+                    duel_export::build_cms_manager(&root)
+                        .and_then(|_| duel_export::build_cms_statements(&package, &root))
+                        .with_context(context)?;
+                }
+                println!(
+                    "{}: {} package of {task}, {} files",
+                    root.display(),
+                    args.format,
+                    package.files.len()
+                );
+            }
         }
-        let package = duel_export::package(args.format, task);
-        let root = package
-            .write_into(&args.dir)
-            .with_context(|| format!("cannot export {task} for {}", args.format))?;
-        if args.format == Format::Cms {
-            duel_export::build_cms_manager(&root)
-                .and_then(|_| duel_export::build_cms_statements(&package, &root))
-                .with_context(|| format!("cannot export {task} for cms"))?;
-        }
-        println!(
-            "{}: {} package of {task}, {} files",
-            root.display(),
-            args.format,
-            package.files.len()
-        );
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -17,7 +17,7 @@ use crate::kattis::{
     ioiwari_unflushed, Source, IOIWARI_EXTRA, IOIWARI_SUBMISSIONS, MIS_SUBMISSIONS,
 };
 use crate::statement::{self, Language};
-use crate::{Package, Task};
+use crate::{Format, Package, Task};
 use duel_ioiwari::Board;
 
 /// The compiler command that builds `check/manager` from `check/manager.cpp`, run in `check/`
@@ -73,7 +73,7 @@ fn makefile(headers: &str) -> String {
 /// the sample inside, which [`crate::build_cms_statements`] typesets into the PDFs.
 fn add_statement(package: &mut Package, task: Task) {
     for language in Language::ALL {
-        let body = statement::latex(&statement::source(task, language), true);
+        let body = statement::latex(&statement::source(Format::Cms, task, language), true);
         package.add(
             &format!("statement/statement.{}.tex", language.code()),
             statement::latex_document(&body),

@@ -12,7 +12,7 @@
 use crate::generated::{inline_header, ioiwari_referee, mis_lolek_header, mis_source};
 use crate::kattis::{ioiwari_unflushed, IOIWARI_EXTRA, IOIWARI_SUBMISSIONS, MIS_SUBMISSIONS};
 use crate::statement::{self, Language};
-use crate::{Package, Task};
+use crate::{Format, Package, Task};
 use duel_ioiwari::{greedy_move, Board, Outcome, Player, Position as Game, Table};
 use duel_mis::{AdversarialLolek, Move, Position, Strategy};
 use std::fmt::Write;
@@ -72,7 +72,7 @@ fn add_statements(package: &mut Package, task: Task) {
     for language in Language::ALL {
         package.add(
             &format!("statement.{}.md", language.code()),
-            statement::dmoj_markdown(&statement::source(task, language)),
+            statement::dmoj_markdown(&statement::source(Format::Dmoj, task, language)),
         );
     }
 }

@@ -17,7 +17,7 @@
 use crate::generated::ioiwari_referee;
 use crate::kattis::{add_ioiwari_data, add_statements, ioiwari_unflushed, IOIWARI_SUBMISSIONS};
 use crate::statement::{self, Language};
-use crate::{ExportError, Package, Task};
+use crate::{ExportError, Format, Package, Task};
 
 const PROBLEM: &str = "\
 name: Ioiwari
@@ -52,6 +52,7 @@ pub(crate) fn package(task: Task) -> Package {
         );
         crate::mis_submitted::add(
             &mut package,
+            Format::Domjudge,
             "problem_statement/problem",
             "output_validators/referee",
             "",
@@ -68,6 +69,7 @@ pub(crate) fn package(task: Task) -> Package {
     );
     add_pass_fail_ioiwari(
         &mut package,
+        Format::Domjudge,
         "problem_statement/problem",
         "output_validators/interactor",
     );
@@ -79,8 +81,13 @@ pub(crate) fn package(task: Task) -> Package {
 /// `.interaction`) and secret data, the input validator, the interactor (accepting only
 /// wins) in `validator/`, the attachments and the submissions (the one-move look-ahead
 /// player, which loses or draws most official boards, is a wrong answer here).
-pub(crate) fn add_pass_fail_ioiwari(package: &mut Package, statement: &str, validator: &str) {
-    add_statements(package, Task::Ioiwari, statement);
+pub(crate) fn add_pass_fail_ioiwari(
+    package: &mut Package,
+    format: Format,
+    statement: &str,
+    validator: &str,
+) {
+    add_statements(package, format, Task::Ioiwari, statement);
     add_ioiwari_data(package);
     package.add(
         &format!("{validator}/referee.h"),
@@ -108,26 +115,13 @@ pub(crate) fn add_pass_fail_ioiwari(package: &mut Package, statement: &str, vali
 }
 
 /// The zip DOMjudge imports for `task`: every file of [`package`] and `problem.pdf`, the
-/// English statement typeset by LuaLaTeX (for Pooh-Eeyore-sticks with the files to submit).
-pub fn zip(task: Task) -> Result<Vec<u8>, ExportError> {
-    let package = package(task);
-    let source = match task {
-        Task::Ioiwari => statement::source(task, Language::English),
-        Task::Mis => crate::mis_submitted::statement_source(Language::English),
-    };
+/// statement in `language` typeset by LuaLaTeX (DOMjudge shows one statement a problem; for
+/// Pooh-Eeyore-sticks it names the files to submit).
+pub fn zip(task: Task, language: Language) -> Result<Vec<u8>, ExportError> {
+    let mut package = package(task);
+    let source = statement::source(Format::Domjudge, task, language);
     let tex = statement::latex_document(&statement::latex(&source, true));
     let pdf = crate::package::typeset(tex.as_bytes(), std::path::Path::new("problem.pdf"))?;
-    let mut files: Vec<(&str, &[u8], bool)> = package
-        .files
-        .iter()
-        .map(|file| {
-            (
-                file.path.as_str(),
-                file.contents.as_slice(),
-                file.executable,
-            )
-        })
-        .collect();
-    files.push(("problem.pdf", &pdf, false));
-    Ok(crate::zip::archive(&files))
+    package.add_bytes("problem.pdf", pdf);
+    Ok(package.zip())
 }

@@ -71,7 +71,7 @@ pub(crate) fn mis_source(template: &str) -> String {
 }
 
 /// The magic line that starts the Pooh-Eeyore-sticks drivers' stream.
-pub const MIS_STREAM_MAGIC: &[u8] = b"duel-mis 1\n";
+pub const MIS_STREAM_MAGIC: &[u8] = b"duel-mis 2\n";
 
 /// Appends one move's record to a stream (see `templates/mis/driver.c`).
 pub fn push_move(stream: &mut Vec<u8>, mv: Move) {
@@ -86,13 +86,14 @@ pub fn push_move(stream: &mut Vec<u8>, mv: Move) {
     push_number(stream, 3 * k + kind);
 }
 
-/// Appends one unsigned LEB128 number.
+/// Appends one number as the drivers write it: five bits a printable character, least
+/// significant first, `'P' + d` while more follow and `'0' + d` for the last.
 pub fn push_number(stream: &mut Vec<u8>, mut value: u32) {
-    while value >= 0x80 {
-        stream.push((value & 0x7f) as u8 | 0x80);
-        value >>= 7;
+    while value >= 32 {
+        stream.push(b'P' + (value & 31) as u8);
+        value >>= 5;
     }
-    stream.push(value as u8);
+    stream.push(b'0' + value as u8);
 }
 
 /// The stream of the game duel's Bolek plays against duel's adversarial Lolek from `start`:

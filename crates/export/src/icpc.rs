@@ -12,8 +12,12 @@
 //!   `statement/`, the sample with its `.interaction` and the files contestants download for
 //!   it (`.in.download`, `.ans.download`) in `data/sample/`. With its
 //!   `problem_format_version` set to `2023-07-draft`, the same files are a package
-//!   problemtools checks (duel's tests run the Python submissions, which BAPCtools cannot
-//!   run, there).
+//!   problemtools checks: the Python submissions, which BAPCtools cannot run (it caps the
+//!   address space at the memory limit, where PyPy cannot start), sit in
+//!   `python_submissions/` with a README saying so, outside BAPCtools' categories, and
+//!   duel's tests run them with problemtools on that form. The interactor reads the
+//!   submission's output to its end, so output after the game is a wrong answer, not a
+//!   warning.
 //! - Pooh-Eeyore-sticks: `type: pass-fail`, in its closest faithful form (see
 //!   [`crate::mis_submitted`]): the format has no `include/` (BAPCtools ignores one), so
 //!   contestants submit their module with the driver and `mis.h` the package attaches, and
@@ -23,7 +27,7 @@
 
 use crate::domjudge::add_pass_fail_ioiwari;
 use crate::generated::inline_header;
-use crate::{Package, Task};
+use crate::{Format, Package, Task};
 
 const PROBLEM: &str = "\
 problem_format_version: 2025-09
@@ -72,6 +76,26 @@ int main() {
 }
 ";
 
+/// Where the ICPC Ioiwari package keeps its Python submissions, by category.
+pub const PYTHON_DIR: &str = "python_submissions";
+
+const PYTHON_README: &str = "\
+# Python submissions, checked by problemtools
+
+BAPCtools, the checker of this package format (release 2025-09), limits a program's address
+space to the memory limit (32 MB), where PyPy cannot even start: it would give these programs
+a run-time error whatever they do. They are kept here, by category, outside `submissions/`,
+so that no submission sits in a category its tool cannot confirm.
+
+problemtools runs them: the same package with `problem_format_version: 2023-07-draft` is a
+package of the release problemtools checks. To check them, copy the package, change that
+line, move `accepted/` and `wrong_answer/` of this directory into `submissions/`, and run
+`verifyproblem` on the copy. duel's tests do exactly that.
+
+A contest system that runs Python with a memory limit of its own (not an address-space cap)
+judges them as their category says: add them to `submissions/` there.
+";
+
 /// The ICPC package of `task`.
 pub(crate) fn package(task: Task) -> Package {
     let mut package = Package::new(task.name());
@@ -86,6 +110,7 @@ pub(crate) fn package(task: Task) -> Package {
         );
         crate::mis_submitted::add(
             &mut package,
+            Format::Icpc,
             "statement/problem",
             "output_validator",
             MIS_ANSWER,
@@ -101,7 +126,12 @@ pub(crate) fn package(task: Task) -> Package {
             crate::TIME_LIMIT_SECONDS
         ),
     );
-    add_pass_fail_ioiwari(&mut package, "statement/problem", "output_validator");
+    add_pass_fail_ioiwari(
+        &mut package,
+        Format::Icpc,
+        "statement/problem",
+        "output_validator",
+    );
     // The interactor is one file: problemtools, which checks the 2023-07-draft release of the
     // same layout, compiles each file of `output_validator/` alone.
     let text = |file: Option<crate::PackageFile>| {
@@ -114,6 +144,23 @@ pub(crate) fn package(task: Task) -> Package {
         "output_validator/interactor.cpp",
         inline_header(&interactor, "referee.h", &referee),
     );
+    // BAPCtools cannot run Python here (see the module's documentation): the Python
+    // submissions go where it does not look, with a README saying how problemtools checks
+    // them, so that no submission sits in a category its tool cannot confirm.
+    let python: Vec<crate::PackageFile> = package
+        .files
+        .iter()
+        .filter(|file| file.path.starts_with("submissions/") && file.path.ends_with(".py"))
+        .cloned()
+        .collect();
+    for file in python {
+        package.remove(&file.path);
+        let moved = file
+            .path
+            .replacen("submissions/", &format!("{PYTHON_DIR}/"), 1);
+        package.add_bytes(&moved, file.contents);
+    }
+    package.add(&format!("{PYTHON_DIR}/README.md"), PYTHON_README);
     // What contestants download for the sample: its input, and no answer (interactive).
     let input = package
         .text("data/sample/1.in")

@@ -9,7 +9,7 @@
 
 use crate::generated::{ioiwari_referee, mis_lolek_header, mis_source};
 use crate::statement::{self, Language};
-use crate::{Package, Task};
+use crate::{Format, Package, Task};
 use duel_ioiwari::Board;
 
 /// The Kattis package of `task`.
@@ -54,7 +54,12 @@ fn ioiwari() -> Package {
         "problem.yaml",
         format!("{IOIWARI_PROBLEM}{}", limits_yaml()),
     );
-    add_statements(&mut package, Task::Ioiwari, "problem_statement/problem");
+    add_statements(
+        &mut package,
+        Format::Kattis,
+        Task::Ioiwari,
+        "problem_statement/problem",
+    );
     package.add("data/testdata.yaml", ROOT_GROUP);
     package.add("data/sample/testdata.yaml", IOIWARI_GROUP);
     package.add("data/secret/testdata.yaml", IOIWARI_GROUP);
@@ -99,13 +104,14 @@ pub(crate) fn add_ioiwari_data(package: &mut Package) {
     );
 }
 
-/// Adds the statement of `task` in every language as `PREFIX.LANG.tex`, LaTeX for
-/// problemtools (which shows the samples of `data/sample` itself).
-pub(crate) fn add_statements(package: &mut Package, task: Task, prefix: &str) {
+/// Adds the statement of `task`'s package in `format` in every language as
+/// `PREFIX.LANG.tex`, LaTeX for problemtools (which shows the samples of `data/sample`
+/// itself, after the statement's own sample, move by move).
+pub(crate) fn add_statements(package: &mut Package, format: Format, task: Task, prefix: &str) {
     for language in Language::ALL {
         package.add(
             &format!("{prefix}.{}.tex", language.code()),
-            statement::latex(&statement::source(task, language), false),
+            statement::latex(&statement::source(format, task, language), true),
         );
     }
 }
@@ -214,9 +220,15 @@ fn mis() -> Package {
         "problem.yaml",
         format!("{MIS_PROBLEM}{}  output: 64\n", limits_yaml()),
     );
-    add_statements(&mut package, Task::Mis, "problem_statement/problem");
-    // No data/sample: the game's record is binary, which problemtools cannot show in the
-    // statement; the statement's own example (its first secret test) stands for it.
+    add_statements(
+        &mut package,
+        Format::Kattis,
+        Task::Mis,
+        "problem_statement/problem",
+    );
+    // No data/sample: the game's record is a compact stream of digits, which problemtools could
+    // not show usefully in the statement; the statement's own example (its first secret test)
+    // stands for it.
     for test in duel_mis::official_tests() {
         let name = format!("data/secret/{:02}", test.number);
         package.add(&format!("{name}.in"), format!("{}\n", test.start));

@@ -1,5 +1,6 @@
 //! Packages of duel's two tasks for the contest systems organisers run: Kattis (the legacy
-//! problem format, also imported by DOMjudge), DMOJ and CMS (the `italy_yaml` task format).
+//! problem format), ICPC (release 2025-09), DOMjudge, DMOJ, CMS (the `italy_yaml` task
+//! format) and Codeforces Polygon.
 //!
 //! Every package carries duel's referees, generated from the same rules and strategies as
 //! `duel`'s own judge: the Ioiwari referee's value table is written out by duel's solver
@@ -30,13 +31,14 @@ mod icpc;
 mod kattis;
 pub mod mis_submitted;
 mod package;
+pub mod polygon;
 pub mod statement;
 mod zip;
 
 pub use cms::MANAGER_BUILD as CMS_MANAGER_BUILD;
 pub use package::{
-    build_cms_manager, build_cms_statements, typeset, write_file_into, ExportError, Package,
-    PackageFile, CMS_STATEMENT_BUILD,
+    build_cms_manager, build_cms_statements, check_dir, check_file_into, typeset, write_file_into,
+    ExportError, Package, PackageFile, CMS_STATEMENT_BUILD,
 };
 
 use std::fmt;
@@ -58,16 +60,21 @@ pub enum Format {
     /// An ICPC problem package, release 2025-09 (pass-fail; Pooh-Eeyore-sticks with the
     /// drivers submitted beside the module, see [`mis_submitted`]), checked by BAPCtools.
     Icpc,
+    /// A Codeforces Polygon package (pass-fail, with a testlib interactor; Pooh-Eeyore-sticks
+    /// with the module pasted into the driver, one file; see [`polygon`]), checked through
+    /// the `p2d` converter and problemtools.
+    Polygon,
 }
 
 impl Format {
     /// Every format, in the order `duel export --help` lists them.
-    pub const ALL: [Format; 5] = [
+    pub const ALL: [Format; 6] = [
         Format::Kattis,
         Format::Icpc,
         Format::Domjudge,
         Format::Dmoj,
         Format::Cms,
+        Format::Polygon,
     ];
 
     /// The format's name on the command line.
@@ -78,6 +85,7 @@ impl Format {
             Format::Cms => "cms",
             Format::Domjudge => "domjudge",
             Format::Icpc => "icpc",
+            Format::Polygon => "polygon",
         }
     }
 }
@@ -142,7 +150,8 @@ pub const TIME_LIMIT_SECONDS: u32 = 1;
 
 /// The package of `task` in `format`, in memory (see [`Package::write_into`]). Every task has
 /// one in every format: where a system has no `include/` (ICPC 2025-09, DOMjudge),
-/// Pooh-Eeyore-sticks goes in the closest faithful form, [`mis_submitted`].
+/// Pooh-Eeyore-sticks goes in the closest faithful form, [`mis_submitted`]; in Polygon's,
+/// whose solutions are one file each, the module pasted into that driver (see [`polygon`]).
 pub fn package(format: Format, task: Task) -> Package {
     match format {
         Format::Kattis => kattis::package(task),
@@ -150,5 +159,6 @@ pub fn package(format: Format, task: Task) -> Package {
         Format::Cms => cms::package(task),
         Format::Domjudge => domjudge::package(task),
         Format::Icpc => icpc::package(task),
+        Format::Polygon => polygon::package(task),
     }
 }

@@ -10,8 +10,8 @@
 
 use crate::generated::{inline_header, mis_lolek_header, mis_source};
 use crate::kattis::MIS_SUBMISSIONS;
-use crate::statement::{self, Language};
-use crate::{Package, Task};
+use crate::statement::Language;
+use crate::{Format, Package, Task};
 
 /// The driver files contestants submit with their module, as `(language, file name, text)`:
 /// the C driver with duel's Lolek written into it (one file, `lolek.h` inlined), the same
@@ -52,23 +52,44 @@ pub(crate) fn weak_lolek_driver(c_driver: &str) -> String {
     )
 }
 
-/// The statement's section saying what to submit, in `language`.
-fn what_to_submit(language: Language) -> &'static str {
-    match language {
-        Language::English => include_str!("../templates/statements/mis_submit.en.md"),
-        Language::Vietnamese => include_str!("../templates/statements/mis_submit.vi.md"),
-        Language::Polish => include_str!("../templates/statements/mis_submit.pl.md"),
+/// The statement's section saying what to submit, in `language`: several files, or (if
+/// `one_file`) the module pasted into the one-file driver ([`one_file_driver`]).
+pub(crate) fn what_to_submit(language: Language, one_file: bool) -> &'static str {
+    match (language, one_file) {
+        (Language::English, false) => include_str!("../templates/statements/mis_submit.en.md"),
+        (Language::Vietnamese, false) => {
+            include_str!("../templates/statements/mis_submit.vi.md")
+        }
+        (Language::Polish, false) => include_str!("../templates/statements/mis_submit.pl.md"),
+        (Language::English, true) => {
+            include_str!("../templates/statements/mis_submit_one.en.md")
+        }
+        (Language::Vietnamese, true) => {
+            include_str!("../templates/statements/mis_submit_one.vi.md")
+        }
+        (Language::Polish, true) => include_str!("../templates/statements/mis_submit_one.pl.md"),
     }
 }
 
-/// The statement source of Pooh-Eeyore-sticks with the section on what to submit, in
-/// `language`.
-pub fn statement_source(language: Language) -> String {
-    format!(
-        "{}\n{}",
-        statement::source(Task::Mis, language).trim_end(),
-        what_to_submit(language)
-    )
+/// The line of a module that includes the interface, which the one-file form leaves out.
+const INCLUDE_HEADER: &str = "#include \"mis.h\"\n";
+
+/// The end of the one-file driver, after which contestants paste their module.
+const PASTE_BELOW: &str =
+    "\n/* Your module follows, pasted below this line without its line #include \"mis.h\". */\n";
+
+/// A driver (with `#include "mis.h"`) as one file contestants paste their module into:
+/// `mis.h` written in, and a last line saying where the module goes (see
+/// [`with_module`]).
+pub(crate) fn one_file_driver(driver: &str) -> String {
+    inline_header(driver, "mis.h", HEADER) + PASTE_BELOW
+}
+
+/// What a contestant submits in the one-file form: `one_file` (a [`one_file_driver`]) with
+/// `module` pasted after it, its line `#include "mis.h"` left out.
+pub(crate) fn with_module(one_file: &str, module: &str) -> String {
+    assert!(module.contains(INCLUDE_HEADER), "a module includes mis.h");
+    format!("{one_file}{}", module.replacen(INCLUDE_HEADER, "", 1))
 }
 
 /// Adds the function-call task in the submitted-driver form: the statements (with the files to
@@ -77,13 +98,14 @@ pub fn statement_source(language: Language) -> String {
 /// the output validator (one file, Lolek inlined) at `VALIDATOR/validator.cpp`, the
 /// attachments (the kit's files and the drivers) and the submissions, each a directory of the
 /// files a contestant submits.
-pub(crate) fn add(package: &mut Package, statement_prefix: &str, validator: &str, answer: &str) {
-    for language in Language::ALL {
-        package.add(
-            &format!("{statement_prefix}.{}.tex", language.code()),
-            statement::latex(&statement_source(language), false),
-        );
-    }
+pub(crate) fn add(
+    package: &mut Package,
+    format: Format,
+    statement_prefix: &str,
+    validator: &str,
+    answer: &str,
+) {
+    crate::kattis::add_statements(package, format, Task::Mis, statement_prefix);
     for test in duel_mis::official_tests() {
         let name = format!("data/secret/{:02}", test.number);
         package.add(&format!("{name}.in"), format!("{}\n", test.start));
@@ -148,7 +170,7 @@ mod tests {
     #[test]
     fn every_statement_names_the_files_to_submit() {
         for language in Language::ALL {
-            let text = statement_source(language);
+            let text = crate::statement::source(Format::Icpc, Task::Mis, language);
             for name in ["mis.h", "driver.c", "driver.cpp", "main.pas", "mis.pas"] {
                 assert!(text.contains(&format!("`{name}`")), "{language:?}: {name}");
             }

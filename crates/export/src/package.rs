@@ -37,8 +37,9 @@ pub struct Package {
 /// Writing a package failed.
 #[derive(Debug, thiserror::Error)]
 pub enum ExportError {
-    /// A file or directory could not be written.
-    #[error("cannot write {path}: {source}")]
+    /// A file or directory could not be written (the cause is the error's source, so that
+    /// a chain of messages names it once).
+    #[error("cannot write {path}")]
     Write {
         /// What could not be written.
         path: PathBuf,
@@ -105,6 +106,36 @@ impl Package {
             .and_then(|file| std::str::from_utf8(&file.contents).ok())
     }
 
+    /// The package as a zip archive: its files at the archive's root, in their order.
+    pub fn zip(&self) -> Vec<u8> {
+        let files: Vec<(&str, &[u8], bool)> = self
+            .files
+            .iter()
+            .map(|file| {
+                (
+                    file.path.as_str(),
+                    file.contents.as_slice(),
+                    file.executable,
+                )
+            })
+            .collect();
+        crate::zip::archive(&files)
+    }
+
+    /// Checks, writing nothing, that [`Package::write_into`] could write into `dir`: `dir`
+    /// is (or can be made) a writable directory, and no link, or file or directory in the
+    /// way, stands where the package's directory, a subdirectory or a file would go. A
+    /// command writing several packages checks them all first, so that a refusal leaves none
+    /// half-written.
+    pub fn check_into(&self, dir: &Path) -> Result<(), ExportError> {
+        check_dir(dir)?;
+        let paths = self.files.iter().map(|file| &file.path).chain(&self.built);
+        for path in paths {
+            refuse_links(dir, &format!("{}/{path}", self.name))?;
+        }
+        Ok(())
+    }
+
     /// Writes the package into `dir/NAME` (created as needed; files already there are
     /// replaced, others left alone) and returns that directory.
     ///
@@ -132,6 +163,46 @@ impl Package {
                 .map_err(|source| link_or_write(path, source))?;
         }
         Ok(root)
+    }
+}
+
+/// Fails unless `dir` is a directory this process may write into, or one that can be made:
+/// its nearest existing ancestor is then checked (links followed, as the caller named it).
+pub fn check_dir(dir: &Path) -> Result<(), ExportError> {
+    let refuse = |path: &Path, kind: io::ErrorKind, why: &str| ExportError::Write {
+        path: path.to_owned(),
+        source: io::Error::new(kind, why.to_owned()),
+    };
+    let mut at = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    loop {
+        match fs::metadata(at) {
+            Ok(meta) if !meta.is_dir() => {
+                return Err(refuse(at, io::ErrorKind::NotADirectory, "not a directory"))
+            }
+            Ok(_) => {
+                let access = rustix::fs::Access::WRITE_OK | rustix::fs::Access::EXEC_OK;
+                return rustix::fs::access(at, access).map_err(|errno| ExportError::Write {
+                    path: at.to_owned(),
+                    source: errno.into(),
+                });
+            }
+            Err(error) if error.kind() == io::ErrorKind::NotFound && at != Path::new(".") => {
+                match at.parent() {
+                    Some(parent) if !parent.as_os_str().is_empty() => at = parent,
+                    _ => at = Path::new("."),
+                }
+            }
+            Err(source) => {
+                return Err(ExportError::Write {
+                    path: at.to_owned(),
+                    source,
+                })
+            }
+        }
     }
 }
 
@@ -406,12 +477,18 @@ fn open_base(dir: &Path) -> Result<OwnedFd, ExportError> {
 /// [`Package::write_into`] writes: a link at `dir/name` is refused, and the file is written
 /// to a new file and renamed into place.
 pub fn write_file_into(dir: &Path, name: &str, contents: &[u8]) -> Result<PathBuf, ExportError> {
-    refuse_links(dir, name)?;
+    check_file_into(dir, name)?;
     let path = dir.join(name);
     let base = open_base(dir)?;
     safe::replace_file(&base, name, contents, 0o644)
         .map_err(|source| link_or_write(path.clone(), source))?;
     Ok(path)
+}
+
+/// Checks, writing nothing, that [`write_file_into`] could write the file `name` into `dir`.
+pub fn check_file_into(dir: &Path, name: &str) -> Result<(), ExportError> {
+    check_dir(dir)?;
+    refuse_links(dir, name)
 }
 
 /// Runs [`crate::CMS_MANAGER_BUILD`] in `check` with its output in `build`, then renames it to

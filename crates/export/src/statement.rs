@@ -1,16 +1,22 @@
 //! The tasks' statements: one source per task and language (`templates/statements/*.md`,
 //! written for these packages), rendered as LaTeX for problemtools' `problem2pdf` and
-//! `problem2html` and for the CMS PDF, and as Markdown for DMOJ sites.
+//! `problem2html` and for the typeset PDFs (CMS, DOMjudge), and as Markdown for DMOJ sites.
 //!
-//! The source is a small subset of Markdown: `# title`, `## section` (a section whose heading
-//! ends in `{#sample}` is the sample, left out where the system shows its own samples),
-//! paragraphs, `- ` lists (continued by lines indented two spaces), fenced code blocks, and
-//! inline `code`, `**bold**` and `$math$`. `@@TIME@@`, `@@MEMORY@@` and, for Ioiwari,
-//! `@@SAMPLE@@` are filled in from [`crate::TIME_LIMIT_SECONDS`], [`crate::MEMORY_LIMIT_MB`] and
-//! a game duel's solver plays.
+//! The source is CommonMark, parsed by `pulldown-cmark` (with `$math$` and heading
+//! attributes) and rendered from its events: `# title`, `## section` (a section whose heading
+//! ends in `{#sample}` is the sample), paragraphs, lists, fenced code blocks, inline code,
+//! emphasis and math. Two fenced blocks are drawn rather than printed: `board` (the round
+//! board of its line, pits numbered, beads inside) and `sample` (Ioiwari's sample game, move
+//! by move with the board after each move, under the column headings of its line, kept on one
+//! page). Before parsing, the lines between `<!-- if NAME -->`, `<!-- else -->` and
+//! `<!-- end -->` are kept or dropped by the package's [`Rules`], so that every sentence is
+//! true for the package it is in; `@@TIME@@`, `@@MEMORY@@` and `@@BOARD@@` are filled in
+//! from [`crate::TIME_LIMIT_SECONDS`], [`crate::MEMORY_LIMIT_MB`] and
+//! [`IOIWARI_SAMPLE_BOARD`].
 
-use crate::Task;
-use duel_ioiwari::{Board, Player, Position as Game, Table};
+use crate::{Format, Task};
+use duel_ioiwari::{Banks, Board, Player, Position as Game, Table};
+use pulldown_cmark::{CodeBlockKind, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 use std::fmt::Write;
 
 /// A language the statements are written in.
@@ -36,10 +42,86 @@ impl Language {
             Language::Polish => "pl",
         }
     }
+
+    /// The language of an ISO 639-1 code.
+    pub fn from_code(code: &str) -> Option<Language> {
+        Language::ALL.into_iter().find(|l| l.code() == code)
+    }
 }
 
-/// The source of `task`'s statement in `language`, with its placeholders filled in.
-pub fn source(task: Task, language: Language) -> String {
+/// How a package scores its tests.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Scoring {
+    /// Every test weighs the same and earns its share (Ioiwari: a draw half of it).
+    Shares,
+    /// The submission is accepted only if it passes every test (Ioiwari: wins every game).
+    PassFail,
+}
+
+/// What a package's statement may say: the package's scoring, whether it sets a time limit
+/// of its own (Kattis sets one from the judges' solutions), whether it takes Pascal, and
+/// whether contestants submit the judge's driver with their module
+/// ([`crate::mis_submitted`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Rules {
+    /// How the tests are scored.
+    pub scoring: Scoring,
+    /// Whether the package names a time limit ([`crate::TIME_LIMIT_SECONDS`]).
+    pub time_limit: bool,
+    /// Whether the package takes Pascal submissions.
+    pub pascal: bool,
+    /// Whether contestants submit the driver files with their module.
+    pub submit_driver: bool,
+    /// Whether the driver and the module are submitted as one file (Polygon, whose
+    /// submissions are one source file each).
+    pub one_file: bool,
+}
+
+impl Rules {
+    /// The rules of `task`'s package in `format`.
+    pub fn of(format: Format, task: Task) -> Rules {
+        let scoring = match (format, task) {
+            (Format::Icpc | Format::Domjudge | Format::Polygon, _)
+            | (Format::Kattis, Task::Mis) => Scoring::PassFail,
+            _ => Scoring::Shares,
+        };
+        Rules {
+            scoring,
+            time_limit: format != Format::Kattis,
+            // DMOJ's signature grading has no Pascal; nor has Polygon's one-file form (a
+            // Pascal unit and the program using it cannot be one file).
+            pascal: !(matches!(format, Format::Dmoj | Format::Polygon) && task == Task::Mis),
+            submit_driver: task == Task::Mis
+                && matches!(format, Format::Icpc | Format::Domjudge | Format::Polygon),
+            one_file: task == Task::Mis && format == Format::Polygon,
+        }
+    }
+
+    /// The names of the template conditions that hold.
+    fn conditions(self) -> Vec<&'static str> {
+        let mut names = Vec::new();
+        if self.scoring == Scoring::Shares {
+            names.push("shares");
+        }
+        if self.time_limit {
+            names.push("time");
+        }
+        if self.pascal {
+            names.push("pascal");
+        }
+        names
+    }
+}
+
+/// The source of `task`'s statement in `language` for its package in `format`.
+pub fn source(format: Format, task: Task, language: Language) -> String {
+    source_with(task, language, Rules::of(format, task))
+}
+
+/// The source of `task`'s statement in `language` under `rules`: the conditional lines
+/// chosen, the placeholders filled in and, where contestants submit the driver, the section
+/// saying what to submit.
+pub fn source_with(task: Task, language: Language, rules: Rules) -> String {
     let template = match (task, language) {
         (Task::Ioiwari, Language::English) => include_str!("../templates/statements/ioiwari.en.md"),
         (Task::Ioiwari, Language::Vietnamese) => {
@@ -50,15 +132,58 @@ pub fn source(task: Task, language: Language) -> String {
         (Task::Mis, Language::Vietnamese) => include_str!("../templates/statements/mis.vi.md"),
         (Task::Mis, Language::Polish) => include_str!("../templates/statements/mis.pl.md"),
     };
+    let mut template = template.trim_end().to_owned();
+    if rules.submit_driver {
+        template.push_str("\n\n");
+        template.push_str(crate::mis_submitted::what_to_submit(
+            language,
+            rules.one_file,
+        ));
+    }
+    let template = select(&template, &rules.conditions());
     let time = crate::TIME_LIMIT_SECONDS.to_string();
     let memory = crate::MEMORY_LIMIT_MB.to_string();
-    let mut values = vec![("TIME", time.as_str()), ("MEMORY", memory.as_str())];
-    let sample;
-    if task == Task::Ioiwari {
-        sample = sample_text(&ioiwari_sample(solved_table()));
-        values.push(("SAMPLE", sample.as_str()));
+    let values = [
+        ("TIME", time.as_str()),
+        ("MEMORY", memory.as_str()),
+        ("BOARD", IOIWARI_SAMPLE_BOARD),
+    ];
+    crate::generated::fill(&template, &values)
+}
+
+/// `template` with its conditional lines chosen: the lines after `<!-- if NAME -->` are kept
+/// when `NAME` is one of `conditions`, those after `<!-- else -->` when it is not, up to
+/// `<!-- end -->`; the marker lines themselves go. Panics on a marker out of place (a bug in
+/// a template, caught by this crate's tests).
+fn select(template: &str, conditions: &[&str]) -> String {
+    let mut out = String::with_capacity(template.len());
+    // None: outside a conditional; Some(keep): inside one.
+    let mut keep: Option<bool> = None;
+    for line in template.lines() {
+        let marker = line
+            .trim()
+            .strip_prefix("<!--")
+            .and_then(|rest| rest.strip_suffix("-->"))
+            .map(str::trim);
+        match (marker, keep) {
+            (Some(marker), None) if marker.starts_with("if ") => {
+                keep = Some(conditions.contains(&marker[3..].trim()));
+            }
+            (Some("else"), Some(kept)) => keep = Some(!kept),
+            (Some("end"), Some(_)) => keep = None,
+            (Some(marker), _) => panic!("a statement template's marker out of place: {marker}"),
+            (None, Some(false)) => {}
+            (None, _) => {
+                out.push_str(line);
+                out.push('\n');
+            }
+        }
     }
-    crate::generated::fill(template, &values)
+    assert!(
+        keep.is_none(),
+        "a statement template's condition is not ended"
+    );
+    out
 }
 
 /// duel's solved Ioiwari table, solved once per process.
@@ -79,37 +204,53 @@ pub enum Line {
     Write(String),
 }
 
-/// The sample game: from [`IOIWARI_SAMPLE_BOARD`], player 1 plays the first optimal pit and
-/// player 2 (the judge) too, as the packages' referees do.
-pub fn ioiwari_sample(table: &Table) -> Vec<Line> {
+/// One step of the sample game: a line of the dialogue and the board and banks after it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Step {
+    /// The line read or written (the start board, or a pit).
+    pub line: Line,
+    /// The pits after the move (the start board for the first line).
+    pub board: Board,
+    /// The banks after the move.
+    pub banks: Banks,
+}
+
+/// The sample game, step by step: from [`IOIWARI_SAMPLE_BOARD`], player 1 plays the first
+/// optimal pit and player 2 (the judge) too, as the packages' referees do.
+pub fn ioiwari_sample_steps(table: &Table) -> Vec<Step> {
     let board: Board = IOIWARI_SAMPLE_BOARD
         .parse()
         .expect("the sample board is valid");
-    let mut lines = vec![Line::Read(board.to_string())];
     let mut game = Game::start(board);
+    let mut steps = vec![Step {
+        line: Line::Read(board.to_string()),
+        board,
+        banks: game.banks,
+    }];
     while !game.is_over() {
         let pit = table
             .first_best_move(game.board)
             .expect("a board with beads has a move");
-        lines.push(match game.to_move {
+        let line = match game.to_move {
             Player::One => Line::Write(pit.to_string()),
             Player::Two => Line::Read(pit.to_string()),
-        });
+        };
         game = game.play(pit).expect("an optimal pit is legal");
+        steps.push(Step {
+            line,
+            board: game.board,
+            banks: game.banks,
+        });
     }
-    lines
+    steps
 }
 
-/// A sample dialogue as text: read lines at the left margin, written ones indented.
-fn sample_text(lines: &[Line]) -> String {
-    let rendered: Vec<String> = lines
-        .iter()
-        .map(|line| match line {
-            Line::Read(text) => text.clone(),
-            Line::Write(text) => format!("{:24}{text}", ""),
-        })
-        .collect();
-    rendered.join("\n")
+/// The sample game's dialogue (see [`ioiwari_sample_steps`]).
+pub fn ioiwari_sample(table: &Table) -> Vec<Line> {
+    ioiwari_sample_steps(table)
+        .into_iter()
+        .map(|step| step.line)
+        .collect()
 }
 
 /// The sample dialogue as a Kattis/ICPC `.interaction` file: `<` lines are read by the
@@ -124,74 +265,129 @@ pub fn interaction_file(lines: &[Line]) -> String {
         .collect()
 }
 
-/// A block of the statement's source.
-enum Block<'a> {
-    Title(&'a str),
-    Section { heading: &'a str, sample: bool },
-    Paragraph(String),
-    List(Vec<String>),
-    Code(Vec<&'a str>),
+/// The statement's events, as `pulldown-cmark` parses CommonMark with math and heading
+/// attributes.
+fn events(source: &str) -> Vec<Event<'_>> {
+    let options = Options::ENABLE_MATH | Options::ENABLE_HEADING_ATTRIBUTES;
+    Parser::new_ext(source, options).collect()
 }
 
-fn blocks(source: &str) -> Vec<Block<'_>> {
-    let mut blocks = Vec::new();
-    let mut lines = source.lines().peekable();
-    while let Some(line) = lines.next() {
-        if line.trim().is_empty() {
+/// A fenced block the renderers draw rather than print.
+enum Figure<'a> {
+    /// The round board of the block's line.
+    Board(Board),
+    /// The Ioiwari sample game under the block's column headings.
+    Sample(Vec<&'a str>),
+}
+
+/// The figure a fenced code block with `info` and `text` stands for, if any.
+fn figure<'a>(info: &str, text: &'a str) -> Option<Figure<'a>> {
+    match info.trim() {
+        "board" => Some(Figure::Board(
+            text.trim().parse().expect("a board block holds a board"),
+        )),
+        "sample" => Some(Figure::Sample(text.trim().split(" | ").collect())),
+        _ => None,
+    }
+}
+
+/// The sample's rows as text: what is read, what is written, the pits, the two banks.
+fn sample_rows() -> Vec<[String; 5]> {
+    ioiwari_sample_steps(solved_table())
+        .into_iter()
+        .map(|step| {
+            let (read, written) = match step.line {
+                Line::Read(text) => (text, String::new()),
+                Line::Write(text) => (String::new(), text),
+            };
+            [
+                read,
+                written,
+                step.board.to_string(),
+                step.banks.one.to_string(),
+                step.banks.two.to_string(),
+            ]
+        })
+        .collect()
+}
+
+/// Renders the events of `source` with `out`'s callbacks, leaving out the section whose
+/// heading has the id `sample` unless `with_sample`; panics on markup the renderers do not
+/// know (the statements' sources are this crate's, and its tests render them all).
+fn render(source: &str, with_sample: bool, out: &mut dyn Writer) {
+    let events = events(source);
+    let mut skipping = false;
+    let mut code: Option<(String, String)> = None; // (info, text) of an open code block
+    for event in events {
+        if let Event::Start(Tag::Heading { level, id, .. }) = &event {
+            if *level <= HeadingLevel::H2 {
+                skipping = !with_sample && id.as_deref() == Some("sample");
+            }
+        }
+        if skipping {
             continue;
         }
-        if let Some(title) = line.strip_prefix("# ") {
-            blocks.push(Block::Title(title.trim()));
-        } else if let Some(heading) = line.strip_prefix("## ") {
-            let heading = heading.trim();
-            match heading.strip_suffix("{#sample}") {
-                Some(heading) => blocks.push(Block::Section {
-                    heading: heading.trim(),
-                    sample: true,
-                }),
-                None => blocks.push(Block::Section {
-                    heading,
-                    sample: false,
-                }),
-            }
-        } else if line.starts_with("```") {
-            let mut code = Vec::new();
-            for line in lines.by_ref() {
-                if line.starts_with("```") {
-                    break;
+        if let Some((_, text)) = &mut code {
+            match event {
+                Event::Text(more) => text.push_str(&more),
+                Event::End(TagEnd::CodeBlock) => {
+                    let (info, text) = code.take().expect("a code block is open");
+                    match figure(&info, &text) {
+                        Some(figure) => out.figure(figure),
+                        None => out.code_block(&text),
+                    }
                 }
-                code.push(line);
+                other => panic!("unexpected event in a code block: {other:?}"),
             }
-            blocks.push(Block::Code(code));
-        } else if let Some(first) = line.strip_prefix("- ") {
-            let mut items = vec![first.to_owned()];
-            while let Some(next) = lines.peek() {
-                if let Some(item) = next.strip_prefix("- ") {
-                    items.push(item.to_owned());
-                } else if let Some(more) = next.strip_prefix("  ") {
-                    let last = items.last_mut().expect("a list has an item");
-                    last.push(' ');
-                    last.push_str(more.trim());
-                } else {
-                    break;
-                }
-                lines.next();
+            continue;
+        }
+        match event {
+            Event::Start(Tag::CodeBlock(kind)) => {
+                let info = match kind {
+                    CodeBlockKind::Fenced(info) => info.to_string(),
+                    CodeBlockKind::Indented => String::new(),
+                };
+                code = Some((info, String::new()));
             }
-            blocks.push(Block::List(items));
-        } else {
-            let mut text = line.trim().to_owned();
-            while let Some(next) = lines.peek() {
-                if next.trim().is_empty() || next.starts_with("```") || next.starts_with("- ") {
-                    break;
-                }
-                text.push(' ');
-                text.push_str(next.trim());
-                lines.next();
-            }
-            blocks.push(Block::Paragraph(text));
+            Event::Start(Tag::Heading { level, .. }) => out.start_heading(level),
+            Event::End(TagEnd::Heading(level)) => out.end_heading(level),
+            Event::Start(Tag::Paragraph) => {}
+            Event::End(TagEnd::Paragraph) => out.end_paragraph(),
+            Event::Start(Tag::List(first)) => out.start_list(first.is_some()),
+            Event::End(TagEnd::List(ordered)) => out.end_list(ordered),
+            Event::Start(Tag::Item) => out.start_item(),
+            Event::End(TagEnd::Item) => out.end_item(),
+            Event::Start(Tag::Strong) => out.start_strong(),
+            Event::End(TagEnd::Strong) => out.end_strong(),
+            Event::Start(Tag::Emphasis) => out.start_emphasis(),
+            Event::End(TagEnd::Emphasis) => out.end_emphasis(),
+            Event::Text(text) => out.text(&text),
+            Event::Code(text) => out.code(&text),
+            Event::InlineMath(math) => out.math(&math),
+            Event::SoftBreak => out.text(" "),
+            other => panic!("markup a statement may not use: {other:?}"),
         }
     }
-    blocks
+}
+
+/// What [`render`] writes to.
+trait Writer {
+    fn start_heading(&mut self, level: HeadingLevel);
+    fn end_heading(&mut self, level: HeadingLevel);
+    fn end_paragraph(&mut self);
+    fn start_list(&mut self, ordered: bool);
+    fn end_list(&mut self, ordered: bool);
+    fn start_item(&mut self);
+    fn end_item(&mut self);
+    fn start_strong(&mut self);
+    fn end_strong(&mut self);
+    fn start_emphasis(&mut self);
+    fn end_emphasis(&mut self);
+    fn text(&mut self, text: &str);
+    fn code(&mut self, text: &str);
+    fn math(&mut self, math: &str);
+    fn code_block(&mut self, text: &str);
+    fn figure(&mut self, figure: Figure<'_>);
 }
 
 /// Escapes text for LaTeX.
@@ -212,73 +408,249 @@ fn latex_escape(text: &str) -> String {
     out
 }
 
-/// Inline markup as LaTeX: `code`, **bold**, $math$.
-fn latex_inline(text: &str) -> String {
-    let mut out = String::new();
-    let mut rest = text;
-    while !rest.is_empty() {
-        if let Some(after) = rest.strip_prefix('`') {
-            let end = after.find('`').unwrap_or(after.len());
-            let _ = write!(out, "\\texttt{{{}}}", latex_escape(&after[..end]));
-            rest = after.get(end + 1..).unwrap_or("");
-        } else if let Some(after) = rest.strip_prefix("**") {
-            let end = after.find("**").unwrap_or(after.len());
-            let _ = write!(out, "\\textbf{{{}}}", latex_inline(&after[..end]));
-            rest = after.get(end + 2..).unwrap_or("");
-        } else if let Some(after) = rest.strip_prefix('$') {
-            let end = after.find('$').unwrap_or(after.len());
-            let _ = write!(out, "${}$", &after[..end]);
-            rest = after.get(end + 1..).unwrap_or("");
-        } else {
-            let end = match rest.find(['`', '*', '$']) {
-                Some(0) => rest.chars().next().map_or(1, char::len_utf8),
-                Some(i) => i,
-                None => rest.len(),
-            };
-            out.push_str(&latex_escape(&rest[..end]));
-            rest = &rest[end..];
+/// The LaTeX writer: problemtools' form (`\problemname`, `\section*`).
+struct Latex(String);
+
+impl Writer for Latex {
+    fn start_heading(&mut self, level: HeadingLevel) {
+        self.0.push_str(match level {
+            HeadingLevel::H1 => "\\problemname{",
+            HeadingLevel::H2 => "\\section*{",
+            _ => "\\subsection*{",
+        });
+    }
+    fn end_heading(&mut self, _: HeadingLevel) {
+        self.0.push_str("}\n\n");
+    }
+    fn end_paragraph(&mut self) {
+        self.0.push_str("\n\n");
+    }
+    fn start_list(&mut self, ordered: bool) {
+        let name = if ordered { "enumerate" } else { "itemize" };
+        let _ = writeln!(self.0, "\\begin{{{name}}}");
+    }
+    fn end_list(&mut self, ordered: bool) {
+        let name = if ordered { "enumerate" } else { "itemize" };
+        let _ = write!(self.0, "\\end{{{name}}}\n\n");
+    }
+    fn start_item(&mut self) {
+        self.0.push_str("\\item ");
+    }
+    fn end_item(&mut self) {
+        self.0.push('\n');
+    }
+    fn start_strong(&mut self) {
+        self.0.push_str("\\textbf{");
+    }
+    fn end_strong(&mut self) {
+        self.0.push('}');
+    }
+    fn start_emphasis(&mut self) {
+        self.0.push_str("\\emph{");
+    }
+    fn end_emphasis(&mut self) {
+        self.0.push('}');
+    }
+    fn text(&mut self, text: &str) {
+        self.0.push_str(&latex_escape(text));
+    }
+    fn code(&mut self, text: &str) {
+        let _ = write!(self.0, "\\texttt{{{}}}", latex_escape(text));
+    }
+    fn math(&mut self, math: &str) {
+        let _ = write!(self.0, "${math}$");
+    }
+    fn code_block(&mut self, text: &str) {
+        let _ = write!(self.0, "\\begin{{verbatim}}\n{text}\\end{{verbatim}}\n\n");
+    }
+    fn figure(&mut self, figure: Figure<'_>) {
+        match figure {
+            Figure::Board(board) => latex_board(&mut self.0, board),
+            Figure::Sample(headings) => latex_sample(&mut self.0, &headings),
         }
     }
-    out
+}
+
+/// The round board as a LaTeX `picture` (LaTeX's own, no package needed, so that
+/// problemtools' class typesets it too): seven pits on a circle, numbered 1 to 7 clockwise
+/// from the top outside, their beads inside, and an arrow for the direction of sowing.
+fn latex_board(out: &mut String, board: Board) {
+    let board_text = board.to_string();
+    let counts: Vec<&str> = board_text.split(' ').collect();
+    // problemtools' HTML (plasTeX) cannot draw a picture: it is left out there. Its class
+    // defines `\ifplastex`; elsewhere it is defined here, false.
+    out.push_str(
+        "\\expandafter\\ifx\\csname ifplastex\\endcsname\\relax\n\
+         \\expandafter\\newif\\csname ifplastex\\endcsname\\fi\n\\ifplastex\\else\n",
+    );
+    out.push_str("\\begin{center}\n\\setlength{\\unitlength}{1pt}\n");
+    out.push_str("\\begin{picture}(190,190)(-95,-95)\n");
+    for (i, count) in counts.iter().enumerate() {
+        let angle = std::f64::consts::TAU * i as f64 / counts.len() as f64;
+        let at = |radius: f64| (radius * angle.sin(), radius * angle.cos());
+        let (x, y) = at(52.0);
+        let (lx, ly) = at(76.0);
+        let _ = writeln!(out, "\\put({x:.1},{y:.1}){{\\circle{{30}}}}");
+        let _ = writeln!(
+            out,
+            "\\put({x:.1},{y:.1}){{\\makebox(0,0){{\\Large {count}}}}}"
+        );
+        let _ = writeln!(
+            out,
+            "\\put({lx:.1},{ly:.1}){{\\makebox(0,0){{\\small\\itshape {}}}}}",
+            i + 1
+        );
+    }
+    // Clockwise, between pit 1 and pit 2, outside the numbers.
+    out.push_str("\\put(26,81){\\vector(2,-1){18}}\n");
+    out.push_str("\\end{picture}\n\\end{center}\n\\fi\n\n");
+}
+
+/// The sample game as one LaTeX table (a `tabular` in a `minipage`, which never breaks
+/// across a page) under `headings`.
+fn latex_sample(out: &mut String, headings: &[&str]) {
+    assert_eq!(headings.len(), 5, "the sample has five columns");
+    out.push_str("\\par\\noindent\\begin{minipage}{\\linewidth}\\centering\n");
+    out.push_str("\\begin{tabular}{llcrr}\n");
+    let cells: Vec<String> = headings
+        .iter()
+        .map(|h| format!("\\textbf{{{}}}", latex_escape(h)))
+        .collect();
+    let _ = writeln!(out, "{} \\\\ \\hline", cells.join(" & "));
+    for row in sample_rows() {
+        let cells: Vec<String> = row
+            .iter()
+            .map(|cell| format!("\\texttt{{{}}}", latex_escape(cell)))
+            .collect();
+        let _ = writeln!(out, "{} \\\\", cells.join(" & "));
+    }
+    out.push_str("\\end{tabular}\n\\end{minipage}\n\n");
 }
 
 /// The statement as LaTeX in problemtools' form (`\problemname`, `\section*`); the sample
-/// section is kept only when `with_sample` (problemtools shows `data/sample` itself).
+/// section is kept only when `with_sample`.
 pub fn latex(source: &str, with_sample: bool) -> String {
+    let mut out = Latex(String::new());
+    render(source, with_sample, &mut out);
+    out.0
+}
+
+/// The Markdown writer for DMOJ: no title (the site shows the problem's name), math between
+/// `~` as DMOJ's Markdown writes it.
+struct Markdown {
+    out: String,
+    /// Whether the current heading is the title (left out).
+    in_title: bool,
+    /// The number of the next item of each open list (`None`: a bullet list).
+    lists: Vec<Option<u64>>,
+}
+
+impl Writer for Markdown {
+    fn start_heading(&mut self, level: HeadingLevel) {
+        if level == HeadingLevel::H1 {
+            self.in_title = true;
+        } else {
+            self.out.push_str(if level == HeadingLevel::H2 {
+                "## "
+            } else {
+                "### "
+            });
+        }
+    }
+    fn end_heading(&mut self, _: HeadingLevel) {
+        if !std::mem::take(&mut self.in_title) {
+            self.out.push_str("\n\n");
+        }
+    }
+    fn end_paragraph(&mut self) {
+        self.out.push_str("\n\n");
+    }
+    fn start_list(&mut self, ordered: bool) {
+        self.lists.push(ordered.then_some(1));
+    }
+    fn end_list(&mut self, _: bool) {
+        self.lists.pop();
+        self.out.push('\n');
+    }
+    fn start_item(&mut self) {
+        match self.lists.last_mut() {
+            Some(Some(number)) => {
+                let _ = write!(self.out, "{number}. ");
+                *number += 1;
+            }
+            _ => self.out.push_str("- "),
+        }
+    }
+    fn end_item(&mut self) {
+        self.out.push('\n');
+    }
+    fn start_strong(&mut self) {
+        self.out.push_str("**");
+    }
+    fn end_strong(&mut self) {
+        self.out.push_str("**");
+    }
+    fn start_emphasis(&mut self) {
+        self.out.push('*');
+    }
+    fn end_emphasis(&mut self) {
+        self.out.push('*');
+    }
+    fn text(&mut self, text: &str) {
+        if self.in_title {
+            return;
+        }
+        for c in text.chars() {
+            if matches!(c, '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '~') {
+                self.out.push('\\');
+            }
+            self.out.push(c);
+        }
+    }
+    fn code(&mut self, text: &str) {
+        let fence = if text.contains('`') { "`` " } else { "`" };
+        let close = if text.contains('`') { " ``" } else { "`" };
+        let _ = write!(self.out, "{fence}{text}{close}");
+    }
+    fn math(&mut self, math: &str) {
+        let _ = write!(self.out, "~{math}~");
+    }
+    fn code_block(&mut self, text: &str) {
+        let _ = write!(self.out, "```\n{text}```\n\n");
+    }
+    fn figure(&mut self, figure: Figure<'_>) {
+        match figure {
+            // A web page shows the board's line; the sample's table says what it means.
+            Figure::Board(board) => self.code_block(&format!("{board}\n")),
+            Figure::Sample(headings) => {
+                let mut rows = vec![headings.iter().map(|h| (*h).to_owned()).collect()];
+                rows.extend(sample_rows().into_iter().map(Vec::from));
+                self.code_block(&text_table(&rows));
+            }
+        }
+    }
+}
+
+/// `rows` as a text table, each column as wide as its widest cell, two spaces apart.
+fn text_table(rows: &[Vec<String>]) -> String {
+    let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
+    let widths: Vec<usize> = (0..columns)
+        .map(|c| {
+            rows.iter()
+                .filter_map(|row| row.get(c))
+                .map(|cell| cell.chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
     let mut out = String::new();
-    let mut skipping = false;
-    for block in blocks(source) {
-        if let Block::Section { sample, .. } = &block {
-            skipping = *sample && !with_sample;
+    for row in rows {
+        let mut line = String::new();
+        for (cell, width) in row.iter().zip(&widths) {
+            let _ = write!(line, "{cell:width$}  ");
         }
-        if skipping {
-            continue;
-        }
-        match block {
-            Block::Title(title) => {
-                let _ = writeln!(out, "\\problemname{{{}}}\n", latex_escape(title));
-            }
-            Block::Section { heading, .. } => {
-                let _ = writeln!(out, "\\section*{{{}}}\n", latex_escape(heading));
-            }
-            Block::Paragraph(text) => {
-                let _ = writeln!(out, "{}\n", latex_inline(&text));
-            }
-            Block::List(items) => {
-                out.push_str("\\begin{itemize}\n");
-                for item in items {
-                    let _ = writeln!(out, "\\item {}", latex_inline(&item));
-                }
-                out.push_str("\\end{itemize}\n\n");
-            }
-            Block::Code(lines) => {
-                out.push_str("\\begin{verbatim}\n");
-                for line in lines {
-                    let _ = writeln!(out, "{line}");
-                }
-                out.push_str("\\end{verbatim}\n\n");
-            }
-        }
+        out.push_str(line.trim_end());
+        out.push('\n');
     }
     out
 }
@@ -286,49 +658,15 @@ pub fn latex(source: &str, with_sample: bool) -> String {
 /// The statement as Markdown for a DMOJ site: no title (the site shows the problem's name),
 /// math between `~` as DMOJ's Markdown writes it.
 pub fn dmoj_markdown(source: &str) -> String {
-    let mut out = String::new();
-    for block in blocks(source) {
-        match block {
-            Block::Title(_) => {}
-            Block::Section { heading, .. } => {
-                let _ = writeln!(out, "## {heading}\n");
-            }
-            Block::Paragraph(text) => {
-                let _ = writeln!(out, "{}\n", dmoj_math(&text));
-            }
-            Block::List(items) => {
-                for item in items {
-                    let _ = writeln!(out, "- {}", dmoj_math(&item));
-                }
-                out.push('\n');
-            }
-            Block::Code(lines) => {
-                out.push_str("```\n");
-                for line in lines {
-                    let _ = writeln!(out, "{line}");
-                }
-                out.push_str("```\n\n");
-            }
-        }
-    }
-    out
-}
-
-/// `$math$` outside code spans becomes `~math~`.
-fn dmoj_math(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut in_code = false;
-    for c in text.chars() {
-        match c {
-            '`' => {
-                in_code = !in_code;
-                out.push(c);
-            }
-            '$' if !in_code => out.push('~'),
-            _ => out.push(c),
-        }
-    }
-    out
+    let mut out = Markdown {
+        out: String::new(),
+        in_title: false,
+        lists: Vec::new(),
+    };
+    render(source, true, &mut out);
+    let mut text = out.out.trim_end().to_owned();
+    text.push('\n');
+    text
 }
 
 /// A whole LuaLaTeX document around a statement's LaTeX (for the CMS PDF): A4, Latin Modern
@@ -385,6 +723,58 @@ mod tests {
     }
 
     #[test]
+    fn a_heading_right_after_a_paragraph_line_is_a_heading() {
+        // The hand-written subset printed it as `\#\# What to submit`.
+        let latex = latex("# T\n\nA paragraph.\n## Next\n\nMore.\n", true);
+        assert!(
+            latex.contains("A paragraph.}\n\n\\section*{Next}")
+                || latex.contains("A paragraph.\n\n\\section*{Next}"),
+            "{latex}"
+        );
+        assert!(!latex.contains("\\#"), "{latex}");
+        let markdown = dmoj_markdown("# T\n\nA paragraph.\n## Next\n");
+        assert_eq!(markdown, "A paragraph.\n\n## Next\n");
+    }
+
+    #[test]
+    fn conditional_lines_follow_the_rules() {
+        let template = "a\n<!-- if shares -->\nb\n<!-- else -->\nc\n<!-- end -->\nd\n";
+        assert_eq!(select(template, &["shares"]), "a\nb\nd\n");
+        assert_eq!(select(template, &[]), "a\nc\nd\n");
+    }
+
+    #[test]
+    #[should_panic(expected = "not ended")]
+    fn an_unended_condition_is_a_bug() {
+        select("<!-- if time -->\nx\n", &[]);
+    }
+
+    #[test]
+    fn every_statement_renders_in_every_format() {
+        for format in Format::ALL {
+            for task in Task::ALL {
+                for language in Language::ALL {
+                    let source = source(format, task, language);
+                    assert!(!source.contains("<!--"), "{format} {task}");
+                    let latex = latex(&source, true);
+                    assert!(latex.starts_with("\\problemname{"), "{latex}");
+                    assert!(!dmoj_markdown(&source).contains("\\section"));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_sample_table_shows_every_board_of_the_game() {
+        let rows = sample_rows();
+        assert_eq!(rows[0][2], IOIWARI_SAMPLE_BOARD);
+        assert_eq!(rows.last().unwrap()[2], "0 0 0 0 0 0 0");
+        let latex = latex("```sample\nA | B | C | D | E\n```\n", true);
+        assert!(latex.contains("\\begin{minipage}"), "{latex}");
+        assert_eq!(latex.matches("\\\\").count(), rows.len() + 1, "{latex}");
+    }
+
+    #[test]
     fn the_sample_section_is_left_out_on_request() {
         let source = "## A\n\nkept\n\n## S {#sample}\n\ndropped\n\n## B\n\nkept too\n";
         let without = latex(source, false);
@@ -396,7 +786,7 @@ mod tests {
     #[test]
     fn dmoj_markdown_writes_math_between_tildes_but_leaves_code_alone() {
         let text = dmoj_markdown("# T\n\nWith $k$ and `$x$`.\n");
-        assert_eq!(text, "With ~k~ and `$x$`.\n\n");
+        assert_eq!(text, "With ~k~ and `$x$`.\n");
     }
 
     #[test]

@@ -79,14 +79,18 @@ fn ioiwari_referee_values_and_replies_are_duels_on_every_board() {
 /// Decodes a driver's stream into its moves (legal records only).
 fn decode(stream: &[u8]) -> Vec<Move> {
     let body = stream
-        .strip_prefix(b"duel-mis 1\n")
+        .strip_prefix(b"duel-mis 2\n")
         .expect("the stream's magic line");
     let mut moves = Vec::new();
     let (mut value, mut shift) = (0u32, 0);
     for &byte in body {
-        value |= u32::from(byte & 0x7f) << shift;
-        shift += 7;
-        if byte & 0x80 == 0 {
+        // Five bits a character: 'P' + d goes on, '0' + d ends the number.
+        let more = byte >= b'P';
+        let digit = byte - if more { b'P' } else { b'0' };
+        assert!(digit < 32, "not a digit: {byte}");
+        value |= u32::from(digit) << shift;
+        shift += 5;
+        if !more {
             let k = value / 3;
             moves.push(match value % 3 {
                 0 => Move::pooh(k),

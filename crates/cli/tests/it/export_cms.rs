@@ -607,11 +607,11 @@ fn cms_mis_manager_rejects_a_forged_lolek_move() {
     let start: duel_mis::Position = "7 2 3".parse().unwrap();
     let honest = duel_export::generated::mis_stream(start);
     let mut forged = honest.clone();
-    // The second record (one byte) is Lolek's first move: 1 poohstick (3) becomes 2 (6), any
-    // other becomes 1.
+    // The second record (one character) is Lolek's first move: 1 poohstick (3, written '3')
+    // becomes 2 ('6'), any other becomes 1.
     let magic = duel_export::generated::MIS_STREAM_MAGIC.len();
     let lolek_at = magic + 1;
-    forged[lolek_at] = if forged[lolek_at] == 3 { 6 } else { 3 };
+    forged[lolek_at] = if forged[lolek_at] == b'3' { b'6' } else { b'3' };
     let result = mis_attack("forged", "7 2 3", MIS_WRITE_PAYLOAD, &forged);
     assert_refused(&result, "protocol_error", "Lolek");
 }
@@ -619,7 +619,8 @@ fn cms_mis_manager_rejects_a_forged_lolek_move() {
 #[test]
 fn cms_mis_manager_stops_at_an_overlong_number() {
     let mut payload = duel_export::generated::MIS_STREAM_MAGIC.to_vec();
-    payload.extend(std::iter::repeat_n(0xffu8, 1 << 20));
+    // Digits that all say more follows.
+    payload.extend(std::iter::repeat_n(b'P', 1 << 20));
     let result = mis_attack(
         "overlong",
         "10000000 10000000 1",
@@ -642,6 +643,18 @@ fn cms_mis_manager_rejects_bytes_after_the_game() {
 fn cms_mis_manager_rejects_text_instead_of_the_stream() {
     let result = mis_attack("text", "7 2 3", MIS_WRITE_PAYLOAD, b"1 0\n\x01\xff\xfe\n");
     assert_refused(&result, "protocol_error", "");
+}
+
+#[test]
+fn cms_mis_manager_rejects_a_character_that_is_no_digit_of_the_stream() {
+    // The stream is text, five bits a character ('0' to 'O' end a number, 'P' to 'o' go on):
+    // anything else is refused, not read as a move.
+    for byte in [b'~', b' ', 0x80, 0] {
+        let mut payload = duel_export::generated::MIS_STREAM_MAGIC.to_vec();
+        payload.push(byte);
+        let result = mis_attack("nodigit", "7 2 3", MIS_WRITE_PAYLOAD, &payload);
+        assert_refused(&result, "protocol_error", "not a digit");
+    }
 }
 
 #[test]

@@ -349,10 +349,14 @@ fn the_mis_zip_judges_submitted_drivers_as_domjudge_and_verifyproblem_do() {
     let dir = work.path().join("games/weak");
     let (code, message, stream) = domjudge_mis_test(&weak, &validator, &root, "01", &dir);
     let records = stream
-        .strip_prefix(b"duel-mis 1\n".as_slice())
+        .strip_prefix(b"duel-mis 2\n".as_slice())
         .expect("the driver's stream");
+    // One character a record: 3 (one poohstick) is '3', 4 (one eeyorestick) '4'.
     assert_eq!(records.len(), 9, "{records:?}");
-    assert!(records.iter().all(|&r| r == 3 || r == 4), "{records:?}");
+    assert!(
+        records.iter().all(|&r| r == b'3' || r == b'4'),
+        "{records:?}"
+    );
     assert_eq!(code, 43, "{message}");
     assert!(
         message.contains("protocol_error: the stream's Lolek took"),

@@ -1,9 +1,11 @@
 //! `duel export icpc`: BAPCtools, the checker of the ICPC problem package format 2025-09,
 //! validates the Ioiwari package (`bt validate`) and runs its submissions (`bt run`), each
-//! getting its category's verdict. The Python submissions are left out of `bt run`: BAPCtools
-//! limits a program's address space to the memory limit (32 MB), where PyPy cannot start;
+//! getting its category's verdict, with no warning and exit status 0. The package keeps its
+//! Python submissions outside bt's categories (`python_submissions/`): BAPCtools limits a
+//! program's address space to the memory limit (32 MB), where PyPy cannot start;
 //! problemtools runs them in the equivalent `2023-07-draft` package (the same files, the
-//! version line changed), which it checks whole, statements included. BAPCtools refuses the
+//! version line changed, the Python submissions moved into `submissions/`), which it checks
+//! whole, statements included. BAPCtools refuses the
 //! scoring form the format allows, which is why the package is pass-fail. The
 //! Pooh-Eeyore-sticks package (pass-fail, the drivers submitted beside the module) goes
 //! through `bt validate` and `bt run` whole, the changed driver whose Lolek gives way among
@@ -15,12 +17,17 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-/// `bt ARGS` in the problem's directory, with the tools' directory first on the `PATH`.
+/// `bt ARGS` in the problem's directory, with the tools' directory first on the `PATH` and a
+/// configuration directory of the test's own: bt keeps a global record of the problems'
+/// uuids there and warns when another directory holds the same uuid, as the packages that
+/// tests export side by side do.
 fn bt(tool: &Path, problem: &Path, args: &[&str]) -> Output {
+    let work = problem.parent().and_then(Path::parent).unwrap_or(problem);
     Command::new(tool)
         .args(args)
         .current_dir(problem)
         .env("PATH", tools_path(tool))
+        .env("XDG_CONFIG_HOME", work.join("bt-config"))
         .output()
         .expect("bt runs")
 }
@@ -146,13 +153,33 @@ fn bapctools_validates_the_icpc_ioiwari_package_and_runs_its_submissions() {
     };
     let yaml = fs::read_to_string(problem.join("problem.yaml")).unwrap();
     assert!(yaml.starts_with("problem_format_version: 2025-09\ntype: interactive\n"));
-    let submissions = validated_and_submissions(&tool, &problem, |name| !name.ends_with(".py"));
+    let submissions = validated_and_submissions(&tool, &problem, |_| true);
     assert_eq!(submissions.len(), 8, "{submissions:?}");
-    // bt's one complaint, which makes its exit status 1: the interactor ends with the game
-    // and so does not read on to see whether the program writes more after it (duel's judge
-    // does not judge that either).
-    let known = "Validator exited first with AC => Validator is unable to detect trailing output";
-    bt_run_in_categories(&tool, &problem, &submissions, known);
+    // No Python submission in bt's categories: bt cannot run it (see the next test), so the
+    // package keeps them aside, and says so.
+    assert!(
+        submissions.iter().all(|s| !s.ends_with(".py")),
+        "{submissions:?}"
+    );
+    let readme = fs::read_to_string(problem.join("python_submissions/README.md")).unwrap();
+    assert!(readme.contains("2023-07-draft") && readme.contains("BAPCtools"));
+    // Not one complaint: the interactor reads the program's output to its end, so bt has
+    // no trailing output to warn about, and its exit status is 0.
+    bt_run_in_categories(&tool, &problem, &submissions, "no complaint is expected");
+}
+
+#[test]
+fn output_after_the_game_is_a_wrong_answer_that_bapctools_sees() {
+    let Some((tool, _work, problem)) = bt_and_problem() else {
+        return;
+    };
+    // The perfect C player, which then writes one more line before it exits.
+    let perfect = fs::read_to_string(problem.join("submissions/accepted/perfect.c")).unwrap();
+    let (head, tail) = perfect.rsplit_once("return 0;").expect("main returns 0");
+    let chatty = format!("{head}puts(\"7\"); fflush(stdout);\n    return 0;{tail}");
+    fs::write(problem.join("submissions/wrong_answer/chatty.c"), chatty).unwrap();
+    let submissions = vec!["submissions/wrong_answer/chatty.c".to_owned()];
+    bt_run_in_categories(&tool, &problem, &submissions, "no complaint is expected");
 }
 
 #[test]
@@ -192,6 +219,14 @@ fn problemtools_runs_the_python_submissions_in_the_equivalent_2023_07_draft_pack
     let changed = yaml.lines().zip(draft.lines()).filter(|(a, b)| a != b);
     assert_eq!(changed.count(), 1, "{draft}");
     fs::write(problem.join("problem.yaml"), draft).unwrap();
+    // The Python submissions, kept aside for bt, go back into their categories.
+    for (category, name) in [("accepted", "perfect.py"), ("wrong_answer", "first_pit.py")] {
+        fs::rename(
+            problem.join("python_submissions").join(category).join(name),
+            problem.join("submissions").join(category).join(name),
+        )
+        .unwrap();
+    }
     // Every part, statements included; of the submissions, the Python ones (bt runs the
     // others).
     let output = Command::new(&tool)
@@ -296,9 +331,7 @@ fn bapctools_validates_the_icpc_mis_package_and_runs_its_submitted_drivers() {
     let submissions = validated_and_submissions(&tool, &problem, |_| true);
     assert_eq!(submissions.len(), 8, "{submissions:?}");
     assert!(submissions.contains(&"submissions/wrong_answer/weak_lolek_c".to_owned()));
-    // bt's one complaint, which makes its exit status 1: the driver's stream is binary (one
-    // LEB128 number a move, as in the Kattis package: a game can last 2 * 10^7 moves), and
-    // bt warns about every accepted output that is not printable text.
-    let known = "Output contains unexpected characters but was accepted!";
-    bt_run_in_categories(&tool, &problem, &submissions, known);
+    // Not one complaint, and exit status 0: the driver's stream is printable text (five bits
+    // a character), which bt's check of accepted outputs wants.
+    bt_run_in_categories(&tool, &problem, &submissions, "no complaint is expected");
 }

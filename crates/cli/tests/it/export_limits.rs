@@ -103,8 +103,11 @@ fn every_statement_states_the_limits() {
             assert_eq!(statements.len(), 3, "{format} {task}: three languages");
             for text in statements {
                 assert!(text.contains("32 MB"), "{format} {task}: {text}");
-                assert!(
+                // Kattis sets the time limit from the judges' solutions: its statements name
+                // none (export_rendered checks each statement against its package).
+                assert_eq!(
                     text.contains("1 s ") || text.contains("1 giây"),
+                    format != Format::Kattis,
                     "{format} {task}: {text}"
                 );
             }

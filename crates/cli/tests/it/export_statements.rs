@@ -106,7 +106,11 @@ fn cms_pdfs_hold_every_letter_of_their_source() {
                 other => root.join(format!("statement/statement-{}.pdf", other.code())),
             };
             let text = pdf_text(&pdf, &pdftotext);
-            let source = statement::source(task, language).replace("{#sample}", "");
+            // The fenced figures' names (`board`, `sample`) are not printed.
+            let source = statement::source(Format::Cms, task, language)
+                .replace("{#sample}", "")
+                .replace("```board", "```")
+                .replace("```sample", "```");
             let want = letters(&source);
             let got = letters(&text);
             for (letter, count) in &want {

@@ -3,8 +3,9 @@
 // Usage: interactor input_file answer_file feedback_dir < team_output > team_input
 // Plays the optimal player 2 (the first optimal pit, in order 1..7) against the submission.
 // A finished game is accepted (exit 42) with score 100 for a win, 50 for a draw and 0 for a
-// loss; an illegal move, unreadable output or output that ends mid-game is a wrong answer
-// (exit 43). Built with DUEL_PASS_FAIL (the DOMjudge package), only a win is accepted.
+// loss; an illegal move, unreadable output, output that ends mid-game or anything but white
+// space written after the game is over is a wrong answer (exit 43): the interactor reads the
+// submission's output to its end. Built with DUEL_PASS_FAIL (the DOMjudge package), only a win is accepted.
 // duel's verdict and its reason go to feedback_dir/judgemessage.txt.
 #include "referee.h"
 
@@ -26,8 +27,10 @@ int main(int argc, char **argv) {
     }
     struct game_result result;
     play_game(pits, stdin, stdout, &result);
-    feedback(argv[3], "judgemessage.txt", std::string(result.verdict) + ": " + result.reason);
+    read_to_end(stdin, stdout, &result);
     std::string verdict = result.verdict;
+    std::string reason = result.reason;
+    feedback(argv[3], "judgemessage.txt", verdict + ": " + reason);
 #ifdef DUEL_PASS_FAIL
     // DOMjudge: a pass-fail problem, accepted only for a win (the task's goal).
     return verdict == "win" ? 42 : 43;

@@ -225,6 +225,26 @@ static void play_game(int *pits, FILE *from_player, FILE *to_player, struct game
     }
 }
 
+/* After a finished game (win, draw or loss in `out`): closes `to_player`, so that the player
+ * reads nothing more, and reads the player's output to its end; anything but white space
+ * written after the game makes the verdict a protocol error. (An interactor that stopped
+ * reading at the game's end could not tell trailing output from none.) */
+static inline void read_to_end(FILE *from_player, FILE *to_player, struct game_result *out) {
+    if (strcmp(out->verdict, "win") != 0 && strcmp(out->verdict, "draw") != 0 &&
+        strcmp(out->verdict, "loss") != 0)
+        return;
+    fclose(to_player);
+    int c;
+    while ((c = getc(from_player)) != EOF) {
+        if (c != ' ' && c != '\n' && c != '\r' && c != '\t') {
+            out->verdict = "protocol_error";
+            strcpy(out->reason,
+                   "output after the game was over (it must exit when all pits are empty)");
+            return;
+        }
+    }
+}
+
 /* Reads the start board from `input`; returns 0 if it is not a board. */
 static int read_board_from(FILE *input, int *pits) {
     for (int i = 0; i < PITS; i++)

@@ -2,9 +2,12 @@
  * module's Bolek against duel's adversarial Lolek in this one process, and streams every
  * move, Bolek's and Lolek's, to standard output for the validator to replay.
  *
- * Stream: the line "duel-mis 1", then one record a move: the unsigned LEB128 number
- * 3k + kind (kind 0: k poohsticks, 1: k eyoresticks, 2: k of each). An illegal Bolek move is
- * the record 0 followed by his two numbers (as 32-bit unsigned LEB128), and ends the stream.
+ * Stream: the line "duel-mis 2", then one record a move: the number 3k + kind (kind 0: k
+ * poohsticks, 1: k eyoresticks, 2: k of each). An illegal Bolek move is the record 0
+ * followed by his two numbers (as 32-bit unsigned numbers), and ends the stream. A number is
+ * written in printable characters, five bits each, least significant first: '0' + d for
+ * its last five bits d, 'P' + d for five bits with more to follow (so the stream is text,
+ * as contest systems' tools want an output to be, and a move of few sticks is one byte).
  *
  * Built with DUEL_CMS defined, it is the stub of a CMS Communication task: it reads "p e B"
  * from the FIFO named by its first argument and streams to the FIFO named by its second,
@@ -14,44 +17,44 @@
 #include "lolek.h"
 #include "mis.h"
 
-static unsigned char stream[1 << 16];
-static size_t used;
-static FILE *out;
+static unsigned char mis_stream[1 << 16];
+static size_t mis_used;
+static FILE *mis_out;
 
-static void put_number(uint32_t value) {
-    if (used + 5 > sizeof stream) {
-        fwrite(stream, 1, used, out);
-        used = 0;
+static void mis_put_number(uint32_t value) {
+    if (mis_used + 7 > sizeof mis_stream) {
+        fwrite(mis_stream, 1, mis_used, mis_out);
+        mis_used = 0;
     }
-    while (value >= 0x80) {
-        stream[used++] = (unsigned char)(value | 0x80);
-        value >>= 7;
+    while (value >= 32) {
+        mis_stream[mis_used++] = (unsigned char)('P' + (value & 31));
+        value >>= 5;
     }
-    stream[used++] = (unsigned char)value;
+    mis_stream[mis_used++] = (unsigned char)('0' + value);
 }
 
-static void put_move(struct mis_move mv) {
+static void mis_put_move(struct mis_move mv) {
     uint32_t kind = mv.take_e == 0 ? 0 : mv.take_p == 0 ? 1 : 2;
     uint32_t k = mv.take_p != 0 ? mv.take_p : mv.take_e;
-    put_number(3 * k + kind);
+    mis_put_number(3 * k + kind);
 }
 
 int main(int argc, char **argv) {
     int p, e, bound;
     FILE *in = stdin;
-    out = stdout;
+    mis_out = stdout;
 #ifdef DUEL_CMS
     if (argc < 3) return 1;
     in = fopen(argv[1], "r");
     if (!in) return 1;
-    out = fopen(argv[2], "w");
-    if (!out) return 1;
+    mis_out = fopen(argv[2], "w");
+    if (!mis_out) return 1;
 #else
     (void)argc;
     (void)argv;
 #endif
     if (fscanf(in, "%d %d %d", &p, &e, &bound) != 3) return 1;
-    fputs("duel-mis 1\n", out);
+    fputs("duel-mis 2\n", mis_out);
     struct mis_lolek lolek;
     lolek.probes = 0;
     poczatek(p, e, bound);
@@ -59,22 +62,22 @@ int main(int argc, char **argv) {
         int bp = 0, be = 0;
         ruch_bolka(p, e, &bp, &be);
         if (mis_illegal(p, e, bound, bp, be)) {
-            put_number(0);
-            put_number((uint32_t)bp);
-            put_number((uint32_t)be);
+            mis_put_number(0);
+            mis_put_number((uint32_t)bp);
+            mis_put_number((uint32_t)be);
             break;
         }
-        put_move(mis_make_move((uint32_t)bp, (uint32_t)be));
+        mis_put_move(mis_make_move((uint32_t)bp, (uint32_t)be));
         p -= bp;
         e -= be;
         if (p == 0 && e == 0) break;
         struct mis_move reply = mis_lolek_choose(&lolek, (uint32_t)p, (uint32_t)e, (uint32_t)bound);
-        put_move(reply);
+        mis_put_move(reply);
         p -= (int)reply.take_p;
         e -= (int)reply.take_e;
         if (p == 0 && e == 0) break;
     }
-    fwrite(stream, 1, used, out);
-    fflush(out);
+    fwrite(mis_stream, 1, mis_used, mis_out);
+    fflush(mis_out);
     return 0;
 }

@@ -42,13 +42,13 @@ procedure PutNumber(value: QWord);
 begin
   if used + 10 > Length(stream) then
     Emit;
-  while value >= 128 do
+  while value >= 32 do
   begin
-    stream[used] := Byte((value and 127) or 128);
+    stream[used] := Byte(Ord('P') + (value and 31));
     Inc(used);
-    value := value shr 7;
+    value := value shr 5;
   end;
-  stream[used] := Byte(value);
+  stream[used] := Byte(Ord('0') + value);
   Inc(used);
 end;
 
@@ -164,7 +164,7 @@ begin
 end;
 
 const
-  Magic: string = 'duel-mis 1' + #10;
+  Magic: string = 'duel-mis 2' + #10;
 
 begin
 {$ifdef DUEL_CMS}

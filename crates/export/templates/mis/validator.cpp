@@ -10,6 +10,13 @@
 // CMS (built with DUEL_CMS defined, the Communication manager): manager FROM_PROGRAM
 // TO_PROGRAM < input; sends the test's "p e B" line to the stub, reads its stream from the
 // other FIFO; outcome 1.0 accepted, 0.0 wrong answer, duel's verdict and reason as the text.
+// Polygon (built with DUEL_POLYGON defined, a testlib interactor): reads "p e B" from `inf`
+// and sends it to the program, reads its stream from standard input; a win is written to
+// `tout` ("win", then duel's reason) for the checker and is OK, anything else is a wrong
+// answer; where no `tout` is open (a package converted by p2d), the verdict is the test's.
+#ifdef DUEL_POLYGON
+#include "testlib.h"
+#endif
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
@@ -30,6 +37,10 @@ static FILE *stream = stdin;
     exit(status == 42 ? 0 : 1);
 #elif defined(DUEL_CMS)
     cms_report(status == 42 ? 1.0 : 0.0, text.c_str());
+#elif defined(DUEL_POLYGON)
+    if (status != 42) quitf(_wa, "%s", text.c_str());
+    if (tout.is_open()) tout << "win\n" << text << "\n";
+    quitf(_ok, "%s", text.c_str());
 #else
     std::string path = feedback_dir + "/judgemessage.txt";
     if (FILE *out = fopen(path.c_str(), "w")) {
@@ -40,6 +51,7 @@ static FILE *stream = stdin;
 #endif
 }
 
+#ifndef DUEL_POLYGON  // testlib reads the test there
 [[noreturn]] static void judge_error(const char *reason) {
 #ifdef DUEL_CMS
     cms_fail(reason);
@@ -48,6 +60,7 @@ static FILE *stream = stdin;
     exit(3);
 #endif
 }
+#endif
 
 static unsigned char buffer[1 << 16];
 static size_t filled, at;
@@ -63,19 +76,24 @@ static int next_byte() {
     return buffer[at++];
 }
 
-// One LEB128 number of at most 32 bits; false at the end of the stream.
+// One number of at most 32 bits, five bits a character ('0' + d ends it, 'P' + d goes on;
+// see the driver); false at the end of the stream.
 static bool next_number(uint32_t &value) {
     uint64_t result = 0;
-    for (int shift = 0;; shift += 7) {
+    for (int shift = 0;; shift += 5) {
         int byte = next_byte();
         if (byte < 0) {
             if (shift == 0) return false;
             finish(43, "protocol_error: the stream ends inside a number");
         }
-        result |= (uint64_t)(byte & 127) << shift;
-        if (result > 0xffffffffULL || shift > 28)
+        bool more = byte >= 'P' && byte < 'P' + 32;
+        if (!more && !(byte >= '0' && byte < '0' + 32))
+            finish(43, "protocol_error: a byte of the stream is not a digit of a number");
+        if (shift > 30) finish(43, "protocol_error: a number in the stream is too large");
+        result |= (uint64_t)(byte - (more ? 'P' : '0')) << shift;
+        if (result > 0xffffffffULL)
             finish(43, "protocol_error: a number in the stream is too large");
-        if (!(byte & 128)) break;
+        if (!more) break;
     }
     value = (uint32_t)result;
     return true;
@@ -90,6 +108,15 @@ static std::string pool(uint32_t p, uint32_t e) {
 }
 
 int main(int argc, char **argv) {
+    unsigned long p0, e0, b0;
+#ifdef DUEL_POLYGON
+    registerInteraction(argc, argv);
+    p0 = (unsigned long)inf.readInt(1, 10000000, "p");
+    e0 = (unsigned long)inf.readInt(1, 10000000, "e");
+    b0 = (unsigned long)inf.readInt(1, 1000000, "B");
+    printf("%lu %lu %lu\n", p0, e0, b0);
+    fflush(stdout);
+#else
 #ifdef DUEL_CMS
     if (argc < 3) judge_error("usage: manager FROM_PROGRAM TO_PROGRAM < input");
     FILE *input = stdin;
@@ -104,7 +131,6 @@ int main(int argc, char **argv) {
     FILE *input = fopen(argv[1], "r");
     if (!input) judge_error("cannot open the input file");
 #endif
-    unsigned long p0, e0, b0;
     if (fscanf(input, "%lu %lu %lu", &p0, &e0, &b0) != 3 || b0 < 1 || b0 > 1000000 ||
         p0 > 10000000 || e0 > 10000000)
         judge_error("the input file is not a test");
@@ -117,9 +143,10 @@ int main(int argc, char **argv) {
     // line.
     stream = cms_open_from_program(argv[1]);
 #endif
+#endif
     uint32_t p = (uint32_t)p0, e = (uint32_t)e0, bound = (uint32_t)b0;
 
-    const char *magic = "duel-mis 1\n";
+    const char *magic = "duel-mis 2\n";
     for (const char *c = magic; *c; c++)
         if (next_byte() != (unsigned char)*c)
             finish(43, "protocol_error: the output does not start with the driver's stream "

@@ -1,0 +1,494 @@
+//! What contestants read, checked as it is rendered and against the package it is in:
+//!
+//! - every statement's scoring paragraph, limits and Pascal rules are those of its package's
+//!   own configuration (`problem.yaml`, `domjudge-problem.ini`, `task.yaml`, `init.yml` and
+//!   the DMOJ README), read here as the systems read them;
+//! - every statement rendered as contestants see it (`pdftotext` on the CMS and DOMjudge
+//!   PDFs, problemtools' `problem2pdf` on the Kattis and ICPC LaTeX, a CommonMark renderer,
+//!   `markdown-it-py`, on the DMOJ Markdown) shows no markup as text and every heading as a
+//!   heading of its own;
+//! - the Ioiwari sample, move by move, sits on one page of every PDF, and its boards are the
+//!   kit's `STATEMENT.md`'s (written separately, for contestants at home).
+
+use crate::support::export::*;
+use duel_export::statement::{self, Language};
+use duel_export::{Format, Task};
+use duel_test_support::duel;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// A package's scoring, limits and languages as its own configuration says.
+#[derive(Debug)]
+struct Configured {
+    /// Every test earns its share (not pass-fail).
+    shares: bool,
+    /// The time limit in seconds, if the package names one.
+    time: Option<String>,
+    /// The memory limit in MB.
+    memory: String,
+    /// Whether the package judges Pascal (a Pascal submission or self-test it checks).
+    pascal: bool,
+}
+
+/// The value of the first line `key: value` (or `key = value`) of `text`, trimmed.
+fn value(text: &str, key: &str) -> Option<String> {
+    text.lines().find_map(|line| {
+        let rest = line.trim().strip_prefix(key)?;
+        let rest = rest.trim_start();
+        let rest = rest.strip_prefix(':').or_else(|| rest.strip_prefix('='))?;
+        Some(rest.trim().to_owned())
+    })
+}
+
+/// Seconds as written in a configuration (`1.0`, `1`) without a trailing `.0`.
+fn seconds(text: &str) -> String {
+    text.strip_suffix(".0").unwrap_or(text).to_owned()
+}
+
+fn configured(format: Format, package: &duel_export::Package) -> Configured {
+    let text = |path: &str| {
+        package
+            .text(path)
+            .unwrap_or_else(|| panic!("{format}: no {path}"))
+            .to_owned()
+    };
+    let has_pascal = |prefix: &str| {
+        package
+            .files
+            .iter()
+            .any(|f| f.path.starts_with(prefix) && f.path.ends_with(".pas"))
+    };
+    match format {
+        Format::Kattis | Format::Icpc | Format::Domjudge => {
+            let yaml = text("problem.yaml");
+            let kind = value(&yaml, "type").unwrap_or_else(|| "pass-fail".to_owned());
+            let time = match format {
+                Format::Icpc => value(&yaml, "time_limit").map(|t| seconds(&t)),
+                Format::Domjudge => value(&text("domjudge-problem.ini"), "timelimit"),
+                _ => value(&yaml, "time_limit"),
+            };
+            Configured {
+                shares: kind.contains("scoring"),
+                time,
+                memory: value(&yaml, "memory").expect("a memory limit"),
+                pascal: has_pascal("submissions/"),
+            }
+        }
+        Format::Cms => {
+            let yaml = text("task.yaml");
+            // CMS's default score type sums the tests' shares of total_value.
+            assert!(value(&yaml, "score_type").is_none(), "{yaml}");
+            Configured {
+                shares: value(&yaml, "total_value").is_some(),
+                time: value(&yaml, "time_limit").map(|t| seconds(&t)),
+                memory: value(&yaml, "memory_limit").expect("a memory limit"),
+                pascal: has_pascal("sol/"),
+            }
+        }
+        Format::Polygon => {
+            let xml = text("problem.xml");
+            let number = |tag: &str| -> u64 {
+                let start = xml.find(&format!("<{tag}>")).unwrap() + tag.len() + 2;
+                let end = xml[start..].find('<').unwrap() + start;
+                xml[start..end].parse().unwrap()
+            };
+            Configured {
+                // Polygon scores a test with the points problem.xml gives it; without
+                // points, a test is passed or failed.
+                shares: xml.contains("points=\""),
+                time: Some((number("time-limit") / 1000).to_string()),
+                memory: (number("memory-limit") / (1024 * 1024)).to_string(),
+                pascal: xml.contains("type=\"pas."),
+            }
+        }
+        Format::Dmoj => {
+            let init = text("init.yml");
+            let readme = text("README.md");
+            let limit = |name: &str| {
+                let line = readme
+                    .lines()
+                    .find(|line| line.contains(name))
+                    .unwrap_or_else(|| panic!("the README names no {name}"));
+                let after = &line[line.find(name).unwrap() + name.len()..];
+                after
+                    .trim_start_matches([':', ' '])
+                    .split(' ')
+                    .next()
+                    .unwrap()
+                    .to_owned()
+            };
+            Configured {
+                // Every test is worth its points (a batch would be all or nothing).
+                shares: init.contains("points:") && !init.contains("batched:"),
+                time: Some(limit("Time limit:")),
+                memory: limit("Memory limit:"),
+                pascal: init.contains("language: PAS"),
+            }
+        }
+    }
+}
+
+/// The key phrases of each language: shares, pass-fail, a draw's half, the time limit.
+fn phrases(language: Language) -> [&'static str; 3] {
+    match language {
+        Language::English => ["weigh the same", "accepted only if", "half"],
+        Language::Vietnamese => ["trọng số bằng nhau", "chỉ được chấp nhận khi", "một nửa"],
+        Language::Polish => ["ważą tyle samo", "zaakceptowane tylko wtedy", "połowę"],
+    }
+}
+
+fn time_phrase(language: Language, seconds: &str) -> String {
+    match language {
+        Language::English => format!("{seconds} s of CPU time"),
+        Language::Vietnamese => format!("{seconds} giây thời gian CPU"),
+        Language::Polish => format!("{seconds} s czasu procesora"),
+    }
+}
+
+#[test]
+fn every_statement_says_what_its_package_does() {
+    for format in Format::ALL {
+        for task in Task::ALL {
+            let package = duel_export::package(format, task);
+            let config = configured(format, &package);
+            for language in Language::ALL {
+                let text = statement::source(format, task, language);
+                let at = format!("{format} {task} {}", language.code());
+                let [shares, pass_fail, half] = phrases(language);
+                assert_eq!(text.contains(shares), config.shares, "{at}: {config:?}");
+                assert_eq!(text.contains(pass_fail), !config.shares, "{at}: {config:?}");
+                if task == Task::Ioiwari {
+                    assert_eq!(text.contains(half), config.shares, "{at}");
+                }
+                // The time limit is named exactly when the package has one, and it is the
+                // package's.
+                match &config.time {
+                    Some(seconds) => {
+                        assert!(text.contains(&time_phrase(language, seconds)), "{at}")
+                    }
+                    None => assert!(!text.contains(&time_phrase(language, "")), "{at}"),
+                }
+                assert!(text.contains(&format!("{} MB", config.memory)), "{at}");
+                assert_eq!(text.contains("Pascal"), config.pascal, "{at}");
+                // The statement names the drivers to submit exactly when the package hands
+                // them out.
+                for name in [
+                    "driver.c",
+                    "driver.cpp",
+                    "main.pas",
+                    "solution.c",
+                    "solution.cpp",
+                ] {
+                    assert_eq!(
+                        text.contains(&format!("`{name}`")),
+                        package.file(&format!("attachments/{name}")).is_some(),
+                        "{at}: {name}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// The headings of a statement's source (`#` and `##` lines), as contestants should see them.
+fn headings(source: &str) -> Vec<String> {
+    let mut in_code = false;
+    let mut found = Vec::new();
+    for line in source.lines() {
+        if line.starts_with("```") {
+            in_code = !in_code;
+        } else if !in_code && line.starts_with('#') {
+            let heading = line.trim_start_matches('#').trim();
+            let heading = heading.trim_end_matches("{#sample}").trim();
+            found.push(heading.to_owned());
+        }
+    }
+    found
+}
+
+/// Fails if `text`, a statement as contestants see it, shows markup or a heading glued to
+/// other text; `at` names it. `title_shown` says whether the title is part of the text.
+fn assert_rendered(text: &str, source: &str, title_shown: bool, at: &str) {
+    for markup in ["#", "**", "`", "\\section", "\\texttt", "\\item", "$"] {
+        assert!(!text.contains(markup), "{at}: {markup:?} shown as text");
+    }
+    let lines: Vec<&str> = text.lines().map(str::trim).collect();
+    for (i, heading) in headings(source).iter().enumerate() {
+        if i == 0 && !title_shown {
+            continue;
+        }
+        assert!(
+            lines.iter().any(|line| line == heading),
+            "{at}: the heading {heading:?} is not a line of its own"
+        );
+    }
+}
+
+/// `pdftotext` of a PDF's pages `first..=last` (all when `None`), with `-layout` if asked.
+fn pdf_text(pdf: &Path, pages: Option<usize>, layout: bool) -> String {
+    let mut command = Command::new("pdftotext");
+    if let Some(page) = pages {
+        command.args(["-f", &page.to_string(), "-l", &page.to_string()]);
+    }
+    if layout {
+        command.arg("-layout");
+    }
+    let output = command.arg(pdf).arg("-").output().expect("pdftotext runs");
+    assert!(output.status.success(), "pdftotext failed on {pdf:?}");
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// The number of pages of a PDF, by `pdfinfo`.
+fn page_count(pdf: &Path) -> usize {
+    let output = Command::new("pdfinfo")
+        .arg(pdf)
+        .output()
+        .expect("pdfinfo runs");
+    let info = String::from_utf8(output.stdout).unwrap();
+    value(&info, "Pages").unwrap().parse().unwrap()
+}
+
+/// Every typeset PDF of the statements: `(format, task, language, path)`. The CMS ones and
+/// DOMjudge's `problem.pdf` (one `--language` each) as exported, the Kattis and ICPC ones
+/// typeset by problemtools' `problem2pdf` (the ICPC package as its equivalent
+/// `2023-07-draft` release, which problemtools reads).
+fn typeset_statements(work: &Path) -> Option<Vec<(Format, Task, Language, PathBuf)>> {
+    need_tool_on_path("lualatex")?;
+    need_tool_on_path("pdftotext")?;
+    let problem2pdf = need_tool("problem2pdf")?;
+    if !need("g++", "DUEL_REQUIRE_FPC") {
+        return None;
+    }
+    let mut pdfs = Vec::new();
+    for task in Task::ALL {
+        let root = export("cms", task.name(), &work.join("cms"));
+        for language in Language::ALL {
+            let pdf = match language {
+                Language::English => root.join("statement/statement.pdf"),
+                other => root.join(format!("statement/statement-{}.pdf", other.code())),
+            };
+            pdfs.push((Format::Cms, task, language, pdf));
+        }
+    }
+    for language in Language::ALL {
+        let dir = work.join(format!("domjudge-{}", language.code()));
+        let status = duel!()
+            .args(["export", "domjudge"])
+            .arg(&dir)
+            .args(["--language", language.code()])
+            .stdout(Stdio::null())
+            .status()
+            .unwrap();
+        assert!(status.success());
+        for task in Task::ALL {
+            let out = dir.join(task.name());
+            let status = Command::new("python3")
+                .args(["-c", "import sys, zipfile; zipfile.ZipFile(sys.argv[1]).extract('problem.pdf', sys.argv[2])"])
+                .arg(dir.join(format!("{task}.zip")))
+                .arg(&out)
+                .status()
+                .unwrap();
+            assert!(status.success(), "problem.pdf is in the zip");
+            pdfs.push((Format::Domjudge, task, language, out.join("problem.pdf")));
+        }
+    }
+    for format in [Format::Kattis, Format::Icpc] {
+        for task in Task::ALL {
+            let root = export(format.name(), task.name(), &work.join(format.name()));
+            if format == Format::Icpc {
+                let yaml = root.join("problem.yaml");
+                let text = fs::read_to_string(&yaml).unwrap();
+                fs::write(
+                    &yaml,
+                    text.replace(
+                        "problem_format_version: 2025-09",
+                        "problem_format_version: 2023-07-draft",
+                    ),
+                )
+                .unwrap();
+            }
+            for language in Language::ALL {
+                let pdf = work.join(format!("{format}-{task}-{}.pdf", language.code()));
+                let output = Command::new(&problem2pdf)
+                    .env("PATH", tools_path(&problem2pdf))
+                    .args(["--language", language.code(), "-o"])
+                    .arg(&pdf)
+                    .arg(&root)
+                    .output()
+                    .unwrap();
+                assert!(
+                    output.status.success() && pdf.is_file(),
+                    "problem2pdf {format} {task} {}: {}",
+                    language.code(),
+                    String::from_utf8_lossy(&output.stderr)
+                );
+                pdfs.push((format, task, language, pdf));
+            }
+        }
+    }
+    Some(pdfs)
+}
+
+/// One test for all the PDFs: typesetting them takes a while, and every check reads them.
+#[test]
+fn every_typeset_statement_reads_as_text_and_its_sample_stays_on_one_page() {
+    let work = tempfile::tempdir().unwrap();
+    let Some(pdfs) = typeset_statements(work.path()) else {
+        return;
+    };
+    let kit_rows = kit_sample_rows();
+    for (format, task, language, pdf) in pdfs {
+        let at = format!("{format} {task} {} ({})", language.code(), pdf.display());
+        let source = statement::source(format, task, language);
+        let text = pdf_text(&pdf, None, false);
+        assert_rendered(&text, &source, true, &at);
+        if task == Task::Ioiwari {
+            assert_sample_on_one_page(&pdf, &kit_rows, &at);
+        }
+    }
+}
+
+/// The sample's rows in the kit's `STATEMENT.md`: each the pit played (none for the start)
+/// and the board and banks after the move, as whitespace-separated words.
+fn kit_sample_rows() -> Vec<Vec<String>> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../kit/templates/ioiwari/STATEMENT.md");
+    let text = fs::read_to_string(path).unwrap();
+    let block = text
+        .split("```text\n")
+        .nth(1)
+        .and_then(|rest| rest.split("```").next())
+        .expect("the kit's sample block");
+    let mut rows = Vec::new();
+    for line in block.lines() {
+        let words: Vec<String> = line.split_whitespace().map(str::to_owned).collect();
+        match words.first().map(String::as_str) {
+            // The start: its board, and empty banks.
+            Some("<") if words.len() == 8 => {
+                let mut row = words[1..].to_vec();
+                row.extend(["0".to_owned(), "0".to_owned()]);
+                rows.push(row);
+            }
+            // A move: the pit, the seven pits and the two banks (then a comment).
+            Some("<" | ">") => rows.push(words[1..11].to_vec()),
+            _ => {}
+        }
+    }
+    assert_eq!(rows.len(), 7, "{block}");
+    rows
+}
+
+/// Fails unless one page of `pdf` holds every row of the sample (`kit_rows`, in order, on
+/// lines of their own), so that the sample never breaks across a page.
+fn assert_sample_on_one_page(pdf: &Path, kit_rows: &[Vec<String>], at: &str) {
+    let pages: Vec<usize> = (1..=page_count(pdf))
+        .filter(|&page| {
+            let text = pdf_text(pdf, Some(page), true);
+            let lines: Vec<Vec<&str>> = text
+                .lines()
+                .map(|line| line.split_whitespace().collect())
+                .collect();
+            let mut next = 0;
+            for line in &lines {
+                // The start row shows the board twice (read, then the board): its last nine
+                // words are the board and the banks.
+                if next < kit_rows.len()
+                    && line.ends_with(
+                        &kit_rows[next]
+                            .iter()
+                            .map(String::as_str)
+                            .collect::<Vec<_>>(),
+                    )
+                {
+                    next += 1;
+                }
+            }
+            next == kit_rows.len()
+        })
+        .collect();
+    assert_eq!(
+        pages.len(),
+        1,
+        "{at}: the whole sample is on pages {pages:?}"
+    );
+    // And the first row alone is on no other page: the table was not split and repeated.
+    let first = kit_rows[0].join(" ");
+    let elsewhere: Vec<usize> = (1..=page_count(pdf))
+        .filter(|&page| page != pages[0])
+        .filter(|&page| {
+            pdf_text(pdf, Some(page), true).lines().any(|line| {
+                line.split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(" ")
+                    .ends_with(&first)
+            })
+        })
+        .collect();
+    assert!(
+        elsewhere.is_empty(),
+        "{at}: the sample's first row is also on {elsewhere:?}"
+    );
+}
+
+#[test]
+fn every_dmoj_statement_renders_through_a_commonmark_renderer_without_markup() {
+    let Some(python) = need_tool("python3") else {
+        return;
+    };
+    let renderer = Command::new(&python)
+        .args(["-c", "import markdown_it"])
+        .status()
+        .is_ok_and(|status| status.success());
+    if !renderer {
+        assert!(
+            std::env::var_os("DUEL_REQUIRE_EXPORT_TOOLS").is_none(),
+            "markdown-it-py is missing from the tools' environment"
+        );
+        eprintln!("skipped: markdown-it-py is not installed");
+        return;
+    }
+    let work = tempfile::tempdir().unwrap();
+    for task in Task::ALL {
+        let root = export("dmoj", task.name(), work.path());
+        for language in Language::ALL {
+            let file = root.join(format!("statement.{}.md", language.code()));
+            // markdown-it-py, a CommonMark renderer (in the tools' environment), to HTML;
+            // then the text of every element, and the headings' text.
+            let script = "import sys, html, re\n\
+                from markdown_it import MarkdownIt\n\
+                page = MarkdownIt('commonmark').render(open(sys.argv[1], encoding='utf-8').read())\n\
+                for heading in re.findall(r'<h[1-6]>(.*?)</h[1-6]>', page):\n\
+                \x20   print('HEADING ' + html.unescape(heading))\n\
+                code = re.sub(r'<pre>.*?</pre>|<code>.*?</code>', '', page, flags=re.S)\n\
+                print(html.unescape(re.sub(r'<[^>]+>', '', code)))\n";
+            let output = Command::new(&python)
+                .args(["-c", script])
+                .arg(&file)
+                .output()
+                .unwrap();
+            assert!(
+                output.status.success(),
+                "markdown-it-py: {}",
+                String::from_utf8_lossy(&output.stderr)
+            );
+            let rendered = String::from_utf8(output.stdout).unwrap();
+            let at = format!("dmoj {task} {}", language.code());
+            let source = statement::source(Format::Dmoj, task, language);
+            // Headings are headings (the title is the site's, not the statement's) ...
+            let shown: Vec<&str> = rendered
+                .lines()
+                .filter_map(|line| line.strip_prefix("HEADING "))
+                .collect();
+            assert_eq!(shown, headings(&source)[1..], "{at}");
+            // ... and no markup is left in the text, code blocks aside.
+            let text: String = rendered
+                .lines()
+                .filter(|line| !line.starts_with("HEADING "))
+                .collect::<Vec<_>>()
+                .join("\n");
+            for markup in ["#", "**", "`"] {
+                assert!(!text.contains(markup), "{at}: {markup:?} shown as text");
+            }
+        }
+    }
+}

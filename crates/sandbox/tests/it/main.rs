@@ -5,4 +5,5 @@
 mod line_buffer;
 mod runner;
 mod runner_attacks;
+mod runner_kernel_state;
 mod runner_trust;

@@ -1,5 +1,6 @@
 //! Several submissions judged together: the ranking and every report.
 
+use crate::untrusted::csv_cell;
 use crate::{Report, Verdict};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -110,7 +111,7 @@ impl BatchReport {
             csv.push_str(&format!(
                 "{},{},{:.2},{}",
                 standing.rank,
-                csv_field(&standing.submission),
+                csv_cell(&standing.submission),
                 standing.score,
                 standing.time_ms
             ));
@@ -121,14 +122,5 @@ impl BatchReport {
             csv.push('\n');
         }
         csv
-    }
-}
-
-/// A CSV field, quoted when it holds a comma, a quote or a line break.
-fn csv_field(text: &str) -> String {
-    if text.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text.to_owned()
     }
 }

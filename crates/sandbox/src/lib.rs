@@ -84,7 +84,7 @@
 //!   lands just before the read begins is caught by the next one).
 //!
 //! How an abnormal end becomes a [`Verdict`] is documented on [`classify_termination`];
-//! [`untrusted`] shows what a program wrote clipped and escaped, safe for a terminal or a log.
+//! [`untrusted`] (duel-report's, re-exported) shows what a program wrote clipped and escaped, safe for a terminal or a log.
 //! [`run_in_order`] runs tests on several threads and hands their results over in test order.
 
 mod cgroup;
@@ -110,7 +110,6 @@ mod seccomp;
 mod signal;
 mod termination;
 mod tree;
-pub mod untrusted;
 mod usage;
 mod walk;
 
@@ -119,7 +118,7 @@ pub use command::ProgramCommand;
 pub use confinement::{Sandbox, SANDBOX_TMP_BYTES};
 pub use cpu::SharedCpu;
 /// The verdicts a run's fault is reported with: the judges' report schema (`duel-report`).
-pub use duel_report::Verdict;
+pub use duel_report::{untrusted, Verdict};
 pub use environment::{PROGRAM_HOME, PROGRAM_LOCALE, SYSTEM_PATH};
 pub use error::SpawnError;
 pub use fault::{Fault, Halt};

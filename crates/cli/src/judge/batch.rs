@@ -2,8 +2,8 @@
 //! arena's neutral judge: one submission keeps the per-test table, several give a ranking.
 
 use super::output::{
-    finished, format_ms, interrupt_flag, open_output, show_build, Columns, LogDir, Progress,
-    LOG_MANIFEST,
+    finished, format_ms, interrupt_flag, open_output, refuse_clashes, show_build, write_output,
+    Columns, LogDir, Named, Progress, LOG_MANIFEST,
 };
 use super::RunArgs;
 use anyhow::{bail, Context};
@@ -11,6 +11,7 @@ use duel_arena::compile::{BuildRecord, Language, Target, Toolchain};
 use duel_arena::judge::{judge_all, Entry, Game, Observer, Settings, Submission};
 use duel_arena::report::{BatchReport, OutputFile};
 use duel_arena::TestResult;
+use duel_sandbox::untrusted::{escape, escape_path};
 use duel_sandbox::IsolationRecord;
 use std::io::{self, Write};
 use std::os::unix::fs::PermissionsExt;
@@ -112,9 +113,8 @@ fn single(value: &str, kind: Kind) -> Entry {
 
 fn directory(dir: &Path, kind: Kind) -> anyhow::Result<Vec<Entry>> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .with_context(|| format!("cannot read the directory {}", dir.display()))?
+        .with_context(|| format!("cannot read the directory {}", escape_path(dir)))?
         .filter_map(|entry| entry.ok().map(|e| e.path()))
-        .filter(|path| path.is_file())
         .collect();
     files.sort();
     let mut entries = Vec::new();
@@ -124,16 +124,20 @@ fn directory(dir: &Path, kind: Kind) -> anyhow::Result<Vec<Entry>> {
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
         let language = Language::from_path(&path);
-        let executable = path
-            .metadata()
-            .is_ok_and(|meta| meta.permissions().mode() & 0o111 != 0);
+        // Followed, without opening it: a FIFO, a device, a directory, a dangling link or a
+        // loop is no regular file.
+        let meta = std::fs::metadata(&path).ok();
+        let regular = meta.as_ref().is_some_and(std::fs::Metadata::is_file);
+        let executable = meta.is_some_and(|meta| meta.permissions().mode() & 0o111 != 0);
         let submission = match (language, kind) {
             (Some(language), Kind::Module) if !language.builds_modules() => None,
+            // Named like a source, whatever it is: reading it tells what is wrong, and the
+            // submission gets compile_error with that reason.
             (Some(_), _) => Some(Submission::Source(path.clone())),
-            (None, Kind::Player) if executable => Some(Submission::Command(
+            (None, Kind::Player) if regular && executable => Some(Submission::Command(
                 duel_sandbox::ProgramCommand::program(&path),
             )),
-            (None, Kind::Module) if name.ends_with(".so") => {
+            (None, Kind::Module) if regular && name.ends_with(".so") => {
                 Some(Submission::Library(path.clone()))
             }
             _ => None,
@@ -141,25 +145,76 @@ fn directory(dir: &Path, kind: Kind) -> anyhow::Result<Vec<Entry>> {
         match submission {
             Some(submission) => entries.push(Entry { name, submission }),
             None if name.starts_with('.') => {}
-            None => eprintln!("duel: skipping {} (not a submission)", path.display()),
+            None if !regular => {
+                eprintln!("duel: skipping {} (not a regular file)", escape_path(&path))
+            }
+            None => eprintln!("duel: skipping {} (not a submission)", escape_path(&path)),
         }
     }
     Ok(entries)
 }
 
-/// Judges `entries` on `tests` and prints the results: with one entry the per-test table (or
-/// the JSON report) and its score, as always; with several, the ranking.
+/// The files a run of `entries` reads: `tests_file` (a file of tests, when one was given) and
+/// the submissions' sources, libraries and programs.
+fn files_read<'a>(entries: &'a [Entry], tests_file: Option<&'a Path>) -> Vec<Named<'a>> {
+    let mut read: Vec<Named> = tests_file
+        .map(|path| Named {
+            what: "the test file",
+            path,
+        })
+        .into_iter()
+        .collect();
+    for entry in entries {
+        let path = match &entry.submission {
+            Submission::Source(path) | Submission::Library(path) => path.as_path(),
+            Submission::Command(duel_sandbox::ProgramCommand::Argv(argv)) if argv.len() == 1 => {
+                Path::new(&argv[0])
+            }
+            _ => continue,
+        };
+        read.push(Named {
+            what: "the submission",
+            path,
+        });
+    }
+    read
+}
+
+/// Refuses outputs that would replace one another or what the run reads (see
+/// [`refuse_clashes`]).
+fn check_outputs(
+    run: &RunArgs,
+    batch: &BatchArgs,
+    entries: &[Entry],
+    tests_file: Option<&Path>,
+) -> anyhow::Result<()> {
+    let outputs: Vec<Named> = [("--report", &run.report), ("--csv", &batch.csv)]
+        .into_iter()
+        .filter_map(|(what, path)| path.as_deref().map(|path| Named { what, path }))
+        .collect();
+    refuse_clashes(
+        &outputs,
+        run.logs.as_deref(),
+        &files_read(entries, tests_file),
+    )
+}
+
+/// Judges `entries` on `tests` (read from `tests_file`, when a file was given) and prints the
+/// results: with one entry the per-test table (or the JSON report) and its score, as always;
+/// with several, the ranking.
 #[allow(clippy::too_many_arguments)]
 pub fn run<G: Game>(
     game: &G,
     entries: Vec<Entry>,
     tests: &[G::Test],
+    tests_file: Option<&Path>,
     inputs: &[String],
     columns: Columns,
     run: &RunArgs,
     batch: &BatchArgs,
     mut settings: Settings,
 ) -> anyhow::Result<ExitCode> {
+    check_outputs(run, batch, &entries, tests_file)?;
     settings.toolchain = batch.toolchain()?;
     settings.cancel = interrupt_flag();
     let csv = match &batch.csv {
@@ -192,7 +247,7 @@ pub fn run<G: Game>(
         print_line(&ranking_table(&batch_report));
     }
     if let Some(file) = &report {
-        write(file, "report", batch_report.to_json().as_bytes())?;
+        write_output(file, "report", batch_report.to_json().as_bytes())?;
     }
     write_csv(csv.as_ref(), &batch_report)?;
     if let Some(error) = printer.log_error() {
@@ -227,15 +282,9 @@ fn run_single<G: Game>(
 
 fn write_csv(csv: Option<&OutputFile>, report: &BatchReport) -> anyhow::Result<()> {
     match csv {
-        Some(file) => write(file, "CSV", report.to_csv().as_bytes()),
+        Some(file) => write_output(file, "CSV", report.to_csv().as_bytes()),
         None => Ok(()),
     }
-}
-
-/// Writes one of the judge's outputs, opened at the start.
-fn write(file: &OutputFile, what: &str, bytes: &[u8]) -> anyhow::Result<()> {
-    file.write(bytes)
-        .with_context(|| format!("cannot write the {what} {}", file.path().display()))
 }
 
 /// Several submissions: progress on stderr, logs per submission, the ranking at the end.
@@ -294,7 +343,11 @@ impl Observer for RankingPrinter {
         let line = if self.isolations.is_empty() {
             format!("duel: {}", record.summary)
         } else {
-            format!("duel: {}: {}", self.names[submission], record.summary)
+            format!(
+                "duel: {}: {}",
+                escape(&self.names[submission]),
+                record.summary
+            )
         };
         self.isolations.push(record.summary.clone());
         self.progress.suspend(|| eprintln!("{line}"));
@@ -346,10 +399,14 @@ pub fn log_names(names: &[String]) -> Vec<String> {
 
 /// The ranking as a table: rank, submission, score, verdict counts, total time.
 pub fn ranking_table(batch: &BatchReport) -> String {
-    let width = batch
+    let names: Vec<String> = batch
         .ranking
         .iter()
-        .map(|s| s.submission.chars().count())
+        .map(|standing| escape(&standing.submission))
+        .collect();
+    let width = names
+        .iter()
+        .map(|name| name.chars().count())
         .max()
         .unwrap_or(0)
         .max("submission".len());
@@ -357,18 +414,13 @@ pub fn ranking_table(batch: &BatchReport) -> String {
         "{:>4}  {:<width$}  {:>6}  {:>9}  verdicts",
         "rank", "submission", "score", "time"
     )];
-    for standing in &batch.ranking {
+    for (standing, submission) in batch.ranking.iter().zip(&names) {
         let counts: Vec<String> = duel_arena::Verdict::ALL
             .iter()
             .filter_map(|v| {
                 let count = standing.verdicts.get(v.name()).copied().unwrap_or(0);
                 (count > 0).then(|| format!("{count} {v}"))
             })
-            .collect();
-        let submission: String = standing
-            .submission
-            .chars()
-            .map(|c| if c.is_control() { ' ' } else { c })
             .collect();
         lines.push(format!(
             "{:>4}  {:<width$}  {:>6.2}  {:>9}  {}",

@@ -129,9 +129,9 @@ impl Process {
         cancel: Option<Arc<AtomicBool>>,
         mut placement: Placement,
     ) -> Result<Process, SpawnError> {
-        let io_error = |source| SpawnError::Io {
+        let io_error = |cause| SpawnError::Io {
             command: command.to_owned(),
-            source,
+            cause,
         };
         if argv.is_empty() {
             return Err(SpawnError::EmptyCommand);

@@ -207,9 +207,9 @@ pub fn show_build(build: &BuildRecord) {
         return;
     }
     let mut err = io::stderr().lock();
-    let _ = writeln!(err, "duel: {} does not compile:", build.source);
+    let _ = writeln!(err, "duel: {} does not compile:", one_line(&build.source));
     for line in &build.output {
-        let _ = writeln!(err, "  {line}");
+        let _ = writeln!(err, "  {}", one_line(line));
     }
 }
 

@@ -160,9 +160,10 @@ impl Process {
         Ok(())
     }
 
-    /// The wall clock ran out; the reason says when the program had written part of a line
-    /// (bytes but no end of line), which a flushing or newline mistake looks like.
-    pub(super) fn wall_limit_fault(&self) -> Fault {
+    /// The wall clock ran out; the reason says what the judge was waiting for: room to write
+    /// (`writing`: the program stopped reading its input), or the end of a line the program
+    /// had begun (bytes but no end of line, which a flushing or newline mistake looks like).
+    pub(super) fn wall_limit_fault(&self, writing: bool) -> Fault {
         let mut reason = format!(
             "wall-clock limit of {} exceeded while waiting for the program",
             seconds(self.limits.wall_time)
@@ -170,9 +171,13 @@ impl Process {
         let partial = if self.raw_output {
             0
         } else {
-            self.lines.pending()
+            self.lines.unfinished()
         };
-        if partial > 0 {
+        if writing {
+            reason.push_str(
+                ": it stopped reading its input (the judge could not write its next line)",
+            );
+        } else if partial > 0 {
             reason.push_str(&format!(
                 ": it wrote {partial} byte{} but no end of line",
                 if partial == 1 { "" } else { "s" }

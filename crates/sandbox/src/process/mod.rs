@@ -6,6 +6,7 @@
 
 mod accounting;
 mod cleanup;
+mod first;
 mod ticker;
 mod waiting;
 
@@ -117,6 +118,10 @@ pub struct Process {
     orphans_cpu: Duration,
     exited: bool,
     reaped: Option<Reaped>,
+    /// Under bubblewrap: the program's first process, watched (see `first`).
+    first: first::FirstProcess,
+    /// Whether the program has written a whole line.
+    spoke: bool,
 }
 
 impl Process {
@@ -205,6 +210,8 @@ impl Process {
             peak_vsize_bytes: 0,
             orphans_cpu: Duration::ZERO,
             exited: false,
+            first: first::FirstProcess::default(),
+            spoke: false,
             reaped: None,
         };
         let nonblocking = [&process.stdin, &process.stdout, &process.stderr]
@@ -301,7 +308,10 @@ impl Process {
     pub fn read_line_into(&mut self, line: &mut String) -> Result<(), Halt> {
         loop {
             match self.lines.next_line_into(line) {
-                Ok(true) => return Ok(()),
+                Ok(true) => {
+                    self.spoke = true;
+                    return Ok(());
+                }
                 Ok(false) => {}
                 Err(too_long) => {
                     return Err(
@@ -315,6 +325,12 @@ impl Process {
                     return Ok(());
                 }
                 return Err(self.output_ended());
+            }
+            // Before each wait for more: has the program's first process ended? Then so has
+            // the program (see `first`).
+            if self.reaped.is_none() && self.first_process_exited() {
+                self.first_process_ended();
+                continue;
             }
             if self.blocking_wait_possible() {
                 self.wait_blocking()?;

@@ -8,3 +8,4 @@ mod runner_attacks;
 mod runner_kernel_state;
 mod runner_one_rule;
 mod runner_trust;
+mod support;

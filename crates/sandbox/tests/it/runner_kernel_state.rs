@@ -4,19 +4,9 @@
 //! means, and the default); a case that needs root or bubblewrap says so and passes where
 //! they are missing.
 
+use crate::support::sandboxes;
 use duel_sandbox::{Isolation, Launcher, Limits, ProgramCommand, Sandbox, PRIVATE_PTYS};
 use std::time::Duration;
-
-/// The sandboxes a submission may run in here.
-fn sandboxes() -> Vec<Sandbox> {
-    let mut sandboxes = vec![Sandbox::User];
-    if Sandbox::Auto.uses_bwrap() {
-        sandboxes.push(Sandbox::Bwrap);
-    } else {
-        eprintln!("bubblewrap does not work here: its case is skipped");
-    }
-    sandboxes
-}
 
 /// A Python program (the system's, which a box user reaches) calling the C library's
 /// `syscall` through ctypes: `errno_of(nr, *args)` is 0 on success, else the errno.
@@ -31,12 +21,7 @@ fn python(body: &str) -> ProgramCommand {
          \x20   return r, (ctypes.get_errno() if r < 0 else 0)\n\
          {body}\n"
     );
-    let python = if std::path::Path::new("/usr/bin/python3").exists() {
-        "/usr/bin/python3"
-    } else {
-        "python3"
-    };
-    ProgramCommand::Argv(vec![python.into(), "-c".into(), script.into()])
+    crate::support::python(&script)
 }
 
 /// Every line `command` writes, run in `sandbox`.

@@ -2,29 +2,9 @@
 //! it started plays on holds in every sandbox and on every run, and the wall clock's reason
 //! names what the program really did.
 
-use duel_sandbox::{Halt, Launcher, Limits, ProgramCommand, Sandbox, Verdict};
+use crate::support::{python, sandboxes};
+use duel_sandbox::{Halt, Launcher, Limits, Sandbox, Verdict};
 use std::time::Duration;
-
-/// The system's python (one under root's home would not be reachable by a box user).
-fn python(script: &str) -> ProgramCommand {
-    let python = if std::path::Path::new("/usr/bin/python3").exists() {
-        "/usr/bin/python3"
-    } else {
-        "python3"
-    };
-    ProgramCommand::Argv(vec![python.into(), "-c".into(), script.into()])
-}
-
-/// The sandboxes a submission may run in here.
-fn sandboxes() -> Vec<Sandbox> {
-    let mut sandboxes = vec![Sandbox::User];
-    if Sandbox::Auto.uses_bwrap() {
-        sandboxes.push(Sandbox::Bwrap);
-    } else {
-        eprintln!("bubblewrap does not work here: its case is skipped");
-    }
-    sandboxes
-}
 
 /// A game of counting: the judge says a number, the program answers the next one. Some tens
 /// of milliseconds of play: shorter than the judge's periodic checks once were (so a child

@@ -47,6 +47,7 @@ mod tests {
             time_ms: 3,
             wall_ms: 4,
             memory_kb: Some(1500),
+            memory_resolution_kb: Some(4),
             first_mistake: None,
         }
     }

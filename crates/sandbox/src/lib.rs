@@ -136,5 +136,5 @@ pub use process::{Ending, Process, MAX_FILE_BYTES, STDERR_TAIL_BYTES, TICK};
 pub use termination::{
     classify_termination, Termination, MEMORY_NEAR_LIMIT_PERCENT, OUT_OF_MEMORY_MARKERS,
 };
-pub use usage::{Usage, PEAK_RESOLUTION_BYTES};
+pub use usage::{Usage, PEAK_RESOLUTION_BYTES, SANDBOX_PEAK_RESOLUTION_BYTES};
 pub use walk::{link_reader, read_as, LINK_READER_ID};

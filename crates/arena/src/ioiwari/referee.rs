@@ -227,6 +227,8 @@ impl Game {
             time_ms: usage.cpu_ms(),
             wall_ms: usage.wall_ms(),
             memory_kb: crate::report::measured_kb(usage.peak_memory_bytes),
+            memory_resolution_kb: crate::report::measured_kb(usage.peak_memory_bytes)
+                .map(|_| usage.memory_resolution_bytes.div_ceil(1024)),
             first_mistake,
         }
     }

@@ -5,7 +5,7 @@ use serde_json::json;
 
 use super::{parse_body, to_value, ApiError, ApiResult};
 use crate::http::Request;
-use crate::viewer::{DocumentView, Record};
+use crate::viewer::{DocumentView, Record, MAX_DOCUMENT_BYTES};
 use crate::App;
 
 /// Frames sent when a request names no count.
@@ -44,6 +44,18 @@ pub(crate) fn list(app: &App) -> ApiResult {
 
 pub(crate) fn open(app: &App, request: &Request) -> ApiResult {
     let input: OpenIn = parse_body(request)?;
+    let size = input.text.as_ref().map_or(0, String::len)
+        + input.moves.as_ref().map_or(0, |moves| moves.len() / 4 * 3);
+    if size > MAX_DOCUMENT_BYTES {
+        return Err(ApiError::with_status(
+            413,
+            format!(
+                "the document is {} MB, more than the viewer opens ({} MB)",
+                size >> 20,
+                MAX_DOCUMENT_BYTES >> 20
+            ),
+        ));
+    }
     let id = match (input.text, input.moves) {
         (Some(text), None) => app.open(&input.name, &text),
         (None, Some(encoded)) => {

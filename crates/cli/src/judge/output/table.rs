@@ -114,10 +114,22 @@ pub fn format_ms(ms: u64) -> String {
     }
 }
 
-/// The memory column of a row: the peak the kernel measured ([`format_kb`]), or `-` where no
+/// The memory column of a row: the peak the kernel measured ([`format_kb`]); `<1 MB` (less
+/// than the resolution) where the figure is the measurement's resolution of a megabyte or
+/// more (under bubblewrap), which a smaller program cannot be told apart below; `-` where no
 /// figure is known (the report holds `null` there).
 fn memory_cell(result: &TestResult) -> String {
-    result.memory_kb.map_or_else(|| "-".into(), format_kb)
+    match (result.memory_kb, result.memory_resolution_kb) {
+        (None, _) => "-".into(),
+        (Some(kb), Some(resolution)) if kb <= resolution && resolution >= 1024 => {
+            if resolution % 1024 == 0 {
+                format!("<{} MB", resolution / 1024)
+            } else {
+                format!("<{}", format_kb(resolution))
+            }
+        }
+        (Some(kb), _) => format_kb(kb),
+    }
 }
 
 /// The line under the table that says, once, why the memory column shows `-` (`None` when it
@@ -229,6 +241,7 @@ mod tests {
             time_ms: 1500,
             wall_ms: 1600,
             memory_kb: Some(2048),
+            memory_resolution_kb: Some(4),
             first_mistake: Some("move 3: pit 5".into()),
         }
     }
@@ -277,6 +290,30 @@ mod tests {
         assert!(footnote.contains("not run"), "{footnote}");
         let measured = Report::new("mis", "bolek.c", 1, vec![result(Verdict::Win)], false);
         assert_eq!(memory_footnote(&measured), None);
+    }
+
+    #[test]
+    fn a_figure_below_the_resolution_is_shown_as_less_than_it() {
+        let table = ResultTable::new(
+            Columns {
+                input: "board",
+                summary: "banks",
+            },
+            ["4 3 2 4 2 3 2"],
+        );
+        let mut small = result(Verdict::Win);
+        small.memory_kb = Some(1024);
+        small.memory_resolution_kb = Some(1024);
+        assert!(table.row(&small).contains("<1 MB"), "{}", table.row(&small));
+        small.memory_kb = Some(1536);
+        assert!(
+            table.row(&small).contains("1.5 MB"),
+            "{}",
+            table.row(&small)
+        );
+        small.memory_kb = Some(8);
+        small.memory_resolution_kb = Some(4);
+        assert!(table.row(&small).contains("8 KB"), "{}", table.row(&small));
     }
 
     #[test]

@@ -25,6 +25,10 @@ pub struct BatchArgs {
     #[arg(long, value_name = "FILE")]
     pub csv: Option<PathBuf>,
 
+    /// Write every test's result as CSV here (submission, test, verdict...).
+    #[arg(long, value_name = "FILE")]
+    pub csv_tests: Option<PathBuf>,
+
     /// Build LANG's sources with COMMAND (see README; repeatable).
     #[arg(long, value_name = "LANG=COMMAND")]
     pub compile: Vec<String>,
@@ -188,10 +192,14 @@ fn check_outputs(
     entries: &[Entry],
     tests_file: Option<&Path>,
 ) -> anyhow::Result<()> {
-    let outputs: Vec<Named> = [("--report", &run.report), ("--csv", &batch.csv)]
-        .into_iter()
-        .filter_map(|(what, path)| path.as_deref().map(|path| Named { what, path }))
-        .collect();
+    let outputs: Vec<Named> = [
+        ("--report", &run.report),
+        ("--csv", &batch.csv),
+        ("--csv-tests", &batch.csv_tests),
+    ]
+    .into_iter()
+    .filter_map(|(what, path)| path.as_deref().map(|path| Named { what, path }))
+    .collect();
     refuse_clashes(
         &outputs,
         run.logs.as_deref(),
@@ -217,21 +225,18 @@ pub fn run<G: Game>(
     check_outputs(run, batch, &entries, tests_file)?;
     settings.toolchain = batch.toolchain()?;
     settings.cancel = interrupt_flag();
-    let csv = match &batch.csv {
-        Some(path) => Some(open_output(path, "CSV")?),
-        None => None,
+    let csv = Csv {
+        ranking: match &batch.csv {
+            Some(path) => Some(open_output(path, "CSV")?),
+            None => None,
+        },
+        tests: match &batch.csv_tests {
+            Some(path) => Some(open_output(path, "per-test CSV")?),
+            None => None,
+        },
     };
     if entries.len() == 1 {
-        return run_single(
-            game,
-            &entries,
-            tests,
-            inputs,
-            columns,
-            run,
-            csv.as_ref(),
-            &settings,
-        );
+        return run_single(game, &entries, tests, inputs, columns, run, &csv, &settings);
     }
     let report = match &run.report {
         Some(path) => Some(open_output(path, "report")?),
@@ -249,7 +254,7 @@ pub fn run<G: Game>(
     if let Some(file) = &report {
         write_output(file, "report", batch_report.to_json().as_bytes())?;
     }
-    write_csv(csv.as_ref(), &batch_report)?;
+    csv.write(&batch_report)?;
     if let Some(error) = printer.log_error() {
         return Err(error);
     }
@@ -267,23 +272,38 @@ fn run_single<G: Game>(
     inputs: &[String],
     columns: Columns,
     run: &RunArgs,
-    csv: Option<&OutputFile>,
+    csv: &Csv,
     settings: &Settings,
 ) -> anyhow::Result<ExitCode> {
     let mut printer = run.printer(columns, inputs)?;
     let mut reports = judge_all(game, entries, tests, settings, &mut printer)?;
     let report = reports.remove(0);
-    write_csv(
-        csv,
-        &BatchReport::new(game.name(), tests.len(), vec![report.clone()]),
-    )?;
+    csv.write(&BatchReport::new(
+        game.name(),
+        tests.len(),
+        vec![report.clone()],
+    ))?;
     printer.finish(&report)
 }
 
-fn write_csv(csv: Option<&OutputFile>, report: &BatchReport) -> anyhow::Result<()> {
-    match csv {
-        Some(file) => write_output(file, "CSV", report.to_csv().as_bytes()),
-        None => Ok(()),
+/// The CSV files asked for, opened at the start.
+struct Csv {
+    /// `--csv`: the ranking.
+    ranking: Option<OutputFile>,
+    /// `--csv-tests`: every test.
+    tests: Option<OutputFile>,
+}
+
+impl Csv {
+    /// Writes the ranking and the tests of `report` where asked.
+    fn write(&self, report: &BatchReport) -> anyhow::Result<()> {
+        if let Some(file) = &self.ranking {
+            write_output(file, "CSV", report.to_csv().as_bytes())?;
+        }
+        if let Some(file) = &self.tests {
+            write_output(file, "per-test CSV", report.to_tests_csv().as_bytes())?;
+        }
+        Ok(())
     }
 }
 
@@ -481,6 +501,7 @@ mod tests {
     fn compile_flags_parse() {
         let args = BatchArgs {
             csv: None,
+            csv_tests: None,
             compile: vec!["c=clang -O2 -o {output} {source}".into()],
         };
         let toolchain = args.toolchain().unwrap();
@@ -490,6 +511,7 @@ mod tests {
         for bad in ["c", "cobol=x", "c= "] {
             let args = BatchArgs {
                 csv: None,
+                csv_tests: None,
                 compile: vec![bad.into()],
             };
             assert!(args.toolchain().is_err(), "{bad}");

@@ -18,6 +18,7 @@ mod graj;
 mod ioiwari_programs;
 mod judge_attacks;
 mod judge_batch;
+mod judge_csv;
 mod judge_hostile_names;
 mod judge_ioiwari;
 mod judge_ioiwari_greedy;

@@ -2,8 +2,8 @@
 //! arena's neutral judge: one submission keeps the per-test table, several give a ranking.
 
 use super::output::{
-    finished, format_ms, interrupt_flag, open_output, refuse_clashes, show_build, write_output,
-    Columns, LogDir, Named, Progress, LOG_MANIFEST,
+    finished, format_ms, interrupt_flag, open_output, refuse_clashes, show_build, terminal_width,
+    with_last_column, write_output, Columns, LogDir, Named, Progress, LOG_MANIFEST,
 };
 use super::RunArgs;
 use anyhow::{bail, Context};
@@ -249,7 +249,7 @@ pub fn run<G: Game>(
     if run.json {
         print_line(batch_report.to_json().trim_end());
     } else {
-        print_line(&ranking_table(&batch_report));
+        print_line(&ranking_table(&batch_report, terminal_width()));
     }
     if let Some(file) = &report {
         write_output(file, "report", batch_report.to_json().as_bytes())?;
@@ -417,8 +417,9 @@ pub fn log_names(names: &[String]) -> Vec<String> {
     taken
 }
 
-/// The ranking as a table: rank, submission, score, verdict counts, total time.
-pub fn ranking_table(batch: &BatchReport) -> String {
+/// The ranking as a table: rank, submission, score, verdict counts, total time; the verdict
+/// counts wrap on lines of their own when a row would be wider than `table_width`.
+pub fn ranking_table(batch: &BatchReport, table_width: usize) -> String {
     let names: Vec<String> = batch
         .ranking
         .iter()
@@ -442,14 +443,14 @@ pub fn ranking_table(batch: &BatchReport) -> String {
                 (count > 0).then(|| format!("{count} {v}"))
             })
             .collect();
-        lines.push(format!(
-            "{:>4}  {:<width$}  {:>6.2}  {:>9}  {}",
+        let row = format!(
+            "{:>4}  {:<width$}  {:>6.2}  {:>9}",
             standing.rank,
             submission,
             standing.score,
             format_ms(standing.time_ms),
-            counts.join(", ")
-        ));
+        );
+        lines.push(with_last_column(&row, &counts.join(", "), table_width));
     }
     let tests = if batch.planned == 1 { "test" } else { "tests" };
     lines.push(format!(

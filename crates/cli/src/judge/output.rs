@@ -27,5 +27,6 @@ pub use status::{
     exit_status, finished, interrupt_flag, interrupted_exit_status, EXIT_INTERRUPTED,
 };
 pub use table::{
-    format_kb, format_ms, memory_footnote, score_line, show_build, Columns, ResultTable,
+    format_kb, format_ms, memory_footnote, score_line, show_build, terminal_width,
+    with_last_column, Columns, ResultTable,
 };

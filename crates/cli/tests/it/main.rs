@@ -32,6 +32,7 @@ mod judge_outputs_logs;
 mod judge_outputs_module_host;
 mod judge_outputs_signals;
 mod judge_sources;
+mod judge_table_width;
 mod judge_trust_isolation;
 mod kit;
 mod kit_links;

@@ -45,7 +45,8 @@ impl Printer {
         logs: Option<LogDir>,
     ) -> Printer {
         Printer {
-            table: ResultTable::new(columns, inputs.iter().map(String::as_str)),
+            table: ResultTable::new(columns, inputs.iter().map(String::as_str))
+                .with_width(super::table::terminal_width()),
             format,
             progress: Progress::new(inputs.len()),
             logs,

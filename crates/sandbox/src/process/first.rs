@@ -4,19 +4,38 @@
 //! namespace's pid 2), whose end bubblewrap learns only later, so the judge watches it itself.
 
 use super::Process;
-use crate::{child, pipes};
-use std::os::fd::OwnedFd;
+use crate::{child, pipes, procfs};
+use std::fs::File;
+use std::os::unix::fs::FileExt;
 use std::time::{Duration, Instant};
 
 /// How long the judge waits, once the program's first process has ended under bubblewrap, for
 /// bubblewrap to end too (it does at once, with the program's status) before it kills it.
 const BWRAP_FOLLOWS: Duration = Duration::from_secs(1);
 
-/// What the judge knows of the program's first process under bubblewrap.
+/// What the judge knows of the program's first process.
 #[derive(Debug, Default)]
 pub(super) struct FirstProcess {
-    /// A pidfd of it, once found (readable when it has ended).
-    pidfd: Option<OwnedFd>,
+    /// Its `/proc/<pid>/stat`, open once found (bound to that process: it cannot name another
+    /// one that reuses the pid, and fails to read once the process is reaped).
+    stat: Option<File>,
+}
+
+impl FirstProcess {
+    /// Whether the process is ending or gone (see [`procfs::ending`]): one read.
+    fn ending(&self) -> bool {
+        let Some(stat) = &self.stat else {
+            return false;
+        };
+        let mut buffer = [0u8; 2048];
+        match stat.read_at(&mut buffer, 0) {
+            Ok(n) => std::str::from_utf8(&buffer[..n])
+                .ok()
+                .and_then(procfs::ending)
+                .unwrap_or(true),
+            Err(_) => true,
+        }
+    }
 }
 
 /// The pid (in the judge's namespace) of the process of bubblewrap `outer`'s sandbox that is
@@ -41,26 +60,32 @@ fn namespace_program(outer: i32) -> Option<i32> {
 }
 
 impl Process {
-    /// Whether the program's first process has ended (a system call or two; under bubblewrap
-    /// it is looked for in `/proc` until found, and taken for ended when it is not there
-    /// after it wrote a line).
+    /// Whether the program's first process has ended or has begun to end (an exit in
+    /// progress counts: nothing it started may answer meanwhile). A system call or two per
+    /// line: under bubblewrap it is looked for in `/proc` until found, and taken for ended
+    /// when it is not there after it wrote a line.
     pub(super) fn first_process_exited(&mut self) -> bool {
         if !self.exited {
             self.exited = child::has_exited(self.pid);
         }
-        if self.exited || !self.placement.signals_as_status {
-            return self.exited;
+        if self.exited && !self.placement.signals_as_status {
+            return true;
         }
-        if self.first.pidfd.is_none() {
-            match namespace_program(self.pid) {
-                Some(pid) => self.first.pidfd = child::open_pidfd(pid),
-                None => return self.spoke,
+        if self.first.stat.is_none() {
+            let pid = if self.placement.signals_as_status {
+                match namespace_program(self.pid) {
+                    Some(pid) => pid,
+                    None => return self.exited || self.spoke,
+                }
+            } else {
+                self.pid
+            };
+            self.first.stat = File::open(format!("/proc/{pid}/stat")).ok();
+            if self.first.stat.is_none() {
+                return self.exited || self.spoke;
             }
         }
-        self.first
-            .pidfd
-            .as_ref()
-            .is_some_and(|pidfd| pipes::poll(&mut [pipes::readable(pidfd)], Duration::ZERO) > 0)
+        self.exited || self.first.ending()
     }
 
     /// The program's first process has ended, and with it the program, whatever it started:

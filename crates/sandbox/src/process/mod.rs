@@ -309,6 +309,12 @@ impl Process {
         loop {
             match self.lines.next_line_into(line) {
                 Ok(true) => {
+                    // Before a line is taken as a move: has the program's first process ended,
+                    // or begun to? Then so has the program (see `first`): what it wrote is
+                    // read, nothing more comes, and the game does not go on with a child.
+                    if self.reaped.is_none() && self.first_process_exited() {
+                        self.first_process_ended();
+                    }
                     self.spoke = true;
                     return Ok(());
                 }

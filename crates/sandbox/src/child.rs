@@ -128,6 +128,21 @@ pub(crate) fn succeeds(argv: &[OsString], working_dir: &Path, confinement: Confi
     reaped.is_some_and(|reaped| reaped.termination == Termination::Exited(0))
 }
 
+/// Empties box user `uid`'s user, user-session and persistent keyrings (only the user itself
+/// may), from a process of that user that does nothing else: done after each run, and before
+/// one whose change of user happens inside the sandbox, so nothing a run writes there (with
+/// the filter off) reaches the next run of the user, whatever the isolation.
+pub(crate) fn clear_keyrings_of(uid: u32) {
+    let confinement = Confinement {
+        cpu_seconds: 1,
+        user: Some((uid, uid)),
+        ..Confinement::default()
+    };
+    // The keyrings are emptied between fork and exec (see `confine`); what is run after
+    // does not matter, nor whether it could be run.
+    let _ = succeeds(&["/bin/true".into()], Path::new("/"), confinement);
+}
+
 /// Runs in the child between fork and exec: raw system calls only, no allocation.
 fn confine(confinement: &Confinement, judge: Pid) -> Result<(), Errno> {
     for fd in &confinement.join {

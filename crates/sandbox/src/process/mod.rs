@@ -156,6 +156,11 @@ impl Process {
         // With a cgroup too: what the program orphans then comes back to the judge, which
         // reaps it at the end of the run (else the zombies wait for init, in the cgroup).
         tree::become_subreaper();
+        // A change of user inside the sandbox leaves no moment to empty the user's keyrings
+        // before the program starts: they are emptied here (and after every run).
+        if let (Some(user), false) = (&placement.user, placement.switch_user_before_exec) {
+            child::clear_keyrings_of(user.id);
+        }
         let user = placement
             .user
             .as_ref()

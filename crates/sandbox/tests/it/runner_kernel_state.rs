@@ -26,16 +26,31 @@ fn python(body: &str) -> ProgramCommand {
 
 /// Every line `command` writes, run in `sandbox`.
 fn lines_of(command: ProgramCommand, sandbox: Sandbox) -> Vec<String> {
+    run_of(command, sandbox).0
+}
+
+/// Every line `command` writes, run in `sandbox` to its end, and its box user, if any.
+fn run_of(command: ProgramCommand, sandbox: Sandbox) -> (Vec<String>, Option<u32>) {
     let limits = Limits::new(Duration::from_secs(5), 64).with_wall_time(Duration::from_secs(20));
     let mut process = Launcher::new(command, limits)
         .with_sandbox(sandbox)
         .spawn()
         .unwrap();
+    let uid = process.box_uid();
     let mut lines = Vec::new();
     while let Ok(line) = process.read_line() {
         lines.push(line);
     }
-    lines
+    (lines, uid)
+}
+
+/// Whether runs get box users here (the judge is root); says so when they do not.
+fn box_users() -> bool {
+    let box_users = Isolation::detect().box_users;
+    if !box_users {
+        eprintln!("the judge is not root here: the box user's case is skipped");
+    }
+    box_users
 }
 
 /// `keyctl(2)` and `add_key(2)` in this test's thread, through the C library.
@@ -85,7 +100,8 @@ mod keys {
 
 /// What a submission does with the keyrings it may reach: it looks for the organiser's key
 /// by name in its session keyring (and reads it), plants a key in its session, user and
-/// persistent keyrings, and lists the keys it finds planted by an earlier run.
+/// persistent keyrings, and first lists the keys it finds planted by an earlier run (first:
+/// one keyring links another, so a search after planting could find the run's own key).
 fn keyring_attack() -> ProgramCommand {
     let (keyctl, add_key) = (libc::SYS_keyctl, libc::SYS_add_key);
     python(&format!(
@@ -98,9 +114,11 @@ fn keyring_attack() -> ProgramCommand {
          else:\n\
          \x20   print('no organiser key, errno', e)\n\
          persistent, e = call({keyctl}, KEYCTL_GET_PERSISTENT, -1, -3)\n\
-         for ring, name in [(-3, 'session'), (-4, 'user'), (-5, 'user-session'), (persistent, 'persistent')]:\n\
+         rings = [(-3, 'session'), (-4, 'user'), (-5, 'user-session'), (persistent, 'persistent')]\n\
+         for ring, name in rings:\n\
          \x20   found, e = call({keyctl}, KEYCTL_SEARCH, ring, b'user', b'planted', 0)\n\
          \x20   if found > 0: print('found planted in', name)\n\
+         for ring, name in rings:\n\
          \x20   if ring > 0 or ring < 0:\n\
          \x20       k, e = call({add_key}, b'user', b'planted', b'x', 1, ring)\n\
          \x20       if k > 0: print('planted in', name)\n\
@@ -135,8 +153,7 @@ fn a_submission_cannot_read_or_plant_keys_in_a_login_like_keyring() {
 
 #[test]
 fn what_one_run_writes_to_its_users_keyrings_the_next_run_does_not_read() {
-    if !Isolation::detect().box_users {
-        eprintln!("the judge is not root here: the box user's case is skipped");
+    if !box_users() {
         return;
     }
     for sandbox in sandboxes() {
@@ -158,6 +175,37 @@ fn what_one_run_writes_to_its_users_keyrings_the_next_run_does_not_read() {
                 );
             }
         }
+    }
+}
+
+#[test]
+fn a_box_users_keyrings_are_empty_once_its_run_is_over() {
+    if !box_users() {
+        return;
+    }
+    for sandbox in sandboxes() {
+        let (lines, uid) = run_of(keyring_attack(), sandbox);
+        let uid = uid.expect("a box user");
+        // The box user's keyrings as the user itself sees them now, between runs (the search
+        // of another user's keyrings is the user's alone; the system's setpriv changes user).
+        let look = "import ctypes\n\
+            libc = ctypes.CDLL(None)\n\
+            libc.syscall.restype = ctypes.c_long\n\
+            keyctl = lambda *a: libc.syscall(*[ctypes.c_long(x) if isinstance(x, int) else x for x in a])\n\
+            persistent = keyctl(SYS, 22, -1, -3)\n\
+            for ring, name in [(-4, 'user'), (-5, 'user-session'), (persistent, 'persistent')]:\n\
+            \x20   if keyctl(SYS, 10, ring, b'user', b'planted', 0) > 0: print('left in', name)\n"
+            .replace("SYS", &libc::SYS_keyctl.to_string());
+        let output = std::process::Command::new("setpriv")
+            .arg(format!("--reuid={uid}"))
+            .arg(format!("--regid={uid}"))
+            .arg("--clear-groups")
+            .args(["/usr/bin/python3", "-c", &look])
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{output:?}");
+        let left = String::from_utf8_lossy(&output.stdout);
+        assert_eq!(left, "", "{sandbox:?}: the run wrote {lines:?}");
     }
 }
 

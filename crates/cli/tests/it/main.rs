@@ -43,5 +43,6 @@ mod readme_examples;
 mod serve_browser;
 mod serve_cli;
 mod serve_viewer;
+mod serve_viewer_memory;
 mod support;
 mod variants_cli;

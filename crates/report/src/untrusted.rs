@@ -9,13 +9,18 @@ use std::path::Path;
 /// How many characters of a submission's text a reason or a log line shows by default.
 pub const SHOWN_CHARS: usize = 200;
 
-/// Escapes control characters (C0, DEL, C1), the Unicode bidirectional marks, embeddings,
-/// overrides and isolates, and the zero-width characters: `\n`, `\r`, `\t` and `\\` as
-/// such, anything else as `\x1b` or `\u{202e}`.
+/// Shows control characters (C0, DEL, C1), the Unicode bidirectional marks, embeddings,
+/// overrides and isolates, and the zero-width characters visibly, without a backslash, so
+/// that ordinary text (a source line's `\n`, a path's `\`) reads as written: a C0 control or
+/// DEL as its Unicode control picture (`␛` for ESC, `␊` for a line feed, `␉` for a tab, U+2400
+/// to U+2421), anything else as `⟨U+202E⟩`. It stays unambiguous: a control picture or a `⟨`
+/// that was in the text itself is shown the second way (`⟨U+241B⟩`, `⟨U+27E8⟩`), so every
+/// picture and every `⟨` shown stands for one character.
 ///
 /// ```
 /// use duel_report::untrusted::escape;
-/// assert_eq!(escape("ok\u{1b}[2J\n"), "ok\\x1b[2J\\n");
+/// assert_eq!(escape("ok\u{1b}[2J\n"), "ok␛[2J␊");
+/// assert_eq!(escape("printf(\"1\\n\")"), "printf(\"1\\n\")");
 /// assert_eq!(escape("évidemment"), "évidemment");
 /// ```
 pub fn escape(text: &str) -> String {
@@ -26,16 +31,21 @@ pub fn escape(text: &str) -> String {
     out
 }
 
+/// The first of the Unicode control pictures (U+2400 SYMBOL FOR NULL; the C0 controls follow
+/// in order, then U+2421 for DELETE).
+const PICTURES: u32 = 0x2400;
+
+/// The character that opens a character shown by its number, `⟨U+…⟩`.
+const OPEN: char = '\u{27e8}';
+
 fn push_escaped(out: &mut String, c: char) {
+    let code = c as u32;
     match c {
-        '\n' => out.push_str("\\n"),
-        '\r' => out.push_str("\\r"),
-        '\t' => out.push_str("\\t"),
-        '\\' => out.push_str("\\\\"),
-        c if (c as u32) < 0x20 || c as u32 == 0x7f => {
-            out.push_str(&format!("\\x{:02x}", c as u32));
+        c if (c as u32) < 0x20 => out.push(char::from_u32(PICTURES + code).unwrap_or('?')),
+        '\u{7f}' => out.push('\u{2421}'),
+        c if is_dangerous(c) || (PICTURES..=0x2426).contains(&code) || c == OPEN => {
+            out.push_str(&format!("{OPEN}U+{code:04X}\u{27e9}"));
         }
-        c if is_dangerous(c) => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
         c => out.push(c),
     }
 }
@@ -62,7 +72,7 @@ fn is_dangerous(c: char) -> bool {
 ///
 /// ```
 /// use duel_report::untrusted::escape_path;
-/// assert_eq!(escape_path("a\u{1b}[2J.c".as_ref()), "a\\x1b[2J.c");
+/// assert_eq!(escape_path("a\u{1b}[2J.c".as_ref()), "a␛[2J.c");
 /// ```
 pub fn escape_path(path: &Path) -> String {
     escape(&path.to_string_lossy())
@@ -98,7 +108,7 @@ pub fn csv_cell(text: &str) -> String {
 /// ```
 /// use duel_report::untrusted::clip_line;
 /// assert_eq!(clip_line("abcdef", 3), "abc…");
-/// assert_eq!(clip_line("a\u{7}b", 10), "a\\x07b");
+/// assert_eq!(clip_line("a\u{7}b", 10), "a␇b");
 /// ```
 pub fn clip_line(text: &str, max_chars: usize) -> String {
     let mut out = String::new();
@@ -116,7 +126,7 @@ pub fn clip_line(text: &str, max_chars: usize) -> String {
 ///
 /// ```
 /// use duel_report::untrusted::clip_bytes;
-/// assert_eq!(clip_bytes(b"\xff\x1b[31mred", 100), "\u{fffd}\\x1b[31mred");
+/// assert_eq!(clip_bytes(b"\xff\x1b[31mred", 100), "\u{fffd}␛[31mred");
 /// ```
 pub fn clip_bytes(bytes: &[u8], max_chars: usize) -> String {
     // A character is at most 4 bytes: never decode more than needed.
@@ -138,27 +148,34 @@ mod tests {
 
     #[test]
     fn terminal_sequences_and_bidi_tricks_are_visible_not_active() {
-        assert_eq!(escape("\u{9b}31m"), "\\u{9b}31m");
-        assert_eq!(escape("abc\u{202e}fed"), "abc\\u{202e}fed");
-        assert_eq!(
-            escape("a\\nb"),
-            "a\\\\nb",
-            "an escaped-looking text stays distinct"
-        );
+        assert_eq!(escape("\u{9b}31m"), "⟨U+009B⟩31m");
+        assert_eq!(escape("abc\u{202e}fed"), "abc⟨U+202E⟩fed");
+        assert_eq!(escape("a\\nb"), "a\\nb", "a backslash reads as written");
         assert_eq!(clip_line("", 5), "");
+    }
+
+    #[test]
+    fn what_looks_like_a_shown_character_stays_distinct_from_one() {
+        // A picture or a `⟨` in the text itself is shown by its number.
+        assert_eq!(escape("\u{1b}"), "␛");
+        assert_eq!(escape("␛"), "⟨U+241B⟩");
+        assert_eq!(escape("⟨U+202E⟩"), "⟨U+27E8⟩U+202E\u{27e9}");
+        assert_eq!(escape("\u{202e}"), "⟨U+202E⟩");
+        assert_eq!(escape("\u{2426}\u{2427}"), "⟨U+2426⟩\u{2427}");
     }
 
     #[test]
     fn every_class_of_hidden_or_active_character_is_shown() {
         for (text, shown) in [
-            ("\u{7}", "\\x07"),
-            ("\u{1b}]0;title\u{7}", "\\x1b]0;title\\x07"),
-            ("\u{85}", "\\u{85}"),
-            ("\u{200e}\u{200f}", "\\u{200e}\\u{200f}"),
-            ("\u{202a}\u{202e}", "\\u{202a}\\u{202e}"),
-            ("\u{2066}\u{2069}", "\\u{2066}\\u{2069}"),
-            ("a\u{200b}b\u{200d}c", "a\\u{200b}b\\u{200d}c"),
-            ("\u{2060}\u{feff}\u{61c}", "\\u{2060}\\u{feff}\\u{61c}"),
+            ("\u{0}\u{7}\u{1f}\u{7f}", "␀␇␟␡"),
+            ("\n\r\t", "␊␍␉"),
+            ("\u{1b}]0;title\u{7}", "␛]0;title␇"),
+            ("\u{85}", "⟨U+0085⟩"),
+            ("\u{200e}\u{200f}", "⟨U+200E⟩⟨U+200F⟩"),
+            ("\u{202a}\u{202e}", "⟨U+202A⟩⟨U+202E⟩"),
+            ("\u{2066}\u{2069}", "⟨U+2066⟩⟨U+2069⟩"),
+            ("a\u{200b}b\u{200d}c", "a⟨U+200B⟩b⟨U+200D⟩c"),
+            ("\u{2060}\u{feff}\u{61c}", "⟨U+2060⟩⟨U+FEFF⟩⟨U+061C⟩"),
         ] {
             assert_eq!(escape(text), shown, "{text:?}");
         }
@@ -171,21 +188,57 @@ mod tests {
         assert_eq!(csv_cell("@SUM(A1)"), "'@SUM(A1)");
         assert_eq!(
             csv_cell("\tx"),
-            "'\\tx",
+            "'␉x",
             "a tab shows escaped, and neutralised"
         );
-        assert_eq!(csv_cell("\r=1"), "'\\r=1");
-        assert_eq!(csv_cell("a\u{1b}[2J"), "a\\x1b[2J");
+        assert_eq!(csv_cell("\r=1"), "'␍=1");
+        assert_eq!(csv_cell("a\u{1b}[2J"), "a␛[2J");
         assert_eq!(csv_cell("it's"), "it's");
-        assert_eq!(csv_cell("a\nb"), "a\\nb", "no line break reaches the file");
+        assert_eq!(csv_cell("a\nb"), "a␊b", "no line break reaches the file");
+    }
+
+    /// Reads [`escape`]'s output back: the text it was made from, or `None` where it is not
+    /// something `escape` writes.
+    fn unescape(shown: &str) -> Option<String> {
+        let mut out = String::new();
+        let mut chars = shown.chars();
+        while let Some(c) = chars.next() {
+            let code = c as u32;
+            out.push(match code {
+                0x2400..=0x241f => char::from_u32(code - PICTURES)?,
+                0x2421 => '\u{7f}',
+                0x2422..=0x2426 => return None,
+                _ if c == OPEN => {
+                    let number: String = chars.by_ref().take_while(|&c| c != '\u{27e9}').collect();
+                    char::from_u32(u32::from_str_radix(number.strip_prefix("U+")?, 16).ok()?)?
+                }
+                _ => c,
+            });
+        }
+        Some(out)
     }
 
     proptest! {
         #[test]
+        fn escaped_text_reads_back_as_it_was(
+            text in proptest::collection::vec(
+                prop_oneof![
+                    any::<char>(),
+                    (0u32..0x80).prop_map(|c| char::from_u32(c).unwrap()),
+                    (0x2400u32..0x2430).prop_map(|c| char::from_u32(c).unwrap()),
+                    Just('\u{27e8}'), Just('\u{27e9}'), Just('\\'), Just('\u{202e}'), Just('U'),
+                ],
+                0..40,
+            ).prop_map(|chars| chars.into_iter().collect::<String>()),
+        ) {
+            prop_assert_eq!(unescape(&escape(&text)), Some(text));
+        }
+
+        #[test]
         fn clipped_text_is_short_and_has_no_control_characters(bytes in proptest::collection::vec(any::<u8>(), 0..2000), max in 0usize..300) {
             let shown = clip_bytes(&bytes, max);
             prop_assert!(shown.chars().all(|c| !c.is_control() && !is_dangerous(c)));
-            // Each original character becomes at most 10 characters (`\u{10ffff}` is 10).
+            // Each original character becomes at most 10 characters (`⟨U+10FFFF⟩` is 10).
             prop_assert!(shown.chars().count() <= max * 10 + 1);
         }
     }

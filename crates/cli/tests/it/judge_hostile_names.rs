@@ -87,23 +87,20 @@ fn names_that_drive_a_terminal_or_a_spreadsheet_are_shown_escaped_everywhere() {
     assert_inert("stderr", &stderr);
     assert_inert("the CSV", &csv);
     assert!(
-        stderr.contains("/clear\\x1b[2J.c does not compile:"),
+        stderr.contains("/clear␛[2J.c does not compile:"),
         "{stderr}"
     );
-    assert!(stderr.contains("skipping") && stderr.contains("notes\\u{9b}31m"));
-    assert!(stdout.contains("title\\x1b]0;pwned\\x07.c"), "{stdout}");
+    assert!(stderr.contains("skipping") && stderr.contains("notes⟨U+009B⟩31m"));
+    assert!(stdout.contains("title␛]0;pwned␇.c"), "{stdout}");
+    assert!(stdout.contains("=HYPERLINK(1)⟨U+202E⟩c.evil.c"), "{stdout}");
     assert!(
-        stdout.contains("=HYPERLINK(1)\\u{202e}c.evil.c"),
-        "{stdout}"
-    );
-    assert!(
-        stdout.contains("zero\\u{200b}width\\u{200d}\\u{2067}.c"),
+        stdout.contains("zero⟨U+200B⟩width⟨U+200D⟩⟨U+2067⟩.c"),
         "{stdout}"
     );
     // The spreadsheet reads the cell as text, not as a formula.
     assert!(
         csv.lines()
-            .any(|line| line.contains(",'=HYPERLINK(1)\\u{202e}c.evil.c,")),
+            .any(|line| line.contains(",'=HYPERLINK(1)⟨U+202E⟩c.evil.c,")),
         "{csv}"
     );
     assert!(

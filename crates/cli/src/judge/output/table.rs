@@ -427,6 +427,6 @@ mod tests {
 
     #[test]
     fn control_characters_cannot_break_rows() {
-        assert_eq!(one_line("a\nb\tc\u{1b}[2J"), "a\\nb\\tc\\x1b[2J");
+        assert_eq!(one_line("a\nb\tc\u{1b}[2J"), "a␊b␉c␛[2J");
     }
 }

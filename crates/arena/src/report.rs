@@ -14,21 +14,21 @@ use std::path::{Path, PathBuf};
 
 /// Writes `report` as JSON to `path` atomically (see [`write_atomically`]).
 pub fn write_report(report: &Report, path: &Path) -> Result<(), ReportError> {
-    write_atomically(path, report.to_json().as_bytes()).map_err(|source| ReportError {
+    write_atomically(path, report.to_json().as_bytes()).map_err(|cause| ReportError {
         path: path.to_owned(),
-        source,
+        cause,
     })
 }
 
-/// The report could not be written.
+/// The report could not be written. The system's error is said in the message once (it is
+/// not also a `source`, which a chain of causes would print again).
 #[derive(Debug, thiserror::Error)]
-#[error("cannot write {}: {source}", path.display())]
+#[error("cannot write {}: {cause}", path.display())]
 pub struct ReportError {
     /// The file being written.
     pub path: PathBuf,
     /// The underlying error.
-    #[source]
-    pub source: io::Error,
+    pub cause: io::Error,
 }
 
 /// Replaces `path` with `bytes` so that readers see the old file or the whole new one, never a
@@ -311,14 +311,13 @@ pub enum OutputError {
     /// The path names a block device or a socket.
     #[error("cannot write {}: it is a block device or a socket, not something the judge writes to", .0.display())]
     Unusable(PathBuf),
-    /// Opening or probing failed.
-    #[error("cannot write {}: {source}", path.display())]
+    /// Opening or probing failed (the system's error said once, not also as a `source`).
+    #[error("cannot write {}: {cause}", path.display())]
     Io {
         /// The file.
         path: PathBuf,
         /// What went wrong.
-        #[source]
-        source: io::Error,
+        cause: io::Error,
     },
 }
 
@@ -327,9 +326,9 @@ impl OutputFile {
     /// could not be written then.
     pub fn open(path: &Path) -> Result<OutputFile, OutputError> {
         use std::os::unix::fs::FileTypeExt;
-        let io_error = |source: io::Error| OutputError::Io {
+        let io_error = |cause: io::Error| OutputError::Io {
             path: path.to_owned(),
-            source,
+            cause,
         };
         let kind = match std::fs::symlink_metadata(path) {
             Ok(meta) => Some(meta.file_type()),
@@ -405,15 +404,65 @@ impl OutputFile {
                 file.write_all(bytes)?;
                 file.flush()
             }
-            Target::Fifo(hold) => {
-                use std::os::fd::AsRawFd;
-                let reopened = format!("/proc/self/fd/{}", hold.as_raw_fd());
-                let mut file = std::fs::OpenOptions::new().write(true).open(reopened)?;
-                file.write_all(bytes)?;
-                file.flush()
-            }
+            Target::Fifo(hold) => write_to_fifo(hold, bytes),
         }
     }
+}
+
+/// How often a write to a FIFO looks again for a reader, or for room in the pipe, and at the
+/// judge's interrupt flag.
+const FIFO_POLL: std::time::Duration = std::time::Duration::from_millis(50);
+
+/// Writes `bytes` into the FIFO `hold` stands for, never blocking where a signal could not
+/// end the wait: the FIFO is opened without blocking (again every [`FIFO_POLL`] while it has
+/// no reader) and written as the reader makes room. Once Ctrl-C, SIGTERM or SIGHUP has set
+/// the judge's interrupt flag (see `duel_sandbox::interrupt_flag`), a wait ends with an error
+/// of kind `Interrupted`.
+fn write_to_fifo(hold: &OwnedFd, bytes: &[u8]) -> io::Result<()> {
+    use rustix::event::{poll, PollFd, PollFlags, Timespec};
+    use std::os::fd::AsRawFd;
+    let interrupted = || {
+        io::Error::new(
+            io::ErrorKind::Interrupted,
+            "interrupted while waiting for the FIFO's reader",
+        )
+    };
+    let reopened = format!("/proc/self/fd/{}", hold.as_raw_fd());
+    let file = loop {
+        match rustix::fs::open(
+            reopened.as_str(),
+            OFlags::WRONLY | OFlags::NONBLOCK | OFlags::CLOEXEC,
+            Mode::empty(),
+        ) {
+            Ok(file) => break file,
+            // No reader yet.
+            Err(rustix::io::Errno::NXIO) | Err(rustix::io::Errno::INTR) => {}
+            Err(error) => return Err(error.into()),
+        }
+        if duel_sandbox::interrupting_signal().is_some() {
+            return Err(interrupted());
+        }
+        std::thread::sleep(FIFO_POLL);
+    };
+    let timeout = Timespec::try_from(FIFO_POLL).unwrap_or_default();
+    let mut rest = bytes;
+    while !rest.is_empty() {
+        match rustix::io::write(&file, rest) {
+            Ok(written) => rest = &rest[written..],
+            Err(rustix::io::Errno::AGAIN) | Err(rustix::io::Errno::INTR) => {
+                if duel_sandbox::interrupting_signal().is_some() {
+                    return Err(interrupted());
+                }
+                let mut fds = [PollFd::new(&file, PollFlags::OUT)];
+                match poll(&mut fds, Some(&timeout)) {
+                    Ok(_) | Err(rustix::io::Errno::INTR) => {}
+                    Err(error) => return Err(error.into()),
+                }
+            }
+            Err(error) => return Err(error.into()),
+        }
+    }
+    Ok(())
 }
 
 /// What following the links of `path` meets.

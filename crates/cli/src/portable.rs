@@ -1,28 +1,12 @@
-//! The few small pieces of the Linux-only crates (`duel-sandbox`, `duel-arena`) that the
-//! commands needing no isolation use: from those crates when the `judge` feature brings them,
-//! else (the Windows build) the same source files compiled here, and a plain replacement of the
-//! link-safe file writer.
+//! What the commands needing no isolation take from elsewhere, on every system: the escaping
+//! of text from outside (`duel-report`), the note on a player's first mistake (`duel-ioiwari`),
+//! and the file writer: the judge's link-safe one where the `judge` feature brings it, else (the
+//! Windows build) a plain write-then-rename.
 
-#[cfg(feature = "judge")]
-pub use duel_arena::ioiwari::forward_reason;
 #[cfg(feature = "judge")]
 pub use duel_arena::report::{write_atomically, write_atomically_with};
-#[cfg(feature = "judge")]
-pub use duel_sandbox::untrusted::clip_line;
-
-#[cfg(not(feature = "judge"))]
-#[allow(dead_code)]
-#[path = "../../sandbox/src/untrusted.rs"]
-mod untrusted;
-#[cfg(not(feature = "judge"))]
-pub use untrusted::clip_line;
-
-#[cfg(not(feature = "judge"))]
-#[allow(dead_code)]
-#[path = "../../arena/src/ioiwari/mistake.rs"]
-mod mistake;
-#[cfg(not(feature = "judge"))]
-pub use mistake::forward_reason;
+pub use duel_ioiwari::mistake::forward_reason;
+pub use duel_report::untrusted::clip_line;
 
 /// Replaces `path` with what `write` writes: a new file beside it, renamed over it (which
 /// replaces the old file on Windows too).

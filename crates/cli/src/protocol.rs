@@ -355,7 +355,7 @@ mod tests {
         let mut reader = ProtocolReader::new("\u{1b}[2J\n".as_bytes());
         let message = reader.read_pit().unwrap_err().to_string();
         assert!(!message.contains('\u{1b}'), "{message:?}");
-        assert!(message.contains("\\x1b[2J"), "{message:?}");
+        assert!(message.contains("␛[2J"), "{message:?}");
         let message = start("4 3 \u{7}x 4 2 3 2\n").unwrap_err().to_string();
         assert!(!message.contains('\u{7}'), "{message:?}");
     }

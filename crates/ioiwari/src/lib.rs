@@ -35,6 +35,7 @@ mod board;
 mod computer;
 mod error;
 mod greedy;
+pub mod mistake;
 mod oracle;
 mod outcome;
 mod pit;

@@ -1,5 +1,6 @@
 //! Several submissions judged together: the ranking and every report.
 
+use crate::untrusted::csv_cell;
 use crate::{Report, Verdict};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -90,18 +91,21 @@ impl BatchReport {
         serde_json::to_string_pretty(self).expect("a report always serializes") + "\n"
     }
 
-    /// The ranking as CSV: `rank,submission,score,time_ms` and one column per verdict.
+    /// The ranking as CSV: `rank,submission,score,time_ms` and one column per verdict the game
+    /// can produce ([`Verdict::of_game`]). Cells a submission named are escaped and neutralised
+    /// ([`csv_cell`]).
     ///
     /// ```
     /// use duel_report::{BatchReport, Report};
     /// let batch = BatchReport::new("mis", 0, vec![Report::new("mis", "a, \"b\"", 0, vec![], false)]);
     /// let csv = batch.to_csv();
-    /// assert!(csv.starts_with("rank,submission,score,time_ms,win,"));
+    /// assert!(csv.starts_with("rank,submission,score,time_ms,win,loss,"));
     /// assert!(csv.lines().nth(1).unwrap().starts_with("1,\"a, \"\"b\"\"\",0.00,0,0,"));
     /// ```
     pub fn to_csv(&self) -> String {
+        let verdicts = Verdict::of_game(&self.game);
         let mut csv = String::from("rank,submission,score,time_ms");
-        for verdict in Verdict::ALL {
+        for verdict in &verdicts {
             csv.push(',');
             csv.push_str(verdict.name());
         }
@@ -110,11 +114,11 @@ impl BatchReport {
             csv.push_str(&format!(
                 "{},{},{:.2},{}",
                 standing.rank,
-                csv_field(&standing.submission),
+                csv_cell(&standing.submission),
                 standing.score,
                 standing.time_ms
             ));
-            for verdict in Verdict::ALL {
+            for verdict in &verdicts {
                 let count = standing.verdicts.get(verdict.name()).copied().unwrap_or(0);
                 csv.push_str(&format!(",{count}"));
             }
@@ -122,13 +126,47 @@ impl BatchReport {
         }
         csv
     }
-}
 
-/// A CSV field, quoted when it holds a comma, a quote or a line break.
-fn csv_field(text: &str) -> String {
-    if text.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text.to_owned()
+    /// Every test of every submission as CSV, a row each, in the order the submissions were
+    /// given: `submission,test,input,verdict,points` (the share of the test earned: 1, 0.5,
+    /// 0), `moves,time_ms,wall_ms,memory_kb` (empty where no figure is known),
+    /// `memory_resolution_kb,summary,reason,first_mistake`. Text cells are escaped and
+    /// neutralised ([`csv_cell`]).
+    ///
+    /// ```
+    /// use duel_report::{BatchReport, Report, TestResult, Verdict};
+    /// let lost = TestResult::unplayed(1, "7 2 3".into(), Verdict::CompileError, "=no".into());
+    /// let batch = BatchReport::new("mis", 1, vec![Report::new("mis", "b.c", 1, vec![lost], false)]);
+    /// let csv = batch.to_tests_csv();
+    /// assert_eq!(csv.lines().nth(1), Some("b.c,1,7 2 3,compile_error,0,0,0,0,,,,'=no,"));
+    /// ```
+    pub fn to_tests_csv(&self) -> String {
+        let mut csv = String::from(
+            "submission,test,input,verdict,points,moves,time_ms,wall_ms,memory_kb,\
+             memory_resolution_kb,summary,reason,first_mistake\n",
+        );
+        let number = |n: Option<u64>| n.map(|n| n.to_string()).unwrap_or_default();
+        let text = |t: &Option<String>| t.as_deref().map(csv_cell).unwrap_or_default();
+        for report in &self.submissions {
+            for test in &report.tests {
+                csv.push_str(&format!(
+                    "{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
+                    csv_cell(&report.player),
+                    test.index,
+                    csv_cell(&test.input),
+                    test.verdict.name(),
+                    test.points(),
+                    test.moves,
+                    test.time_ms,
+                    test.wall_ms,
+                    number(test.memory_kb),
+                    number(test.memory_resolution_kb),
+                    text(&test.summary),
+                    text(&test.reason),
+                    text(&test.first_mistake),
+                ));
+            }
+        }
+        csv
     }
 }

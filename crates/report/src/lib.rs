@@ -5,7 +5,8 @@
 //!
 //! These are plain data with serde: no I/O. The judge (`duel-arena`) fills them and writes them
 //! atomically; the viewer (`duel-web`) reads them back with the same types, so the two cannot
-//! drift apart.
+//! drift apart. [`untrusted`] shows a submission's text (its output, its name, its
+//! compiler's messages) escaped and clipped, for a terminal, a table or a CSV cell.
 //!
 //! ```
 //! use duel_report::{Report, TestResult, Verdict};
@@ -21,6 +22,7 @@ mod batch;
 mod build;
 mod report;
 mod test_result;
+pub mod untrusted;
 mod verdict;
 
 pub use batch::{rank, BatchReport, Standing};
@@ -45,6 +47,7 @@ mod tests {
             time_ms: 3,
             wall_ms: 4,
             memory_kb: Some(1500),
+            memory_resolution_kb: Some(4),
             first_mistake: None,
         }
     }

@@ -57,7 +57,8 @@ impl Report {
 /// use duel_report::Verdict;
 /// let result = |verdict| TestResult {
 ///     index: 1, input: String::new(), verdict, reason: None, moves: 0, move_list: None,
-///     summary: None, time_ms: 0, wall_ms: 0, memory_kb: None, first_mistake: None,
+///     summary: None, time_ms: 0, wall_ms: 0, memory_kb: None, memory_resolution_kb: None,
+///     first_mistake: None,
 /// };
 /// let tests = [result(Verdict::Win), result(Verdict::Draw), result(Verdict::Loss), result(Verdict::Win)];
 /// assert_eq!(score(&tests, 4), 62.5);

@@ -30,6 +30,12 @@ pub struct TestResult {
     /// this was an option hold 0 there, which reads as `None`.
     #[serde(default, deserialize_with = "known_kb")]
     pub memory_kb: Option<u64>,
+    /// The smallest difference in KiB the measurement of `memory_kb` tells apart (4: a page;
+    /// 1024 under bubblewrap, whose own share of the charge varies from run to run). A
+    /// `memory_kb` equal to it means "at most this" (tables show `<1 MB`). Absent where
+    /// `memory_kb` is `null`, and in reports written before it was recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub memory_resolution_kb: Option<u64>,
     /// For a loss or draw: the first move that gave away value, and the better alternative.
     pub first_mistake: Option<String>,
 }
@@ -54,6 +60,7 @@ impl TestResult {
             time_ms: 0,
             wall_ms: 0,
             memory_kb: None,
+            memory_resolution_kb: None,
             first_mistake: None,
         }
     }

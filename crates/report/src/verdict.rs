@@ -44,6 +44,21 @@ impl Verdict {
         Verdict::CompileError,
     ];
 
+    /// The verdicts a game's tests can end with, in report order: every one, but `draw` in
+    /// Pooh-Eeyore-sticks (`"mis"`), where whoever takes the last stick wins.
+    ///
+    /// ```
+    /// use duel_report::Verdict;
+    /// assert_eq!(Verdict::of_game("ioiwari").len(), 10);
+    /// assert!(!Verdict::of_game("mis").contains(&Verdict::Draw));
+    /// ```
+    pub fn of_game(game: &str) -> Vec<Verdict> {
+        Verdict::ALL
+            .into_iter()
+            .filter(|verdict| !(game == "mis" && *verdict == Verdict::Draw))
+            .collect()
+    }
+
     /// The verdict's name as it appears in tables and JSON reports.
     ///
     /// ```

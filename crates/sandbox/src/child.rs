@@ -83,7 +83,7 @@ pub(crate) fn start(
     let judge = process::getpid();
     // SAFETY: `pre_exec` is unsafe because the closure runs in the forked child, where only
     // async-signal-safe work is sound. `confine` only makes raw system calls through rustix
-    // (write, setsid, getrlimit/setrlimit, setgroups, setgid, setuid, prctl, getppid, fcntl)
+    // (write, setsid, keyctl, getrlimit/setrlimit, setgroups, setgid, setuid, prctl, getppid, fcntl)
     // on integers, a static buffer and fds opened before the fork, and seccompiler's
     // `apply_filter` (prctl and seccomp on a filter compiled before the fork); it allocates
     // nothing and takes no lock (an error is an `Errno` turned into an `io::Error` without
@@ -128,12 +128,28 @@ pub(crate) fn succeeds(argv: &[OsString], working_dir: &Path, confinement: Confi
     reaped.is_some_and(|reaped| reaped.termination == Termination::Exited(0))
 }
 
+/// Empties box user `uid`'s user, user-session and persistent keyrings (only the user itself
+/// may), from a process of that user that does nothing else: done after each run, and before
+/// one whose change of user happens inside the sandbox, so nothing a run writes there (with
+/// the filter off) reaches the next run of the user, whatever the isolation.
+pub(crate) fn clear_keyrings_of(uid: u32) {
+    let confinement = Confinement {
+        cpu_seconds: 1,
+        user: Some((uid, uid)),
+        ..Confinement::default()
+    };
+    // The keyrings are emptied between fork and exec (see `confine`); what is run after
+    // does not matter, nor whether it could be run.
+    let _ = succeeds(&["/bin/true".into()], Path::new("/"), confinement);
+}
+
 /// Runs in the child between fork and exec: raw system calls only, no allocation.
 fn confine(confinement: &Confinement, judge: Pid) -> Result<(), Errno> {
     for fd in &confinement.join {
         rustix::io::write(fd, b"0\n")?;
     }
     process::setsid()?;
+    keyrings::join_fresh_session()?;
     if let Some(bytes) = confinement.address_space {
         lower_limit(Resource::As, bytes, bytes)?;
     }
@@ -154,6 +170,9 @@ fn confine(confinement: &Confinement, judge: Pid) -> Result<(), Errno> {
         thread::set_thread_groups(&[])?;
         thread::set_thread_gid(Gid::from_raw(gid))?;
         thread::set_thread_uid(Uid::from_raw(uid))?;
+        // What an earlier run of this user (without the filter) left in the keyrings the
+        // kernel keeps per user is gone before this one starts.
+        keyrings::clear_the_users();
         // Nothing it runs can gain privileges again (a set-user-ID program, file
         // capabilities).
         thread::set_no_new_privs(true)?;
@@ -173,6 +192,58 @@ fn confine(confinement: &Confinement, judge: Pid) -> Result<(), Errno> {
         seccompiler::apply_filter(filter).map_err(|_| Errno::PERM)?;
     }
     Ok(())
+}
+
+/// The kernel's keyrings, which `fork`, `setuid` and `exec` all keep: a run must neither see
+/// the judge's (a login's session keyring, with the user keyring linked in) nor what an
+/// earlier run of its box user left.
+mod keyrings {
+    // System calls: every unsafe block says why it is sound.
+    #![allow(unsafe_code)]
+
+    use rustix::io::Errno;
+
+    const KEYCTL_JOIN_SESSION_KEYRING: libc::c_long = 1;
+    const KEYCTL_CLEAR: libc::c_long = 7;
+    const KEYCTL_GET_PERSISTENT: libc::c_long = 22;
+    const KEY_SPEC_SESSION_KEYRING: libc::c_long = -3;
+    const KEY_SPEC_USER_KEYRING: libc::c_long = -4;
+    const KEY_SPEC_USER_SESSION_KEYRING: libc::c_long = -5;
+
+    /// `keyctl(operation, a, b)`: its result, or the errno.
+    fn keyctl(operation: libc::c_long, a: libc::c_long, b: libc::c_long) -> Result<i64, Errno> {
+        // SAFETY: these keyctl operations take integers only (a null name for joining), and
+        // read or write no memory of the caller.
+        let result = unsafe { libc::syscall(libc::SYS_keyctl, operation, a, b) };
+        if result < 0 {
+            Err(Errno::from_raw_os_error(
+                std::io::Error::last_os_error().raw_os_error().unwrap_or(0),
+            ))
+        } else {
+            Ok(result)
+        }
+    }
+
+    /// Makes the process the only member of a new, empty, anonymous session keyring: what
+    /// it had (the judge's session, maybe a login's, with the organiser's keys) is out of
+    /// reach. A kernel without keys has nothing to hide.
+    pub(super) fn join_fresh_session() -> Result<(), Errno> {
+        match keyctl(KEYCTL_JOIN_SESSION_KEYRING, 0, 0) {
+            Ok(_) | Err(Errno::NOSYS) => Ok(()),
+            Err(errno) => Err(errno),
+        }
+    }
+
+    /// Empties the calling user's user, user-session and persistent keyrings (after the
+    /// change to a box user). Failures change nothing: a kernel without keys or persistent
+    /// keyrings has nothing to clear.
+    pub(super) fn clear_the_users() {
+        let _ = keyctl(KEYCTL_CLEAR, KEY_SPEC_USER_KEYRING, 0);
+        let _ = keyctl(KEYCTL_CLEAR, KEY_SPEC_USER_SESSION_KEYRING, 0);
+        if let Ok(persistent) = keyctl(KEYCTL_GET_PERSISTENT, -1, KEY_SPEC_SESSION_KEYRING) {
+            let _ = keyctl(KEYCTL_CLEAR, persistent as libc::c_long, 0);
+        }
+    }
 }
 
 /// Lowers a resource limit to (soft, hard), never above the current hard limit (raising it

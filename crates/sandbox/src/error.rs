@@ -10,13 +10,13 @@ pub enum SpawnError {
     #[error("the player command is empty")]
     EmptyCommand,
     /// The command's program does not exist (or is not in `$PATH`).
-    #[error("no such program: {program}")]
+    #[error("no such program: {}", crate::untrusted::escape(program))]
     ProgramNotFound {
         /// The program as written in the command.
         program: String,
     },
     /// The command's program exists but cannot be executed.
-    #[error("not an executable program: {program}")]
+    #[error("not an executable program: {}", crate::untrusted::escape(program))]
     NotExecutable {
         /// The program as written in the command.
         program: String,
@@ -49,13 +49,13 @@ pub enum SpawnError {
         /// The path as the command names it.
         path: String,
     },
-    /// The operating system refused to start the process.
-    #[error("cannot start `{command}`: {source}")]
+    /// The operating system refused to start the process (its error said once, not also as
+    /// a `source`, which a chain of causes would print again).
+    #[error("cannot start `{}`: {cause}", crate::untrusted::escape(command))]
     Io {
         /// The command being started.
         command: String,
         /// The underlying error.
-        #[source]
-        source: io::Error,
+        cause: io::Error,
     },
 }

@@ -159,7 +159,7 @@ impl Launcher {
                 let end = walk(&path, &working_dir).map_or(path.clone(), |walked| walked.end);
                 if !can_be_shown(&end) {
                     return Err(SpawnError::NotShown {
-                        path: path.display().to_string(),
+                        path: crate::untrusted::escape_path(&path),
                     });
                 }
             }
@@ -195,7 +195,7 @@ impl Launcher {
                 && (uid == LINK_READER_ID || !readable_by(&path, uid, gid))
             {
                 return Err(SpawnError::LinkedFile {
-                    path: path.display().to_string(),
+                    path: crate::untrusted::escape_path(&path),
                     reader: match uid {
                         LINK_READER_ID => "any user".into(),
                         uid => format!("its owner (uid {uid})"),
@@ -219,7 +219,7 @@ impl Launcher {
             if let Some(path) = self.unreachable_here(bwrap) {
                 line.push_str(&format!(
                     "; but the program runs as the judge's user: {} is not reachable by other users",
-                    path.display()
+                    crate::untrusted::escape_path(&path)
                 ));
             }
         }
@@ -262,9 +262,9 @@ impl Launcher {
     fn working_dir(&self) -> Result<PathBuf, SpawnError> {
         match &self.working_dir {
             Some(dir) => Ok(dir.clone()),
-            None => std::env::current_dir().map_err(|source| SpawnError::Io {
+            None => std::env::current_dir().map_err(|cause| SpawnError::Io {
                 command: self.command.to_string(),
-                source,
+                cause,
             }),
         }
     }
@@ -297,9 +297,9 @@ impl Launcher {
     /// what bubblewrap itself costs in memory.
     pub fn spawn(&self) -> Result<Process, SpawnError> {
         let working_dir = self.working_dir()?;
-        let io_error = |source| SpawnError::Io {
+        let io_error = |cause| SpawnError::Io {
             command: self.command.to_string(),
-            source,
+            cause,
         };
         signal::ignore_sigpipe();
         self.check_links(&working_dir)?;

@@ -50,10 +50,16 @@
 //!   As root, bubblewrap starts as the program's own user, in a user namespace of its own
 //!   (else `setpriv` changes the user inside).
 //! - **A system-call filter** (seccomp, in every sandbox but [`Sandbox::None`]): no sockets, so
-//!   no network; no io_uring; no new user namespaces.
+//!   no network; no io_uring; no new user namespaces; nothing the kernel shares with the
+//!   whole machine (the key calls, `io_setup`, `perf_event_open`, `memfd_secret`,
+//!   `pidfd_open`, `kcmp`, `ptrace`).
+//! - **A fresh, empty session keyring** (always): nothing of the judge's keyrings (a login's,
+//!   holding the organiser's keys) reaches a run; a box user's own keyrings are emptied
+//!   before each of its runs and after it.
 //! - **Private `/tmp`, `/var/tmp`, `/dev/shm` and `/run/lock` without bubblewrap**, as root
 //!   ([`Sandbox::User`]): a mount namespace per run puts a fresh, bounded tmpfs on each
-//!   ([`PRIVATE_DIRS`]), so a run leaves nothing behind and cannot fill the disk.
+//!   ([`PRIVATE_DIRS`]), so a run leaves nothing behind and cannot fill the disk; a `devpts`
+//!   instance of its own gives it at most [`PRIVATE_PTYS`] terminals.
 //! - **A fixed environment** (`PATH` of the system's directories, `HOME` and `TMPDIR` of its
 //!   own, a UTF-8 locale; see [`SYSTEM_PATH`]): nothing of the judge's own.
 //! - **Links** on the way to a file the command names are made again under bubblewrap (so
@@ -78,7 +84,7 @@
 //!   lands just before the read begins is caught by the next one).
 //!
 //! How an abnormal end becomes a [`Verdict`] is documented on [`classify_termination`];
-//! [`untrusted`] shows what a program wrote clipped and escaped, safe for a terminal or a log.
+//! [`untrusted`] (duel-report's, re-exported) shows what a program wrote clipped and escaped, safe for a terminal or a log.
 //! [`run_in_order`] runs tests on several threads and hands their results over in test order.
 
 mod cgroup;
@@ -104,7 +110,6 @@ mod seccomp;
 mod signal;
 mod termination;
 mod tree;
-pub mod untrusted;
 mod usage;
 mod walk;
 
@@ -113,7 +118,7 @@ pub use command::ProgramCommand;
 pub use confinement::{Sandbox, SANDBOX_TMP_BYTES};
 pub use cpu::SharedCpu;
 /// The verdicts a run's fault is reported with: the judges' report schema (`duel-report`).
-pub use duel_report::Verdict;
+pub use duel_report::{untrusted, Verdict};
 pub use environment::{PROGRAM_HOME, PROGRAM_LOCALE, SYSTEM_PATH};
 pub use error::SpawnError;
 pub use fault::{Fault, Halt};
@@ -126,10 +131,10 @@ pub use launcher::Launcher;
 pub use limits::Limits;
 pub use lines::{LineBuffer, LineTooLong};
 pub use parallel::{run_in_order, Completion};
-pub use private::{PRIVATE_DIRS, PRIVATE_DIR_BYTES};
+pub use private::{PRIVATE_DIRS, PRIVATE_DIR_BYTES, PRIVATE_PTYS};
 pub use process::{Ending, Process, MAX_FILE_BYTES, STDERR_TAIL_BYTES, TICK};
 pub use termination::{
     classify_termination, Termination, MEMORY_NEAR_LIMIT_PERCENT, OUT_OF_MEMORY_MARKERS,
 };
-pub use usage::{Usage, PEAK_RESOLUTION_BYTES};
+pub use usage::{Usage, PEAK_RESOLUTION_BYTES, SANDBOX_PEAK_RESOLUTION_BYTES};
 pub use walk::{link_reader, read_as, LINK_READER_ID};

@@ -53,6 +53,15 @@ impl LineBuffer {
         self.bytes.len()
     }
 
+    /// How many bytes after the last end of line are buffered: a line the program began and
+    /// has not ended (complete lines waiting to be taken are not counted).
+    pub fn unfinished(&self) -> usize {
+        match self.bytes.iter().rposition(|&b| b == b'\n') {
+            Some(end) => self.bytes.len() - end - 1,
+            None => self.bytes.len(),
+        }
+    }
+
     /// Appends bytes read from the program; anything beyond [`room`](Self::room) is dropped,
     /// which callers avoid by never reading more than `room()` bytes.
     pub fn extend(&mut self, bytes: &[u8]) {

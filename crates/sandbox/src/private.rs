@@ -8,6 +8,10 @@
 //! its command names, the working directory, the judge's visible and writable paths) is bound
 //! back at its own path, from a descriptor the child opens on it before covering it.
 //!
+//! The run gets a `devpts` instance of its own at `/dev/pts`, with at most [`PRIVATE_PTYS`]
+//! pseudo-terminals, and `/dev/ptmx` opens that instance: a program cannot exhaust the
+//! machine's terminals (bubblewrap's fresh `/dev` makes an instance of its own the same way).
+//!
 //! Everything else is made read-only in that namespace (`mount_setattr` with `AT_RECURSIVE`,
 //! Linux 5.12 and later; older kernels skip this step): a directory any user may write
 //! elsewhere on the machine (`/var/crash`, a shared upload directory, a world-writable
@@ -33,6 +37,9 @@ pub const PRIVATE_DIRS: &[&str] = &["/tmp", "/var/tmp", "/dev/shm", "/run/lock"]
 /// The size of each private directory.
 pub const PRIVATE_DIR_BYTES: u64 = 64 << 20;
 
+/// The most pseudo-terminals a run can open without bubblewrap (its own `devpts` instance).
+pub const PRIVATE_PTYS: u32 = 16;
+
 /// What the child does to have private directories: everything computed (and every path made
 /// a C string, every descriptor opened) before the fork, so that the child only makes system
 /// calls.
@@ -42,6 +49,9 @@ pub(crate) struct PrivateMounts {
     covered: Vec<CString>,
     /// The tmpfs mount options.
     options: CString,
+    /// The options of the run's own `devpts`, when the machine has `/dev/pts` and
+    /// `/dev/ptmx` to cover.
+    devpts: Option<CString>,
     /// Directories made on the fresh tmpfs, parents first.
     dirs: Vec<CString>,
     /// Empty files made there, to bind files on.
@@ -103,6 +113,14 @@ impl PrivateMounts {
                 .map(|dir| c_path(dir))
                 .collect::<io::Result<_>>()?,
             options: CString::new(format!("mode=1777,size={PRIVATE_DIR_BYTES}"))
+                .map_err(io::Error::other)?,
+            devpts: (Path::new("/dev/pts").is_dir() && Path::new("/dev/ptmx").exists())
+                .then(|| {
+                    CString::new(format!(
+                        "newinstance,ptmxmode=0666,mode=0620,max={PRIVATE_PTYS}"
+                    ))
+                })
+                .transpose()
                 .map_err(io::Error::other)?,
             dirs: Vec::new(),
             files: Vec::new(),
@@ -185,6 +203,28 @@ impl PrivateMounts {
                     c"tmpfs".as_ptr(),
                     libc::MS_NOSUID | libc::MS_NODEV,
                     self.options.as_ptr().cast(),
+                )
+            })?;
+        }
+        if let Some(options) = &self.devpts {
+            // SAFETY: as above.
+            check(unsafe {
+                libc::mount(
+                    c"devpts".as_ptr(),
+                    c"/dev/pts".as_ptr(),
+                    c"devpts".as_ptr(),
+                    libc::MS_NOSUID | libc::MS_NOEXEC,
+                    options.as_ptr().cast(),
+                )
+            })?;
+            // SAFETY: as above.
+            check(unsafe {
+                libc::mount(
+                    c"/dev/pts/ptmx".as_ptr(),
+                    c"/dev/ptmx".as_ptr(),
+                    std::ptr::null(),
+                    libc::MS_BIND,
+                    std::ptr::null(),
                 )
             })?;
         }

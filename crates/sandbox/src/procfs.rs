@@ -42,6 +42,21 @@ pub(crate) fn parse_stat(text: &str) -> Option<ProcStat> {
     })
 }
 
+/// The kernel's per-task flag set when a task begins to exit (`include/linux/sched.h`).
+const PF_EXITING: i64 = 0x4;
+
+/// Whether the process whose `/proc/<pid>/stat` line is `text` is ending: dead, or its last
+/// thread has begun to exit (`PF_EXITING`), which nothing stops once begun. A main thread
+/// that ends alone while other threads go on is not an ending process. `None`: no stat line.
+pub(crate) fn ending(text: &str) -> Option<bool> {
+    let close = text.rfind(')')?;
+    let fields: Vec<&str> = text.get(close + 1..)?.split_whitespace().collect();
+    let field = |n: usize| fields.get(n - 3).and_then(|f| f.parse::<i64>().ok());
+    let dead = matches!(fields.first(), Some(&"Z") | Some(&"X"));
+    let exiting = field(9)? & PF_EXITING != 0;
+    Some((dead || exiting) && field(20)? <= 1)
+}
+
 /// Every process currently visible in `/proc`.
 pub(crate) fn all_processes() -> Vec<ProcStat> {
     let Ok(entries) = std::fs::read_dir("/proc") else {
@@ -167,6 +182,24 @@ mod tests {
         assert_eq!(parsed.cpu_ticks, 7 + 8 + 9 + 10);
         assert_eq!((parsed.vsize_bytes, parsed.rss_pages), (5_000_000, 300));
         assert!(!parsed.zombie);
+        assert_eq!(ending(line), Some(false));
+    }
+
+    #[test]
+    fn a_process_is_ending_once_its_last_thread_exits() {
+        // Fields 3 (state), 9 (flags) and 20 (threads) matter.
+        let line = |state: char, flags: i64, threads: i64| {
+            let mut fields = [0i64; 22];
+            fields[9 - 4] = flags;
+            fields[20 - 4] = threads;
+            stat_line(7, "a) b", state, &fields)
+        };
+        assert_eq!(ending(&line('R', 0, 1)), Some(false));
+        assert_eq!(ending(&line('R', PF_EXITING, 1)), Some(true));
+        assert_eq!(ending(&line('Z', 0, 1)), Some(true));
+        // The main thread left, another goes on.
+        assert_eq!(ending(&line('Z', PF_EXITING, 2)), Some(false));
+        assert_eq!(ending("7 (a) R"), None);
     }
 
     #[test]

@@ -1,4 +1,5 @@
-//! The system-call filter of submissions: no sockets, no io_uring, no new user namespaces.
+//! The system-call filter of submissions: no sockets, no io_uring, no new user namespaces,
+//! no kernel state shared with the machine.
 //!
 //! Under bubblewrap it takes the place of a network namespace of its own (which costs a
 //! submission about a millisecond to make and tear down at every start): a program that
@@ -6,6 +7,14 @@
 //! included. `socketpair` stays allowed: it connects a program only to itself. io_uring is
 //! refused because it could make sockets past the filter. Making a user namespace is refused
 //! because inside one a program holds every capability there, a wide door into the kernel.
+//!
+//! Refused too, because each reaches state the kernel shares with the whole machine or with
+//! other processes, and no supported language (C, C++, Pascal, Python, Rust, Go, their
+//! compilers) needs it: the key calls (`add_key`, `keyctl`, `request_key`: the keyrings of
+//! the session, the user and the persistent one outlive a run and may hold the organiser's
+//! keys), `io_setup` (the machine's whole pool of asynchronous I/O events), `perf_event_open`,
+//! `memfd_secret`, `pidfd_open`, `kcmp` and `ptrace`. Go's runtime and the `go` tool try
+//! `pidfd_open` and fall back to plain process calls when it fails with `ENOSYS`.
 //!
 //! Every refused call fails with `ENOSYS`, as a kernel without it would: `clone3` must fail so
 //! for the C library to fall back to `clone`, which the filter then checks. The filter is
@@ -79,6 +88,15 @@ fn compile() -> Option<BpfProgram> {
         libc::SYS_io_uring_enter,
         libc::SYS_io_uring_register,
         libc::SYS_clone3,
+        libc::SYS_add_key,
+        libc::SYS_keyctl,
+        libc::SYS_request_key,
+        libc::SYS_io_setup,
+        libc::SYS_perf_event_open,
+        libc::SYS_memfd_secret,
+        libc::SYS_pidfd_open,
+        libc::SYS_kcmp,
+        libc::SYS_ptrace,
     ];
     let new_user_namespace = SeccompRule::new(vec![SeccompCondition::new(
         0,

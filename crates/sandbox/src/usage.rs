@@ -2,10 +2,15 @@
 
 use std::time::Duration;
 
-/// The least peak memory a run in a cgroup reports: 1 KiB, the unit of the judge's reports.
-/// A run charged no more than the sandbox's own share there (which varies by a few hundred
-/// KiB from run to run) reports this: measured, and too small to tell from the share.
-pub const PEAK_RESOLUTION_BYTES: u64 = 1024;
+/// The finest difference in peak memory any measurement of the judge tells apart: a page. A
+/// run in a cgroup without bubblewrap reports at least this.
+pub const PEAK_RESOLUTION_BYTES: u64 = 4096;
+
+/// The resolution of the peak memory of a run under bubblewrap in a cgroup: bubblewrap's own
+/// share of the cgroup's charge, taken off the peak, varies by a few hundred KiB from run to
+/// run, so a smaller difference is no measurement. A run charged no more than the share and
+/// this reports this (an upper bound: "less than 1 MiB"), never less.
+pub const SANDBOX_PEAK_RESOLUTION_BYTES: u64 = 1 << 20;
 
 /// The resources a run used, as measured by the judge.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -15,9 +20,15 @@ pub struct Usage {
     /// Time the judge spent waiting for the program (the charged wall clock).
     pub wall: Duration,
     /// Peak memory. In a cgroup: the cgroup's peak charge less the sandbox's own share, at
-    /// least [`PEAK_RESOLUTION_BYTES`](crate::PEAK_RESOLUTION_BYTES) (a run too small to tell
-    /// from that share); else the larger of `ru_maxrss` and the largest sampled tree total.
+    /// least [`memory_resolution_bytes`](Self::memory_resolution_bytes) (a run too small to
+    /// tell from that share); else the larger of `ru_maxrss` and the largest sampled tree
+    /// total.
     pub peak_memory_bytes: u64,
+    /// The smallest difference the measurement of `peak_memory_bytes` tells apart:
+    /// [`SANDBOX_PEAK_RESOLUTION_BYTES`](crate::SANDBOX_PEAK_RESOLUTION_BYTES) under
+    /// bubblewrap in a cgroup, else [`PEAK_RESOLUTION_BYTES`](crate::PEAK_RESOLUTION_BYTES).
+    /// A peak equal to it means "at most this".
+    pub memory_resolution_bytes: u64,
     /// The largest address space of one process seen while sampling (0 if never sampled).
     pub peak_address_space_bytes: u64,
 }

@@ -20,6 +20,27 @@ use crate::message::one_line;
 /// Most documents kept open at once; opening another closes the oldest.
 pub const MAX_OPEN: usize = 16;
 
+/// Most bytes of documents (their reports' text, their records) kept open at once; opening
+/// another closes the oldest until it fits.
+pub const MAX_HELD_BYTES: usize = 64 << 20;
+
+/// The largest document the viewer opens (a larger one is refused, `413` from the API).
+pub const MAX_DOCUMENT_BYTES: usize = 16 << 20;
+
+/// The longest name (a document's, a submission's) the viewer keeps, in characters; a longer
+/// one is cut, with `…`.
+pub const MAX_NAME_CHARS: usize = 200;
+
+/// `name` cut to [`MAX_NAME_CHARS`].
+fn clip_name(name: &str) -> String {
+    let mut chars = name.chars();
+    let mut clipped: String = chars.by_ref().take(MAX_NAME_CHARS).collect();
+    if chars.next().is_some() {
+        clipped.push('…');
+    }
+    clipped
+}
+
 /// A game that can be replayed, or why it cannot.
 #[derive(Clone, Debug)]
 pub(crate) enum Record {
@@ -48,6 +69,8 @@ pub struct TestView {
     /// The submission's peak resident memory in KiB, `null` where no figure is known (the
     /// built-in player, a module test, a test not run, a log).
     pub memory_kb: Option<u64>,
+    /// The submission's CPU time in milliseconds, `null` where none was measured (a log).
+    pub time_ms: Option<u64>,
     /// Moves the viewer can replay (from the start); less than `moves` when the report or the
     /// log kept only part of the game.
     pub replayable_moves: u64,
@@ -101,6 +124,9 @@ pub struct DocumentView {
     pub ranking: Option<Vec<RankView>>,
     /// The submissions.
     pub submissions: Vec<SubmissionView>,
+    /// The bytes it was opened from, counted against [`MAX_HELD_BYTES`].
+    #[serde(skip)]
+    held_bytes: usize,
 }
 
 /// The documents open in the viewer.
@@ -108,13 +134,18 @@ pub struct DocumentView {
 pub struct Viewer {
     next_id: u64,
     open: VecDeque<DocumentView>,
+    /// The open documents' bytes, at most [`MAX_HELD_BYTES`].
+    held_bytes: usize,
 }
 
 impl Viewer {
     /// Opens a judge report (the JSON of `duel ... judge --report`, one submission or several
     /// with their ranking); returns its summary, or one line saying why it is refused.
     pub fn open(&mut self, name: &str, text: &str) -> Result<&DocumentView, String> {
-        let document = parse_report(name, text).map_err(|why| one_line(&why))?;
+        let name = clip_name(name);
+        too_large(&name, text.len())?;
+        let mut document = parse_report(&name, text).map_err(|why| one_line(&why))?;
+        document.held_bytes = text.len();
         Ok(self.keep(document))
     }
 
@@ -122,18 +153,32 @@ impl Viewer {
     /// file: [`duel_ioiwari::record`] or [`duel_mis::record`], told apart by their first
     /// bytes); returns its summary, or one line saying why it is refused.
     pub fn open_record(&mut self, name: &str, bytes: Vec<u8>) -> Result<&DocumentView, String> {
-        let document = parse_record(name, bytes).map_err(|why| one_line(&why))?;
+        let name = clip_name(name);
+        too_large(&name, bytes.len())?;
+        let held_bytes = bytes.len();
+        let mut document = parse_record(&name, bytes).map_err(|why| one_line(&why))?;
+        document.held_bytes = held_bytes;
         Ok(self.keep(document))
     }
 
     fn keep(&mut self, mut document: DocumentView) -> &DocumentView {
         self.next_id += 1;
         document.id = self.next_id;
-        if self.open.len() == MAX_OPEN {
-            self.open.pop_front();
+        while self.open.len() == MAX_OPEN
+            || (!self.open.is_empty() && self.held_bytes + document.held_bytes > MAX_HELD_BYTES)
+        {
+            if let Some(closed) = self.open.pop_front() {
+                self.held_bytes -= closed.held_bytes;
+            }
         }
+        self.held_bytes += document.held_bytes;
         self.open.push_back(document);
         self.open.back().expect("just pushed")
+    }
+
+    /// The bytes of the documents open, at most [`MAX_HELD_BYTES`].
+    pub fn held_bytes(&self) -> usize {
+        self.held_bytes
     }
 
     /// The documents open, oldest first.
@@ -145,6 +190,18 @@ impl Viewer {
     pub fn document(&self, id: u64) -> Option<&DocumentView> {
         self.open.iter().find(|document| document.id == id)
     }
+}
+
+/// Refuses a document of more than [`MAX_DOCUMENT_BYTES`].
+fn too_large(name: &str, bytes: usize) -> Result<(), String> {
+    if bytes > MAX_DOCUMENT_BYTES {
+        return Err(format!(
+            "{name}: {} MB, more than the viewer opens ({} MB)",
+            bytes >> 20,
+            MAX_DOCUMENT_BYTES >> 20
+        ));
+    }
+    Ok(())
 }
 
 /// Reads a report with the judge's own types ([`duel_report`]), one submission or several.
@@ -165,7 +222,7 @@ fn parse_report(name: &str, text: &str) -> Result<DocumentView, String> {
             .iter()
             .map(|standing| RankView {
                 rank: standing.rank,
-                submission: standing.submission.clone(),
+                submission: clip_name(&standing.submission),
                 score: standing.score,
                 time_ms: standing.time_ms,
             })
@@ -195,6 +252,7 @@ fn parse_report(name: &str, text: &str) -> Result<DocumentView, String> {
         interrupted,
         ranking,
         submissions,
+        held_bytes: 0,
     })
 }
 
@@ -217,7 +275,7 @@ fn submission(game: &str, report: Report) -> Result<SubmissionView, String> {
         })
         .collect();
     Ok(SubmissionView {
-        player: report.player,
+        player: clip_name(&report.player),
         score: Some(report.score),
         tests,
     })
@@ -251,6 +309,7 @@ fn view(test: &TestResult, record: Record) -> TestView {
         first_mistake: test.first_mistake.clone(),
         summary: test.summary.clone(),
         memory_kb: test.memory_kb,
+        time_ms: Some(test.time_ms),
         replayable_moves,
         note,
         record,
@@ -356,6 +415,7 @@ fn parse_record(name: &str, bytes: Vec<u8>) -> Result<DocumentView, String> {
         first_mistake: None,
         summary: Some(summary),
         memory_kb: None,
+        time_ms: None,
         replayable_moves: moves,
         note: None,
         record,
@@ -373,6 +433,7 @@ fn parse_record(name: &str, bytes: Vec<u8>) -> Result<DocumentView, String> {
             score: None,
             tests: vec![test],
         }],
+        held_bytes: 0,
     })
 }
 
@@ -464,5 +525,21 @@ mod tests {
         let doc = viewer.open_record("c.moves", record(&won)).unwrap();
         assert_eq!(doc.submissions[0].tests[0].verdict, "win");
         assert!(viewer.open_record("d.moves", b"DUELXXXX".to_vec()).is_err());
+    }
+
+    #[test]
+    fn the_bytes_held_stay_bounded_by_closing_the_oldest() {
+        let mut viewer = Viewer::default();
+        let padding = "x".repeat(10 << 20);
+        for n in 0..12 {
+            let text = format!(
+                "{{\"game\": \"mis\", \"player\": \"{padding}\", \"score\": 0.0, \
+                 \"planned\": 0, \"interrupted\": false, \"tests\": []}}"
+            );
+            let id = viewer.open(&format!("r{n}.json"), &text).unwrap().id;
+            assert!(viewer.held_bytes() <= MAX_HELD_BYTES);
+            assert!(viewer.document(id).is_some(), "the newest stays open");
+        }
+        assert!(viewer.documents().count() < 12);
     }
 }

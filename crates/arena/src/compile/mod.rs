@@ -56,10 +56,12 @@ mod run;
 pub use duel_report::{BuildRecord, Target};
 pub use language::Language;
 
+use duel_sandbox::untrusted::escape_path;
 use duel_sandbox::{Limits, ProgramCommand, Sandbox};
 use language::{ArtifactKind, Recipe};
 use std::collections::BTreeMap;
 use std::io::Read;
+use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -419,13 +421,21 @@ impl Build {
 #[non_exhaustive]
 pub enum CompileError {
     /// The extension is not one of a known language.
-    #[error("{}: unknown kind of source (known: {})", path.display(), Language::extension_list())]
+    #[error(
+        "{}: unknown kind of source (known: {})",
+        escape_path(path),
+        Language::extension_list()
+    )]
     UnknownLanguage {
         /// The file.
         path: PathBuf,
     },
     /// Modules are written in C, C++ or Pascal.
-    #[error("{}: a module is written in {}, not {language}", path.display(), Language::module_titles())]
+    #[error(
+        "{}: a module is written in {}, not {language}",
+        escape_path(path),
+        Language::module_titles()
+    )]
     NotAModuleLanguage {
         /// The file.
         path: PathBuf,
@@ -452,7 +462,7 @@ pub enum CompileError {
         path: PathBuf,
     },
     /// The source cannot be read, or is too large.
-    #[error("cannot read the source {}: {message}", path.display())]
+    #[error("cannot read the source {}: {message}", escape_path(path))]
     Source {
         /// The file.
         path: PathBuf,
@@ -655,6 +665,12 @@ fn read_source(path: &Path) -> Result<Vec<u8>, CompileError> {
         message,
     };
     let mut text = Vec::new();
+    // What the name leads to is looked at first, never opened unless it is a regular file: a
+    // FIFO would block the judge, a device would never end.
+    let meta = std::fs::metadata(path).map_err(|e| error(io_message(&e)))?;
+    if let Some(what) = not_regular(&meta) {
+        return Err(error(what));
+    }
     if let Some((uid, gid)) = duel_sandbox::link_reader(path) {
         // Reached through a link: opened and read with the rights of the link's owner (or
         // of others), never the judge's.
@@ -669,13 +685,15 @@ fn read_source(path: &Path) -> Result<Vec<u8>, CompileError> {
             ))
         })?;
     } else {
-        let file = std::fs::File::open(path).map_err(|e| error(io_message(&e)))?;
+        // Never blocks opening a FIFO put there after the check.
+        let file = std::fs::OpenOptions::new()
+            .read(true)
+            .custom_flags(libc::O_NONBLOCK)
+            .open(path)
+            .map_err(|e| error(io_message(&e)))?;
         let meta = file.metadata().map_err(|e| error(io_message(&e)))?;
-        if meta.is_dir() {
-            return Err(error("it is a directory".into()));
-        }
-        if !meta.is_file() {
-            return Err(error("not a regular file".into()));
+        if let Some(what) = not_regular(&meta) {
+            return Err(error(what));
         }
         file.take(MAX_SOURCE_BYTES + 1)
             .read_to_end(&mut text)
@@ -685,6 +703,29 @@ fn read_source(path: &Path) -> Result<Vec<u8>, CompileError> {
         return Err(error(format!("larger than {} KiB", MAX_SOURCE_BYTES >> 10)));
     }
     Ok(text)
+}
+
+/// Why a file is no source (`None` for a regular file): "it is a directory", "not a regular
+/// file (a FIFO)"...
+fn not_regular(meta: &std::fs::Metadata) -> Option<String> {
+    use std::os::unix::fs::FileTypeExt;
+    let kind = meta.file_type();
+    let what = if kind.is_file() {
+        return None;
+    } else if kind.is_dir() {
+        return Some("it is a directory".into());
+    } else if kind.is_fifo() {
+        "a FIFO"
+    } else if kind.is_char_device() {
+        "a character device"
+    } else if kind.is_block_device() {
+        "a block device"
+    } else if kind.is_socket() {
+        "a socket"
+    } else {
+        "of an unknown kind"
+    };
+    Some(format!("not a regular file ({what})"))
 }
 
 /// The system's message without the "(os error N)" suffix.

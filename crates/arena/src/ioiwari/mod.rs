@@ -12,13 +12,12 @@
 //! status 0 within its limits.
 
 mod judge;
-mod mistake;
 mod opponent;
 mod referee;
 mod test_set;
 
+pub use duel_ioiwari::mistake::{first_mistake, forward_reason, PlayerMove};
 pub use judge::{judge, Ioiwari, JudgeError, JudgeOptions, DEFAULT_MEMORY_MIB, DEFAULT_TIME_LIMIT};
-pub use mistake::{first_mistake, forward_reason, PlayerMove};
 pub use opponent::{Chooser, Opponent};
 pub use referee::{parse_move, JudgedGame};
 pub use test_set::{parse_positions, unwinnable, TestSet, TestSetError, OFFICIAL_POSITIONS};

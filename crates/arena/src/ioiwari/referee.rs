@@ -1,8 +1,8 @@
 //! One game: the program as player 1 against the optimal player 2, move by move.
 
-use super::mistake::{first_mistake, PlayerMove};
 use super::Opponent;
 use crate::{TestResult, Verdict};
+use duel_ioiwari::mistake::{first_mistake, PlayerMove};
 use duel_ioiwari::transcript::{Ending, Transcript};
 use duel_ioiwari::{Board, Outcome, Pit, Player, Position, Table, PITS};
 use duel_sandbox::{Fault, Halt, Launcher, Process, SpawnError, Usage};
@@ -227,6 +227,8 @@ impl Game {
             time_ms: usage.cpu_ms(),
             wall_ms: usage.wall_ms(),
             memory_kb: crate::report::measured_kb(usage.peak_memory_bytes),
+            memory_resolution_kb: crate::report::measured_kb(usage.peak_memory_bytes)
+                .map(|_| usage.memory_resolution_bytes.div_ceil(1024)),
             first_mistake,
         }
     }

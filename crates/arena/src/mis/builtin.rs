@@ -46,6 +46,7 @@ fn finish(referee: Referee, ending: Ending, started: Instant) -> GameResult {
             cpu_time: None,
             wall_time: started.elapsed(),
             peak_memory: None,
+            memory_resolution: 0,
         },
     )
 }

@@ -411,6 +411,11 @@ pub fn test_result(test: &MisTest, result: &GameResult, moves: Option<&[Move]>) 
             .usage
             .peak_memory
             .and_then(crate::report::measured_kb),
+        memory_resolution_kb: result
+            .usage
+            .peak_memory
+            .and_then(crate::report::measured_kb)
+            .map(|_| result.usage.memory_resolution.div_ceil(1024)),
         first_mistake: match result.verdict {
             Verdict::Loss => result.first_mistake.map(|mistake| mistake.to_string()),
             _ => None,

@@ -89,6 +89,7 @@ pub(super) fn play(
             cpu_time: Some(usage.cpu),
             wall_time: started.elapsed(),
             peak_memory: Some(usage.peak_memory_bytes),
+            memory_resolution: usage.memory_resolution_bytes,
         },
     ))
 }

@@ -16,6 +16,8 @@ pub struct Usage {
     /// Peak resident memory of the submission, in bytes (for a module: of the module, the
     /// host's own memory before it loaded the module not counted).
     pub peak_memory: Option<u64>,
+    /// The smallest difference in bytes the measurement of `peak_memory` tells apart.
+    pub memory_resolution: u64,
 }
 
 /// The result of one game.

@@ -2,8 +2,8 @@
 //! arena's neutral judge: one submission keeps the per-test table, several give a ranking.
 
 use super::output::{
-    finished, format_ms, interrupt_flag, open_output, show_build, Columns, LogDir, Progress,
-    LOG_MANIFEST,
+    finished, format_ms, interrupt_flag, open_output, refuse_clashes, show_build, terminal_width,
+    with_last_column, write_output, Columns, LogDir, Named, Progress, LOG_MANIFEST,
 };
 use super::RunArgs;
 use anyhow::{bail, Context};
@@ -11,6 +11,7 @@ use duel_arena::compile::{BuildRecord, Language, Target, Toolchain};
 use duel_arena::judge::{judge_all, Entry, Game, Observer, Settings, Submission};
 use duel_arena::report::{BatchReport, OutputFile};
 use duel_arena::TestResult;
+use duel_sandbox::untrusted::{escape, escape_path};
 use duel_sandbox::IsolationRecord;
 use std::io::{self, Write};
 use std::os::unix::fs::PermissionsExt;
@@ -23,6 +24,10 @@ pub struct BatchArgs {
     /// Write the results as CSV here (rank, submission, score...).
     #[arg(long, value_name = "FILE")]
     pub csv: Option<PathBuf>,
+
+    /// Write every test's result as CSV here (submission, test, verdict...).
+    #[arg(long, value_name = "FILE")]
+    pub csv_tests: Option<PathBuf>,
 
     /// Build LANG's sources with COMMAND (see README; repeatable).
     #[arg(long, value_name = "LANG=COMMAND")]
@@ -112,9 +117,8 @@ fn single(value: &str, kind: Kind) -> Entry {
 
 fn directory(dir: &Path, kind: Kind) -> anyhow::Result<Vec<Entry>> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .with_context(|| format!("cannot read the directory {}", dir.display()))?
+        .with_context(|| format!("cannot read the directory {}", escape_path(dir)))?
         .filter_map(|entry| entry.ok().map(|e| e.path()))
-        .filter(|path| path.is_file())
         .collect();
     files.sort();
     let mut entries = Vec::new();
@@ -124,16 +128,20 @@ fn directory(dir: &Path, kind: Kind) -> anyhow::Result<Vec<Entry>> {
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
         let language = Language::from_path(&path);
-        let executable = path
-            .metadata()
-            .is_ok_and(|meta| meta.permissions().mode() & 0o111 != 0);
+        // Followed, without opening it: a FIFO, a device, a directory, a dangling link or a
+        // loop is no regular file.
+        let meta = std::fs::metadata(&path).ok();
+        let regular = meta.as_ref().is_some_and(std::fs::Metadata::is_file);
+        let executable = meta.is_some_and(|meta| meta.permissions().mode() & 0o111 != 0);
         let submission = match (language, kind) {
             (Some(language), Kind::Module) if !language.builds_modules() => None,
+            // Named like a source, whatever it is: reading it tells what is wrong, and the
+            // submission gets compile_error with that reason.
             (Some(_), _) => Some(Submission::Source(path.clone())),
-            (None, Kind::Player) if executable => Some(Submission::Command(
+            (None, Kind::Player) if regular && executable => Some(Submission::Command(
                 duel_sandbox::ProgramCommand::program(&path),
             )),
-            (None, Kind::Module) if name.ends_with(".so") => {
+            (None, Kind::Module) if regular && name.ends_with(".so") => {
                 Some(Submission::Library(path.clone()))
             }
             _ => None,
@@ -141,42 +149,94 @@ fn directory(dir: &Path, kind: Kind) -> anyhow::Result<Vec<Entry>> {
         match submission {
             Some(submission) => entries.push(Entry { name, submission }),
             None if name.starts_with('.') => {}
-            None => eprintln!("duel: skipping {} (not a submission)", path.display()),
+            None if !regular => {
+                eprintln!("duel: skipping {} (not a regular file)", escape_path(&path))
+            }
+            None => eprintln!("duel: skipping {} (not a submission)", escape_path(&path)),
         }
     }
     Ok(entries)
 }
 
-/// Judges `entries` on `tests` and prints the results: with one entry the per-test table (or
-/// the JSON report) and its score, as always; with several, the ranking.
+/// The files a run of `entries` reads: `tests_file` (a file of tests, when one was given) and
+/// the submissions' sources, libraries and programs.
+fn files_read<'a>(entries: &'a [Entry], tests_file: Option<&'a Path>) -> Vec<Named<'a>> {
+    let mut read: Vec<Named> = tests_file
+        .map(|path| Named {
+            what: "the test file",
+            path,
+        })
+        .into_iter()
+        .collect();
+    for entry in entries {
+        let path = match &entry.submission {
+            Submission::Source(path) | Submission::Library(path) => path.as_path(),
+            Submission::Command(duel_sandbox::ProgramCommand::Argv(argv)) if argv.len() == 1 => {
+                Path::new(&argv[0])
+            }
+            _ => continue,
+        };
+        read.push(Named {
+            what: "the submission",
+            path,
+        });
+    }
+    read
+}
+
+/// Refuses outputs that would replace one another or what the run reads (see
+/// [`refuse_clashes`]).
+fn check_outputs(
+    run: &RunArgs,
+    batch: &BatchArgs,
+    entries: &[Entry],
+    tests_file: Option<&Path>,
+) -> anyhow::Result<()> {
+    let outputs: Vec<Named> = [
+        ("--report", &run.report),
+        ("--csv", &batch.csv),
+        ("--csv-tests", &batch.csv_tests),
+    ]
+    .into_iter()
+    .filter_map(|(what, path)| path.as_deref().map(|path| Named { what, path }))
+    .collect();
+    refuse_clashes(
+        &outputs,
+        run.logs.as_deref(),
+        &files_read(entries, tests_file),
+    )
+}
+
+/// Judges `entries` on `tests` (read from `tests_file`, when a file was given) and prints the
+/// results: with one entry the per-test table (or the JSON report) and its score, as always;
+/// with several, the ranking.
 #[allow(clippy::too_many_arguments)]
 pub fn run<G: Game>(
     game: &G,
     entries: Vec<Entry>,
     tests: &[G::Test],
+    tests_file: Option<&Path>,
     inputs: &[String],
     columns: Columns,
     run: &RunArgs,
     batch: &BatchArgs,
     mut settings: Settings,
 ) -> anyhow::Result<ExitCode> {
+    check_outputs(run, batch, &entries, tests_file)?;
     settings.toolchain = batch.toolchain()?;
     settings.cancel = interrupt_flag();
-    let csv = match &batch.csv {
-        Some(path) => Some(open_output(path, "CSV")?),
-        None => None,
+    let csv = Csv {
+        ranking: match &batch.csv {
+            Some(path) => Some(open_output(path, "CSV")?),
+            None => None,
+        },
+        tests: match &batch.csv_tests {
+            Some(path) => Some(open_output(path, "per-test CSV")?),
+            None => None,
+        },
     };
     if entries.len() == 1 {
-        return run_single(
-            game,
-            &entries,
-            tests,
-            inputs,
-            columns,
-            run,
-            csv.as_ref(),
-            &settings,
-        );
+        return run_single(game, &entries, tests, inputs, columns, run, &csv, &settings);
     }
     let report = match &run.report {
         Some(path) => Some(open_output(path, "report")?),
@@ -189,12 +249,12 @@ pub fn run<G: Game>(
     if run.json {
         print_line(batch_report.to_json().trim_end());
     } else {
-        print_line(&ranking_table(&batch_report));
+        print_line(&ranking_table(&batch_report, terminal_width()));
     }
     if let Some(file) = &report {
-        write(file, "report", batch_report.to_json().as_bytes())?;
+        write_output(file, "report", batch_report.to_json().as_bytes())?;
     }
-    write_csv(csv.as_ref(), &batch_report)?;
+    csv.write(&batch_report)?;
     if let Some(error) = printer.log_error() {
         return Err(error);
     }
@@ -212,30 +272,39 @@ fn run_single<G: Game>(
     inputs: &[String],
     columns: Columns,
     run: &RunArgs,
-    csv: Option<&OutputFile>,
+    csv: &Csv,
     settings: &Settings,
 ) -> anyhow::Result<ExitCode> {
     let mut printer = run.printer(columns, inputs)?;
     let mut reports = judge_all(game, entries, tests, settings, &mut printer)?;
     let report = reports.remove(0);
-    write_csv(
-        csv,
-        &BatchReport::new(game.name(), tests.len(), vec![report.clone()]),
-    )?;
+    csv.write(&BatchReport::new(
+        game.name(),
+        tests.len(),
+        vec![report.clone()],
+    ))?;
     printer.finish(&report)
 }
 
-fn write_csv(csv: Option<&OutputFile>, report: &BatchReport) -> anyhow::Result<()> {
-    match csv {
-        Some(file) => write(file, "CSV", report.to_csv().as_bytes()),
-        None => Ok(()),
-    }
+/// The CSV files asked for, opened at the start.
+struct Csv {
+    /// `--csv`: the ranking.
+    ranking: Option<OutputFile>,
+    /// `--csv-tests`: every test.
+    tests: Option<OutputFile>,
 }
 
-/// Writes one of the judge's outputs, opened at the start.
-fn write(file: &OutputFile, what: &str, bytes: &[u8]) -> anyhow::Result<()> {
-    file.write(bytes)
-        .with_context(|| format!("cannot write the {what} {}", file.path().display()))
+impl Csv {
+    /// Writes the ranking and the tests of `report` where asked.
+    fn write(&self, report: &BatchReport) -> anyhow::Result<()> {
+        if let Some(file) = &self.ranking {
+            write_output(file, "CSV", report.to_csv().as_bytes())?;
+        }
+        if let Some(file) = &self.tests {
+            write_output(file, "per-test CSV", report.to_tests_csv().as_bytes())?;
+        }
+        Ok(())
+    }
 }
 
 /// Several submissions: progress on stderr, logs per submission, the ranking at the end.
@@ -294,7 +363,11 @@ impl Observer for RankingPrinter {
         let line = if self.isolations.is_empty() {
             format!("duel: {}", record.summary)
         } else {
-            format!("duel: {}: {}", self.names[submission], record.summary)
+            format!(
+                "duel: {}: {}",
+                escape(&self.names[submission]),
+                record.summary
+            )
         };
         self.isolations.push(record.summary.clone());
         self.progress.suspend(|| eprintln!("{line}"));
@@ -344,12 +417,17 @@ pub fn log_names(names: &[String]) -> Vec<String> {
     taken
 }
 
-/// The ranking as a table: rank, submission, score, verdict counts, total time.
-pub fn ranking_table(batch: &BatchReport) -> String {
-    let width = batch
+/// The ranking as a table: rank, submission, score, verdict counts, total time; the verdict
+/// counts wrap on lines of their own when a row would be wider than `table_width`.
+pub fn ranking_table(batch: &BatchReport, table_width: usize) -> String {
+    let names: Vec<String> = batch
         .ranking
         .iter()
-        .map(|s| s.submission.chars().count())
+        .map(|standing| escape(&standing.submission))
+        .collect();
+    let width = names
+        .iter()
+        .map(|name| name.chars().count())
         .max()
         .unwrap_or(0)
         .max("submission".len());
@@ -357,7 +435,7 @@ pub fn ranking_table(batch: &BatchReport) -> String {
         "{:>4}  {:<width$}  {:>6}  {:>9}  verdicts",
         "rank", "submission", "score", "time"
     )];
-    for standing in &batch.ranking {
+    for (standing, submission) in batch.ranking.iter().zip(&names) {
         let counts: Vec<String> = duel_arena::Verdict::ALL
             .iter()
             .filter_map(|v| {
@@ -365,19 +443,14 @@ pub fn ranking_table(batch: &BatchReport) -> String {
                 (count > 0).then(|| format!("{count} {v}"))
             })
             .collect();
-        let submission: String = standing
-            .submission
-            .chars()
-            .map(|c| if c.is_control() { ' ' } else { c })
-            .collect();
-        lines.push(format!(
-            "{:>4}  {:<width$}  {:>6.2}  {:>9}  {}",
+        let row = format!(
+            "{:>4}  {:<width$}  {:>6.2}  {:>9}",
             standing.rank,
             submission,
             standing.score,
             format_ms(standing.time_ms),
-            counts.join(", ")
-        ));
+        );
+        lines.push(with_last_column(&row, &counts.join(", "), table_width));
     }
     let tests = if batch.planned == 1 { "test" } else { "tests" };
     lines.push(format!(
@@ -429,6 +502,7 @@ mod tests {
     fn compile_flags_parse() {
         let args = BatchArgs {
             csv: None,
+            csv_tests: None,
             compile: vec!["c=clang -O2 -o {output} {source}".into()],
         };
         let toolchain = args.toolchain().unwrap();
@@ -438,6 +512,7 @@ mod tests {
         for bad in ["c", "cobol=x", "c= "] {
             let args = BatchArgs {
                 csv: None,
+                csv_tests: None,
                 compile: vec![bad.into()],
             };
             assert!(args.toolchain().is_err(), "{bad}");

@@ -90,10 +90,15 @@ pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
     if matches!(tests, TestSet::File(_)) {
         warn_unwinnable(&game, &boards);
     }
+    let tests_file = match &tests {
+        TestSet::File(path) => Some(path.as_path()),
+        _ => None,
+    };
     batch::run(
         &game,
         entries,
         &boards,
+        tests_file,
         &inputs,
         columns,
         &args.run,

@@ -8,6 +8,7 @@ use duel_arena::judge::{Entry, Settings, Submission};
 use duel_arena::mis::{official_tests, parse_tests, Mis, MisTest};
 use duel_mis::LolekKind;
 use duel_sandbox::ProgramCommand;
+use std::path::Path;
 use std::process::ExitCode;
 
 /// The help's epilogue: [`EXAMPLES`] with the compile commands in place of `{commands}`.
@@ -92,10 +93,12 @@ pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
     settings.jobs = args.run.jobs()?;
     settings.logs = args.run.logs.is_some();
     let game = Mis::new(LolekKind::Adversarial, None);
+    let tests_file = (args.tests != "official").then(|| Path::new(&args.tests));
     batch::run(
         &game,
         entries,
         &tests,
+        tests_file,
         &inputs,
         columns,
         &args.run,

@@ -257,8 +257,10 @@ fn memory_cells(args: &[&str]) -> (Vec<String>, Vec<String>) {
         .position(|l| l.contains("memory: ") || l.starts_with("score:"));
     let end = header + end.unwrap();
     let column_end = lines[header].find("memory").unwrap() + "memory".len();
+    // A reason too long for its row is on indented lines of its own: not rows.
     let cells = lines[header + 1..end]
         .iter()
+        .filter(|row| !row.starts_with("      "))
         .map(|row| {
             row[..column_end]
                 .split("  ")

@@ -4,8 +4,8 @@ use super::Process;
 use crate::confinement::missing_file_hint;
 use crate::termination::{cpu_limit_fault, megabytes, seconds};
 use crate::Verdict;
-use crate::PEAK_RESOLUTION_BYTES;
 use crate::{child, classify_termination, tree, Fault, Halt, Usage};
+use crate::{PEAK_RESOLUTION_BYTES, SANDBOX_PEAK_RESOLUTION_BYTES};
 use std::time::{Duration, Instant};
 
 /// The kernel's figures for the run's cgroup.
@@ -37,7 +37,7 @@ impl Process {
             accounted.cpu = cgroup.cpu().unwrap_or(accounted.cpu).max(accounted.cpu);
             accounted.peak_bytes = cgroup.peak_memory().unwrap_or(0).max(accounted.peak_bytes);
         }
-        let peak_memory_bytes = program_peak(
+        let (peak_memory_bytes, memory_resolution_bytes) = program_peak(
             accounted.peak_bytes,
             self.placement.overhead_bytes,
             self.reaped.map(|reaped| reaped.max_rss_bytes),
@@ -46,6 +46,7 @@ impl Process {
             cpu: accounted.cpu,
             wall: self.waited,
             peak_memory_bytes,
+            memory_resolution_bytes,
             peak_address_space_bytes: self.peak_vsize_bytes,
         }
     }
@@ -59,6 +60,7 @@ impl Process {
             cpu: cpu.max(self.sampled.cpu),
             wall: self.waited,
             peak_memory_bytes: max_rss.max(self.peak_rss_bytes),
+            memory_resolution_bytes: PEAK_RESOLUTION_BYTES,
             peak_address_space_bytes: self.peak_vsize_bytes,
         }
     }
@@ -160,9 +162,10 @@ impl Process {
         Ok(())
     }
 
-    /// The wall clock ran out; the reason says when the program had written part of a line
-    /// (bytes but no end of line), which a flushing or newline mistake looks like.
-    pub(super) fn wall_limit_fault(&self) -> Fault {
+    /// The wall clock ran out; the reason says what the judge was waiting for: room to write
+    /// (`writing`: the program stopped reading its input), or the end of a line the program
+    /// had begun (bytes but no end of line, which a flushing or newline mistake looks like).
+    pub(super) fn wall_limit_fault(&self, writing: bool) -> Fault {
         let mut reason = format!(
             "wall-clock limit of {} exceeded while waiting for the program",
             seconds(self.limits.wall_time)
@@ -170,9 +173,13 @@ impl Process {
         let partial = if self.raw_output {
             0
         } else {
-            self.lines.pending()
+            self.lines.unfinished()
         };
-        if partial > 0 {
+        if writing {
+            reason.push_str(
+                ": it stopped reading its input (the judge could not write its next line)",
+            );
+        } else if partial > 0 {
             reason.push_str(&format!(
                 ": it wrote {partial} byte{} but no end of line",
                 if partial == 1 { "" } else { "s" }
@@ -182,20 +189,28 @@ impl Process {
     }
 }
 
-/// A run's peak memory from its cgroup's peak (0: the kernel keeps none), the share of it
-/// that is the sandbox's own (`overhead`: bubblewrap's processes and namespaces, measured once
-/// by trial runs), and the reaped processes' largest `ru_maxrss` (`None`: not reaped yet).
+/// A run's peak memory and its resolution, from its cgroup's peak (0: the kernel keeps
+/// none), the share of it that is the sandbox's own (`overhead`: bubblewrap's processes and
+/// namespaces, measured once by trial runs), and the reaped processes' largest `ru_maxrss`
+/// (`None`: not reaped yet).
 ///
 /// The sandbox's share varies from run to run by a few hundred KiB (page cache and kernel
 /// objects are charged to whichever cgroup touches them first), more than a small program's
-/// whole footprint. So a run charged no more than the share used too little to tell apart
-/// from it: that is a measurement, reported as [`PEAK_RESOLUTION_BYTES`], not as 0 (which a
-/// report reads as "not known"). `ru_maxrss` is no substitute: a child's counts the pages it
-/// held before exec, which could make a small program break its limit.
-fn program_peak(cgroup_peak: u64, overhead: u64, max_rss: Option<u64>) -> u64 {
+/// whole footprint. So under bubblewrap the resolution is [`SANDBOX_PEAK_RESOLUTION_BYTES`],
+/// and a run charged no more than the share and that reports the resolution itself, an
+/// upper bound: never a figure smaller than the pages the program itself holds (nor 0, which
+/// a report reads as "not known"). Without the share the resolution is a page.
+/// `ru_maxrss` is no substitute for the cgroup's peak: a child's counts the pages it held
+/// before exec, which could make a small program break its limit.
+fn program_peak(cgroup_peak: u64, overhead: u64, max_rss: Option<u64>) -> (u64, u64) {
+    let resolution = if overhead > 0 {
+        SANDBOX_PEAK_RESOLUTION_BYTES
+    } else {
+        PEAK_RESOLUTION_BYTES
+    };
     match cgroup_peak {
-        0 => max_rss.unwrap_or(0),
-        peak => peak.saturating_sub(overhead).max(PEAK_RESOLUTION_BYTES),
+        0 => (max_rss.unwrap_or(0), PEAK_RESOLUTION_BYTES),
+        peak => (peak.saturating_sub(overhead).max(resolution), resolution),
     }
 }
 
@@ -205,8 +220,14 @@ mod tests {
 
     #[test]
     fn the_sandbox_share_is_taken_off_the_cgroup_peak() {
-        assert_eq!(program_peak(5 << 20, 1 << 20, Some(9 << 20)), 4 << 20);
-        assert_eq!(program_peak(5 << 20, 0, None), 5 << 20);
+        assert_eq!(
+            program_peak(5 << 20, 1 << 20, Some(9 << 20)),
+            (4 << 20, SANDBOX_PEAK_RESOLUTION_BYTES)
+        );
+        assert_eq!(
+            program_peak(5 << 20, 0, None),
+            (5 << 20, PEAK_RESOLUTION_BYTES)
+        );
     }
 
     #[test]
@@ -214,14 +235,14 @@ mod tests {
         for peak in [1 << 20, (1 << 20) + 1000, 700 << 10] {
             assert_eq!(
                 program_peak(peak, 1 << 20, Some(300 << 20)),
-                PEAK_RESOLUTION_BYTES
+                (SANDBOX_PEAK_RESOLUTION_BYTES, SANDBOX_PEAK_RESOLUTION_BYTES)
             );
         }
     }
 
     #[test]
     fn without_a_kernel_peak_the_reaped_maxrss_is_the_peak() {
-        assert_eq!(program_peak(0, 1 << 20, Some(3 << 20)), 3 << 20);
-        assert_eq!(program_peak(0, 1 << 20, None), 0);
+        assert_eq!(program_peak(0, 1 << 20, Some(3 << 20)).0, 3 << 20);
+        assert_eq!(program_peak(0, 1 << 20, None).0, 0);
     }
 }

@@ -68,6 +68,10 @@ impl Process {
                 let _ = std::fs::remove_dir_all(&dir);
             }
         }
+        // Every process of the run is gone: what it left in its user's keyrings goes too.
+        if let Some(user) = &self.placement.user {
+            child::clear_keyrings_of(user.id);
+        }
         self.exited = true;
         // What the program wrote to stderr before dying is still in the pipe.
         self.read_stderr();

@@ -6,6 +6,7 @@
 
 mod accounting;
 mod cleanup;
+mod first;
 mod ticker;
 mod waiting;
 
@@ -117,6 +118,10 @@ pub struct Process {
     orphans_cpu: Duration,
     exited: bool,
     reaped: Option<Reaped>,
+    /// Under bubblewrap: the program's first process, watched (see `first`).
+    first: first::FirstProcess,
+    /// Whether the program has written a whole line.
+    spoke: bool,
 }
 
 impl Process {
@@ -129,9 +134,9 @@ impl Process {
         cancel: Option<Arc<AtomicBool>>,
         mut placement: Placement,
     ) -> Result<Process, SpawnError> {
-        let io_error = |source| SpawnError::Io {
+        let io_error = |cause| SpawnError::Io {
             command: command.to_owned(),
-            source,
+            cause,
         };
         if argv.is_empty() {
             return Err(SpawnError::EmptyCommand);
@@ -151,6 +156,11 @@ impl Process {
         // With a cgroup too: what the program orphans then comes back to the judge, which
         // reaps it at the end of the run (else the zombies wait for init, in the cgroup).
         tree::become_subreaper();
+        // A change of user inside the sandbox leaves no moment to empty the user's keyrings
+        // before the program starts: they are emptied here (and after every run).
+        if let (Some(user), false) = (&placement.user, placement.switch_user_before_exec) {
+            child::clear_keyrings_of(user.id);
+        }
         let user = placement
             .user
             .as_ref()
@@ -205,6 +215,8 @@ impl Process {
             peak_vsize_bytes: 0,
             orphans_cpu: Duration::ZERO,
             exited: false,
+            first: first::FirstProcess::default(),
+            spoke: false,
             reaped: None,
         };
         let nonblocking = [&process.stdin, &process.stdout, &process.stderr]
@@ -301,7 +313,16 @@ impl Process {
     pub fn read_line_into(&mut self, line: &mut String) -> Result<(), Halt> {
         loop {
             match self.lines.next_line_into(line) {
-                Ok(true) => return Ok(()),
+                Ok(true) => {
+                    // Before a line is taken as a move: has the program's first process ended,
+                    // or begun to? Then so has the program (see `first`): what it wrote is
+                    // read, nothing more comes, and the game does not go on with a child.
+                    if self.reaped.is_none() && self.first_process_exited() {
+                        self.first_process_ended();
+                    }
+                    self.spoke = true;
+                    return Ok(());
+                }
                 Ok(false) => {}
                 Err(too_long) => {
                     return Err(
@@ -315,6 +336,12 @@ impl Process {
                     return Ok(());
                 }
                 return Err(self.output_ended());
+            }
+            // Before each wait for more: has the program's first process ended? Then so has
+            // the program (see `first`).
+            if self.reaped.is_none() && self.first_process_exited() {
+                self.first_process_ended();
+                continue;
             }
             if self.blocking_wait_possible() {
                 self.wait_blocking()?;

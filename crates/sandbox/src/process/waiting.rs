@@ -140,7 +140,7 @@ impl Process {
         }
         let remaining = self.limits.wall_time.saturating_sub(self.waited);
         if remaining.is_zero() {
-            return Err(self.wall_limit_fault().into());
+            return Err(self.wall_limit_fault(want_write).into());
         }
         let timeout = if self.exited {
             Duration::ZERO

@@ -5,6 +5,7 @@
 //! root, bubblewrap) say so on stderr and pass; on the project's CI machine (root, cgroup v1,
 //! bubblewrap) they all run.
 
+use crate::support::python;
 use duel_sandbox::Verdict;
 use duel_sandbox::{Halt, Isolation, Launcher, Limits, ProgramCommand, Sandbox};
 use duel_test_support::process::{is_alive, read_pid};
@@ -32,16 +33,6 @@ fn has_bwrap() -> bool {
         eprintln!("bubblewrap does not work here: the sandbox case is skipped");
     }
     ok
-}
-
-/// The system's python (one under root's home would not be reachable by a box user).
-fn python(script: &str) -> ProgramCommand {
-    let python = if std::path::Path::new("/usr/bin/python3").exists() {
-        "/usr/bin/python3"
-    } else {
-        "python3"
-    };
-    ProgramCommand::Argv(vec![python.into(), "-c".into(), script.into()])
 }
 
 /// Runs to the end of its output and returns the fault, or `None` when it ended cleanly

@@ -2,10 +2,11 @@
 
 use serde::Deserialize;
 use serde_json::json;
+use std::borrow::Cow;
 
-use super::{parse_body, to_value, ApiError, ApiResult};
+use super::{to_value, ApiError, ApiResult};
 use crate::http::Request;
-use crate::viewer::{DocumentView, Record};
+use crate::viewer::{DocumentView, Record, MAX_DOCUMENT_BYTES};
 use crate::App;
 
 /// Frames sent when a request names no count.
@@ -13,8 +14,11 @@ const DEFAULT_COUNT: u64 = 100;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct OpenIn {
-    name: String,
+struct OpenIn<'a> {
+    /// Borrowed from the body where it can be (no escapes): a name of any length is only
+    /// clipped, never copied whole.
+    #[serde(borrow)]
+    name: Cow<'a, str>,
     /// A judge report (JSON).
     #[serde(default)]
     text: Option<String>,
@@ -43,7 +47,22 @@ pub(crate) fn list(app: &App) -> ApiResult {
 }
 
 pub(crate) fn open(app: &App, request: &Request) -> ApiResult {
-    let input: OpenIn = parse_body(request)?;
+    let body = std::str::from_utf8(&request.body)
+        .map_err(|_| ApiError::bad_request("the body is not UTF-8"))?;
+    let input: OpenIn<'_> = serde_json::from_str(body)
+        .map_err(|error| ApiError::bad_request(format!("bad JSON: {error}")))?;
+    let size = input.text.as_ref().map_or(0, String::len)
+        + input.moves.as_ref().map_or(0, |moves| moves.len() / 4 * 3);
+    if size > MAX_DOCUMENT_BYTES {
+        return Err(ApiError::with_status(
+            413,
+            format!(
+                "the document is {} MB, more than the viewer opens ({} MB)",
+                size >> 20,
+                MAX_DOCUMENT_BYTES >> 20
+            ),
+        ));
+    }
     let id = match (input.text, input.moves) {
         (Some(text), None) => app.open(&input.name, &text),
         (None, Some(encoded)) => {

@@ -33,7 +33,7 @@ fn ioiwari_report(table: &Table, board: Board, first: Pit) -> (Value, Vec<Positi
         "tests": [{
             "index": 1, "input": board.to_string(), "verdict": "loss", "reason": "lost",
             "moves": pits.len(), "move_list": list.join(" "), "summary": null,
-            "time_ms": 1, "wall_ms": 1, "memory_kb": 1480, "first_mistake": "move 1"
+            "time_ms": 7, "wall_ms": 9, "memory_kb": 1480, "first_mistake": "move 1"
         }]
     });
     (report, positions)
@@ -61,6 +61,7 @@ fn an_ioiwari_report_replays_with_its_first_mistake() {
     assert_eq!(doc["ranking"], Value::Null);
     assert_eq!(doc["submissions"][0]["tests"][0]["verdict"], "loss");
     assert_eq!(doc["submissions"][0]["tests"][0]["memory_kb"], 1480);
+    assert_eq!(doc["submissions"][0]["tests"][0]["time_ms"], 7);
 
     let (status, window) = call(
         &app,
@@ -373,4 +374,54 @@ fn viewer_errors_are_json_with_a_status() {
     );
     assert_eq!(status, 422);
     assert!(doc["error"].as_str().unwrap().contains("move 2"), "{doc}");
+}
+
+#[test]
+fn sixteen_documents_with_15_mb_names_are_held_in_bounded_memory() {
+    let app = App::new();
+    let long_name = "n".repeat(15 << 20);
+    for _ in 0..16 {
+        let report = json!({
+            "game": "ioiwari", "player": "a.out", "score": 0.0, "planned": 1,
+            "interrupted": false, "tests": []
+        });
+        let body = json!({ "name": long_name, "text": report.to_string() });
+        let (status, doc) = call(&app, Method::Post, "/api/viewer/open", Some(body));
+        assert_eq!(
+            status,
+            200,
+            "{}",
+            doc.to_string().chars().take(300).collect::<String>()
+        );
+        let name = doc["name"].as_str().unwrap();
+        assert_eq!(
+            name.chars().count(),
+            duel_web::viewer::MAX_NAME_CHARS + 1,
+            "cut, with …"
+        );
+        let player = doc["submissions"][0]["player"].as_str().unwrap();
+        assert!(player.chars().count() <= duel_web::viewer::MAX_NAME_CHARS + 1);
+    }
+    let response = app.handle(&Request::new(Method::Get, "/api/viewer", b""));
+    assert!(
+        response.body.len() < 64 << 10,
+        "the list is {} bytes",
+        response.body.len()
+    );
+}
+
+#[test]
+fn a_document_larger_than_the_viewer_opens_is_refused_with_413() {
+    let app = App::new();
+    let text = format!(
+        "{{\"game\": \"ioiwari\", \"player\": \"{}\"}}",
+        "x".repeat(duel_web::viewer::MAX_DOCUMENT_BYTES)
+    );
+    let body = json!({ "name": "big.json", "text": text });
+    let (status, error) = call(&app, Method::Post, "/api/viewer/open", Some(body));
+    assert_eq!(status, 413, "{error}");
+    assert!(
+        error.to_string().contains("more than the viewer opens"),
+        "{error}"
+    );
 }

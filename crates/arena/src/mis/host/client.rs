@@ -119,6 +119,7 @@ pub(crate) fn play(
             cpu_time: Some(usage.cpu),
             wall_time: started.elapsed(),
             peak_memory: Some(module_memory),
+            memory_resolution: usage.memory_resolution_bytes,
         },
     ))
 }

@@ -4,6 +4,7 @@
 use anyhow::{bail, Context};
 use duel_arena::compile::BuildRecord;
 use duel_arena::report::{OutputDir, OutputFile};
+use duel_sandbox::untrusted::escape_path;
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 
@@ -212,6 +213,23 @@ fn remove_earlier_logs(root: &OutputDir, path: &Path) -> anyhow::Result<()> {
 /// `what` names it in the error ("report", "CSV").
 pub fn open_output(path: &Path, what: &str) -> anyhow::Result<OutputFile> {
     OutputFile::open(path).with_context(|| format!("the {what}"))
+}
+
+/// Writes one of the judge's outputs, opened at the start; `what` names it in the error
+/// ("report", "CSV"). A FIFO's wait for its reader that Ctrl-C, SIGTERM or SIGHUP ended
+/// ends the judge at once with 128 + the signal, saying what was not written.
+pub fn write_output(file: &OutputFile, what: &str, bytes: &[u8]) -> anyhow::Result<()> {
+    let shown = escape_path(file.path());
+    match file.write(bytes) {
+        Err(error)
+            if error.kind() == std::io::ErrorKind::Interrupted
+                && duel_sandbox::interrupting_signal().is_some() =>
+        {
+            eprintln!("duel: interrupted; the {what} {shown} was not written (no reader came)");
+            std::process::exit(i32::from(super::interrupted_exit_status()));
+        }
+        written => written.with_context(|| format!("cannot write the {what} {shown}")),
+    }
 }
 
 /// The `compile.txt` of a log directory: the command and what the compiler said.

@@ -1,11 +1,11 @@
 //! The [`Printer`]: the [`Observer`] of the judge commands, which shows each result as it
 //! comes (table rows or, at the end, the JSON report), draws the progress and writes the logs.
 
-use anyhow::Context;
 use duel_arena::compile::BuildRecord;
 use duel_arena::judge::Observer;
 use duel_arena::report::OutputFile;
 use duel_arena::{Report, TestResult};
+use duel_sandbox::untrusted::escape;
 use duel_sandbox::IsolationRecord;
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -45,7 +45,8 @@ impl Printer {
         logs: Option<LogDir>,
     ) -> Printer {
         Printer {
-            table: ResultTable::new(columns, inputs.iter().map(String::as_str)),
+            table: ResultTable::new(columns, inputs.iter().map(String::as_str))
+                .with_width(super::table::terminal_width()),
             format,
             progress: Progress::new(inputs.len()),
             logs,
@@ -85,8 +86,7 @@ impl Printer {
         }
         if let Some(file) = &self.report {
             let json = self.report_json(report);
-            file.write(json.as_bytes())
-                .with_context(|| format!("cannot write the report {}", file.path().display()))?;
+            super::write_output(file, "report", json.as_bytes())?;
         }
         if let Some(error) = self.logs.take().and_then(LogDir::into_error) {
             return Err(error);
@@ -103,7 +103,7 @@ impl Printer {
         self.announced = true;
         if let Some(isolation) = &self.isolation {
             self.progress
-                .suspend(|| eprintln!("duel: {}", isolation.summary));
+                .suspend(|| eprintln!("duel: {}", escape(&isolation.summary)));
         }
     }
 

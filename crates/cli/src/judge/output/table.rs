@@ -21,6 +21,61 @@ pub struct ResultTable {
     columns: Columns,
     index_width: usize,
     input_width: usize,
+    /// The width rows fit (see [`terminal_width`]).
+    width: usize,
+}
+
+/// The width the judge's tables fit: `COLUMNS` when it holds a number, else the width of the
+/// terminal on stdout, else 100.
+pub fn terminal_width() -> usize {
+    std::env::var("COLUMNS")
+        .ok()
+        .and_then(|columns| columns.trim().parse().ok())
+        .filter(|&columns: &usize| columns > 0)
+        .or_else(|| {
+            console::Term::stdout()
+                .size_checked()
+                .map(|(_, columns)| usize::from(columns))
+        })
+        .unwrap_or(DEFAULT_WIDTH)
+}
+
+/// The width of a table when neither `COLUMNS` nor a terminal tells it.
+pub const DEFAULT_WIDTH: usize = 100;
+
+/// How far a wrapped last column's lines are indented.
+const WRAP_INDENT: usize = 6;
+
+/// The narrowest a wrapped last column is made, however narrow the terminal.
+const MIN_WRAP_WIDTH: usize = 24;
+
+/// `first` followed by `last` on the same line when the two fit `width` columns; else `first`,
+/// then `last` wrapped at spaces on lines of their own, indented by [`WRAP_INDENT`] (a word
+/// longer than a line stays whole).
+pub fn with_last_column(first: &str, last: &str, width: usize) -> String {
+    let measure = console::measure_text_width;
+    if last.is_empty() || measure(first) + 2 + measure(last) <= width {
+        let line = format!("{first}  {last}");
+        return line.trim_end().to_owned();
+    }
+    let room = width.saturating_sub(WRAP_INDENT).max(MIN_WRAP_WIDTH);
+    let indent = " ".repeat(WRAP_INDENT);
+    let mut lines = vec![first.trim_end().to_owned()];
+    let mut line = String::new();
+    for word in last.split(' ').filter(|word| !word.is_empty()) {
+        if !line.is_empty() && measure(&line) + 1 + measure(word) > room {
+            lines.push(format!("{indent}{line}"));
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(format!("{indent}{line}"));
+    }
+    lines.join("\n")
 }
 
 /// Width of the verdict column: the longest verdict name.
@@ -43,7 +98,15 @@ impl ResultTable {
                 .max()
                 .unwrap_or(0)
                 .max(columns.input.len()),
+            width: DEFAULT_WIDTH,
         }
+    }
+
+    /// The same table, its rows fitting `width` columns: a reason that does not fit goes on
+    /// lines of its own under its row.
+    pub fn with_width(mut self, width: usize) -> ResultTable {
+        self.width = width;
+        self
     }
 
     /// The header line.
@@ -97,11 +160,11 @@ impl ResultTable {
     ) -> String {
         let line = format!(
             "{index:>iw$}  {input:<inw$}  {verdict:<VERDICT_WIDTH$}  {summary:>SUMMARY_WIDTH$}  \
-             {moves:>MOVES_WIDTH$}  {time:>TIME_WIDTH$}  {memory:>MEMORY_WIDTH$}  {reason}",
+             {moves:>MOVES_WIDTH$}  {time:>TIME_WIDTH$}  {memory:>MEMORY_WIDTH$}",
             iw = self.index_width,
             inw = self.input_width,
         );
-        line.trim_end().to_owned()
+        with_last_column(&line, reason, self.width)
     }
 }
 
@@ -114,10 +177,22 @@ pub fn format_ms(ms: u64) -> String {
     }
 }
 
-/// The memory column of a row: the peak the kernel measured ([`format_kb`]), or `-` where no
+/// The memory column of a row: the peak the kernel measured ([`format_kb`]); `<1 MB` (less
+/// than the resolution) where the figure is the measurement's resolution of a megabyte or
+/// more (under bubblewrap), which a smaller program cannot be told apart below; `-` where no
 /// figure is known (the report holds `null` there).
 fn memory_cell(result: &TestResult) -> String {
-    result.memory_kb.map_or_else(|| "-".into(), format_kb)
+    match (result.memory_kb, result.memory_resolution_kb) {
+        (None, _) => "-".into(),
+        (Some(kb), Some(resolution)) if kb <= resolution && resolution >= 1024 => {
+            if resolution % 1024 == 0 {
+                format!("<{} MB", resolution / 1024)
+            } else {
+                format!("<{}", format_kb(resolution))
+            }
+        }
+        (Some(kb), _) => format_kb(kb),
+    }
 }
 
 /// The line under the table that says, once, why the memory column shows `-` (`None` when it
@@ -207,9 +282,9 @@ pub fn show_build(build: &BuildRecord) {
         return;
     }
     let mut err = io::stderr().lock();
-    let _ = writeln!(err, "duel: {} does not compile:", build.source);
+    let _ = writeln!(err, "duel: {} does not compile:", one_line(&build.source));
     for line in &build.output {
-        let _ = writeln!(err, "  {line}");
+        let _ = writeln!(err, "  {}", one_line(line));
     }
 }
 
@@ -229,6 +304,7 @@ mod tests {
             time_ms: 1500,
             wall_ms: 1600,
             memory_kb: Some(2048),
+            memory_resolution_kb: Some(4),
             first_mistake: Some("move 3: pit 5".into()),
         }
     }
@@ -239,7 +315,8 @@ mod tests {
             input: "board",
             summary: "banks",
         };
-        let table = ResultTable::new(columns, ["4 3 2 4 2 3 2"]);
+        // Wide enough for the whole row on one line.
+        let table = ResultTable::new(columns, ["4 3 2 4 2 3 2"]).with_width(200);
         let header = table.header();
         let row = table.row(&result(Verdict::Loss));
         assert_eq!(header.find("verdict"), row.find("loss"));
@@ -280,6 +357,30 @@ mod tests {
     }
 
     #[test]
+    fn a_figure_below_the_resolution_is_shown_as_less_than_it() {
+        let table = ResultTable::new(
+            Columns {
+                input: "board",
+                summary: "banks",
+            },
+            ["4 3 2 4 2 3 2"],
+        );
+        let mut small = result(Verdict::Win);
+        small.memory_kb = Some(1024);
+        small.memory_resolution_kb = Some(1024);
+        assert!(table.row(&small).contains("<1 MB"), "{}", table.row(&small));
+        small.memory_kb = Some(1536);
+        assert!(
+            table.row(&small).contains("1.5 MB"),
+            "{}",
+            table.row(&small)
+        );
+        small.memory_kb = Some(8);
+        small.memory_resolution_kb = Some(4);
+        assert!(table.row(&small).contains("8 KB"), "{}", table.row(&small));
+    }
+
+    #[test]
     fn the_score_line_counts_verdicts() {
         let report = Report::new(
             "ioiwari",
@@ -295,7 +396,37 @@ mod tests {
     }
 
     #[test]
+    fn a_long_reason_wraps_on_indented_lines_that_fit_the_width() {
+        let table = ResultTable::new(
+            Columns {
+                input: "board",
+                summary: "banks",
+            },
+            ["4 3 2 4 2 3 2"],
+        )
+        .with_width(90);
+        let mut long = result(Verdict::TimeLimit);
+        let reason = "wall-clock limit of 3 s exceeded while waiting for the program: it \
+                      stopped reading its input (the judge could not write its next line)";
+        long.reason = Some(reason.into());
+        long.first_mistake = None;
+        let row = table.row(&long);
+        let lines: Vec<&str> = row.lines().collect();
+        assert!(lines.len() > 2, "{row}");
+        assert!(lines.iter().all(|line| line.chars().count() <= 90), "{row}");
+        assert!(lines[1..].iter().all(|line| line.starts_with("      ")));
+        let words: Vec<&str> = lines[1..]
+            .iter()
+            .flat_map(|l| l.split_whitespace())
+            .collect();
+        assert_eq!(words.join(" "), reason);
+        // A short reason stays on its row.
+        long.reason = Some("lost".into());
+        assert_eq!(table.row(&long).lines().count(), 1);
+    }
+
+    #[test]
     fn control_characters_cannot_break_rows() {
-        assert_eq!(one_line("a\nb\tc\u{1b}[2J"), "a\\nb\\tc\\x1b[2J");
+        assert_eq!(one_line("a\nb\tc\u{1b}[2J"), "a␊b␉c␛[2J");
     }
 }

@@ -50,3 +50,12 @@ pub fn one_board(dir: &Path) -> String {
     std::fs::write(&tests, "4 3 2 4 2 3 2\n").unwrap();
     tests.display().to_string()
 }
+
+/// `mkfifo PATH`.
+pub fn mkfifo(path: &Path) {
+    assert!(std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .unwrap()
+        .success());
+}

@@ -3,7 +3,8 @@
 use duel_test_support::duel;
 use duel_test_support::process::KillOnDrop;
 use std::ffi::OsStr;
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
 use std::process::{ChildStdout, Stdio};
 
 /// A running `duel serve --port 0`, killed when dropped.
@@ -12,7 +13,7 @@ pub struct Server {
     pub address: String,
     /// The rest of its standard output, kept open so that it never writes into a closed pipe.
     _output: BufReader<ChildStdout>,
-    _process: KillOnDrop,
+    process: KillOnDrop,
 }
 
 impl Server {
@@ -42,8 +43,41 @@ impl Server {
         Server {
             address,
             _output: output,
-            _process: process,
+            process,
         }
+    }
+
+    /// The server's process id.
+    pub fn pid(&self) -> u32 {
+        self.process.0.id()
+    }
+
+    /// Sends one request (`body`, if any, as JSON) on a connection of its own: the status
+    /// and the body of the answer.
+    pub fn request(&self, method: &str, path: &str, body: Option<&str>) -> (u16, Vec<u8>) {
+        let mut stream = TcpStream::connect(&self.address).expect("duel serve answers");
+        let body = body.unwrap_or("");
+        write!(
+            stream,
+            "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n\
+             Content-Length: {}\r\nConnection: close\r\n\r\n",
+            body.len()
+        )
+        .and_then(|()| stream.write_all(body.as_bytes()))
+        .expect("the request is sent");
+        let mut answer = Vec::new();
+        stream.read_to_end(&mut answer).expect("the answer is read");
+        let status = std::str::from_utf8(answer.get(9..12).unwrap_or_default())
+            .ok()
+            .and_then(|status| status.parse().ok())
+            .unwrap_or_else(|| {
+                panic!("not an HTTP answer: {:?}", String::from_utf8_lossy(&answer))
+            });
+        let start = answer
+            .windows(4)
+            .position(|w| w == b"\r\n\r\n")
+            .map_or(answer.len(), |end| end + 4);
+        (status, answer.split_off(start))
     }
 
     /// The page's URL, `http://ADDRESS/`.

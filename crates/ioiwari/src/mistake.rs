@@ -1,6 +1,6 @@
 //! Finding the first move of player 1 that gave value away.
 
-use duel_ioiwari::{Banks, Board, Oracle, Pit};
+use crate::{Banks, Board, Oracle, Pit};
 
 /// One move of player 1: the board it was played on, the banks then, the pit, and its number
 /// in the game (counting both players' moves from 1, as in the transcript).
@@ -24,7 +24,7 @@ pub struct PlayerMove {
 /// would have given; see [`forward_reason`].
 ///
 /// ```
-/// use duel_arena::ioiwari::{first_mistake, PlayerMove};
+/// use duel_ioiwari::mistake::{first_mistake, PlayerMove};
 /// use duel_ioiwari::{Banks, Board, Pit, Table};
 /// let table = Table::solve();
 /// let board: Board = "0 0 0 0 1 1 1".parse()?;
@@ -72,7 +72,7 @@ pub fn first_mistake(oracle: &impl Oracle, moves: &[PlayerMove]) -> Option<Strin
 /// one `alternative` (e.g. "pit 5") would have led to.
 ///
 /// ```
-/// use duel_arena::ioiwari::forward_reason;
+/// use duel_ioiwari::mistake::forward_reason;
 /// assert_eq!(
 ///     forward_reason(2, 4, "pit 5"),
 ///     "with best play from there you win by only 2; pit 5 would have won by 4"
@@ -108,7 +108,7 @@ mod tests {
 
     #[test]
     fn a_loss_with_a_draw_available_says_so() {
-        let table = duel_ioiwari::Table::solve();
+        let table = crate::Table::solve();
         // Find a board and banks where the best move draws and another loses.
         let found = Board::start_boards().into_iter().find_map(|board| {
             let values = table.move_values(board);

@@ -1,0 +1,26 @@
+//! What several of these tests share.
+
+use duel_sandbox::{ProgramCommand, Sandbox};
+
+/// The system's python running `script` (one under root's home would not be reachable by a
+/// box user).
+pub fn python(script: &str) -> ProgramCommand {
+    let python = if std::path::Path::new("/usr/bin/python3").exists() {
+        "/usr/bin/python3"
+    } else {
+        "python3"
+    };
+    ProgramCommand::Argv(vec![python.into(), "-c".into(), script.into()])
+}
+
+/// The sandboxes a submission may run in here: `Sandbox::User` (what `--sandbox none`
+/// means) and bubblewrap where it works.
+pub fn sandboxes() -> Vec<Sandbox> {
+    let mut sandboxes = vec![Sandbox::User];
+    if Sandbox::Auto.uses_bwrap() {
+        sandboxes.push(Sandbox::Bwrap);
+    } else {
+        eprintln!("bubblewrap does not work here: its case is skipped");
+    }
+    sandboxes
+}

@@ -19,9 +19,9 @@ use libfuzzer_sys::fuzz_target;
 use protocol::{ProtocolError, ProtocolReader};
 use std::io::{self, BufRead, BufReader, Read};
 
-/// The longest message an error may have: its own words and the other side's text clipped to
-/// `SHOWN_CHARS` characters, each escaped in at most ten.
-const LONGEST_MESSAGE: usize = 200 + 10 * protocol::SHOWN_CHARS;
+/// The longest message an error may have, in bytes: its own words and the other side's text
+/// clipped to `SHOWN_CHARS` characters, each escaped in at most 14 bytes (`⟨U+10FFFF⟩`).
+const LONGEST_MESSAGE: usize = 200 + 14 * protocol::SHOWN_CHARS;
 
 fuzz_target!(|data: &[u8]| {
     let Some((&first, bytes)) = data.split_first() else {

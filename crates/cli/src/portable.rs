@@ -1,12 +1,10 @@
-//! What the commands needing no isolation take from elsewhere, on every system: the escaping
-//! of text from outside (`duel-report`), the note on a player's first mistake (`duel-ioiwari`),
-//! and the file writer: the judge's link-safe one where the `judge` feature brings it, else (the
-//! Windows build) a plain write-then-rename.
+//! What the commands needing no isolation take from elsewhere, on every system: the note on a
+//! player's first mistake (`duel-ioiwari`), and the file writer: the judge's link-safe one where
+//! the `judge` feature brings it, else (the Windows build) a plain write-then-rename.
 
 #[cfg(feature = "judge")]
 pub use duel_arena::report::{write_atomically, write_atomically_with};
 pub use duel_ioiwari::mistake::forward_reason;
-pub use duel_report::untrusted::clip_line;
 
 /// Replaces `path` with what `write` writes: a new file beside it, renamed over it (which
 /// replaces the old file on Windows too).

@@ -9,8 +9,8 @@
 //! that an error message repeats is clipped to [`SHOWN_CHARS`] characters with its control
 //! characters escaped.
 
-use crate::portable::clip_line;
 use duel_ioiwari::{Board, ParseBoardError, ParsePitError, Pit, PITS};
+use duel_report::untrusted::clip_line;
 use std::fmt;
 use std::io::{self, BufRead};
 

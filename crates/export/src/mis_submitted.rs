@@ -10,7 +10,6 @@
 
 use crate::generated::{inline_header, mis_lolek_header, mis_source};
 use crate::kattis::MIS_SUBMISSIONS;
-use crate::statement::Language;
 use crate::{Format, Package, Task};
 
 /// The driver files contestants submit with their module, as `(language, file name, text)`:
@@ -50,25 +49,6 @@ pub(crate) fn weak_lolek_driver(c_driver: &str) -> String {
          (void)lolek;",
         1,
     )
-}
-
-/// The statement's section saying what to submit, in `language`: several files, or (if
-/// `one_file`) the module pasted into the one-file driver ([`one_file_driver`]).
-pub(crate) fn what_to_submit(language: Language, one_file: bool) -> &'static str {
-    match (language, one_file) {
-        (Language::English, false) => include_str!("../templates/statements/mis_submit.en.md"),
-        (Language::Vietnamese, false) => {
-            include_str!("../templates/statements/mis_submit.vi.md")
-        }
-        (Language::Polish, false) => include_str!("../templates/statements/mis_submit.pl.md"),
-        (Language::English, true) => {
-            include_str!("../templates/statements/mis_submit_one.en.md")
-        }
-        (Language::Vietnamese, true) => {
-            include_str!("../templates/statements/mis_submit_one.vi.md")
-        }
-        (Language::Polish, true) => include_str!("../templates/statements/mis_submit_one.pl.md"),
-    }
 }
 
 /// The line of a module that includes the interface, which the one-file form leaves out.
@@ -169,7 +149,7 @@ mod tests {
 
     #[test]
     fn every_statement_names_the_files_to_submit() {
-        for language in Language::ALL {
+        for language in crate::statement::Language::ALL {
             let text = crate::statement::source(Format::Icpc, Task::Mis, language);
             for name in ["mis.h", "driver.c", "driver.cpp", "main.pas", "mis.pas"] {
                 assert!(text.contains(&format!("`{name}`")), "{language:?}: {name}");

@@ -135,10 +135,7 @@ pub fn source_with(task: Task, language: Language, rules: Rules) -> String {
     let mut template = template.trim_end().to_owned();
     if rules.submit_driver {
         template.push_str("\n\n");
-        template.push_str(crate::mis_submitted::what_to_submit(
-            language,
-            rules.one_file,
-        ));
+        template.push_str(what_to_submit(language, rules.one_file));
     }
     let template = select(&template, &rules.conditions());
     let time = crate::TIME_LIMIT_SECONDS.to_string();
@@ -696,6 +693,25 @@ fn fnv1a_128(bytes: &[u8]) -> u128 {
     bytes.iter().fold(OFFSET, |hash, &byte| {
         (hash ^ u128::from(byte)).wrapping_mul(PRIME)
     })
+}
+
+/// The statement's section saying what to submit, in `language`: several files, or (if
+/// `one_file`) the module pasted into the one-file driver ([`crate::mis_submitted`]'s one-file driver).
+pub(crate) fn what_to_submit(language: Language, one_file: bool) -> &'static str {
+    match (language, one_file) {
+        (Language::English, false) => include_str!("../templates/statements/mis_submit.en.md"),
+        (Language::Vietnamese, false) => {
+            include_str!("../templates/statements/mis_submit.vi.md")
+        }
+        (Language::Polish, false) => include_str!("../templates/statements/mis_submit.pl.md"),
+        (Language::English, true) => {
+            include_str!("../templates/statements/mis_submit_one.en.md")
+        }
+        (Language::Vietnamese, true) => {
+            include_str!("../templates/statements/mis_submit_one.vi.md")
+        }
+        (Language::Polish, true) => include_str!("../templates/statements/mis_submit_one.pl.md"),
+    }
 }
 
 #[cfg(test)]

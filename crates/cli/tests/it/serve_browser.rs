@@ -141,16 +141,39 @@ impl Browser {
             .unwrap_or_else(|error| panic!("no element matches {css}: {error}"))
     }
 
+    /// Finds `css` and does `act` to it, finding it again when the page redrew in between (the
+    /// tables and the board are rebuilt on every change, so a handle can go stale at any time).
+    async fn on<T, F, Fut>(&self, css: &str, what: &str, act: F) -> T
+    where
+        F: Fn(Element) -> Fut,
+        Fut: std::future::Future<Output = Result<T, fantoccini::error::CmdError>>,
+    {
+        let deadline = Instant::now() + WAIT;
+        loop {
+            match act(self.find(css).await).await {
+                Ok(value) => return value,
+                Err(error) if error.is_stale_element_reference() && Instant::now() < deadline => {
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                }
+                Err(error) => panic!("{what} on {css}: {error}"),
+            }
+        }
+    }
+
     async fn click(&self, css: &str) {
-        self.find(css).await.click().await.expect("a click");
+        self.on(
+            css,
+            "a click",
+            |element| async move { element.click().await },
+        )
+        .await;
     }
 
     async fn text(&self, css: &str) -> String {
-        self.find(css)
-            .await
-            .text()
-            .await
-            .expect("an element's text")
+        self.on(css, "an element's text", |element| async move {
+            element.text().await
+        })
+        .await
     }
 
     /// The attribute `name` of the element `css` selects, read in the page in one step (the
@@ -168,17 +191,18 @@ impl Browser {
     }
 
     async fn type_into(&self, css: &str, text: &str) {
-        let field = self.find(css).await;
-        field.clear().await.expect("the field clears");
-        field.send_keys(text).await.expect("typing");
+        self.on(css, "typing", |field| async move {
+            field.clear().await?;
+            field.send_keys(text).await
+        })
+        .await;
     }
 
     async fn select(&self, css: &str, value: &str) {
-        self.find(css)
-            .await
-            .select_by_value(value)
-            .await
-            .expect("an option");
+        self.on(css, "choosing an option", |element| async move {
+            element.select_by_value(value).await
+        })
+        .await;
     }
 
     /// Presses and releases `key` on whatever has the focus, as a person at a keyboard does.

@@ -24,7 +24,7 @@
 pub mod engine;
 pub mod replay;
 pub mod report;
-pub mod rng;
+mod rng;
 mod standing;
 pub mod variants;
 

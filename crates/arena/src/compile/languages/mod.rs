@@ -25,25 +25,9 @@ pub(super) const ALL: &[Language] = &[
     Language::GO,
 ];
 
-/// The task's C interface, so that a C or C++ module that includes `"mis.h"` builds (and gets
-/// C linkage in C++).
-const MIS_H: (&str, &str) = (
-    "mis.h",
-    "\
-/* mis.h: the Pooh-Eeyore-sticks module interface, as the judge builds it. */
-#ifndef MIS_H
-#define MIS_H
-#ifdef __cplusplus
-extern \"C\" {
-#endif
-void poczatek(int p, int e, int peb);
-void ruch_bolka(int p, int e, int *bp, int *be);
-#ifdef __cplusplus
-}
-#endif
-#endif
-",
-);
+/// The task's C interface, the kit's own `mis.h` (duel-mis-abi owns it), so that a C or C++
+/// module that includes `"mis.h"` builds (and gets C linkage in C++).
+const MIS_H: (&str, &str) = ("mis.h", duel_mis_abi::MIS_H);
 
 /// The hint of a module that does not export one of the task's functions, unless its
 /// language has its own.

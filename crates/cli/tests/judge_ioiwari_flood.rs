@@ -4,7 +4,7 @@
 //! from the memory of this process when it started it (among the tests of `tests/it`, which
 //! solve Ioiwari tables in this process, it read 192 MB).
 
-// System calls the checks need (who the test runs as, signals to its own children).
+// A child's peak memory comes from getrusage/wait4, which rustix does not offer.
 #![allow(unsafe_code)]
 
 // The part of the CLI's test support this binary needs.

@@ -9,7 +9,7 @@
 //! `exec`), so this process must stay small. Among the tests of `tests/it`, which solve
 //! Ioiwari tables in this process, every program here seemed to use the same 330 MB.
 
-// System calls the checks need (who the test runs as, signals to its own children).
+// A child's peak memory comes from getrusage/wait4, which rustix does not offer.
 #![allow(unsafe_code)]
 
 use std::io::Write;

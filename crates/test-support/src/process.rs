@@ -78,6 +78,17 @@ pub fn zombie_children() -> Vec<i32> {
     zombies
 }
 
+/// Sends `signal` to process `pid` (a child the test started, or one it knows the pid of);
+/// a process already gone is no error, as the checks then look at how it ended.
+pub fn send_signal(pid: u32, signal: rustix::process::Signal) {
+    let pid = i32::try_from(pid)
+        .ok()
+        .and_then(rustix::process::Pid::from_raw);
+    if let Some(pid) = pid {
+        let _ = rustix::process::kill_process(pid, signal);
+    }
+}
+
 /// The pid a program under test wrote to `path` (one number, maybe with a line end).
 pub fn read_pid(path: &Path) -> u32 {
     std::fs::read_to_string(path)

@@ -11,14 +11,9 @@
 //! it times out, as the task's statement and README say (the players that never flush are
 //! played on two boards, with a short wall-clock limit).
 
-// System calls the checks need (who the test runs as, signals to its own children).
-#![allow(unsafe_code)]
-
 use crate::support::export::*;
 use duel_test_support::duel;
-use std::ffi::CString;
 use std::fs;
-use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Duration;
@@ -107,10 +102,9 @@ fn cms_compile(name: &str, dir: &Path, sources: &[&str], executable: &str) -> Pr
 }
 
 fn mkfifo(path: &Path) {
-    let name = CString::new(path.as_os_str().as_bytes()).unwrap();
-    // SAFETY: `name` is a valid NUL-terminated path.
-    let made = unsafe { libc::mkfifo(name.as_ptr(), 0o666) };
-    assert_eq!(made, 0, "mkfifo {}", path.display());
+    let mode = rustix::fs::Mode::from_raw_mode(0o666);
+    rustix::fs::mkfifoat(rustix::fs::CWD, path, mode)
+        .unwrap_or_else(|error| panic!("mkfifo {}: {error}", path.display()));
 }
 
 /// What CMS records for one evaluation.

@@ -2,14 +2,13 @@
 //! parent, an orphan that rewrites the report, outputs on devices and links, signals mid-run,
 //! stale logs. (Links planted during the run: `judge_outputs_links.rs`.)
 
-// System calls the checks need (who the test runs as, signals to its own children).
-#![allow(unsafe_code)]
-
 use crate::support::hostile;
 use crate::support::hostile::{one_board, read_report};
 use crate::support::players;
 use duel_test_support::process::is_root;
+use duel_test_support::process::send_signal;
 use duel_test_support::{bin, duel, work_dir};
+use rustix::process::Signal;
 use std::os::unix::fs::FileTypeExt;
 use std::process::Stdio;
 use std::time::{Duration, Instant};
@@ -123,7 +122,7 @@ fn an_unwritable_report_is_refused_before_any_test() {
 
 /// Starts a slow run (each test sleeps 0.3 s), sends `signal` after a while, and returns the
 /// exit status and the report.
-fn interrupted_by(signal: libc::c_int) -> (Option<i32>, serde_json::Value) {
+fn interrupted_by(signal: Signal) -> (Option<i32>, serde_json::Value) {
     let dir = work_dir!();
     let report = dir.path().join("report.json");
     let ioiwari = assert_cmd::cargo::cargo_bin("ioiwari");
@@ -137,16 +136,15 @@ fn interrupted_by(signal: libc::c_int) -> (Option<i32>, serde_json::Value) {
         .spawn()
         .unwrap();
     std::thread::sleep(Duration::from_millis(2500));
-    // SAFETY: a signal to our own child.
-    unsafe { libc::kill(child.id() as i32, signal) };
+    send_signal(child.id(), signal);
     let output = child.wait_with_output().unwrap();
     (output.status.code(), read_report(&report))
 }
 
 #[test]
 fn sigterm_mid_run_writes_the_report_of_the_finished_tests() {
-    let (status, report) = interrupted_by(libc::SIGTERM);
-    assert_eq!(status, Some(128 + libc::SIGTERM));
+    let (status, report) = interrupted_by(Signal::TERM);
+    assert_eq!(status, Some(128 + Signal::TERM.as_raw()));
     assert_eq!(report["interrupted"], true);
     let finished = report["tests"].as_array().unwrap().len();
     assert!(finished > 0 && finished < 24, "{finished}");
@@ -154,8 +152,8 @@ fn sigterm_mid_run_writes_the_report_of_the_finished_tests() {
 
 #[test]
 fn sighup_mid_run_writes_the_report_too() {
-    let (status, report) = interrupted_by(libc::SIGHUP);
-    assert_eq!(status, Some(128 + libc::SIGHUP));
+    let (status, report) = interrupted_by(Signal::HUP);
+    assert_eq!(status, Some(128 + Signal::HUP.as_raw()));
     assert_eq!(report["interrupted"], true);
 }
 

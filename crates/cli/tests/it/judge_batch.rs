@@ -2,10 +2,9 @@
 //! same results with any --jobs, one report holding every submission, a CSV and per-submission
 //! logs; with one submission the report keeps its usual shape.
 
-// System calls the checks need (who the test runs as, signals to its own children).
-#![allow(unsafe_code)]
-
+use duel_test_support::process::send_signal;
 use duel_test_support::{duel, work_dir};
+use rustix::process::Signal;
 use serde_json::Value;
 
 use crate::support::sources::{duel_ok as duel, source};
@@ -223,7 +222,7 @@ fn repeated_flags_judge_several_modules_and_one_keeps_the_usual_report() {
 
 /// Judges two slow copies of the perfect player (each test sleeps 0.3 s) on one job, sends
 /// `signal` after a while, and returns the judge's output and its report.
-fn contest_interrupted_by(signal: libc::c_int) -> (std::process::Output, Value) {
+fn contest_interrupted_by(signal: Signal) -> (std::process::Output, Value) {
     let dir = work_dir!();
     let slow = dir.path().join("slow.sh");
     let perfect = assert_cmd::cargo::cargo_bin("ioiwari");
@@ -243,8 +242,7 @@ fn contest_interrupted_by(signal: libc::c_int) -> (std::process::Output, Value) 
         .spawn()
         .unwrap();
     std::thread::sleep(std::time::Duration::from_millis(2500));
-    // SAFETY: sending a signal to our own child.
-    unsafe { libc::kill(child.id() as i32, signal) };
+    send_signal(child.id(), signal);
     let output = child.wait_with_output().unwrap();
     let batch = serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
     (output, batch)
@@ -252,10 +250,10 @@ fn contest_interrupted_by(signal: libc::c_int) -> (std::process::Output, Value) 
 
 #[test]
 fn sigterm_during_a_contest_exits_with_128_plus_sigterm() {
-    let (output, batch) = contest_interrupted_by(libc::SIGTERM);
+    let (output, batch) = contest_interrupted_by(Signal::TERM);
     assert_eq!(
         output.status.code(),
-        Some(128 + libc::SIGTERM),
+        Some(128 + Signal::TERM.as_raw()),
         "{output:?}"
     );
     assert_eq!(batch["interrupted"], true);
@@ -275,7 +273,7 @@ fn sigterm_during_a_contest_exits_with_128_plus_sigterm() {
 
 #[test]
 fn ctrl_c_during_a_contest_keeps_the_finished_tests_of_every_submission() {
-    let (output, batch) = contest_interrupted_by(libc::SIGINT);
+    let (output, batch) = contest_interrupted_by(Signal::INT);
     assert_eq!(output.status.code(), Some(130));
     assert_eq!(batch["interrupted"], true);
     let first = batch["submissions"][0]["tests"].as_array().unwrap();

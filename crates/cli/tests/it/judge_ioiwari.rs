@@ -1,11 +1,10 @@
 //! `duel ioiwari judge` end to end: the default player, the flags, the report and logs,
 //! determinism across jobs, the seeded opponent, the sandbox, errors and Ctrl-C.
 
-// System calls the checks need (who the test runs as, signals to its own children).
-#![allow(unsafe_code)]
-
 use crate::support::hostile::{players_dir, read_report, verdicts};
+use duel_test_support::process::send_signal;
 use duel_test_support::{duel, process::is_alive, work_dir};
+use rustix::process::Signal;
 use std::path::Path;
 use std::process::Stdio;
 use std::time::Duration;
@@ -321,8 +320,7 @@ fn ctrl_c_keeps_the_finished_tests_and_kills_the_running_one() {
         .spawn()
         .unwrap();
     std::thread::sleep(Duration::from_millis(2500));
-    // SAFETY: sending a signal to our own child.
-    unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
+    send_signal(child.id(), Signal::INT);
     let output = child.wait_with_output().unwrap();
     assert_eq!(output.status.code(), Some(130));
     let stdout = String::from_utf8_lossy(&output.stdout);

@@ -1,11 +1,10 @@
 //! No output silently replaces another, or what the run reads, and a FIFO nobody reads never
 //! keeps the judge from stopping; errors say their cause once. One test per attack.
 
-// System calls the checks need (signals to the test's own children).
-#![allow(unsafe_code)]
-
 use crate::support::hostile::{mkfifo, one_board};
+use duel_test_support::process::send_signal;
 use duel_test_support::{duel, work_dir};
+use rustix::process::Signal;
 use std::process::{Output, Stdio};
 use std::time::{Duration, Instant};
 
@@ -100,7 +99,7 @@ fn a_csv_over_a_submission_is_refused() {
 /// it has judged (its stdout's line starting with `judged` came) and waits for the reader,
 /// sends `signal` once, and gives how long it took to end and its status.
 fn stopped_at_a_fifo(
-    signal: libc::c_int,
+    signal: Signal,
     flag: &str,
     judged: &str,
 ) -> (Duration, std::process::ExitStatus) {
@@ -127,8 +126,7 @@ fn stopped_at_a_fifo(
     std::thread::sleep(Duration::from_millis(300));
     assert!(child.try_wait().unwrap().is_none(), "it did not wait");
     let sent = Instant::now();
-    // SAFETY: a signal to our own child.
-    unsafe { libc::kill(child.id() as i32, signal) };
+    send_signal(child.id(), signal);
     let deadline = sent + Duration::from_secs(10);
     loop {
         if let Some(status) = child.try_wait().unwrap() {
@@ -144,15 +142,23 @@ fn stopped_at_a_fifo(
 
 #[test]
 fn one_sigterm_ends_a_judge_waiting_for_its_reports_reader() {
-    let (took, status) = stopped_at_a_fifo(libc::SIGTERM, "--report", "score:");
-    assert_eq!(status.code(), Some(128 + libc::SIGTERM), "{status:?}");
+    let (took, status) = stopped_at_a_fifo(Signal::TERM, "--report", "score:");
+    assert_eq!(
+        status.code(),
+        Some(128 + Signal::TERM.as_raw()),
+        "{status:?}"
+    );
     assert!(took < Duration::from_secs(1), "{took:?}");
 }
 
 #[test]
 fn one_ctrl_c_ends_a_judge_waiting_for_its_csvs_reader() {
-    let (took, status) = stopped_at_a_fifo(libc::SIGINT, "--csv", "1 ");
-    assert_eq!(status.code(), Some(128 + libc::SIGINT), "{status:?}");
+    let (took, status) = stopped_at_a_fifo(Signal::INT, "--csv", "1 ");
+    assert_eq!(
+        status.code(),
+        Some(128 + Signal::INT.as_raw()),
+        "{status:?}"
+    );
     assert!(took < Duration::from_secs(1), "{took:?}");
 }
 

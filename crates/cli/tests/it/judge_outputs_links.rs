@@ -9,9 +9,6 @@
 //! a user of their own when the judge is root, to whom such a directory is read-only (the
 //! plant fails, and the judge's outputs are as they should be all the same).
 
-// System calls the checks need (who the test runs as, signals to its own children).
-#![allow(unsafe_code)]
-
 use crate::support::hostile::read_report;
 use duel_test_support::{duel, work_dir};
 use std::os::unix::fs::PermissionsExt;
@@ -64,8 +61,7 @@ const WITHOUT_SANDBOX: [&str; 2] = ["", "no-user"];
 /// its link (it ran as the judge's user), `runtime_error` where its box user found everything
 /// but its private directories read-only (`ln` fails), so there was nothing to plant.
 fn planting_verdict(levels_off: &str) -> &'static str {
-    // SAFETY: geteuid cannot fail.
-    let root = unsafe { libc::geteuid() } == 0;
+    let root = rustix::process::geteuid().is_root();
     if root && levels_off.is_empty() {
         "runtime_error"
     } else {

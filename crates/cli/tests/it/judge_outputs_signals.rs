@@ -3,11 +3,10 @@
 //! moment), which must count as one request to stop; only a later, separate signal ends the
 //! run at once.
 
-// System calls the checks need (who the test runs as, signals to its own children).
-#![allow(unsafe_code)]
-
 use crate::support::hostile::{mkfifo, one_board, read_report};
+use duel_test_support::process::send_signal;
 use duel_test_support::{duel, work_dir};
+use rustix::process::Signal;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
@@ -54,11 +53,6 @@ fn timeouts_sigint_sent_twice_still_writes_the_report() {
     assert_eq!(report["interrupted"], true, "{report}");
 }
 
-fn signal(pid: u32, signal: libc::c_int) {
-    // SAFETY: a signal to our own child.
-    unsafe { libc::kill(pid as i32, signal) };
-}
-
 /// Waits (up to a minute, for a loaded machine) until `pid` catches SIGTERM: its handlers are
 /// in place, so what the test sends next reaches the judge's own handling, not the default
 /// action of a program still starting.
@@ -71,7 +65,7 @@ fn wait_for_handlers(pid: u32) {
             .find_map(|line| line.strip_prefix("SigCgt:"))
             .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
             .unwrap_or(0);
-        if caught & (1 << (libc::SIGTERM - 1)) != 0 {
+        if caught & (1 << (Signal::TERM.as_raw() - 1)) != 0 {
             return;
         }
         assert!(
@@ -108,10 +102,14 @@ fn an_echo_of_the_signal_does_not_kill_a_judge_that_is_stopping() {
     assert!(alive_after(&mut child, Duration::from_secs(2)));
     // One request delivered twice within a moment, as timeout's second copy may come: the
     // judge ends by itself, with 128 + SIGTERM, not killed by the echo.
-    signal(child.id(), libc::SIGTERM);
+    send_signal(child.id(), Signal::TERM);
     std::thread::sleep(Duration::from_millis(5));
-    signal(child.id(), libc::SIGTERM);
+    send_signal(child.id(), Signal::TERM);
     let status = child.wait().unwrap();
     assert_eq!(status.signal(), None, "{status:?}");
-    assert_eq!(status.code(), Some(128 + libc::SIGTERM), "{status:?}");
+    assert_eq!(
+        status.code(),
+        Some(128 + Signal::TERM.as_raw()),
+        "{status:?}"
+    );
 }

@@ -6,13 +6,12 @@
 //!
 //! The separate-user cases need root; without it they say so and pass.
 
-// System calls the checks need (who the test runs as, signals to its own children).
-#![allow(unsafe_code)]
-
 use crate::support::hostile;
 use crate::support::hostile::{one_board, read_report, verdicts};
 use duel_test_support::process::is_root;
+use duel_test_support::process::send_signal;
 use duel_test_support::{bin, duel, work_dir};
+use rustix::process::Signal;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Output, Stdio};
@@ -465,8 +464,7 @@ fn a_neighbour_killing_everything_it_can_see_does_not_touch_another_judges_playe
         assert_eq!(report["score"], 100.0, "{sandbox}: {report}");
         assert!(verdicts(&report).iter().all(|verdict| verdict == "win"));
         // The killer's judge stops as after Ctrl-C.
-        // SAFETY: kill sends a signal to a child this test started and has not reaped.
-        unsafe { libc::kill(killer.id() as i32, libc::SIGTERM) };
+        send_signal(killer.id(), Signal::TERM);
         let status = killer.wait().unwrap();
         assert_eq!(status.code(), Some(143), "the killer's judge ends normally");
     }

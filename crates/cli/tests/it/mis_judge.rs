@@ -2,14 +2,14 @@
 //! players, a mediocre player whose score is computed here, modules, logs, errors, --jobs and
 //! Ctrl-C.
 
-// System calls the checks need (who the test runs as, signals to its own children).
-#![allow(unsafe_code)]
-
 use crate::support::players::{
     c_bolek, c_module, c_program, check_log, libmis, players_source_dir,
 };
 use duel_mis::{lolek, LolekKind, Move, Position, SimpleLolek, Strategy};
+use duel_test_support::process::send_signal;
 use duel_test_support::{duel, sticks, work_dir};
+use rustix::process::Signal;
+use rustix::process::{test_kill_process, Pid};
 use serde_json::Value;
 use std::path::Path;
 use std::process::Output;
@@ -208,12 +208,9 @@ fn every_hostile_player_gets_its_verdict_and_disturbs_nothing_else() {
         .trim()
         .parse()
         .unwrap();
-    assert_ne!(
-        // SAFETY: signal 0 only asks whether the process exists.
-        unsafe { libc::kill(pid, 0) },
-        0,
-        "the forked sleeper {pid} survived its test"
-    );
+    // Signal 0 only asks whether the process exists.
+    let exists = Pid::from_raw(pid).is_some_and(|pid| test_kill_process(pid).is_ok());
+    assert!(!exists, "the forked sleeper {pid} survived its test");
 }
 
 /// The mediocre player's result on one test, computed with the rules and Lolek's strategy only:
@@ -503,8 +500,7 @@ fn ctrl_c_writes_the_report_of_the_finished_tests() {
         .spawn()
         .unwrap();
     std::thread::sleep(Duration::from_millis(1500));
-    // SAFETY: sending SIGINT to our own child.
-    unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
+    send_signal(child.id(), Signal::INT);
     let started = Instant::now();
     let status = child.wait().unwrap();
     assert!(

@@ -1,7 +1,7 @@
 //! Helpers of the export tests: exporting, compiling package sources as the contest systems
 //! do, and finding the systems' own tools.
 
-// System calls the checks need (who the test runs as, signals to its own children).
+// `cpu_limited` sets a limit between fork and exec, which std only offers as unsafe.
 #![allow(unsafe_code)]
 #![allow(dead_code)]
 
@@ -111,10 +111,11 @@ impl Ended {
     /// Whether the process was killed for using up its CPU limit (SIGXCPU, or SIGKILL at the
     /// hard limit).
     pub fn out_of_cpu(&self) -> bool {
+        use rustix::process::Signal;
         use std::os::unix::process::ExitStatusExt;
         match self {
             Ended::Status(status) => {
-                matches!(status.signal(), Some(libc::SIGXCPU) | Some(libc::SIGKILL))
+                matches!(status.signal(), Some(s) if s == Signal::XCPU.as_raw() || s == Signal::KILL.as_raw())
             }
             Ended::TimedOut => false,
         }
@@ -124,20 +125,17 @@ impl Ended {
 /// `command` with a CPU-time limit of `seconds` (soft; the hard limit one second more), the
 /// way contest systems limit a submission's time.
 pub fn cpu_limited(mut command: Command, seconds: u64) -> Command {
+    use rustix::process::{setrlimit, Resource, Rlimit};
     use std::os::unix::process::CommandExt;
-    let limit = libc::rlimit {
-        rlim_cur: seconds,
-        rlim_max: seconds + 1,
+    let limit = Rlimit {
+        current: Some(seconds),
+        maximum: Some(seconds + 1),
     };
-    // SAFETY: setrlimit is async-signal-safe and touches only the child's own limits.
+    // SAFETY: the closure runs between fork and exec, where only async-signal-safe calls are
+    // allowed: it makes one setrlimit system call on the child's own limits and allocates
+    // nothing.
     unsafe {
-        command.pre_exec(move || {
-            if libc::setrlimit(libc::RLIMIT_CPU, &limit) == 0 {
-                Ok(())
-            } else {
-                Err(std::io::Error::last_os_error())
-            }
-        });
+        command.pre_exec(move || setrlimit(Resource::Cpu, limit).map_err(Into::into));
     }
     command
 }

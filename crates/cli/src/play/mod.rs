@@ -224,3 +224,103 @@ pub(crate) fn run_game<G: Game, R: BufRead, W: Write>(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Take-away from `left` beads: the person takes any number, the computer one.
+    struct TakeAway {
+        left: u32,
+        persons_turn: bool,
+        /// Whether the game has `help` and `undo`.
+        full: bool,
+    }
+
+    impl Game for TakeAway {
+        fn board(&self) -> String {
+            format!("[{} left]\n", self.left)
+        }
+        fn ending(&self) -> Option<String> {
+            (self.left == 0).then(|| "[over]\n".to_string())
+        }
+        fn turn(&self) -> String {
+            "[turn]\n".into()
+        }
+        fn persons_turn(&self) -> bool {
+            self.persons_turn
+        }
+        fn computer_move(&mut self) -> String {
+            self.left -= 1;
+            self.persons_turn = true;
+            "[computer took 1]".into()
+        }
+        fn prompt(&self) -> String {
+            "[prompt]".into()
+        }
+        fn abandoned(&self) -> &'static str {
+            "[abandoned]"
+        }
+        fn hint(&self) -> String {
+            "[hint]\n".into()
+        }
+        fn help(&self) -> Option<String> {
+            self.full.then(|| "[help]\n".to_string())
+        }
+        fn undo(&mut self) -> bool {
+            false
+        }
+        fn play(&mut self, text: &str) -> Result<(), String> {
+            let taken: u32 = text.parse().map_err(|_| format!("[no move {text:?}]"))?;
+            self.left = self.left.checked_sub(taken).ok_or("[too many]")?;
+            self.persons_turn = false;
+            Ok(())
+        }
+    }
+
+    fn run(full: bool, input: &str) -> (ExitCode, String) {
+        let mut game = TakeAway {
+            left: 3,
+            persons_turn: true,
+            full,
+        };
+        let mut console = Console {
+            input: input.as_bytes(),
+            output: Vec::new(),
+            echo: false,
+        };
+        let code = run_game(&mut game, &mut console).unwrap();
+        (code, String::from_utf8(console.output).unwrap())
+    }
+
+    #[test]
+    fn a_game_with_help_takes_every_command_and_skips_blank_lines() {
+        let (code, out) = run(true, "\nHELP\nundo\n?\nx\n9\n2\n");
+        assert_eq!(code, ExitCode::SUCCESS);
+        assert_eq!(
+            out,
+            "[3 left]\n[turn]\n[prompt][turn]\n[prompt][help]\n[turn]\n[prompt]\
+             There is no move of yours to take back.\n[turn]\n[prompt][hint]\n[turn]\n\
+             [prompt][no move \"x\"]\n[turn]\n[prompt][too many]\n[turn]\n[prompt]\
+             [1 left]\n[turn]\n[computer took 1]\n[0 left]\n[over]\n"
+        );
+    }
+
+    #[test]
+    fn a_game_without_help_reads_help_undo_and_blank_lines_as_moves() {
+        let (code, out) = run(false, "\nhelp\nu\nquit\n");
+        assert_eq!(code, ExitCode::SUCCESS);
+        assert_eq!(
+            out,
+            "[3 left]\n[turn]\n[prompt][no move \"\"]\n[turn]\n[prompt][no move \"help\"]\n\
+             [turn]\n[prompt][no move \"u\"]\n[turn]\n[prompt]You left the game.\n"
+        );
+    }
+
+    #[test]
+    fn input_ending_mid_game_abandons_it_with_status_1() {
+        let (code, out) = run(true, "1\n");
+        assert_eq!(code, ExitCode::from(1));
+        assert!(out.ends_with("[prompt]\n[abandoned]\n"), "{out:?}");
+    }
+}

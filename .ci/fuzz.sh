@@ -4,11 +4,13 @@
 # its committed seeds, and fails on any crash or broken property.
 #
 # Needs a nightly toolchain and cargo-fuzz: installs them when missing (the download of nightly
-# within ten minutes). Where nightly cannot be installed it says so and runs the decoders'
-# property tests on stable instead, so that the step never passes without testing anything.
+# within ten minutes). Where nightly cannot be installed it says so and runs every target's
+# decoder's property tests on stable instead, so that the step never passes without testing
+# anything (DUEL_FUZZ_STABLE=1 asks for that run).
 #
-#   .ci/fuzz.sh                     # DUEL_FUZZ_SECONDS=20 per target
+#   .ci/fuzz.sh                     # every target of fuzz/fuzz_targets/, DUEL_FUZZ_SECONDS=20 each
 #   DUEL_FUZZ_SECONDS=300 .ci/fuzz.sh frame_reader
+#   DUEL_FUZZ_STABLE=1 .ci/fuzz.sh  # the stable tests of every target
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,23 +18,48 @@ cd "$(dirname "$0")/.."
 unset CARGO_TARGET_DIR
 seconds="${DUEL_FUZZ_SECONDS:-20}"
 cargo_fuzz_version=0.13.1
+# Every target is a file of fuzz/fuzz_targets/ (cargo fuzz list reads the same names from
+# fuzz/Cargo.toml, which must declare each); one names its decoder's property tests on stable
+# in a line `// stable tests: ARGS` (arguments of `cargo test`).
 if [ "$#" -gt 0 ]; then
     targets=("$@")
 else
-    targets=(frame_reader move_record ioiwari_record protocol_reader viewer_open)
+    targets=()
+    for source in fuzz/fuzz_targets/*.rs; do
+        targets+=("$(basename "$source" .rs)")
+    done
 fi
+for target in "${targets[@]}"; do
+    if [ ! -f "fuzz/fuzz_targets/$target.rs" ]; then
+        echo "fuzz: no target $target (fuzz/fuzz_targets/$target.rs)"
+        exit 2
+    fi
+    if ! grep -q "^name = \"$target\"$" fuzz/Cargo.toml; then
+        echo "fuzz: fuzz/Cargo.toml declares no [[bin]] $target"
+        exit 2
+    fi
+done
 started=$SECONDS
 
 stable_fallback() {
     echo "fuzz: $1; running the decoders' property tests on stable instead"
-    cargo test -p duel-mis-wire --lib frame
-    cargo test -p duel-mis --lib record
-    cargo test -p duel-cli --test it protocol_properties::
-    cargo test -p duel-web --test it viewer::
+    for target in "${targets[@]}"; do
+        line="$(grep -m1 '^// stable tests: ' "fuzz/fuzz_targets/$target.rs" || true)"
+        if [ -z "$line" ]; then
+            echo "fuzz: $target names no stable tests (a line // stable tests: ARGS)"
+            exit 1
+        fi
+        read -ra args <<<"${line#// stable tests: }"
+        echo "fuzz: $target on stable: cargo test ${args[*]}"
+        cargo test "${args[@]}"
+    done
     echo "fuzz: stable fallback passed in $((SECONDS - started)) s"
     exit 0
 }
 
+if [ -n "${DUEL_FUZZ_STABLE:-}" ]; then
+    stable_fallback "DUEL_FUZZ_STABLE is set"
+fi
 if ! rustup run nightly rustc --version >/dev/null 2>&1; then
     timeout 600 rustup toolchain install nightly --profile minimal >/dev/null 2>&1 ||
         stable_fallback "the nightly toolchain cannot be installed on this machine"

@@ -5,6 +5,8 @@
 //! re-encode to a batch that decodes to the same moves); chunking never changes what is
 //! decoded; and `decode_move` answers "cut short" for every proper prefix of a move.
 
+// stable tests: -p duel-mis-wire --lib frame
+
 #![no_main]
 
 use duel_mis::varint::MAX_U32_BYTES;

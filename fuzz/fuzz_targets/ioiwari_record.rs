@@ -5,6 +5,8 @@
 //! same bytes back), its moves replay legally from its start to the position it reports last,
 //! and an error says why in one line.
 
+// stable tests: -p duel-ioiwari --lib record
+
 #![no_main]
 
 use duel_ioiwari::record::{encode, MoveRecord};

@@ -5,6 +5,8 @@
 //! `RecordWriter` it takes no more bytes, parses to the same game, and is a fixed point of
 //! parsing and writing.
 
+// stable tests: -p duel-mis --lib record
+
 #![no_main]
 
 use duel_mis::record::{MoveRecord, RecordWriter, CHUNK};

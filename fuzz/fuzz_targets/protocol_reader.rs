@@ -1,27 +1,22 @@
-//! The Ioiwari protocol reader (`duel_cli::protocol`): a player's lines, any bytes, arriving
-//! in pieces of any size.
+//! The Ioiwari protocol reader (`duel_protocol`): a player's lines, any bytes, arriving in
+//! pieces of any size.
 //!
 //! Beyond not panicking: what is read (the start board, then pits, errors included) does not
 //! depend on how the bytes arrive; a board read prints as text that parses to it; a pit is
 //! one of 1 to 7; an error message is one bounded line with no control character.
-//!
-//! The module is compiled here from its source file: the cli crate it belongs to would bring a
-//! web server, the contest packager and a solver run at build time into every fuzz build.
+
+// stable tests: -p duel-cli --test it protocol_properties::
 
 #![no_main]
 
-#[allow(dead_code)]
-#[path = "../../crates/cli/src/protocol.rs"]
-mod protocol;
-
 use duel_ioiwari::Board;
+use duel_protocol::{ProtocolError, ProtocolReader, SHOWN_CHARS};
 use libfuzzer_sys::fuzz_target;
-use protocol::{ProtocolError, ProtocolReader};
 use std::io::{self, BufRead, BufReader, Read};
 
 /// The longest message an error may have, in bytes: its own words and the other side's text
 /// clipped to `SHOWN_CHARS` characters, each escaped in at most 14 bytes (`⟨U+10FFFF⟩`).
-const LONGEST_MESSAGE: usize = 200 + 14 * protocol::SHOWN_CHARS;
+const LONGEST_MESSAGE: usize = 200 + 14 * SHOWN_CHARS;
 
 fuzz_target!(|data: &[u8]| {
     let Some((&first, bytes)) = data.split_first() else {

@@ -7,6 +7,8 @@
 //! window or a one-line reason; the API answers every body with JSON, never a server error;
 //! the documents kept open stay within `MAX_OPEN` however many are sent.
 
+// stable tests: -p duel-web --test it viewer::
+
 #![no_main]
 
 use duel_web::http::{Method, Request, Response};

@@ -17,6 +17,6 @@ pub mod kit;
 pub mod linux_only;
 pub mod play;
 mod portable;
-pub mod protocol;
+pub use duel_protocol as protocol;
 pub mod serve;
 pub mod variants;

@@ -1,22 +1,22 @@
 //! `duel ioiwari variants`: solve a member of Ioiwari's family and tell, for each bead total,
 //! how its start boards turn out for player 1; save and load solved tables; draw heat maps.
 
+mod render;
+mod solving;
+
 use std::fs::File;
-use std::io::{self, BufReader, BufWriter, IsTerminal, Read, Write};
+use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::Instant;
 
 use anyhow::{bail, Context};
-use duel_analysis::variants::position::{self, VariantPosition};
 use duel_analysis::variants::{heat_map, summary, SummaryError, VariantsDoc};
-use duel_ioiwari::variant::{
-    SolveOptions, StartRule, TableFormatError, TierProgress, Variant, VariantBoard, VariantTable,
-    VerifyScope,
-};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use duel_ioiwari::variant::{StartRule, TableFormatError, Variant, VariantTable, VerifyScope};
 
-use crate::analyze::ioiwari::{render_layout, Layout, MoveRow};
+pub use render::render;
+pub(crate) use solving::solve_for_position;
+use solving::{solve, verify};
+
 use crate::analyze::{print_json, print_text};
 
 const AFTER_HELP: &str = "\
@@ -183,104 +183,6 @@ fn solve_and_summarize(
     Ok(summary(&table, rule, args.beads))
 }
 
-/// Runs the check of `scope` and says its outcome on stderr; true when every class agrees.
-fn verify(
-    table: &VariantTable,
-    scope: VerifyScope,
-    threads: Option<usize>,
-) -> anyhow::Result<bool> {
-    let started = Instant::now();
-    let report = table.verify(scope, threads)?;
-    let what = match scope {
-        VerifyScope::All => "every class".to_string(),
-        VerifyScope::Sample { classes, seed } => {
-            format!("a random sample of {classes} classes (seed {seed})")
-        }
-    };
-    let seconds = started.elapsed().as_secs_f64();
-    match report.first_mismatch {
-        None => eprintln!(
-            "verified {what} of {}: {} classes checked, all agree with their successors ({seconds:.1} s)",
-            table.variant(),
-            report.checked
-        ),
-        Some((board, stored, recomputed)) => eprintln!(
-            "verification FAILED on {what} of {}: {} of {} classes disagree; first: {board} \
-             holds {stored}, its successors give {recomputed}",
-            table.variant(),
-            report.mismatches,
-            report.checked
-        ),
-    }
-    Ok(report.mismatches == 0)
-}
-
-/// Solves `variant` on `threads`, keeping its tiers in a directory (resumed or not); progress
-/// goes to stderr as a bar on a terminal, or as a line per tier when `lines`.
-fn solve(
-    variant: Variant,
-    threads: Option<usize>,
-    (tiers, resume): (Option<&Path>, bool),
-    lines: bool,
-) -> anyhow::Result<VariantTable> {
-    let terminal = io::stderr().is_terminal();
-    let bar = (terminal && !lines).then(|| {
-        let bar = ProgressBar::with_draw_target(
-            Some(u64::from(variant.max_beads())),
-            ProgressDrawTarget::stderr(),
-        );
-        bar.set_style(
-            ProgressStyle::with_template("{prefix} [{bar:30}] {msg}")
-                .expect("a valid template")
-                .progress_chars("=> "),
-        );
-        bar.set_prefix(format!("solving {variant}"));
-        bar
-    });
-    let started = Instant::now();
-    let mut report = |tier: &TierProgress| {
-        let seconds = tier.tier_time.as_secs_f64().max(1e-9);
-        let message = format!(
-            "tier {}/{}: {} boards, {:.1} M positions/s{}, {:.1} s",
-            tier.beads,
-            tier.max_beads,
-            tier.boards,
-            tier.boards as f64 / seconds / 1e6,
-            if tier.loaded { " (read back)" } else { "" },
-            tier.elapsed.as_secs_f64()
-        );
-        if let Some(bar) = &bar {
-            // The tier is named in the message, so a redraw between the two calls stays
-            // consistent.
-            bar.set_message(message);
-            bar.set_position(u64::from(tier.beads));
-        } else if lines {
-            eprintln!("solving {variant}: {message}");
-        }
-    };
-    let table = VariantTable::solve_with(
-        variant,
-        SolveOptions {
-            threads,
-            progress: Some(&mut report),
-            tier_dir: tiers,
-            resume,
-        },
-    )?;
-    if let Some(bar) = &bar {
-        bar.finish_and_clear();
-    }
-    if bar.is_some() || lines {
-        let seconds = started.elapsed().as_secs_f64();
-        eprintln!(
-            "solved {} boards of {variant} in {seconds:.2} s ({:.1} M positions/s)",
-            variant.board_count(),
-            variant.board_count() as f64 / seconds.max(1e-9) / 1e6
-        );
-    }
-    Ok(table)
-}
-
 fn load(path: &Path, variant: Variant) -> anyhow::Result<VariantTable> {
     let file = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
     match VariantTable::read_variant(BufReader::with_capacity(1 << 20, file), variant) {
@@ -335,62 +237,6 @@ fn read_summary(path: &Path) -> anyhow::Result<VariantsDoc> {
     })
 }
 
-/// The summary as text for people.
-pub fn render(doc: &VariantsDoc) -> String {
-    let mut out = format!(
-        "{} pits, cap {}, starts of {} to {} beads a pit ({} boards solved)\n\n",
-        doc.pits, doc.cap, doc.min, doc.max, doc.boards
-    );
-    out += "Each start board is played with best play on both sides; wins, draws and losses are\n\
-            player 1's, and under each total its starts are counted by player 1's final margin.\n\n";
-    out += "beads      starts        wins       draws      losses\n";
-    for total in &doc.totals {
-        out += &format!(
-            "{:>5}  {:>10}  {:>10}  {:>10}  {:>10}\n",
-            total.beads, total.starts, total.wins, total.draws, total.losses
-        );
-        if total.starts == 0 {
-            continue;
-        }
-        let mut values: Vec<(i64, u64)> = total
-            .values
-            .iter()
-            .map(|(key, &count)| (key.parse().unwrap_or(0), count))
-            .collect();
-        values.sort();
-        // How many starts end how, best for player 1 first: "140 starts won by 2".
-        for (value, count) in values.iter().rev() {
-            let starts = if *count == 1 { "start " } else { "starts" };
-            let how = match *value {
-                v if v > 0 => format!("won by {v}"),
-                v if v < 0 => format!("lost by {}", -v),
-                _ => "drawn".into(),
-            };
-            out += &format!("       {count:>10}  {starts} {how}\n");
-        }
-        let examples = [
-            ("win", &total.examples.win),
-            ("draw", &total.examples.draw),
-            ("loss", &total.examples.loss),
-        ];
-        for (name, example) in examples {
-            if let Some(pits) = example {
-                let pits: Vec<String> = pits.iter().map(u8::to_string).collect();
-                out += &format!(
-                    "                   for example a {name}: {}\n",
-                    pits.join(" ")
-                );
-            }
-        }
-    }
-    let (starts, wins): (u64, u64) = doc
-        .totals
-        .iter()
-        .fold((0, 0), |(s, w), t| (s + t.starts, w + t.wins));
-    out += &format!("\nplayer 1 wins {wins} of {starts} starts\n");
-    out
-}
-
 /// `--pits N --cap C` of `duel ioiwari analyze` and `duel ioiwari play`: a position of a
 /// variant other than the task's.
 #[derive(Debug, Clone, Copy, clap::Args)]
@@ -409,187 +255,4 @@ impl VariantFlags {
         let variant = Variant::new(self.pits.unwrap_or(7), self.cap.unwrap_or(5))?;
         Ok((variant != Variant::IOI).then_some(variant))
     }
-}
-
-/// Solves `variant`, with progress on a terminal, for analysis or play.
-fn solve_for_position(variant: Variant) -> anyhow::Result<VariantTable> {
-    solve(variant, None, (None, false), false)
-}
-
-/// `duel ioiwari analyze BOARD --pits N --cap C`: the value and every move's value.
-/// `to_move` is `1` or `2`; `banks` the two banks so far, if given.
-pub fn analyze_variant(
-    variant: Variant,
-    board: &str,
-    to_move: &str,
-    banks: Option<&[String]>,
-    json: bool,
-) -> anyhow::Result<ExitCode> {
-    let to_move: u8 = match to_move.trim() {
-        "1" => 1,
-        "2" => 2,
-        other => bail!("invalid --to-move {other:?}: expected 1 or 2"),
-    };
-    let most = variant.max_beads();
-    let bank = |text: &String| -> anyhow::Result<u32> {
-        match text.trim().parse::<u32>() {
-            Ok(bank) if bank <= most => Ok(bank),
-            _ => bail!("invalid bank {text:?}: expected a number of beads 0..={most}"),
-        }
-    };
-    let banks = match banks {
-        Some([one, two]) => [bank(one)?, bank(two)?],
-        _ => [0, 0],
-    };
-    let board = VariantBoard::parse(variant, board)
-        .with_context(|| format!("invalid board {board:?} for {variant}"))?;
-    let position = VariantPosition::new(board, banks, to_move)?;
-    let table = solve_for_position(variant)?;
-    if json {
-        print_json(&position::analyze(&table, &position))?;
-        return Ok(ExitCode::SUCCESS);
-    }
-    let doc = position::report(&table, &position);
-    let moves = doc
-        .moves
-        .iter()
-        .map(|m| MoveRow {
-            pit: m.pit,
-            beads: board.pits()[m.pit - 1],
-            final_margin: i64::from(m.final_margin),
-            value: i64::from(m.value),
-            moves_to_end: None,
-            best: m.best,
-        })
-        .collect();
-    let out = render_layout(&Layout {
-        board_text: doc.board_text,
-        pits: format!("pits 1..{}, cap {}", variant.pits(), variant.cap()),
-        banks,
-        to_move,
-        result: doc.result.map(|result| result.text),
-        value: i64::from(doc.value),
-        final_margin: i64::from(doc.final_margin),
-        predicted: doc.predicted.text,
-        moves_to_end: None,
-        moves,
-        preferred: None,
-    });
-    print_text(&out)?;
-    Ok(ExitCode::SUCCESS)
-}
-
-/// The hint of `duel ioiwari play --pits N` for the player to move, worded as the 7-pit
-/// game's: the final result best play forces, the banks so far included, then each legal
-/// pit's.
-fn variant_hint(table: &VariantTable, position: &VariantPosition) -> String {
-    let doc = position::report(table, position);
-    let moves: Vec<crate::play::ioiwari::HintMove> = doc
-        .moves
-        .iter()
-        .map(|m| crate::play::ioiwari::HintMove {
-            pit: m.pit,
-            final_margin: i64::from(m.final_margin),
-            moves_to_end: None,
-            best: m.best,
-            // The computer plays the first optimal pit.
-            preferred: doc.preferred_move == Some(m.pit),
-        })
-        .collect();
-    crate::play::ioiwari::hint_text(i64::from(doc.final_margin), None, &moves)
-}
-
-/// `duel ioiwari play --pits N --cap C`: a game against the perfect computer (the first
-/// optimal pit), reading pit numbers, `hint` or `quit` from `console`.
-///
-/// Exit code 0 when the game ends or the person quits, 1 when the input ends mid-game.
-///
-/// `board` is the start board; the task's default `4 3 2 4 2 3 2` on a variant of another
-/// size stands for 3 beads a pit (the cap, if lower). `strength` must be `perfect`.
-pub fn play_variant<R: std::io::BufRead, W: std::io::Write>(
-    variant: Variant,
-    board: &str,
-    side: Option<&str>,
-    strength: &str,
-    console: &mut crate::play::Console<R, W>,
-) -> anyhow::Result<ExitCode> {
-    if strength != "perfect" {
-        bail!("--strength {strength:?}: variants are played only by the perfect computer");
-    }
-    let board = if board == "4 3 2 4 2 3 2" && variant.pits() != 7 {
-        let pits = vec![variant.cap().min(3); variant.pits()];
-        VariantBoard::new(variant, &pits)?
-    } else {
-        VariantBoard::parse(variant, board)
-            .with_context(|| format!("invalid board {board:?} for {variant}"))?
-    };
-    let Some(side) = crate::play::choose_side(side, ["player 1", "player 2"], console)? else {
-        writeln!(console.output, "\nThe input ended before the game began.")?;
-        return Ok(ExitCode::from(1));
-    };
-    if board.is_empty() {
-        bail!("invalid board: it has no beads to play");
-    }
-    let table = solve_for_position(variant)?;
-    let n = variant.pits();
-    let mut position = VariantPosition::start(board);
-    writeln!(
-        console.output,
-        "{variant}: you are player {side}, the perfect computer is player {}. Type a pit number, hint or quit.",
-        3 - side
-    )?;
-    while !position.is_over() {
-        let [one, two] = position.banks;
-        writeln!(
-            console.output,
-            "pits {}   banks {one} {two}   player {} to move",
-            position.board, position.to_move
-        )?;
-        let pit = if position.to_move == side {
-            write!(console.output, "Your move (pit 1-{n}, hint, quit): ")?;
-            console.output.flush()?;
-            let Some(command) = console.read_command()? else {
-                writeln!(console.output, "\nThe input ended before the game did.")?;
-                return Ok(ExitCode::from(1));
-            };
-            match command.as_str() {
-                "quit" | "q" | "exit" => {
-                    writeln!(console.output, "You left the game.")?;
-                    return Ok(ExitCode::SUCCESS);
-                }
-                "hint" | "h" | "?" => {
-                    write!(console.output, "{}", variant_hint(&table, &position))?;
-                    continue;
-                }
-                text => match text
-                    .parse::<usize>()
-                    .ok()
-                    .map(|pit| (pit, position.board.play(pit)))
-                {
-                    Some((pit, Ok(_))) => pit,
-                    Some((_, Err(error))) => {
-                        writeln!(console.output, "{error}")?;
-                        continue;
-                    }
-                    None => {
-                        writeln!(console.output, "type a pit number 1..{n}, hint or quit")?;
-                        continue;
-                    }
-                },
-            }
-        } else {
-            let pit = position::computer_move(&table, &position).expect("the game is not over");
-            writeln!(console.output, "The computer plays pit {pit}.")?;
-            pit
-        };
-        position = position.play(pit).expect("checked legal").0;
-    }
-    let [one, two] = position.banks;
-    let result = match one.cmp(&two) {
-        std::cmp::Ordering::Greater => "player 1 wins",
-        std::cmp::Ordering::Less => "player 2 wins",
-        std::cmp::Ordering::Equal => "a draw",
-    };
-    writeln!(console.output, "Game over: banks {one} {two}, {result}.")?;
-    Ok(ExitCode::SUCCESS)
 }

@@ -4,11 +4,14 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context};
 use duel_analysis::report::ioiwari::{analyze, AnalysisDoc};
+use duel_analysis::variants::position::{self, VariantPosition};
 use duel_analysis::Standing;
 use duel_ioiwari::remoteness::Remoteness;
+use duel_ioiwari::variant::{Variant, VariantBoard};
 use duel_ioiwari::{Banks, Board, Player, Position};
 
 use super::{margin_words, print_json, print_text, signed};
+use crate::variants::solve_for_position;
 
 /// Arguments of `duel ioiwari analyze`.
 #[derive(Debug, clap::Args)]
@@ -81,13 +84,7 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<ExitCode> {
             bail!("--moves is for the task's game (7 pits, cap 5), not a variant");
         }
         let banks = args.banks.as_deref();
-        return crate::variants::analyze_variant(
-            variant,
-            &args.board,
-            &args.to_move,
-            banks,
-            args.json,
-        );
+        return analyze_variant(variant, &args.board, &args.to_move, banks, args.json);
     }
     let mut position = position_from(&args)?;
     if let Some(text) = &args.moves {
@@ -101,6 +98,69 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<ExitCode> {
     } else {
         print_text(&render(&doc))?;
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `duel ioiwari analyze BOARD --pits N --cap C`: the value and every move's value.
+/// `to_move` is `1` or `2`; `banks` the two banks so far, if given.
+fn analyze_variant(
+    variant: Variant,
+    board: &str,
+    to_move: &str,
+    banks: Option<&[String]>,
+    json: bool,
+) -> anyhow::Result<ExitCode> {
+    let to_move: u8 = match to_move.trim() {
+        "1" => 1,
+        "2" => 2,
+        other => bail!("invalid --to-move {other:?}: expected 1 or 2"),
+    };
+    let most = variant.max_beads();
+    let bank = |text: &String| -> anyhow::Result<u32> {
+        match text.trim().parse::<u32>() {
+            Ok(bank) if bank <= most => Ok(bank),
+            _ => bail!("invalid bank {text:?}: expected a number of beads 0..={most}"),
+        }
+    };
+    let banks = match banks {
+        Some([one, two]) => [bank(one)?, bank(two)?],
+        _ => [0, 0],
+    };
+    let board = VariantBoard::parse(variant, board)
+        .with_context(|| format!("invalid board {board:?} for {variant}"))?;
+    let position = VariantPosition::new(board, banks, to_move)?;
+    let table = solve_for_position(variant)?;
+    if json {
+        print_json(&position::analyze(&table, &position))?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let doc = position::report(&table, &position);
+    let moves = doc
+        .moves
+        .iter()
+        .map(|m| MoveRow {
+            pit: m.pit,
+            beads: board.pits()[m.pit - 1],
+            final_margin: i64::from(m.final_margin),
+            value: i64::from(m.value),
+            moves_to_end: None,
+            best: m.best,
+        })
+        .collect();
+    let out = render_layout(&Layout {
+        board_text: doc.board_text,
+        pits: format!("pits 1..{}, cap {}", variant.pits(), variant.cap()),
+        banks,
+        to_move,
+        result: doc.result.map(|result| result.text),
+        value: i64::from(doc.value),
+        final_margin: i64::from(doc.final_margin),
+        predicted: doc.predicted.text,
+        moves_to_end: None,
+        moves,
+        preferred: None,
+    });
+    print_text(&out)?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -5,10 +5,10 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use duel_ioiwari::remoteness::{PositionFacts, Remoteness};
-use duel_ioiwari::{Board, Outcome, Pit, Player, Position};
+use duel_ioiwari::{Board, Computer, Outcome, Pit, Player, Position};
 
-use super::{choose_side, standard_console, Console};
-use crate::analyze::margin_words;
+use super::hint::{hint_text, HintMove};
+use super::{choose_side, run_game, standard_console, Console, Game};
 
 /// Arguments of `duel ioiwari play`.
 #[derive(Debug, clap::Args)]
@@ -59,7 +59,7 @@ pub fn play<R: BufRead, W: Write>(
             anyhow::bail!("--moves is for the task's game (7 pits, cap 5), not a variant");
         }
         let (side, strength) = (args.side.as_deref(), args.computer.strength.as_str());
-        return crate::variants::play_variant(variant, &args.board, side, strength, console);
+        return super::variant::play(variant, &args.board, side, strength, console);
     }
     let board: Board = args
         .board
@@ -68,7 +68,7 @@ pub fn play<R: BufRead, W: Write>(
     if board.is_empty() {
         anyhow::bail!("invalid board {:?}: it has no beads to play", args.board);
     }
-    let mut computer = args.computer.ioiwari()?;
+    let computer = args.computer.ioiwari()?;
     // A game's moves are checked before anything is asked.
     let replayed = match &args.moves {
         Some(text) => replay(Position::start(board), text)?,
@@ -76,127 +76,131 @@ pub fn play<R: BufRead, W: Write>(
     };
     let strength = args.computer.strength.trim();
     let Some(side) = choose_side(args.side.as_deref(), ["player 1", "player 2"], console)? else {
-        writeln!(console.output, "\nThe input ended before the game began.")?;
         return Ok(ExitCode::from(1));
     };
     let human = if side == 1 { Player::One } else { Player::Two };
-    let solver = Remoteness::solve();
-    let mut positions = vec![Position::start(board)];
-    let mut played: Vec<Played> = Vec::new();
-    {
-        for pit in replayed {
-            let position = *positions.last().expect("the start is never removed");
-            played.push(Played {
-                player: position.to_move,
-                pit,
-                before: solver.analyze(&position),
-            });
-            positions.push(position.play(pit).expect("replay checked every move"));
-        }
+    let mut game = TaskGame {
+        solver: Remoteness::solve(),
+        computer,
+        human,
+        positions: vec![Position::start(board)],
+        played: Vec::new(),
+    };
+    for pit in replayed {
+        game.push(pit);
     }
-
     writeln!(console.output,
         "\nYou are {human}; the computer ({strength}) is {}. Type a pit number, hint, undo, help or quit.",
         human.other()
     )?;
-    if !played.is_empty() {
-        let pits: Vec<String> = played.iter().map(|m| m.pit.to_string()).collect();
+    if !game.played.is_empty() {
+        let pits: Vec<String> = game.played.iter().map(|m| m.pit.to_string()).collect();
         writeln!(
             console.output,
             "Replayed {} move{} from --moves: pits {}.",
-            played.len(),
-            if played.len() == 1 { "" } else { "s" },
+            game.played.len(),
+            if game.played.len() == 1 { "" } else { "s" },
             pits.join(" ")
         )?;
     }
-    let mut redraw = true;
-    loop {
-        let position = *positions.last().expect("the start is never removed");
-        if redraw {
-            write!(console.output, "{}", draw(&position, human))?;
-            redraw = false;
+    run_game(&mut game, console)
+}
+
+/// The task's game: the positions from the start and the moves between them.
+struct TaskGame {
+    solver: Remoteness,
+    computer: Computer,
+    human: Player,
+    /// From the start to the current position, never empty.
+    positions: Vec<Position>,
+    played: Vec<Played>,
+}
+
+impl TaskGame {
+    fn position(&self) -> Position {
+        *self.positions.last().expect("the start is never removed")
+    }
+
+    /// Plays `pit` (legal) from the current position.
+    fn push(&mut self, pit: Pit) {
+        let position = self.position();
+        self.played.push(Played {
+            player: position.to_move,
+            pit,
+            before: self.solver.analyze(&position),
+        });
+        self.positions
+            .push(position.play(pit).expect("a legal move"));
+    }
+}
+
+impl Game for TaskGame {
+    fn board(&self) -> String {
+        draw(&self.position(), self.human)
+    }
+
+    fn ending(&self) -> Option<String> {
+        let position = self.position();
+        let outcome = position.outcome()?;
+        Some(ending(outcome, &position, self.human, &self.played))
+    }
+
+    fn turn(&self) -> String {
+        String::new()
+    }
+
+    fn persons_turn(&self) -> bool {
+        self.position().to_move == self.human
+    }
+
+    fn computer_move(&mut self) -> String {
+        let pit = self
+            .computer
+            .choose(&self.solver, &self.position())
+            .expect("a position with beads has a move");
+        self.push(pit);
+        format!("The computer plays pit {pit}.")
+    }
+
+    fn prompt(&self) -> String {
+        "Your move (pit 1-7, hint, undo, help, quit): ".into()
+    }
+
+    fn abandoned(&self) -> &'static str {
+        "The input ended before the game did; the game is abandoned."
+    }
+
+    fn hint(&self) -> String {
+        hint(&self.solver, &self.position())
+    }
+
+    fn help(&self) -> Option<String> {
+        Some(RULES.into())
+    }
+
+    fn undo(&mut self) -> bool {
+        undo(&mut self.positions, &mut self.played, self.human)
+    }
+
+    fn play(&mut self, text: &str) -> Result<(), String> {
+        let pit: Pit = text.parse().map_err(|_| {
+            format!("{text:?} is not a pit number 1..7 or a command (hint, undo, help, quit).")
+        })?;
+        let position = self.position();
+        if position.play(pit).is_err() {
+            let legal: Vec<String> = position
+                .board
+                .legal_moves()
+                .iter()
+                .map(|p| p.to_string())
+                .collect();
+            return Err(format!(
+                "Pit {pit} is empty; choose one of {}.",
+                legal.join(" ")
+            ));
         }
-        if let Some(outcome) = position.outcome() {
-            write!(
-                console.output,
-                "{}",
-                ending(outcome, &position, human, &played)
-            )?;
-            return Ok(ExitCode::SUCCESS);
-        }
-        if position.to_move != human {
-            let pit = computer
-                .choose(&solver, &position)
-                .expect("a position with beads has a move");
-            writeln!(console.output, "The computer plays pit {pit}.")?;
-            played.push(Played {
-                player: position.to_move,
-                pit,
-                before: solver.analyze(&position),
-            });
-            positions.push(position.play(pit).expect("engine moves are legal"));
-            redraw = true;
-            continue;
-        }
-        write!(
-            console.output,
-            "Your move (pit 1-7, hint, undo, help, quit): "
-        )?;
-        console.output.flush()?;
-        let Some(command) = console.read_command()? else {
-            writeln!(
-                console.output,
-                "\nThe input ended before the game did; the game is abandoned."
-            )?;
-            return Ok(ExitCode::from(1));
-        };
-        match command.as_str() {
-            "" => {}
-            "hint" | "h" | "?" => write!(console.output, "{}", hint(&solver, &position))?,
-            "help" => write!(console.output, "{RULES}")?,
-            "quit" | "q" | "exit" => {
-                writeln!(console.output, "You left the game.")?;
-                return Ok(ExitCode::SUCCESS);
-            }
-            "undo" | "u" => {
-                if undo(&mut positions, &mut played, human) {
-                    writeln!(console.output, "Taken back.")?;
-                    redraw = true;
-                } else {
-                    writeln!(console.output, "There is no move of yours to take back.")?;
-                }
-            }
-            text => match text.parse::<Pit>() {
-                Err(_) => writeln!(
-                    console.output,
-                    "{text:?} is not a pit number 1..7 or a command (hint, undo, help, quit)."
-                )?,
-                Ok(pit) => match position.play(pit) {
-                    Err(_) => {
-                        let legal: Vec<String> = position
-                            .board
-                            .legal_moves()
-                            .iter()
-                            .map(|p| p.to_string())
-                            .collect();
-                        writeln!(
-                            console.output,
-                            "Pit {pit} is empty; choose one of {}.",
-                            legal.join(" ")
-                        )?;
-                    }
-                    Ok(next) => {
-                        played.push(Played {
-                            player: human,
-                            pit,
-                            before: solver.analyze(&position),
-                        });
-                        positions.push(next);
-                        redraw = true;
-                    }
-                },
-            },
-        }
+        self.push(pit);
+        Ok(())
     }
 }
 
@@ -275,54 +279,6 @@ fn hint(solver: &Remoteness, position: &Position) -> String {
         Some(facts.moves_to_end.into()),
         &moves,
     )
-}
-
-/// One legal move of a hint.
-pub(crate) struct HintMove {
-    pub pit: usize,
-    /// The mover's final bank difference after it with best play, the banks so far included.
-    pub final_margin: i64,
-    /// Moves until the game ends, this one included, when known.
-    pub moves_to_end: Option<u64>,
-    pub best: bool,
-    /// The best move the computer would choose.
-    pub preferred: bool,
-}
-
-/// A hint as both Ioiwari games print it: what best play forces, then one line per legal move
-/// with the final result it leads to ("  pit 2: win by 2 in 5 moves  (best)").
-pub(crate) fn hint_text(
-    final_margin: i64,
-    moves_to_end: Option<u64>,
-    moves: &[HintMove],
-) -> String {
-    let in_moves = |moves: Option<u64>| match moves {
-        Some(n) => format!(" in {n} move{}", if n == 1 { "" } else { "s" }),
-        None => String::new(),
-    };
-    let mut out = format!(
-        "With best play you can force a final {}{}.\n",
-        margin_words(final_margin),
-        in_moves(moves_to_end)
-    );
-    let marked = moves.iter().any(|m| m.best);
-    for m in moves {
-        out += &format!(
-            "  pit {}: {}{}{}\n",
-            m.pit,
-            margin_words(m.final_margin),
-            in_moves(m.moves_to_end),
-            match (m.best, m.preferred) {
-                (true, true) => "  (best, preferred)",
-                (true, false) => "  (best)",
-                _ => "",
-            }
-        );
-    }
-    if marked {
-        out += "  (best: keeps the best final result you can force; preferred: the best move the\n   computer would play, the quickest win or the slowest loss or draw)\n";
-    }
-    out
 }
 
 /// The result, the verdict for the person, and their first mistake.

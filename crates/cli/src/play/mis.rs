@@ -7,7 +7,7 @@ use duel_analysis::engine::mis_move;
 use duel_analysis::report::mis::describe;
 use duel_mis::{Move, Position};
 
-use super::{choose_side, standard_console, Console};
+use super::{choose_side, run_game, standard_console, Console, Game};
 use crate::analyze::mis::position_from;
 
 /// Legal moves listed one by one in a hint when there are at most this many.
@@ -67,7 +67,7 @@ pub fn play<R: BufRead, W: Write>(
     if start.is_over() {
         anyhow::bail!("the pool is empty: there is nothing to play");
     }
-    let mut computer = duel_mis::lolek(args.computer.mis()?);
+    let computer = duel_mis::lolek(args.computer.mis()?);
     let strength = args.computer.strength.trim();
     // A game's moves are checked before anything is asked.
     let mut replayed: Vec<Played> = Vec::new();
@@ -98,12 +98,7 @@ pub fn play<R: BufRead, W: Write>(
         }
     }
     let Some(human) = choose_side(args.side.as_deref(), NAMES, console)? else {
-        writeln!(console.output, "\nThe input ended before the game began.")?;
         return Ok(ExitCode::from(1));
-    };
-    let name = |player: u8| {
-        let role = if player == human { "you" } else { "computer" };
-        format!("{} ({role})", NAMES[usize::from(player) - 1])
     };
     writeln!(
         console.output,
@@ -115,90 +110,135 @@ pub fn play<R: BufRead, W: Write>(
         console.output,
         "Type a move (\"1 1\", \"3 0\", \"p 2\", \"e 1\", \"b 1\"), hint, undo, help or quit."
     )?;
-    let mut played: Vec<Played> = replayed;
-    if !played.is_empty() {
+    if !replayed.is_empty() {
         writeln!(
             console.output,
             "Replayed {} move{} from --moves.",
-            played.len(),
-            if played.len() == 1 { "" } else { "s" }
+            replayed.len(),
+            if replayed.len() == 1 { "" } else { "s" }
         )?;
     }
-    let mut redraw = true;
-    loop {
-        let position = played.last().map_or(start, |m| {
+    let mut game = MisGame {
+        start,
+        computer,
+        human,
+        played: replayed,
+    };
+    run_game(&mut game, console)
+}
+
+/// A game of Pooh-Eeyore-sticks: the start and the moves since.
+struct MisGame {
+    start: Position,
+    computer: Box<dyn duel_mis::Strategy + Send>,
+    /// 1 (Bolek) or 2 (Lolek).
+    human: u8,
+    played: Vec<Played>,
+}
+
+impl MisGame {
+    fn position(&self) -> Position {
+        self.played.last().map_or(self.start, |m| {
             m.from.play(m.mv).expect("recorded moves are legal")
-        });
-        let to_move = if played.len().is_multiple_of(2) { 1 } else { 2 };
-        if redraw {
-            write!(console.output, "{}", draw(&position))?;
-            redraw = false;
-        }
-        if position.is_over() {
-            let winner = 3 - to_move; // the player who just moved
-            write!(console.output, "{}", ending(winner, human, &played))?;
-            return Ok(ExitCode::SUCCESS);
-        }
-        writeln!(console.output, "  {} to move", name(to_move))?;
-        if to_move != human {
-            let mv = mis_move(computer.as_mut(), &position).expect("a non-empty pool has a move");
-            writeln!(console.output, "The computer: {}.", describe(mv))?;
-            played.push(Played {
-                player: to_move,
-                mv,
-                from: position,
-            });
-            redraw = true;
-            continue;
-        }
-        write!(console.output, "Your move: ")?;
-        console.output.flush()?;
-        let Some(command) = console.read_command()? else {
-            writeln!(
-                console.output,
-                "\nThe input ended before the game did; the game is abandoned."
-            )?;
-            return Ok(ExitCode::from(1));
-        };
-        match command.as_str() {
-            "" => {}
-            "hint" | "h" | "?" => write!(console.output, "{}", hint(&position))?,
-            "help" => writeln!(console.output,
-                "The rules: two piles, poohsticks and eeyoresticks, and a bound B. Bolek moves first, then the two take turns.\n\
-                 A move takes 1 to B sticks of one kind, or the same number (1 to B) of both kinds. Whoever takes the last stick wins.\n\
-                 A move takes K poohsticks (\"K 0\" or \"p K\"), K eeyoresticks (\"0 K\" or \"e K\") or K of each (\"K K\" or \"b K\"), 1 <= K <= B. Also: hint, undo, quit."
-            )?,
-            "quit" | "q" | "exit" => {
-                writeln!(console.output, "You left the game.")?;
-                return Ok(ExitCode::SUCCESS);
-            }
-            "undo" | "u" => match played.iter().rposition(|m| m.player == human) {
-                Some(last) => {
-                    played.truncate(last);
-                    writeln!(console.output, "Taken back.")?;
-                    redraw = true;
-                }
-                None => writeln!(console.output, "There is no move of yours to take back.")?,
-            },
-            text => match parse_move(text) {
-                None => writeln!(console.output,
-                    "{text:?} is not a move (\"1 1\", \"p 2\", \"e 1\", \"b 1\") or a command (hint, undo, help, quit)."
-                )?,
-                Some(mv) => match position.check(mv) {
-                    Err(illegal) => writeln!(console.output, "Not allowed: {illegal}.")?,
-                    Ok(()) => {
-                        played.push(Played {
-                            player: human,
-                            mv,
-                            from: position,
-                        });
-                        redraw = true;
-                    }
-                },
-            },
+        })
+    }
+
+    /// The side to move: 1 (Bolek) or 2 (Lolek).
+    fn to_move(&self) -> u8 {
+        if self.played.len().is_multiple_of(2) {
+            1
+        } else {
+            2
         }
     }
 }
+
+impl Game for MisGame {
+    fn board(&self) -> String {
+        draw(&self.position())
+    }
+
+    fn ending(&self) -> Option<String> {
+        let winner = 3 - self.to_move(); // the player who just moved
+        self.position()
+            .is_over()
+            .then(|| ending(winner, self.human, &self.played))
+    }
+
+    fn turn(&self) -> String {
+        let player = self.to_move();
+        let role = if player == self.human {
+            "you"
+        } else {
+            "computer"
+        };
+        format!("  {} ({role}) to move\n", NAMES[usize::from(player) - 1])
+    }
+
+    fn persons_turn(&self) -> bool {
+        self.to_move() == self.human
+    }
+
+    fn computer_move(&mut self) -> String {
+        let position = self.position();
+        let mv = mis_move(self.computer.as_mut(), &position).expect("a non-empty pool has a move");
+        self.played.push(Played {
+            player: self.to_move(),
+            mv,
+            from: position,
+        });
+        format!("The computer: {}.", describe(mv))
+    }
+
+    fn prompt(&self) -> String {
+        "Your move: ".into()
+    }
+
+    fn abandoned(&self) -> &'static str {
+        "The input ended before the game did; the game is abandoned."
+    }
+
+    fn hint(&self) -> String {
+        hint(&self.position())
+    }
+
+    fn help(&self) -> Option<String> {
+        Some(RULES.into())
+    }
+
+    fn undo(&mut self) -> bool {
+        match self.played.iter().rposition(|m| m.player == self.human) {
+            Some(last) => {
+                self.played.truncate(last);
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn play(&mut self, text: &str) -> Result<(), String> {
+        let mv = parse_move(text).ok_or_else(|| {
+            format!("{text:?} is not a move (\"1 1\", \"p 2\", \"e 1\", \"b 1\") or a command (hint, undo, help, quit).")
+        })?;
+        let position = self.position();
+        position
+            .check(mv)
+            .map_err(|illegal| format!("Not allowed: {illegal}."))?;
+        self.played.push(Played {
+            player: self.human,
+            mv,
+            from: position,
+        });
+        Ok(())
+    }
+}
+
+/// What `help` says.
+const RULES: &str = "\
+The rules: two piles, poohsticks and eeyoresticks, and a bound B. Bolek moves first, then the two take turns.
+A move takes 1 to B sticks of one kind, or the same number (1 to B) of both kinds. Whoever takes the last stick wins.
+A move takes K poohsticks (\"K 0\" or \"p K\"), K eeyoresticks (\"0 K\" or \"e K\") or K of each (\"K K\" or \"b K\"), 1 <= K <= B. Also: hint, undo, quit.
+";
 
 /// `"1 1"`, `"3 0"`, `"p 3"`, `"e 2"`, `"b 1"` / `"both 1"`.
 fn parse_move(text: &str) -> Option<Move> {

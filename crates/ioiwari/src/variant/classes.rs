@@ -25,10 +25,8 @@
 
 use rayon::prelude::*;
 
-use crate::variant::solve::Shape;
-use crate::variant::{SolveError, Variant};
-
-type Digits = [u8; Variant::MAX_PITS];
+use crate::variant::shape::{representative, Digits, Shape};
+use crate::variant::{SolveError, Variant, VariantBoard};
 
 /// Bits of representatives in one [`Line`].
 const LINE_BITS: u64 = 448;
@@ -413,6 +411,20 @@ impl Classes {
         }
         unreachable!("rank {rank} is below the class count {}", self.count)
     }
+}
+
+/// The rank of the class of `board` among the classes of `variant`.
+///
+/// # Panics
+///
+/// When `board` belongs to another variant.
+pub(crate) fn rank_of(classes: &Classes, variant: Variant, board: &VariantBoard) -> u64 {
+    assert_eq!(board.variant(), variant, "a board of another variant");
+    let shape = Shape::of(variant);
+    let mut digits = [0; Variant::MAX_PITS];
+    digits[..variant.pits()].copy_from_slice(board.pits());
+    let (_, turn) = representative(&shape, &digits, board.index());
+    classes.rank_turned(&digits, turn)
 }
 
 #[cfg(test)]

@@ -29,6 +29,7 @@ mod board;
 mod classes;
 mod error;
 mod family;
+mod shape;
 mod solve;
 mod starts;
 mod table;

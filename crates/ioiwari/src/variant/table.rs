@@ -2,10 +2,11 @@
 
 use std::io::{self, Read, Write};
 
-use crate::variant::classes::{is_smallest_turn, Classes};
+use crate::variant::classes::{is_smallest_turn, rank_of, Classes};
 use rayon::prelude::*;
 
-use crate::variant::solve::{digits_of, representative, solve_classes, Digits, Shape};
+use crate::variant::shape::{digits_of, representative, Digits, Shape};
+use crate::variant::solve::solve_classes;
 use crate::variant::tiers::{write_values, WordHash};
 use crate::variant::{SolveError, SolveOptions, TableFormatError, Variant, VariantBoard};
 
@@ -362,20 +363,6 @@ impl VariantTable {
             values,
         })
     }
-}
-
-/// The rank of the class of `board` among the classes of `variant`.
-///
-/// # Panics
-///
-/// When `board` belongs to another variant.
-pub(crate) fn rank_of(classes: &Classes, variant: Variant, board: &VariantBoard) -> u64 {
-    assert_eq!(board.variant(), variant, "a board of another variant");
-    let shape = Shape::of(variant);
-    let mut digits = [0; Variant::MAX_PITS];
-    digits[..variant.pits()].copy_from_slice(board.pits());
-    let (_, turn) = representative(&shape, &digits, board.index());
-    classes.rank_turned(&digits, turn)
 }
 
 /// Turns `digits` into the board of the next index (adds one in base `cap + 1`).

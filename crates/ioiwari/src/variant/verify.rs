@@ -3,8 +3,9 @@
 
 use rayon::prelude::*;
 
+use crate::variant::shape::{sow, Shape};
 use crate::variant::solve::{
-    each_representative, run, sow, thread_pool, tier_pieces, Batch, Layout, Ranked, Shape,
+    each_representative, run, thread_pool, tier_pieces, Batch, Layout, Ranked,
 };
 use crate::variant::{SolveError, VariantBoard, VariantTable};
 use duel_random::SplitMix64;

@@ -146,7 +146,7 @@ impl<R: BufRead> ProtocolReader<R> {
     /// Reads the start board: seven counts separated by any whitespace.
     ///
     /// ```
-    /// use duel_cli::protocol::ProtocolReader;
+    /// use duel_protocol::ProtocolReader;
     /// let mut reader = ProtocolReader::new("4 3 2\n4 2 3 2\n".as_bytes());
     /// assert_eq!(reader.read_start().unwrap().to_string(), "4 3 2 4 2 3 2");
     /// ```
@@ -184,7 +184,7 @@ impl<R: BufRead> ProtocolReader<R> {
     /// Reads the next pit number, skipping blank lines; `None` when the input has ended.
     ///
     /// ```
-    /// use duel_cli::protocol::ProtocolReader;
+    /// use duel_protocol::ProtocolReader;
     /// let mut reader = ProtocolReader::new("\n5\n".as_bytes());
     /// assert_eq!(reader.read_pit().unwrap().map(|pit| pit.number()), Some(5));
     /// assert!(reader.read_pit().unwrap().is_none());

@@ -14,24 +14,11 @@ use tower::ServiceExt;
 
 use crate::api;
 use crate::http::{Method, Request, Response, COMMON_HEADERS};
+use crate::state::{AppState, Shared};
 use crate::tables::SavedTables;
 use crate::variants::VariantTables;
 use crate::viewer::Viewer;
-use duel_analysis::report::ioiwari::{self as ioiwari_report, TableDoc};
-
-/// Everything the server knows, built once at start-up: the Ioiwari tables and the start-board
-/// table; the variants' tables are solved when asked for, within bounds. Pooh-Eeyore-sticks
-/// needs no tables (its theory is O(1)). The router's handlers share it.
-pub(crate) struct AppState {
-    pub(crate) ioiwari: Remoteness,
-    pub(crate) start_table: TableDoc,
-    pub(crate) viewer: Mutex<Viewer>,
-    pub(crate) variants: VariantTables,
-    pub(crate) saved: SavedTables,
-}
-
-/// What the handlers are given: the one [`AppState`] of the app.
-pub(crate) type Shared = Arc<AppState>;
+use duel_analysis::report::ioiwari as ioiwari_report;
 
 /// The solved games and the router (axum's, see [`crate::api`]) that answers the page's
 /// assets, the JSON API and the viewer, with or without a socket.
@@ -138,24 +125,6 @@ impl App {
         }))
         .map(|answer| answer.unwrap_or_else(|never| match never {}))
         .unwrap_or_else(|_| Response::error(500, "the request handler failed").into_response())
-    }
-}
-
-impl AppState {
-    pub(crate) fn open(&self, name: &str, text: &str) -> Result<u64, String> {
-        self.viewer().open(name, text).map(|document| document.id)
-    }
-
-    pub(crate) fn open_record(&self, name: &str, bytes: Vec<u8>) -> Result<u64, String> {
-        self.viewer()
-            .open_record(name, bytes)
-            .map(|document| document.id)
-    }
-
-    pub(crate) fn viewer(&self) -> std::sync::MutexGuard<'_, Viewer> {
-        self.viewer
-            .lock()
-            .unwrap_or_else(|poison| poison.into_inner())
     }
 }
 

@@ -7,7 +7,7 @@ use serde_json::Value;
 use axum::extract::State;
 
 use super::{strength, to_value, ApiError, ApiResult, Body};
-use crate::app::Shared;
+use crate::state::Shared;
 use duel_analysis::report::ioiwari::{analyze as analyze_position, play as play_pit};
 
 /// Banks above this are refused: a game has at most 35 beads, and the bound keeps sums small.

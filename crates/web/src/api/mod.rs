@@ -17,10 +17,10 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::json;
 
-use crate::app::Shared;
 use crate::assets::ASSETS;
 use crate::http::{Response, TEXT};
 use crate::message::one_line;
+use crate::state::Shared;
 
 /// An API failure: the status and a one-line message, sent as `{"error": message}`.
 #[derive(Debug)]

@@ -13,8 +13,8 @@ use axum::extract::State;
 use axum::http::HeaderMap;
 
 use super::{to_value, ApiError, ApiResult, Body, Doc, Query};
-use crate::app::{AppState, Shared};
 use crate::http::Response;
+use crate::state::{AppState, Shared};
 use crate::variants::{TableRefusal, VariantTables, CACHED_TABLES, MAX_BOARDS};
 
 /// `{"pits": 9, "cap": 4, "board": [3,3,...] or "3 3 ...", "banks": [0, 0], "to_move": 1}`.

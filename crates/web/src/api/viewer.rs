@@ -7,7 +7,7 @@ use std::borrow::Cow;
 use axum::extract::State;
 
 use super::{to_value, ApiError, ApiResult, Doc, JsonBytes, Query};
-use crate::app::{AppState, Shared};
+use crate::state::{AppState, Shared};
 use crate::viewer::{DocumentView, Record, MAX_DOCUMENT_BYTES};
 
 /// Frames sent when a request names no count.

@@ -20,6 +20,7 @@
 
 mod batch;
 mod build;
+mod moves;
 mod report;
 mod test_result;
 pub mod untrusted;
@@ -27,6 +28,7 @@ mod verdict;
 
 pub use batch::{rank, BatchReport, Standing};
 pub use build::{BuildRecord, Target};
+pub use moves::{Game, MoveList, SticksTaken};
 pub use report::{score, Report};
 pub use test_result::{measured_kb, points, TestResult};
 pub use verdict::Verdict;
@@ -42,7 +44,7 @@ mod tests {
             verdict,
             reason: (verdict != Verdict::Win).then(|| "because".into()),
             moves: 6,
-            move_list: Some("2 3 5 4 5 7".into()),
+            move_list: Some(MoveList::Ioiwari(vec![2, 3, 5, 4, 5, 7])),
             summary: Some("11-9".into()),
             time_ms: 3,
             wall_ms: 4,
@@ -117,6 +119,69 @@ mod tests {
         let back: BatchReport = serde_json::from_str(&batch.to_json()).unwrap();
         assert_eq!(back, batch);
         assert_eq!(batch.to_csv().lines().count(), 5);
+    }
+
+    /// Reports written before the move lists were typed (fixtures typed by hand in that
+    /// format) are read, their strings as their game's moves; written again, the lists are
+    /// arrays, and those read back the same.
+    #[test]
+    fn older_reports_with_string_move_lists_are_read_typed() {
+        let ioiwari: Report =
+            serde_json::from_str(include_str!("../fixtures/ioiwari-report-untyped.json")).unwrap();
+        assert_eq!(
+            ioiwari.tests[0].move_list,
+            Some(MoveList::Ioiwari(vec![2, 3, 5, 4, 5, 7]))
+        );
+        assert_eq!(ioiwari.tests[1].move_list, None);
+        let batch: BatchReport =
+            serde_json::from_str(include_str!("../fixtures/mis-batch-untyped.json")).unwrap();
+        let take = |take_p, take_e| SticksTaken { take_p, take_e };
+        let lists: Vec<_> = batch.submissions[0]
+            .tests
+            .iter()
+            .map(|test| test.move_list.clone())
+            .collect();
+        assert_eq!(
+            lists,
+            [
+                Some(MoveList::Mis(vec![take(1, 0), take(0, 2), take(2, 2)])),
+                // One move of two numbers, not two Ioiwari pits: the report's game says so.
+                Some(MoveList::Mis(vec![take(3, 4)])),
+                Some(MoveList::Mis(vec![])),
+            ]
+        );
+        for json in [ioiwari.to_json(), batch.to_json()] {
+            let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+            let tests = value["tests"]
+                .as_array()
+                .or(value["submissions"][0]["tests"].as_array())
+                .unwrap();
+            assert!(tests[0]["move_list"].is_array(), "{json}");
+        }
+        let again: BatchReport = serde_json::from_str(&batch.to_json()).unwrap();
+        assert_eq!(again, batch);
+        assert_eq!(
+            serde_json::from_str::<Report>(&ioiwari.to_json()).unwrap(),
+            ioiwari
+        );
+    }
+
+    #[test]
+    fn a_string_that_is_no_list_of_the_game_stays_text() {
+        for (game, text) in [
+            (Game::Ioiwari, "2 x"),
+            (Game::Mis, "1 0, 2"),
+            (Game::Mis, "1 0 0"),
+        ] {
+            assert_eq!(
+                MoveList::read_text(game, text),
+                MoveList::Text(text.to_string())
+            );
+        }
+        assert_eq!(
+            MoveList::read_text(Game::Ioiwari, ""),
+            MoveList::Ioiwari(vec![])
+        );
     }
 
     #[test]

@@ -1,10 +1,16 @@
 //! One submission's report: its tests and its score.
 
-use crate::{BuildRecord, TestResult};
-use serde::{Deserialize, Serialize};
+use crate::{BuildRecord, Game, TestResult};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// All the results of one judging run, with the score.
+///
+/// Read from JSON, the move lists of an older report (strings) are read as its game's moves
+/// (see [`crate::MoveList`]).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+// The derived code as `Report::serialize` and `Report::deserialize`, which the trait impls
+// below call: reading goes on to type the move lists by the report's game.
+#[serde(remote = "Self")]
 pub struct Report {
     /// The game: "ioiwari" or "mis".
     pub game: String,
@@ -47,6 +53,24 @@ impl Report {
     /// The report as pretty-printed JSON.
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).expect("a report always serializes") + "\n"
+    }
+}
+
+impl Serialize for Report {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        Report::serialize(self, serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for Report {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Report, D::Error> {
+        let mut report = Report::deserialize(deserializer)?;
+        if let Some(game) = Game::named(&report.game) {
+            for test in &mut report.tests {
+                test.move_list = test.move_list.take().map(|list| list.of_game(game));
+            }
+        }
+        Ok(report)
     }
 }
 

@@ -1,6 +1,6 @@
 //! The result of one judged test.
 
-use crate::Verdict;
+use crate::{MoveList, Verdict};
 use serde::{Deserialize, Serialize};
 
 /// The result of one judged test.
@@ -16,8 +16,8 @@ pub struct TestResult {
     pub reason: Option<String>,
     /// The number of moves played, by both sides.
     pub moves: u64,
-    /// The moves in order, space-separated, when the game is short enough to list them.
-    pub move_list: Option<String>,
+    /// The moves in order, when the game is short enough to list them.
+    pub move_list: Option<MoveList>,
     /// A short summary of the final position: the banks "11-9" for Ioiwari (player 1 first).
     pub summary: Option<String>,
     /// The submission's CPU time, in milliseconds.

@@ -181,6 +181,17 @@ const Duel = (() => {
     if (!document.getElementById(panelId).hidden) setAddress(link, push);
   }
 
+  /** A game's address `#name?...` (API.md, "Game addresses"): `parameters` (its start) with
+   *  its `moves` joined by dots, the move looked at unless the game is `live`, the side played
+   *  and the computer's strength. */
+  function gameAddress(game, name, parameters, moves, live) {
+    if (moves.length) parameters.set("moves", moves.join("."));
+    if (!live) parameters.set("at", String(game.at));
+    parameters.set("side", String(game.side));
+    parameters.set("strength", game.strength);
+    return `#${name}?${parameters}`;
+  }
+
   /** From a past position where the computer is to move: the moves after it are dropped and
    *  the computer plays on (`game` holds `entries`, `at`, `busy`, `generation`). */
   function playOnFrom(game, render, engineIfDue, errorId) {
@@ -371,7 +382,7 @@ const Duel = (() => {
 
   return {
     api, svg, svgText, html, clear, describeMargin, standingOf, showError, setStatus, pause, plural,
-    reducedMotion, narrowScreen, takes, hashParameters, moveTokens, setAddress, addressNumber, addressMoves, addressChoices, showGameLink, playOnFrom, IOI, pitCentre, drawIoiwari, sowingSteps,
+    reducedMotion, narrowScreen, takes, hashParameters, moveTokens, setAddress, addressNumber, addressMoves, addressChoices, gameAddress, showGameLink, playOnFrom, IOI, pitCentre, drawIoiwari, sowingSteps,
     explainSowing, either, forwardReason, sentence,
   };
 })();

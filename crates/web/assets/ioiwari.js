@@ -244,11 +244,7 @@
     if (start.banks[0] || start.banks[1]) parameters.set("banks", start.banks.join("-"));
     if (start.to_move !== 1) parameters.set("to_move", String(start.to_move));
     const moves = game.entries.slice(1).map((entry) => entry.move.pit);
-    if (moves.length) parameters.set("moves", moves.join("."));
-    if (!live()) parameters.set("at", String(game.at));
-    parameters.set("side", String(game.side));
-    parameters.set("strength", game.strength);
-    return `#ioiwari?${parameters}`;
+    return Duel.gameAddress(game, "ioiwari", parameters, moves, live());
   };
 
   function drawLink(push) {

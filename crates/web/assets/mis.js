@@ -281,11 +281,7 @@
     const { p, e, bound } = game.entries[0].analysis.position;
     const parameters = new URLSearchParams({ p, e, b: bound });
     const moves = game.entries.slice(1).map((entry) => `${entry.move.take_p}-${entry.move.take_e}`);
-    if (moves.length) parameters.set("moves", moves.join("."));
-    if (!live()) parameters.set("at", String(game.at));
-    parameters.set("side", String(game.side));
-    parameters.set("strength", game.strength);
-    return `#mis?${parameters}`;
+    return Duel.gameAddress(game, "mis", parameters, moves, live());
   };
 
   function drawLink(push) {

@@ -1,26 +1,30 @@
-//! [`App`]: the solved games and the request router, independent of any socket.
+//! [`App`]: the solved games and the router of the page and the API, independent of any
+//! socket.
 
 use duel_ioiwari::remoteness::Remoteness;
 
-use std::sync::Mutex;
+use std::future::Future;
+use std::sync::{Arc, Mutex};
+use std::task::{Context, Poll, Wake, Waker};
+
+use axum::body::Body;
+use axum::response::IntoResponse;
+use axum::Router;
+use tower::ServiceExt;
 
 use crate::api;
-use crate::assets;
-use crate::http::{Method, Request, Response};
+use crate::http::{Method, Request, Response, COMMON_HEADERS};
+use crate::state::{AppState, Shared};
 use crate::tables::SavedTables;
 use crate::variants::VariantTables;
 use crate::viewer::Viewer;
-use duel_analysis::report::ioiwari::{self as ioiwari_report, TableDoc};
+use duel_analysis::report::ioiwari as ioiwari_report;
 
-/// Everything the server knows, built once at start-up: the Ioiwari tables and the start-board
-/// table; the variants' tables are solved when asked for, within bounds. Pooh-Eeyore-sticks
-/// needs no tables (its theory is O(1)).
+/// The solved games and the router (axum's, see [`crate::api`]) that answers the page's
+/// assets, the JSON API and the viewer, with or without a socket.
 pub struct App {
-    pub(crate) ioiwari: Remoteness,
-    pub(crate) start_table: TableDoc,
-    pub(crate) viewer: Mutex<Viewer>,
-    pub(crate) variants: VariantTables,
-    pub(crate) saved: SavedTables,
+    state: Shared,
+    router: Router,
 }
 
 impl App {
@@ -28,47 +32,52 @@ impl App {
     pub fn new() -> App {
         let ioiwari = Remoteness::solve();
         let start_table = ioiwari_report::table(&ioiwari, false);
-        App {
+        App::with_state(AppState {
             ioiwari,
             start_table,
             viewer: Mutex::new(Viewer::default()),
             variants: VariantTables::default(),
             saved: SavedTables::default(),
+        })
+    }
+
+    fn with_state(state: AppState) -> App {
+        let state = Arc::new(state);
+        App {
+            router: api::router().with_state(Arc::clone(&state)),
+            state,
         }
     }
 
     /// Serves the variants of `tables` (saved by `duel ioiwari variants --save`) from them,
     /// whatever their size, as `duel serve --tables DIR` does.
-    pub fn with_saved_tables(mut self, tables: SavedTables) -> App {
-        self.saved = tables;
-        self
+    pub fn with_saved_tables(self, tables: SavedTables) -> App {
+        let App { state, router } = self;
+        // The router holds the only other reference: dropped, the state is ours alone.
+        drop(router);
+        let mut state = Arc::into_inner(state).expect("no router shares the state any more");
+        state.saved = tables;
+        App::with_state(state)
     }
 
     /// Opens a judge report in the viewer (as `duel serve --report` does); returns its id, or
     /// a one-line reason it is not one.
     pub fn open(&self, name: &str, text: &str) -> Result<u64, String> {
-        self.viewer().open(name, text).map(|document| document.id)
+        self.state.open(name, text)
     }
 
     /// Opens the record of a game's moves (`test-NN.moves`, see [`Viewer::open_record`]).
     pub fn open_record(&self, name: &str, bytes: Vec<u8>) -> Result<u64, String> {
-        self.viewer()
-            .open_record(name, bytes)
-            .map(|document| document.id)
-    }
-
-    fn viewer(&self) -> std::sync::MutexGuard<'_, Viewer> {
-        self.viewer
-            .lock()
-            .unwrap_or_else(|poison| poison.into_inner())
+        self.state.open_record(name, bytes)
     }
 
     /// The Ioiwari solver the API answers from.
     pub fn ioiwari(&self) -> &Remoteness {
-        &self.ioiwari
+        &self.state.ioiwari
     }
 
-    /// Answers one request: the page's assets and the JSON API (see `API.md`).
+    /// Answers one request: the page's assets and the JSON API (see `API.md`), through the
+    /// same router the server uses.
     ///
     /// ```
     /// use duel_web::http::{Method, Request};
@@ -82,23 +91,40 @@ impl App {
     /// # Ok::<(), serde_json::Error>(())
     /// ```
     pub fn handle(&self, request: &Request) -> Response {
-        if let Some(host) = request.header("host") {
-            if !is_local_host(host) {
-                // A page elsewhere could point its own name at 127.0.0.1 (DNS rebinding); a
-                // browser then sends that name here, and we refuse it.
-                return Response::error(403, "this server answers only to 127.0.0.1 or localhost");
-            }
+        let method = match &request.method {
+            Method::Get => axum::http::Method::GET,
+            Method::Head => axum::http::Method::HEAD,
+            Method::Post => axum::http::Method::POST,
+            // A token `http` refuses (empty, a control character) is no method any route
+            // answers either.
+            Method::Other(token) => axum::http::Method::from_bytes(token.as_bytes())
+                .unwrap_or_else(|_| axum::http::Method::from_bytes(b"UNKNOWN").expect("a token")),
+        };
+        let target = if request.query.is_empty() {
+            request.path.clone()
+        } else {
+            format!("{}?{}", request.path, request.query)
+        };
+        let mut builder = axum::http::Request::builder().method(method).uri(target);
+        for (name, value) in &request.headers {
+            builder = builder.header(name.as_str(), value.as_str());
         }
-        if request.path.starts_with("/api/") || request.path == "/api" {
-            return api::route(self, request);
+        match builder.body(Body::from(request.body.clone())) {
+            Ok(http) => from_http(self.respond(http)),
+            Err(error) => Response::error(400, &format!("not a request: {error}")),
         }
-        match assets::find(&request.path) {
-            Some(asset) if matches!(request.method, Method::Get | Method::Head) => {
-                Response::new(200, asset.content_type, asset.body)
-            }
-            Some(_) => Response::error(405, "use GET").with_header("Allow", "GET, HEAD"),
-            None => Response::new(404, "text/plain; charset=utf-8", "not found\n"),
-        }
+    }
+
+    /// Answers a request whose body has been read: the router's answer, or a `500` if a
+    /// handler panicked (a bug, answered rather than dropping the connection). The handlers
+    /// never wait on anything, so the router's future is driven here, on this thread.
+    pub(crate) fn respond(&self, request: axum::http::Request<Body>) -> axum::response::Response {
+        let router = self.router.clone();
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            block_on(router.oneshot(request))
+        }))
+        .map(|answer| answer.unwrap_or_else(|never| match never {}))
+        .unwrap_or_else(|_| Response::error(500, "the request handler failed").into_response())
     }
 }
 
@@ -108,41 +134,62 @@ impl Default for App {
     }
 }
 
-/// Whether a `Host` header names this machine's loopback address.
-fn is_local_host(host: &str) -> bool {
-    let name = match host.rsplit_once(':') {
-        Some((name, port)) if port.chars().all(|c| c.is_ascii_digit()) => name,
-        _ => host,
-    };
-    matches!(
-        name.to_ascii_lowercase().as_str(),
-        "127.0.0.1" | "localhost" | "[::1]"
-    )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn local_host_names_only() {
-        for host in [
-            "127.0.0.1",
-            "127.0.0.1:8080",
-            "localhost:1",
-            "LOCALHOST",
-            "[::1]:80",
-        ] {
-            assert!(is_local_host(host), "{host}");
-        }
-        for host in [
-            "evil.example",
-            "evil.example:8080",
-            "127.0.0.2",
-            "localhost.evil:80",
-            "",
-        ] {
-            assert!(!is_local_host(host), "{host}");
+/// Drives `future` to its end on this thread, parking while it waits.
+fn block_on<F: Future>(future: F) -> F::Output {
+    struct Unpark(std::thread::Thread);
+    impl Wake for Unpark {
+        fn wake(self: Arc<Self>) {
+            self.0.unpark();
         }
     }
+    let waker = Waker::from(Arc::new(Unpark(std::thread::current())));
+    let mut context = Context::from_waker(&waker);
+    let mut future = std::pin::pin!(future);
+    loop {
+        match future.as_mut().poll(&mut context) {
+            Poll::Ready(output) => return output,
+            Poll::Pending => std::thread::park(),
+        }
+    }
+}
+
+/// The headers an answer of the router may carry besides the common ones, by their names as
+/// [`Response::with_header`] spells them.
+const OWN_HEADERS: [&str; 4] = ["Allow", "Cache-Control", "Connection", "ETag"];
+
+/// The router's answer as plain data: its status, type, body and own headers (the common
+/// ones, which every answer carries, left out unless the answer set its own value).
+fn from_http(response: axum::response::Response) -> Response {
+    let (parts, body) = response.into_parts();
+    let body = block_on(axum::body::to_bytes(body, usize::MAX))
+        .map(|bytes| bytes.to_vec())
+        .unwrap_or_default();
+    let content_type = parts
+        .headers
+        .get(axum::http::header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .map_or("application/octet-stream", content_type_name);
+    let mut plain = Response::new(parts.status.as_u16(), content_type, body);
+    for name in OWN_HEADERS {
+        let common = COMMON_HEADERS
+            .iter()
+            .find(|(common, _)| common.eq_ignore_ascii_case(name));
+        for value in parts.headers.get_all(name) {
+            let value = String::from_utf8_lossy(value.as_bytes()).into_owned();
+            if common.is_none_or(|(_, usual)| *usual != value) {
+                plain = plain.with_header(name, value);
+            }
+        }
+    }
+    plain
+}
+
+/// The `&'static` name of a content type the router answers with.
+fn content_type_name(value: &str) -> &'static str {
+    crate::assets::ASSETS
+        .iter()
+        .map(|(_, asset)| asset.content_type)
+        .chain(["application/json", crate::http::TEXT])
+        .find(|known| *known == value)
+        .unwrap_or("application/octet-stream")
 }

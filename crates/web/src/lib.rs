@@ -35,6 +35,7 @@ pub mod assets;
 pub mod http;
 mod message;
 mod server;
+mod state;
 pub mod tables;
 pub mod variants;
 pub mod viewer;

@@ -18,14 +18,15 @@ use std::time::Duration;
 
 use axum::body::Body;
 use axum::extract::State;
+use axum::response::IntoResponse;
 use axum::Router;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
 use tokio::sync::{oneshot, Semaphore};
 
 use crate::http::{
-    Method, Request, Response, COMMON_HEADERS, HYPER_HEADERS, HYPER_HEAD_BYTES, MAX_BODY_BYTES,
-    MAX_HEADERS, MAX_HEAD_BYTES, MAX_UPLOAD_BYTES,
+    Response, HYPER_HEADERS, HYPER_HEAD_BYTES, MAX_BODY_BYTES, MAX_HEADERS, MAX_HEAD_BYTES,
+    MAX_UPLOAD_BYTES,
 };
 use crate::App;
 
@@ -133,15 +134,16 @@ fn runtime() -> io::Result<tokio::runtime::Runtime> {
         .build()
 }
 
-/// The router: every path goes to [`App::handle`], which answers the page and the API.
+/// The server's router: every request goes to [`answer`], which bounds its head and body and
+/// then hands it to the app's own router (the routes of the page and the API).
 fn router(app: Arc<App>, body_deadline: Duration) -> Router {
     Router::new()
         .fallback(answer)
-        .with_state(Shared { app, body_deadline })
+        .with_state(Serving { app, body_deadline })
 }
 
 #[derive(Clone)]
-struct Shared {
+struct Serving {
     app: Arc<App>,
     body_deadline: Duration,
 }
@@ -215,18 +217,20 @@ fn body_limit(path: &str) -> usize {
     }
 }
 
-/// Reads the body within its deadline and limit, then lets [`App::handle`] answer.
+/// Reads the body within its deadline and limit, then lets the app's router answer.
 async fn answer(
-    State(shared): State<Shared>,
+    State(shared): State<Serving>,
     request: axum::extract::Request,
 ) -> axum::response::Response {
-    let Shared { app, body_deadline } = shared;
+    let Serving { app, body_deadline } = shared;
     let (parts, body) = request.into_parts();
     if head_bytes(&parts) > MAX_HEAD_BYTES || parts.headers.len() > MAX_HEADERS {
         let message = format!(
             "request line and headers larger than {MAX_HEAD_BYTES} bytes or {MAX_HEADERS} lines"
         );
-        return into_http(Response::error(431, &message).with_header("Connection", "close"));
+        return Response::error(431, &message)
+            .with_header("Connection", "close")
+            .into_response();
     }
     let path = parts.uri.path().to_string();
     let limit = body_limit(&path);
@@ -243,34 +247,21 @@ async fn answer(
             Ok(Err(error)) if is_length_limit(&error) => too_large(limit),
             Ok(Err(_)) => Response::error(400, "the request body could not be read"),
             Ok(Ok(bytes)) => {
-                let request = Request {
-                    method: Method::parse(parts.method.as_str()),
-                    path,
-                    query: parts.uri.query().unwrap_or("").to_string(),
-                    headers: parts
-                        .headers
-                        .iter()
-                        .map(|(name, value)| {
-                            (
-                                name.as_str().to_string(),
-                                String::from_utf8_lossy(value.as_bytes()).into_owned(),
-                            )
-                        })
-                        .collect(),
-                    body: bytes.to_vec(),
-                };
-                if request.method == Method::Post {
+                let request = axum::http::Request::from_parts(parts, Body::from(bytes));
+                return if request.method() == axum::http::Method::POST {
                     // Analyses take microseconds to milliseconds: off the I/O threads.
-                    tokio::task::spawn_blocking(move || handle(&app, &request))
+                    tokio::task::spawn_blocking(move || app.respond(request))
                         .await
-                        .unwrap_or_else(|_| Response::error(500, "the request handler failed"))
+                        .unwrap_or_else(|_| {
+                            Response::error(500, "the request handler failed").into_response()
+                        })
                 } else {
-                    handle(&app, &request)
-                }
+                    app.respond(request)
+                };
             }
         }
     };
-    into_http(response)
+    response.into_response()
 }
 
 /// The size of the request's head as it came: request line, header lines, the empty line.
@@ -288,12 +279,6 @@ fn head_bytes(parts: &axum::http::request::Parts) -> usize {
     line + headers + 2
 }
 
-/// [`App::handle`], with a bug in it answered as a `500` rather than a dropped connection.
-fn handle(app: &App, request: &Request) -> Response {
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| app.handle(request)))
-        .unwrap_or_else(|_| Response::error(500, "the request handler failed"))
-}
-
 fn too_large(limit: usize) -> Response {
     Response::error(413, &format!("request body larger than {limit} bytes"))
 }
@@ -307,29 +292,6 @@ fn is_length_limit(error: &axum::Error) -> bool {
         source = error.source();
     }
     false
-}
-
-/// The response with its headers and the ones every answer carries.
-pub(crate) fn into_http(response: Response) -> axum::response::Response {
-    let mut builder = axum::http::Response::builder()
-        .status(response.status)
-        .header(axum::http::header::CONTENT_TYPE, response.content_type);
-    // An answer's own header (a lookup's Cache-Control) takes the place of the common one.
-    for (name, value) in COMMON_HEADERS {
-        let own = response
-            .extra_headers
-            .iter()
-            .any(|(other, _)| other.eq_ignore_ascii_case(name));
-        if !own {
-            builder = builder.header(name, value);
-        }
-    }
-    for (name, value) in &response.extra_headers {
-        builder = builder.header(*name, value.as_str());
-    }
-    builder
-        .body(Body::from(response.body))
-        .unwrap_or_else(|_| axum::http::Response::new(Body::from("internal error")))
 }
 
 /// A server running on a background thread.

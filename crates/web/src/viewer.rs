@@ -8,11 +8,11 @@ use std::collections::VecDeque;
 
 use duel_analysis::replay::{IoiwariReplay, MisReplay};
 use duel_ioiwari::record as ioiwari_record;
-use duel_ioiwari::{Board, Position as IoiwariPosition};
+use duel_ioiwari::{Board, Pit, Position as IoiwariPosition};
 use duel_ioiwari::{Outcome, Player};
 use duel_mis::record::MoveRecord;
 use duel_mis::{Move, Position as MisPosition, StickKind};
-use duel_report::{BatchReport, Report, TestResult};
+use duel_report::{BatchReport, Game, MoveList, Report, TestResult};
 use serde::{Deserialize, Serialize};
 
 use crate::message::one_line;
@@ -257,9 +257,9 @@ fn parse_report(name: &str, text: &str) -> Result<DocumentView, String> {
 }
 
 fn submission(game: &str, report: Report) -> Result<SubmissionView, String> {
-    if game != "ioiwari" && game != "mis" {
+    let Some(game) = Game::named(game) else {
         return Err(format!("unknown game {game:?}: expected ioiwari or mis"));
-    }
+    };
     let tests = report
         .tests
         .into_iter()
@@ -317,33 +317,36 @@ fn view(test: &TestResult, record: Record) -> TestView {
 }
 
 /// The replay of a report's move list from the test's input.
-fn replay(game: &str, input: &str, list: &str) -> Record {
-    let result = if game == "ioiwari" {
-        input
+fn replay(game: Game, input: &str, list: &MoveList) -> Record {
+    let result = match (game, list) {
+        (Game::Ioiwari, MoveList::Ioiwari(pits)) => input
             .parse::<Board>()
             .map_err(|error| error.to_string())
             .and_then(|board| {
-                IoiwariReplay::from_text(IoiwariPosition::start(board), list)
+                let pits = pits
+                    .iter()
+                    .map(|&pit| Pit::new(pit).map_err(|error| error.to_string()))
+                    .collect::<Result<Vec<_>, _>>()?;
+                IoiwariReplay::new(IoiwariPosition::start(board), &pits)
                     .map_err(|error| error.to_string())
             })
-            .map(Record::Ioiwari)
-    } else {
-        input
+            .map(Record::Ioiwari),
+        (Game::Mis, MoveList::Mis(takes)) => input
             .parse::<MisPosition>()
             .map_err(|error| error.to_string())
             .and_then(|start| {
-                let moves = list
-                    .split(',')
-                    .filter(|text| !text.trim().is_empty())
-                    .map(|text| {
-                        text.trim()
-                            .parse::<Move>()
-                            .map_err(|error| error.to_string())
-                    })
-                    .collect::<Result<Vec<_>, _>>()?;
+                let moves: Vec<Move> = takes
+                    .iter()
+                    .map(|taken| Move::new(taken.take_p, taken.take_e))
+                    .collect();
                 MisReplay::new(start, &moves).map_err(|error| error.to_string())
             })
-            .map(Record::Mis)
+            .map(Record::Mis),
+        (_, MoveList::Text(text)) => Err(format!(
+            "the list {:?} is not one of {game}'s moves",
+            clip_name(text)
+        )),
+        _ => Err(format!("the list holds another game's moves than {game}'s")),
     };
     result.unwrap_or_else(|why| Record::Missing(format!("the moves do not replay: {why}")))
 }
@@ -466,6 +469,60 @@ mod tests {
         assert_eq!(viewer.documents().count(), 2);
         assert!(viewer.open("x.json", "{\"game\": 3}").is_err());
         assert!(viewer.open("x.txt", "hello").is_err());
+    }
+
+    /// Typed lists replay as they are; a list of the other game's moves, or an older
+    /// report's string that is no list of its game, leaves its test without a replay.
+    #[test]
+    fn typed_move_lists_replay_and_lists_of_another_shape_do_not() {
+        let report = |game: &str, input: &str, lists: [&str; 3]| {
+            let tests: Vec<String> = lists
+                .iter()
+                .enumerate()
+                .map(|(at, list)| {
+                    format!(
+                        r#"{{"index":{},"input":"{input}","verdict":"win","reason":null,"moves":2,
+                          "move_list":{list},"summary":null,"time_ms":1,"wall_ms":1,
+                          "memory_kb":null,"first_mistake":null}}"#,
+                        at + 1
+                    )
+                })
+                .collect();
+            format!(
+                r#"{{"game":"{game}","player":"p","score":100.0,"planned":3,"interrupted":false,
+                  "tests":[{}]}}"#,
+                tests.join(",")
+            )
+        };
+        let mut viewer = Viewer::default();
+        let ioiwari = report(
+            "ioiwari",
+            "4 3 2 4 2 3 2",
+            ["[2, 3]", r#"[{"take_p": 1, "take_e": 0}]"#, r#""2 x""#],
+        );
+        let mis = report(
+            "mis",
+            "3 4 5",
+            [
+                r#"[{"take_p": 1, "take_e": 0}, {"take_p": 0, "take_e": 4}]"#,
+                "[2, 3]",
+                r#""1 0, 2""#,
+            ],
+        );
+        for (name, text) in [("ioiwari.json", ioiwari), ("mis.json", mis)] {
+            let doc = viewer.open(name, &text).unwrap();
+            let tests = &doc.submissions[0].tests;
+            assert_eq!(tests[0].replayable_moves, 2, "{name}");
+            assert!(tests[0].note.is_none(), "{name}");
+            for test in &tests[1..] {
+                assert_eq!(test.replayable_moves, 0, "{name}");
+                let note = test.note.as_deref().unwrap();
+                assert!(
+                    note.starts_with("the moves do not replay"),
+                    "{name}: {note}"
+                );
+            }
+        }
     }
 
     #[test]

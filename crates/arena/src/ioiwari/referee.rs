@@ -215,14 +215,14 @@ impl Game {
         usage: Usage,
     ) -> TestResult {
         let banks = self.position.banks;
-        let move_list: Vec<String> = self.moves.iter().map(Pit::to_string).collect();
+        let move_list = self.moves.iter().map(|pit| pit.number()).collect();
         TestResult {
             index,
             input: board.to_string(),
             verdict,
             reason,
             moves: self.moves.len() as u64,
-            move_list: Some(move_list.join(" ")),
+            move_list: Some(duel_report::MoveList::Ioiwari(move_list)),
             summary: Some(format!("{}-{}", banks.one, banks.two)),
             time_ms: usage.cpu_ms(),
             wall_ms: usage.wall_ms(),

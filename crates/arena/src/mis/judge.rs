@@ -400,8 +400,11 @@ pub fn test_result(test: &MisTest, result: &GameResult, moves: Option<&[Move]>) 
         reason: result.reason.clone(),
         moves: result.moves,
         move_list: moves.map(|moves| {
-            let moves: Vec<String> = moves.iter().map(Move::to_string).collect();
-            moves.join(", ")
+            let taken = moves.iter().map(|mv| duel_report::SticksTaken {
+                take_p: mv.take_p,
+                take_e: mv.take_e,
+            });
+            duel_report::MoveList::Mis(taken.collect())
         }),
         summary: Some(format!("{} {}", left.p(), left.e())),
         // The built-in player runs inside the judge: its time is the game's.

@@ -104,8 +104,8 @@ fn a_known_game_is_scored_logged_and_explained() {
         result.summary.as_deref(),
         Some(&*format!("{}-{}", banks.one, banks.two))
     );
-    let moves: Vec<String> = game.all_moves.iter().map(Pit::to_string).collect();
-    assert_eq!(result.move_list.as_deref(), Some(&*moves.join(" ")));
+    let pits = game.all_moves.iter().map(|pit| pit.number()).collect();
+    assert_eq!(result.move_list, Some(duel_report::MoveList::Ioiwari(pits)));
     assert_eq!(result.moves, game.all_moves.len() as u64);
     let expected_score = if expected == Verdict::Draw { 50.0 } else { 0.0 };
     assert_eq!(report.score, expected_score);

@@ -131,7 +131,7 @@ fn outcomes(report: &serde_json::Value) -> Vec<(String, String, String)> {
             (
                 t["verdict"].as_str().unwrap().to_owned(),
                 t["summary"].as_str().unwrap().to_owned(),
-                t["move_list"].as_str().unwrap().to_owned(),
+                t["move_list"].to_string(),
             )
         })
         .collect()

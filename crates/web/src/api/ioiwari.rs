@@ -4,10 +4,10 @@ use duel_ioiwari::{Banks, Board, Pit, Player, Position};
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::{parse_body, strength, to_value, ApiError, ApiResult};
+use axum::extract::State;
 
-use crate::http::Request;
-use crate::App;
+use super::{strength, to_value, ApiError, ApiResult, Body};
+use crate::state::Shared;
 use duel_analysis::report::ioiwari::{analyze as analyze_position, play as play_pit};
 
 /// Banks above this are refused: a game has at most 35 beads, and the bound keeps sums small.
@@ -68,14 +68,14 @@ impl PositionIn {
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct PlayIn {
+pub(crate) struct PlayIn {
     position: PositionIn,
     pit: u64,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct EngineIn {
+pub(crate) struct EngineIn {
     position: PositionIn,
     #[serde(default)]
     strength: Option<String>,
@@ -83,13 +83,12 @@ struct EngineIn {
     seed: Option<u64>,
 }
 
-pub(crate) fn analyze(app: &App, request: &Request) -> ApiResult {
-    let position = parse_body::<PositionIn>(request)?.to_position()?;
+pub(crate) async fn analyze(State(app): State<Shared>, Body(input): Body<PositionIn>) -> ApiResult {
+    let position = input.to_position()?;
     to_value(analyze_position(&app.ioiwari, &position))
 }
 
-pub(crate) fn play(app: &App, request: &Request) -> ApiResult {
-    let input: PlayIn = parse_body(request)?;
+pub(crate) async fn play(State(app): State<Shared>, Body(input): Body<PlayIn>) -> ApiResult {
     let position = input.position.to_position()?;
     let pit = u8::try_from(input.pit)
         .ok()
@@ -103,8 +102,7 @@ pub(crate) fn play(app: &App, request: &Request) -> ApiResult {
     to_value(doc)
 }
 
-pub(crate) fn engine(app: &App, request: &Request) -> ApiResult {
-    let input: EngineIn = parse_body(request)?;
+pub(crate) async fn engine(State(app): State<Shared>, Body(input): Body<EngineIn>) -> ApiResult {
     let position = input.position.to_position()?;
     let mut player =
         duel_analysis::engine::ioiwari_computer(strength(input.strength.as_deref()), input.seed)

@@ -4,15 +4,14 @@ use duel_mis::{Move, Position};
 use serde::Deserialize;
 use serde_json::json;
 
-use super::{parse_body, strength, to_value, ApiError, ApiResult};
-use crate::http::Request;
+use super::{strength, to_value, ApiError, ApiResult, Body, Doc};
 use duel_analysis::engine::mis_move;
 use duel_analysis::report::mis::{analyze as analyze_position, window_scaled, MoveDoc};
 
 /// `{"p": 7, "e": 2, "bound": 3}`.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct PositionIn {
+pub(crate) struct PositionIn {
     p: u64,
     e: u64,
     bound: u64,
@@ -26,14 +25,14 @@ impl PositionIn {
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct MoveIn {
+pub(crate) struct MoveIn {
     take_p: u32,
     take_e: u32,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct PlayIn {
+pub(crate) struct PlayIn {
     position: PositionIn,
     #[serde(rename = "move")]
     mv: MoveIn,
@@ -41,7 +40,7 @@ struct PlayIn {
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct EngineIn {
+pub(crate) struct EngineIn {
     position: PositionIn,
     #[serde(default)]
     strength: Option<String>,
@@ -51,7 +50,7 @@ struct EngineIn {
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct PatternIn {
+pub(crate) struct PatternIn {
     position: PositionIn,
     #[serde(default)]
     size: Option<u32>,
@@ -60,27 +59,25 @@ struct PatternIn {
     scale: Option<u64>,
 }
 
-pub(crate) fn analyze(request: &Request) -> ApiResult {
-    let position = parse_body::<PositionIn>(request)?.to_position()?;
+pub(crate) async fn analyze(Body(input): Body<PositionIn>) -> ApiResult {
+    let position = input.to_position()?;
     to_value(analyze_position(&position))
 }
 
 fn move_result(from: &Position, mv: Move) -> ApiResult {
     let after = from.play(mv).map_err(ApiError::invalid)?;
-    Ok(json!({
-        "move": to_value(MoveDoc::new(from, mv))?,
-        "analysis": to_value(analyze_position(&after))?,
-    }))
+    Ok(Doc(json!({
+        "move": to_value(MoveDoc::new(from, mv))?.0,
+        "analysis": to_value(analyze_position(&after))?.0,
+    })))
 }
 
-pub(crate) fn play(request: &Request) -> ApiResult {
-    let input: PlayIn = parse_body(request)?;
+pub(crate) async fn play(Body(input): Body<PlayIn>) -> ApiResult {
     let position = input.position.to_position()?;
     move_result(&position, Move::new(input.mv.take_p, input.mv.take_e))
 }
 
-pub(crate) fn engine(request: &Request) -> ApiResult {
-    let input: EngineIn = parse_body(request)?;
+pub(crate) async fn engine(Body(input): Body<EngineIn>) -> ApiResult {
     let position = input.position.to_position()?;
     let kind = duel_analysis::engine::mis_computer(strength(input.strength.as_deref()), input.seed)
         .map_err(ApiError::invalid)?;
@@ -90,8 +87,7 @@ pub(crate) fn engine(request: &Request) -> ApiResult {
     move_result(&position, mv)
 }
 
-pub(crate) fn pattern(request: &Request) -> ApiResult {
-    let input: PatternIn = parse_body(request)?;
+pub(crate) async fn pattern(Body(input): Body<PatternIn>) -> ApiResult {
     let position = input.position.to_position()?;
     to_value(window_scaled(
         &position,

@@ -5,12 +5,22 @@ mod mis;
 mod variant;
 mod viewer;
 
+use axum::extract::{FromRequest, FromRequestParts, State};
+use axum::handler::Handler;
+use axum::http::request::Parts;
+use axum::http::Uri;
+use axum::middleware::Next;
+use axum::response::IntoResponse;
+use axum::routing::{get, post, MethodRouter};
+use axum::Router;
 use serde::de::DeserializeOwned;
+use serde::Serialize;
 use serde_json::json;
 
-use crate::http::{Method, Request, Response};
+use crate::assets::ASSETS;
+use crate::http::{Response, TEXT};
 use crate::message::one_line;
-use crate::App;
+use crate::state::Shared;
 
 /// An API failure: the status and a one-line message, sent as `{"error": message}`.
 #[derive(Debug)]
@@ -53,173 +63,335 @@ impl ApiError {
     }
 }
 
-pub(crate) type ApiResult = Result<serde_json::Value, ApiError>;
+/// What a handler of the JSON API answers: a document (`200`) or an error.
+pub(crate) type ApiResult = Result<Doc, ApiError>;
 
-/// The endpoints: path, method, what it does.
-const ENDPOINTS: [(&str, &str, &str); 20] = [
-    ("/api", "GET", "this list"),
-    (
-        "/api/ioiwari/table",
-        "GET",
-        "the 357 start boards: value, winning first moves, greedy's result",
-    ),
-    (
-        "/api/ioiwari/analyze",
-        "POST",
-        "value, moves-to-end and every legal move's value",
-    ),
-    (
-        "/api/ioiwari/play",
-        "POST",
-        "play a pit; the new position analysed",
-    ),
-    (
-        "/api/ioiwari/engine",
-        "POST",
-        "the computer's move at a strength; the new position analysed",
-    ),
-    (
-        "/api/ioiwari/variants",
-        "GET",
-        "the variants (pits, cap) solved on demand, and the tables kept",
-    ),
-    (
-        "/api/ioiwari/variant",
-        "GET",
-        "?pits=&cap=&board=: a variant position's value and every move's value, cacheable (ETag)",
-    ),
-    (
-        "/api/ioiwari/variant/summary",
-        "GET",
-        "?pits=&cap=: per bead total, how the start boards turn out (duel ioiwari variants --json)",
-    ),
-    (
-        "/api/ioiwari/variant/analyze",
-        "POST",
-        "a variant's position: value and every legal move's value",
-    ),
-    (
-        "/api/ioiwari/variant/play",
-        "POST",
-        "play a pit of a variant; the new position analysed",
-    ),
-    (
-        "/api/ioiwari/variant/engine",
-        "POST",
-        "the perfect computer's move in a variant; the new position analysed",
-    ),
-    (
-        "/api/mis/analyze",
-        "POST",
-        "win or loss, every winning move, the pattern of losing positions",
-    ),
-    (
-        "/api/mis/play",
-        "POST",
-        "play a move; the new position analysed",
-    ),
-    (
-        "/api/mis/engine",
-        "POST",
-        "the computer's move at a strength; the new position analysed",
-    ),
-    (
-        "/api/mis/pattern",
-        "POST",
-        "the losing positions in a window around a position",
-    ),
-    (
-        "/api/viewer",
-        "GET",
-        "the judge reports and logs open in the viewer",
-    ),
-    (
-        "/api/viewer/open",
-        "POST",
-        "open a judge report or log: {\"name\", \"text\"}",
-    ),
-    (
-        "/api/viewer/report",
-        "GET",
-        "?id=N: a report's score, ranking and tests",
-    ),
-    (
-        "/api/viewer/game",
-        "GET",
-        "?id=N&submission=S&test=T&from=K&count=C: moves K.. of a test's game, analysed",
-    ),
-    (
-        "/api/health",
-        "GET",
-        "{\"ok\": true} once the tables are solved",
-    ),
-];
+/// A JSON document answered with `200`.
+#[derive(Debug)]
+pub(crate) struct Doc(pub(crate) serde_json::Value);
 
-pub(crate) fn route(app: &App, request: &Request) -> Response {
-    let Some(&(_, method, _)) = ENDPOINTS.iter().find(|(path, _, _)| *path == request.path) else {
-        return Response::error(404, &format!("no API endpoint {}", request.path));
-    };
-    let allowed = matches!(
-        (method, &request.method),
-        ("GET", Method::Get | Method::Head) | ("POST", Method::Post)
-    );
-    if !allowed {
-        return Response::error(405, &format!("use {method} for {}", request.path))
-            .with_header("Allow", method);
-    }
-    if method == "POST" && !is_json(request) {
-        return Response::error(415, "send the body as Content-Type: application/json");
-    }
-    if request.path == "/api/ioiwari/variant" {
-        return variant::lookup(app, request)
-            .unwrap_or_else(|error| Response::error(error.status, &one_line(&error.message)));
-    }
-    let result = match request.path.as_str() {
-        "/api" => Ok(index()),
-        "/api/health" => Ok(json!({ "ok": true })),
-        "/api/ioiwari/table" => serde_json::to_value(&app.start_table).map_err(internal),
-        "/api/ioiwari/analyze" => ioiwari::analyze(app, request),
-        "/api/ioiwari/play" => ioiwari::play(app, request),
-        "/api/ioiwari/engine" => ioiwari::engine(app, request),
-        "/api/ioiwari/variants" => variant::limits(app),
-        "/api/ioiwari/variant/summary" => variant::summary(app, request),
-        "/api/ioiwari/variant/analyze" => variant::analyze(app, request),
-        "/api/ioiwari/variant/play" => variant::play(app, request),
-        "/api/ioiwari/variant/engine" => variant::engine(app, request),
-        "/api/mis/analyze" => mis::analyze(request),
-        "/api/mis/play" => mis::play(request),
-        "/api/mis/engine" => mis::engine(request),
-        "/api/mis/pattern" => mis::pattern(request),
-        "/api/viewer" => viewer::list(app),
-        "/api/viewer/open" => viewer::open(app, request),
-        "/api/viewer/report" => viewer::report(app, request),
-        "/api/viewer/game" => viewer::game(app, request),
-        _ => Err(ApiError {
-            status: 404,
-            message: "no such endpoint".to_string(),
-        }),
-    };
-    match result {
-        Ok(value) => Response::json(200, &value),
-        Err(error) => Response::error(error.status, &one_line(&error.message)),
+impl IntoResponse for Doc {
+    fn into_response(self) -> axum::response::Response {
+        Response::json(200, &self.0).into_response()
     }
 }
 
-fn index() -> serde_json::Value {
-    let endpoints: Vec<_> = ENDPOINTS
-        .iter()
-        .map(|(path, method, what)| json!({ "path": path, "method": method, "description": what }))
-        .collect();
-    json!({ "endpoints": endpoints, "docs": "crates/web/API.md" })
+impl IntoResponse for ApiError {
+    fn into_response(self) -> axum::response::Response {
+        Response::error(self.status, &one_line(&self.message)).into_response()
+    }
 }
 
-fn is_json(request: &Request) -> bool {
-    request.header("content-type").is_some_and(|value| {
-        value
-            .split(';')
-            .next()
-            .is_some_and(|mime| mime.trim().eq_ignore_ascii_case("application/json"))
+/// One endpoint as `GET /api` lists it.
+#[derive(Debug, Serialize)]
+struct Endpoint {
+    path: &'static str,
+    method: &'static str,
+    description: &'static str,
+}
+
+/// The API's routes and, beside each, the line `GET /api` shows for it: the one list the
+/// router and the index are both built from.
+struct Api {
+    router: Router<Shared>,
+    endpoints: Vec<Endpoint>,
+}
+
+impl Api {
+    fn new() -> Api {
+        Api {
+            router: Router::new(),
+            endpoints: vec![Endpoint {
+                path: "/api",
+                method: "GET",
+                description: "this list",
+            }],
+        }
+    }
+
+    /// Declares `GET path` (and `HEAD`), answered by `handler`.
+    fn get<H, T>(self, path: &'static str, handler: H, description: &'static str) -> Api
+    where
+        H: Handler<T, Shared>,
+        T: 'static,
+    {
+        self.route(path, "GET", get(handler), description)
+    }
+
+    /// Declares `POST path`, answered by `handler`.
+    fn post<H, T>(self, path: &'static str, handler: H, description: &'static str) -> Api
+    where
+        H: Handler<T, Shared>,
+        T: 'static,
+    {
+        self.route(path, "POST", post(handler), description)
+    }
+
+    fn route(
+        mut self,
+        path: &'static str,
+        method: &'static str,
+        route: MethodRouter<Shared>,
+        description: &'static str,
+    ) -> Api {
+        self.router = self.router.route(path, only(route, method));
+        self.endpoints.push(Endpoint {
+            path,
+            method,
+            description,
+        });
+        self
+    }
+
+    /// The router, with `GET /api` answering the list of what was declared.
+    fn finish(self) -> Router<Shared> {
+        let index = json!({ "endpoints": self.endpoints, "docs": "crates/web/API.md" });
+        let index = Response::json(200, &index);
+        let answer = move || std::future::ready(index.clone());
+        self.router.route("/api", only(get(answer), "GET"))
+    }
+}
+
+/// `route` with a `405` for any other method than `method`, its `Allow` header naming it.
+fn only(route: MethodRouter<Shared>, method: &'static str) -> MethodRouter<Shared> {
+    route.fallback(move |uri: Uri| {
+        std::future::ready(
+            Response::error(405, &format!("use {method} for {}", uri.path()))
+                .with_header("Allow", method),
+        )
     })
+}
+
+/// The JSON API's routes (with `GET /api`, the list of them), the page's assets and the
+/// answers to every other path: `404` (JSON under `/api`), `405` with `Allow` for a method a
+/// path does not take, `403` for a `Host` other than this machine.
+pub(crate) fn router() -> Router<Shared> {
+    let mut router = api().finish();
+    for (path, asset) in ASSETS {
+        let page = move || std::future::ready(Response::new(200, asset.content_type, asset.body));
+        let route = get(page).fallback(|| {
+            std::future::ready(Response::error(405, "use GET").with_header("Allow", "GET, HEAD"))
+        });
+        if path == "/" {
+            router = router.route("/index.html", route.clone());
+        }
+        router = router.route(path, route);
+    }
+    router
+        .fallback(not_found)
+        .layer(axum::middleware::from_fn(local_only))
+}
+
+/// Every endpoint of the JSON API, in the order `GET /api` lists them.
+fn api() -> Api {
+    Api::new()
+        .get(
+            "/api/ioiwari/table",
+            start_table,
+            "the 357 start boards: value, winning first moves, greedy's result",
+        )
+        .post(
+            "/api/ioiwari/analyze",
+            ioiwari::analyze,
+            "value, moves-to-end and every legal move's value",
+        )
+        .post(
+            "/api/ioiwari/play",
+            ioiwari::play,
+            "play a pit; the new position analysed",
+        )
+        .post(
+            "/api/ioiwari/engine",
+            ioiwari::engine,
+            "the computer's move at a strength; the new position analysed",
+        )
+        .get(
+            "/api/ioiwari/variants",
+            variant::limits,
+            "the variants (pits, cap) solved on demand, and the tables kept",
+        )
+        .get(
+            "/api/ioiwari/variant",
+            variant::lookup,
+            "?pits=&cap=&board=: a variant position's value and every move's value, cacheable (ETag)",
+        )
+        .get(
+            "/api/ioiwari/variant/summary",
+            variant::summary,
+            "?pits=&cap=: per bead total, how the start boards turn out (duel ioiwari variants --json)",
+        )
+        .post(
+            "/api/ioiwari/variant/analyze",
+            variant::analyze,
+            "a variant's position: value and every legal move's value",
+        )
+        .post(
+            "/api/ioiwari/variant/play",
+            variant::play,
+            "play a pit of a variant; the new position analysed",
+        )
+        .post(
+            "/api/ioiwari/variant/engine",
+            variant::engine,
+            "the perfect computer's move in a variant; the new position analysed",
+        )
+        .post(
+            "/api/mis/analyze",
+            mis::analyze,
+            "win or loss, every winning move, the pattern of losing positions",
+        )
+        .post(
+            "/api/mis/play",
+            mis::play,
+            "play a move; the new position analysed",
+        )
+        .post(
+            "/api/mis/engine",
+            mis::engine,
+            "the computer's move at a strength; the new position analysed",
+        )
+        .post(
+            "/api/mis/pattern",
+            mis::pattern,
+            "the losing positions in a window around a position",
+        )
+        .get(
+            "/api/viewer",
+            viewer::list,
+            "the judge reports and logs open in the viewer",
+        )
+        .post(
+            "/api/viewer/open",
+            viewer::open,
+            "open a judge report or log: {\"name\", \"text\"}",
+        )
+        .get(
+            "/api/viewer/report",
+            viewer::report,
+            "?id=N: a report's score, ranking and tests",
+        )
+        .get(
+            "/api/viewer/game",
+            viewer::game,
+            "?id=N&submission=S&test=T&from=K&count=C: moves K.. of a test's game, analysed",
+        )
+        .get(
+            "/api/health",
+            health,
+            "{\"ok\": true} once the tables are solved",
+        )
+}
+
+async fn start_table(State(app): State<Shared>) -> ApiResult {
+    to_value(&app.start_table)
+}
+
+async fn health() -> Doc {
+    Doc(json!({ "ok": true }))
+}
+
+/// Any path no route declares: a JSON `404` under `/api`, a plain one elsewhere.
+async fn not_found(uri: Uri) -> Response {
+    let path = uri.path();
+    if path.starts_with("/api/") || path == "/api" {
+        Response::error(404, &format!("no API endpoint {path}"))
+    } else {
+        Response::new(404, TEXT, "not found\n")
+    }
+}
+
+/// Refuses a `Host` other than this machine's loopback names with `403`: a page elsewhere
+/// could point its own name at 127.0.0.1 (DNS rebinding), and a browser then sends that name.
+async fn local_only(request: axum::extract::Request, next: Next) -> axum::response::Response {
+    let foreign = request
+        .headers()
+        .get(axum::http::header::HOST)
+        .is_some_and(|host| !is_local_host(&String::from_utf8_lossy(host.as_bytes())));
+    if foreign {
+        return Response::error(403, "this server answers only to 127.0.0.1 or localhost")
+            .into_response();
+    }
+    next.run(request).await
+}
+
+/// The body of a `POST`, refused with `415` unless it is declared
+/// `Content-Type: application/json`.
+pub(crate) struct JsonBytes(pub(crate) axum::body::Bytes);
+
+impl<S: Send + Sync> FromRequest<S> for JsonBytes {
+    type Rejection = ApiError;
+
+    async fn from_request(request: axum::extract::Request, _: &S) -> Result<Self, ApiError> {
+        let declared = request
+            .headers()
+            .get(axum::http::header::CONTENT_TYPE)
+            .is_some_and(|value| is_json(&String::from_utf8_lossy(value.as_bytes())));
+        if !declared {
+            return Err(ApiError::with_status(
+                415,
+                "send the body as Content-Type: application/json",
+            ));
+        }
+        // The server has bounded the body already (its limits depend on the path).
+        axum::body::to_bytes(request.into_body(), usize::MAX)
+            .await
+            .map(JsonBytes)
+            .map_err(|_| ApiError::bad_request("the request body could not be read"))
+    }
+}
+
+/// The JSON body of a `POST` as `T`: `415` unless declared JSON, `400` with serde's message
+/// (line and column included) unless it parses.
+pub(crate) struct Body<T>(pub(crate) T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(request: axum::extract::Request, state: &S) -> Result<Self, ApiError> {
+        let JsonBytes(bytes) = JsonBytes::from_request(request, state).await?;
+        parse_body(&bytes).map(Body)
+    }
+}
+
+/// The query of a request (`?from=10&count=5`), its parameters read as they came.
+pub(crate) struct Query(String);
+
+impl<S: Send + Sync> FromRequestParts<S> for Query {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        Ok(Query(parts.uri.query().unwrap_or("").to_string()))
+    }
+}
+
+impl Query {
+    /// The value of the parameter `name`, if given.
+    pub(crate) fn get(&self, name: &str) -> Option<&str> {
+        self.0
+            .split('&')
+            .filter_map(|pair| pair.split_once('='))
+            .find(|(key, _)| *key == name)
+            .map(|(_, value)| value)
+    }
+}
+
+fn is_json(content_type: &str) -> bool {
+    content_type
+        .split(';')
+        .next()
+        .is_some_and(|mime| mime.trim().eq_ignore_ascii_case("application/json"))
+}
+
+/// Whether a `Host` header names this machine's loopback address.
+fn is_local_host(host: &str) -> bool {
+    let name = match host.rsplit_once(':') {
+        Some((name, port)) if port.chars().all(|c| c.is_ascii_digit()) => name,
+        _ => host,
+    };
+    matches!(
+        name.to_ascii_lowercase().as_str(),
+        "127.0.0.1" | "localhost" | "[::1]"
+    )
 }
 
 fn internal(error: serde_json::Error) -> ApiError {
@@ -230,9 +402,9 @@ fn internal(error: serde_json::Error) -> ApiError {
 }
 
 /// Parses the body as `T`, with serde's message (line and column included) on failure.
-pub(crate) fn parse_body<T: DeserializeOwned>(request: &Request) -> Result<T, ApiError> {
-    let text = std::str::from_utf8(&request.body)
-        .map_err(|_| ApiError::bad_request("the body is not UTF-8"))?;
+pub(crate) fn parse_body<T: DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
+    let text =
+        std::str::from_utf8(body).map_err(|_| ApiError::bad_request("the body is not UTF-8"))?;
     serde_json::from_str(text).map_err(|error| ApiError::bad_request(format!("bad JSON: {error}")))
 }
 
@@ -241,6 +413,34 @@ pub(crate) fn strength(name: Option<&str>) -> &str {
     name.unwrap_or("perfect")
 }
 
+/// `value` as the answer's document.
 pub(crate) fn to_value(value: impl serde::Serialize) -> ApiResult {
-    serde_json::to_value(value).map_err(internal)
+    serde_json::to_value(value).map(Doc).map_err(internal)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn local_host_names_only() {
+        for host in [
+            "127.0.0.1",
+            "127.0.0.1:8080",
+            "localhost:1",
+            "LOCALHOST",
+            "[::1]:80",
+        ] {
+            assert!(is_local_host(host), "{host}");
+        }
+        for host in [
+            "evil.example",
+            "evil.example:8080",
+            "127.0.0.2",
+            "localhost.evil:80",
+            "",
+        ] {
+            assert!(!is_local_host(host), "{host}");
+        }
+    }
 }

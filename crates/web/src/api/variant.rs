@@ -9,15 +9,18 @@ use duel_ioiwari::variant::{StartRule, Variant, VariantBoard};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use super::{parse_body, to_value, ApiError, ApiResult};
-use crate::http::{Request, Response};
+use axum::extract::State;
+use axum::http::HeaderMap;
+
+use super::{to_value, ApiError, ApiResult, Body, Doc, Query};
+use crate::http::Response;
+use crate::state::{AppState, Shared};
 use crate::variants::{TableRefusal, VariantTables, CACHED_TABLES, MAX_BOARDS};
-use crate::App;
 
 /// `{"pits": 9, "cap": 4, "board": [3,3,...] or "3 3 ...", "banks": [0, 0], "to_move": 1}`.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct PositionIn {
+pub(crate) struct PositionIn {
     pits: u64,
     cap: u64,
     board: Value,
@@ -29,14 +32,14 @@ struct PositionIn {
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct PlayIn {
+pub(crate) struct PlayIn {
     position: PositionIn,
     pit: u64,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct EngineIn {
+pub(crate) struct EngineIn {
     position: PositionIn,
     #[serde(default)]
     strength: Option<String>,
@@ -44,7 +47,7 @@ struct EngineIn {
 
 impl PositionIn {
     /// The variant asked for, if it is one with a saved table or small enough to be solved.
-    fn variant(&self, app: &App) -> Result<Variant, ApiError> {
+    fn variant(&self, app: &AppState) -> Result<Variant, ApiError> {
         let pits = usize::try_from(self.pits).unwrap_or(usize::MAX);
         let cap = u8::try_from(self.cap).map_err(|_| {
             ApiError::invalid(format!(
@@ -62,7 +65,7 @@ impl PositionIn {
     }
 
     /// The variant's values: its saved table, or one kept or solved now.
-    fn table(&self, app: &App) -> Result<Values, ApiError> {
+    fn table(&self, app: &AppState) -> Result<Values, ApiError> {
         let variant = self.variant(app)?;
         if let Some(saved) = app.saved.get(variant) {
             return Ok(saved);
@@ -72,7 +75,7 @@ impl PositionIn {
 
     /// The position and its variant's table: every check that needs no table comes first,
     /// so a malformed request never starts a solve.
-    fn resolve(&self, app: &App) -> Result<(VariantPosition, Values), ApiError> {
+    fn resolve(&self, app: &AppState) -> Result<(VariantPosition, Values), ApiError> {
         let variant = self.variant(app)?;
         let board = match &self.board {
             Value::String(text) => VariantBoard::parse(variant, text).map_err(ApiError::invalid)?,
@@ -124,7 +127,7 @@ fn refused(refusal: TableRefusal) -> ApiError {
 }
 
 /// `GET /api/ioiwari/variants`: the bounds, and the tables kept now.
-pub(crate) fn limits(app: &App) -> ApiResult {
+pub(crate) async fn limits(State(app): State<Shared>) -> ApiResult {
     let saved = app.saved.variants();
     let pits: Vec<Value> = (Variant::MIN_PITS..=Variant::MAX_PITS)
         .map(|pits| {
@@ -148,33 +151,31 @@ pub(crate) fn limits(app: &App) -> ApiResult {
         .into_iter()
         .map(|variant| json!({ "pits": variant.pits(), "cap": variant.cap() }))
         .collect();
-    Ok(json!({
+    Ok(Doc(json!({
         "max_boards": MAX_BOARDS,
         "cached_tables": CACHED_TABLES,
         "min_cap": Variant::MIN_CAP,
         "pits": pits,
         "cached": cached,
         "saved": saved,
-    }))
+    })))
 }
 
 /// `POST /api/ioiwari/variant/analyze`.
-pub(crate) fn analyze(app: &App, request: &Request) -> ApiResult {
-    let (position, table) = parse_body::<PositionIn>(request)?.resolve(app)?;
+pub(crate) async fn analyze(State(app): State<Shared>, Body(input): Body<PositionIn>) -> ApiResult {
+    let (position, table) = input.resolve(&app)?;
     to_value(position::report(&*table, &position))
 }
 
 /// `POST /api/ioiwari/variant/play`.
-pub(crate) fn play(app: &App, request: &Request) -> ApiResult {
-    let input: PlayIn = parse_body(request)?;
-    let (position, table) = input.position.resolve(app)?;
+pub(crate) async fn play(State(app): State<Shared>, Body(input): Body<PlayIn>) -> ApiResult {
+    let (position, table) = input.position.resolve(&app)?;
     let pit = usize::try_from(input.pit).unwrap_or(usize::MAX);
     to_value(position::play(&*table, &position, pit).map_err(ApiError::invalid)?)
 }
 
 /// `POST /api/ioiwari/variant/engine`: the perfect computer's move.
-pub(crate) fn engine(app: &App, request: &Request) -> ApiResult {
-    let input: EngineIn = parse_body(request)?;
+pub(crate) async fn engine(State(app): State<Shared>, Body(input): Body<EngineIn>) -> ApiResult {
     match input.strength.as_deref() {
         None | Some("perfect") => {}
         Some(other) => {
@@ -183,16 +184,16 @@ pub(crate) fn engine(app: &App, request: &Request) -> ApiResult {
             )))
         }
     }
-    let (position, table) = input.position.resolve(app)?;
+    let (position, table) = input.position.resolve(&app)?;
     let pit = position::computer_move(&*table, &position)
         .ok_or_else(|| ApiError::invalid("the game is over: no move to make"))?;
     to_value(position::play(&*table, &position, pit).map_err(ApiError::invalid)?)
 }
 
 /// A query's number `name`, or `None` when absent; a `400` when it is there but not a number.
-fn query_number(request: &Request, name: &str) -> Result<Option<u64>, ApiError> {
-    request
-        .query_param(name)
+fn query_number(query: &Query, name: &str) -> Result<Option<u64>, ApiError> {
+    query
+        .get(name)
         .map(|text| {
             text.parse::<u64>().map_err(|_| {
                 ApiError::bad_request(format!("{name}={text}: expected a whole number"))
@@ -216,12 +217,12 @@ fn query_list(text: &str) -> Value {
 }
 
 /// The variant position a lookup's query names.
-fn query_position(request: &Request) -> Result<PositionIn, ApiError> {
+fn query_position(query: &Query) -> Result<PositionIn, ApiError> {
     let required = |name: &str| {
-        query_number(request, name)?
+        query_number(query, name)?
             .ok_or_else(|| ApiError::bad_request(format!("give {name}= in the query")))
     };
-    let banks = match request.query_param("banks") {
+    let banks = match query.get("banks") {
         None => [0, 0],
         Some(text) => {
             let Value::String(words) = query_list(text) else {
@@ -237,12 +238,12 @@ fn query_position(request: &Request) -> Result<PositionIn, ApiError> {
         pits: required("pits")?,
         cap: required("cap")?,
         board: query_list(
-            request
-                .query_param("board")
+            query
+                .get("board")
                 .ok_or_else(|| ApiError::bad_request("give board= in the query, like 3-3-3-3-3"))?,
         ),
         banks,
-        to_move: query_number(request, "to_move")?,
+        to_move: query_number(query, "to_move")?,
     })
 }
 
@@ -250,8 +251,12 @@ fn query_position(request: &Request) -> Result<PositionIn, ApiError> {
 /// every move's value, the document of `POST /api/ioiwari/variant/analyze`. A table's values
 /// never change, so the answer may be cached for good: `Cache-Control: public, max-age=...,
 /// immutable` and an `ETag` naming the position; `If-None-Match` with it gets `304`.
-pub(crate) fn lookup(app: &App, request: &Request) -> Result<Response, ApiError> {
-    let (position, table) = query_position(request)?.resolve(app)?;
+pub(crate) async fn lookup(
+    State(app): State<Shared>,
+    query: Query,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let (position, table) = query_position(&query)?.resolve(&app)?;
     let doc = position::report(&*table, &position);
     let tag = format!(
         "\"v1-{}-{}-{}-{}-{}-{}\"",
@@ -267,15 +272,19 @@ pub(crate) fn lookup(app: &App, request: &Request) -> Result<Response, ApiError>
         doc.position.banks[1],
         doc.position.to_move
     );
-    let fresh = request.header("if-none-match").is_some_and(|wanted| {
-        wanted
-            .split(',')
-            .any(|one| one.trim() == tag || one.trim() == "*")
-    });
+    let fresh = headers
+        .get_all("if-none-match")
+        .iter()
+        .next()
+        .is_some_and(|wanted| {
+            String::from_utf8_lossy(wanted.as_bytes())
+                .split(',')
+                .any(|one| one.trim() == tag || one.trim() == "*")
+        });
     let response = if fresh {
         Response::new(304, "application/json", Vec::new())
     } else {
-        Response::json(200, &to_value(doc)?)
+        Response::json(200, &to_value(doc)?.0)
     };
     Ok(response
         .with_header("Cache-Control", "public, max-age=31536000, immutable")
@@ -285,15 +294,15 @@ pub(crate) fn lookup(app: &App, request: &Request) -> Result<Response, ApiError>
 /// `GET /api/ioiwari/variant/summary?pits=9&cap=5`: for each bead total, how the start boards
 /// turn out for player 1 with best play (the `--json` of `duel ioiwari variants`), starts of
 /// 2 to 4 beads a pit as there (at most the cap), from a saved table or a solved one.
-pub(crate) fn summary(app: &App, request: &Request) -> ApiResult {
+pub(crate) async fn summary(State(app): State<Shared>, query: Query) -> ApiResult {
     let position = PositionIn {
-        pits: query_number(request, "pits")?.ok_or_else(|| ApiError::bad_request("give pits="))?,
-        cap: query_number(request, "cap")?.ok_or_else(|| ApiError::bad_request("give cap="))?,
+        pits: query_number(&query, "pits")?.ok_or_else(|| ApiError::bad_request("give pits="))?,
+        cap: query_number(&query, "cap")?.ok_or_else(|| ApiError::bad_request("give cap="))?,
         board: Value::String(String::new()),
         banks: [0, 0],
         to_move: None,
     };
-    let table = position.table(app)?;
+    let table = position.table(&app)?;
     let variant = table.variant();
     let max = variant.cap().min(4);
     let rule = StartRule::new(variant, max.min(2), max).map_err(ApiError::invalid)?;

@@ -4,10 +4,11 @@ use serde::Deserialize;
 use serde_json::json;
 use std::borrow::Cow;
 
-use super::{to_value, ApiError, ApiResult};
-use crate::http::Request;
+use axum::extract::State;
+
+use super::{to_value, ApiError, ApiResult, Doc, JsonBytes, Query};
+use crate::state::{AppState, Shared};
 use crate::viewer::{DocumentView, Record, MAX_DOCUMENT_BYTES};
-use crate::App;
 
 /// Frames sent when a request names no count.
 const DEFAULT_COUNT: u64 = 100;
@@ -27,11 +28,8 @@ struct OpenIn<'a> {
     moves: Option<String>,
 }
 
-pub(crate) fn list(app: &App) -> ApiResult {
-    let viewer = app
-        .viewer
-        .lock()
-        .unwrap_or_else(|poison| poison.into_inner());
+pub(crate) async fn list(State(app): State<Shared>) -> ApiResult {
+    let viewer = app.viewer();
     let documents: Vec<_> = viewer
         .documents()
         .map(|document| {
@@ -43,12 +41,12 @@ pub(crate) fn list(app: &App) -> ApiResult {
             })
         })
         .collect();
-    Ok(json!({ "documents": documents }))
+    Ok(Doc(json!({ "documents": documents })))
 }
 
-pub(crate) fn open(app: &App, request: &Request) -> ApiResult {
-    let body = std::str::from_utf8(&request.body)
-        .map_err(|_| ApiError::bad_request("the body is not UTF-8"))?;
+pub(crate) async fn open(State(app): State<Shared>, JsonBytes(body): JsonBytes) -> ApiResult {
+    let body =
+        std::str::from_utf8(&body).map_err(|_| ApiError::bad_request("the body is not UTF-8"))?;
     let input: OpenIn<'_> = serde_json::from_str(body)
         .map_err(|error| ApiError::bad_request(format!("bad JSON: {error}")))?;
     let size = input.text.as_ref().map_or(0, String::len)
@@ -79,11 +77,11 @@ pub(crate) fn open(app: &App, request: &Request) -> ApiResult {
         }
     }
     .map_err(ApiError::invalid)?;
-    with_document(app, id, |document| to_value(document))
+    with_document(&app, id, |document| to_value(document))
 }
 
-fn number(request: &Request, name: &str, default: Option<u64>) -> Result<u64, ApiError> {
-    match request.query_param(name) {
+fn number(query: &Query, name: &str, default: Option<u64>) -> Result<u64, ApiError> {
+    match query.get(name) {
         Some(text) => text
             .parse()
             .map_err(|_| ApiError::bad_request(format!("{name}: {text:?} is not a number"))),
@@ -91,11 +89,12 @@ fn number(request: &Request, name: &str, default: Option<u64>) -> Result<u64, Ap
     }
 }
 
-fn with_document(app: &App, id: u64, then: impl FnOnce(&DocumentView) -> ApiResult) -> ApiResult {
-    let viewer = app
-        .viewer
-        .lock()
-        .unwrap_or_else(|poison| poison.into_inner());
+fn with_document(
+    app: &AppState,
+    id: u64,
+    then: impl FnOnce(&DocumentView) -> ApiResult,
+) -> ApiResult {
+    let viewer = app.viewer();
     let document = viewer.document(id).ok_or_else(|| {
         ApiError::not_found(format!(
             "no document {id} is open: start duel serve --report FILE, or open a file on the page"
@@ -104,18 +103,18 @@ fn with_document(app: &App, id: u64, then: impl FnOnce(&DocumentView) -> ApiResu
     then(document)
 }
 
-pub(crate) fn report(app: &App, request: &Request) -> ApiResult {
-    let id = number(request, "id", None)?;
-    with_document(app, id, |document| to_value(document))
+pub(crate) async fn report(State(app): State<Shared>, query: Query) -> ApiResult {
+    let id = number(&query, "id", None)?;
+    with_document(&app, id, |document| to_value(document))
 }
 
-pub(crate) fn game(app: &App, request: &Request) -> ApiResult {
-    let id = number(request, "id", None)?;
-    let submission = number(request, "submission", Some(0))?;
-    let test = number(request, "test", None)?;
-    let from = number(request, "from", Some(0))?;
-    let count = number(request, "count", Some(DEFAULT_COUNT))?;
-    with_document(app, id, |document| {
+pub(crate) async fn game(State(app): State<Shared>, query: Query) -> ApiResult {
+    let id = number(&query, "id", None)?;
+    let submission = number(&query, "submission", Some(0))?;
+    let test = number(&query, "test", None)?;
+    let from = number(&query, "from", Some(0))?;
+    let count = number(&query, "count", Some(DEFAULT_COUNT))?;
+    with_document(&app, id, |document| {
         let submission = document
             .submissions
             .get(submission as usize)

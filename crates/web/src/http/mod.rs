@@ -6,6 +6,9 @@ mod response;
 
 pub use response::{Response, COMMON_HEADERS, CONTENT_SECURITY_POLICY};
 
+/// The content type of plain-text answers (a path that is neither an asset nor the API).
+pub(crate) const TEXT: &str = "text/plain; charset=utf-8";
+
 /// Largest request line plus headers accepted, in bytes: `431` with a JSON error beyond it
 /// (up to somewhat past [`HYPER_HEAD_BYTES`], where hyper itself answers).
 pub const MAX_HEAD_BYTES: usize = 16 * 1024;

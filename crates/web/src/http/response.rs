@@ -1,5 +1,7 @@
 //! [`Response`]: what the server sends back.
 
+use axum::body::Body;
+
 /// An HTTP response: status, content type and body.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Response {
@@ -59,3 +61,28 @@ pub const COMMON_HEADERS: [(&str, &str); 3] = [
     ("X-Content-Type-Options", "nosniff"),
     ("Cache-Control", "no-store"),
 ];
+
+impl axum::response::IntoResponse for Response {
+    /// The response with its headers and the ones every answer carries.
+    fn into_response(self) -> axum::response::Response {
+        let mut builder = axum::http::Response::builder()
+            .status(self.status)
+            .header(axum::http::header::CONTENT_TYPE, self.content_type);
+        // An answer's own header (a lookup's Cache-Control) takes the place of the common one.
+        for (name, value) in COMMON_HEADERS {
+            let own = self
+                .extra_headers
+                .iter()
+                .any(|(other, _)| other.eq_ignore_ascii_case(name));
+            if !own {
+                builder = builder.header(name, value);
+            }
+        }
+        for (name, value) in &self.extra_headers {
+            builder = builder.header(*name, value.as_str());
+        }
+        builder
+            .body(Body::from(self.body))
+            .unwrap_or_else(|_| axum::http::Response::new(Body::from("internal error")))
+    }
+}

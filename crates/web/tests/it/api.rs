@@ -432,6 +432,63 @@ fn malformed_bodies_methods_paths_and_hosts() {
     assert!(endpoints >= 9);
 }
 
+/// The endpoints `GET /api` lists are those the router answers (each with its method, and
+/// `405` naming it for another) and those `API.md` documents, neither more nor fewer.
+#[test]
+fn the_listed_endpoints_are_the_routed_and_the_documented_ones() {
+    let index = parse(&app().handle(&Request::new(Method::Get, "/api", b"")));
+    let listed: Vec<(String, String)> = index["endpoints"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            let text = |key: &str| e[key].as_str().unwrap().to_string();
+            (text("method"), text("path"))
+        })
+        .collect();
+    for (method, path) in &listed {
+        let (right, wrong) = match method.as_str() {
+            "GET" => (Method::Get, Method::Post),
+            "POST" => (Method::Post, Method::Get),
+            other => panic!("{path}: method {other}"),
+        };
+        let answered = app().handle(&Request::new(right, path, b"{}"));
+        assert!(
+            ![404, 405, 415].contains(&answered.status),
+            "{method} {path}: {}",
+            answered.status
+        );
+        let refused = app().handle(&Request::new(wrong, path, b"{}"));
+        assert_eq!(refused.status, 405, "{path}");
+        assert!(
+            refused
+                .extra_headers
+                .iter()
+                .any(|(name, value)| *name == "Allow" && value == method),
+            "{path}: {:?}",
+            refused.extra_headers
+        );
+    }
+    // Every `GET /api...` or `POST /api...` that API.md names, up to a query or a quote.
+    let docs = include_str!("../../API.md");
+    let mut documented: Vec<(String, String)> = Vec::new();
+    for method in ["GET", "POST"] {
+        for (at, _) in docs.match_indices(&format!("{method} /api")) {
+            let path: String = docs[at + method.len() + 1..]
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || "/_-".contains(*c))
+                .collect();
+            documented.push((method.to_string(), path));
+        }
+    }
+    documented.sort();
+    documented.dedup();
+    let mut routed = listed.clone();
+    routed.sort();
+    assert_eq!(routed, documented);
+    assert_eq!(listed.len(), routed.len(), "an endpoint listed twice");
+}
+
 /// Sends raw bytes to a running server and returns the whole answer.
 #[test]
 fn a_real_server_on_loopback() {

@@ -89,6 +89,12 @@ Where the systems differ from duel's own judge:
   driver (and mis.h) with their module, where duel's judge, Kattis, DMOJ and CMS add it
   themselves; a submission without it, or with it changed, is rejected.
 
+Ioiwari's tools: every Ioiwari package attaches, wherever its system takes attachments, the
+task's tool for Linux (ioiwari2, the one beside duel) and for Windows (ioiwari2.exe, built into
+a release's duel, else the one beside duel) beside testing_tool.py, and its statements name all
+three. When this duel lacks one, the packages are written without it and duel export prints one
+warning line on stderr saying how to get it (the exit status stays 0).
+
 Reproducible: with SOURCE_DATE_EPOCH set, the typeset PDFs (CMS statements, DOMjudge's
 problem.pdf and so its zip) are the same bytes wherever and whenever they are exported.
 
@@ -261,6 +267,11 @@ pub fn run(args: ExportArgs) -> anyhow::Result<ExitCode> {
                     package.files.len()
                 );
             }
+        }
+    }
+    if tasks.contains(&Task::Ioiwari) {
+        for how in duel_export::attachments::Tools::beside_this_program().missing() {
+            eprintln!("duel: warning: {how}; the ioiwari packages are written without it");
         }
     }
     Ok(ExitCode::SUCCESS)

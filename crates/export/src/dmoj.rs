@@ -87,8 +87,9 @@ fn readme(template: &str) -> String {
          into the problem's description on the site.\n\
          \n## Files for contestants\n\n\
          `attachments/` holds what contestants download: the skeletons and, for \
-         Pooh-Eeyore-sticks, `mis.h` and the `graj` drivers; for Ioiwari, `testing_tool.py`, \
-         which plays the optimal player 2 against a program and logs the game. The judge's \
+         Pooh-Eeyore-sticks, `mis.h` and the `graj` drivers; for Ioiwari, the task's tool \
+         `ioiwari2` (Linux), `ioiwari2.exe` (Windows) and `testing_tool.py` (Python 3), \
+         which play the optimal player 2 against a program and log the game. The judge's \
          problem directory cannot hand files out: attach them to the problem on the site.\n\
          \n## Limits to set on the site\n\n\
          DMOJ keeps a problem's limits on the site, not in this directory: when you create the \

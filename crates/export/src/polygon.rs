@@ -114,12 +114,10 @@ pub fn package_with_testlib(task: Task, testlib: Option<Vec<u8>>) -> Package {
     for (_, name, text) in &solutions {
         package.add(&format!("solutions/{name}"), text.as_str());
     }
-    for (name, contents) in crate::attachments::files(task) {
-        // The one-file form takes no Pascal (see the module's documentation).
-        if task == Task::Ioiwari || !name.ends_with(".pas") {
-            package.add_bytes(&format!("attachments/{name}"), contents);
-        }
-    }
+    // The one-file form takes no Pascal (see the module's documentation).
+    crate::attachments::add_where(&mut package, task, "attachments", |name| {
+        task == Task::Ioiwari || !name.ends_with(".pas")
+    });
     if task == Task::Mis {
         for (name, text) in one_file_drivers() {
             package.add(&format!("attachments/{name}"), text);

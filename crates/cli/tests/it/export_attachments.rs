@@ -1,11 +1,20 @@
 //! What contestants download: every package carries the kit's skeletons (and for
 //! Pooh-Eeyore-sticks `mis.h` and the `graj` drivers, which build and play with the skeleton),
-//! and Ioiwari's testing tool plays the game `ioiwari2` plays and logs it in the same words.
+//! and for Ioiwari the task's tool in both builds, `ioiwari2` (the Linux program beside duel)
+//! and `ioiwari2.exe` (the Windows one: built into duel, or beside it), executable, beside the
+//! testing tool, which plays the game `ioiwari2` plays and logs it in the same words; every
+//! Ioiwari statement, as contestants read it, names the three. A duel lacking a build writes
+//! the packages without it and says, in one warning line, how to get it. Under Wine, the
+//! attached `ioiwari2.exe` plays as the attached `ioiwari2` does.
 
 use crate::support::export::*;
+use duel_export::statement::Language;
 use duel_export::{Format, Task};
+use duel_test_support::process::output_with_stdin;
 use std::fs;
-use std::process::{Command, Stdio};
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
 
 #[test]
 fn every_package_attaches_the_kit_where_its_system_takes_attachments() {
@@ -15,14 +24,21 @@ fn every_package_attaches_the_kit_where_its_system_takes_attachments() {
         (Format::Dmoj, "attachments"),
         (Format::Icpc, "attachments"),
         (Format::Domjudge, "attachments"),
+        (Format::Polygon, "attachments"),
     ] {
         for task in Task::ALL {
             let package = duel_export::package(format, task);
             for (name, contents) in duel_export::attachments::files(task) {
+                // Polygon's one-file form of Pooh-Eeyore-sticks takes no Pascal.
+                if format == Format::Polygon && task == Task::Mis && name.ends_with(".pas") {
+                    continue;
+                }
                 let file = package
                     .file(&format!("{dir}/{name}"))
                     .unwrap_or_else(|| panic!("{format} {task}: {dir}/{name}"));
                 assert_eq!(file.contents, contents);
+                let program = name.starts_with("ioiwari2");
+                assert_eq!(file.executable, program, "{format} {task}: {name}");
             }
         }
     }
@@ -149,5 +165,411 @@ fn the_testing_tool_names_what_went_wrong() {
             last.starts_with("aborted: ") && last.contains(words),
             "{last}"
         );
+    }
+}
+
+/// The three programs every Ioiwari package attaches, side by side.
+const TOOLS: [&str; 3] = ["ioiwari2", "ioiwari2.exe", "testing_tool.py"];
+
+/// The Windows build of `ioiwari2` this test run has, and whether duel carries it built in:
+/// the one built into duel (`DUEL_IOIWARI2_EXE` at build time, as CI and `.ci/dist` build),
+/// else the one `.ci/windows.sh` built (`DUEL_WINDOWS_BIN`), else none.
+fn windows_build() -> Option<(Vec<u8>, bool)> {
+    let nowhere = tempfile::tempdir().unwrap();
+    if let Some(built_in) = duel_kit::windows_ioiwari2(nowhere.path()).unwrap() {
+        return Some((built_in, true));
+    }
+    let dir = PathBuf::from(std::env::var_os("DUEL_WINDOWS_BIN")?);
+    Some((fs::read(dir.join("ioiwari2.exe")).unwrap(), false))
+}
+
+/// Whether `bytes` are a PE program, as Windows loads them: the DOS header's `MZ`, and at the
+/// offset it names (bytes 60 to 63) the signature `PE\0\0`.
+fn is_pe(bytes: &[u8]) -> bool {
+    let at = bytes
+        .get(60..64)
+        .map(|offset| u32::from_le_bytes(offset.try_into().unwrap()) as usize);
+    bytes.starts_with(b"MZ") && at.is_some_and(|at| bytes.get(at..at + 4) == Some(b"PE\0\0"))
+}
+
+/// A duel of its own in `dir`: this build's `duel`, with its Linux `ioiwari2` beside it if
+/// `linux`, and `windows` as `ioiwari2.exe` beside it if given (linked where the file system
+/// allows, else copied: the programs are large in a debug build).
+fn duel_in(dir: &Path, linux: bool, windows: Option<&[u8]>) -> PathBuf {
+    fs::create_dir_all(dir).unwrap();
+    let place = |from: &str, to: &Path| {
+        if fs::hard_link(from, to).is_err() {
+            fs::copy(from, to).unwrap();
+        }
+    };
+    let duel = dir.join("duel");
+    place(env!("CARGO_BIN_EXE_duel"), &duel);
+    if linux {
+        place(env!("CARGO_BIN_EXE_ioiwari2"), &dir.join("ioiwari2"));
+    }
+    if let Some(bytes) = windows {
+        fs::write(dir.join("ioiwari2.exe"), bytes).unwrap();
+    }
+    duel
+}
+
+/// `duel export FORMAT OUT --task TASK EXTRA...` run by `duel`, insisting on success.
+fn export_with(duel: &Path, format: &str, out: &Path, task: &str, extra: &[&str]) -> Output {
+    let output = Command::new(duel)
+        .args(["export", format])
+        .arg(out)
+        .args(["--task", task])
+        .args(extra)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "duel export {format}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    output
+}
+
+/// The warning lines of an export's stderr.
+fn warnings(output: &Output) -> Vec<String> {
+    String::from_utf8_lossy(&output.stderr)
+        .lines()
+        .filter(|line| line.contains("warning"))
+        .map(str::to_owned)
+        .collect()
+}
+
+/// The Ioiwari tools in a package directory's `dir`: name, contents, mode.
+fn tools_in_dir(dir: &Path) -> Vec<(String, Vec<u8>, u32)> {
+    TOOLS
+        .iter()
+        .filter(|name| dir.join(name).is_file())
+        .map(|name| {
+            let path = dir.join(name);
+            let mode = fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+            (name.to_string(), fs::read(path).unwrap(), mode)
+        })
+        .collect()
+}
+
+/// The Ioiwari tools in the zip `zip`'s `dir`, read by Python's `zipfile` (not duel's own
+/// writer): name, contents, mode.
+fn tools_in_zip(zip: &Path, dir: &str) -> Vec<(String, Vec<u8>, u32)> {
+    let out = tempfile::tempdir().unwrap();
+    let script = "import sys, zipfile\n\
+        archive = zipfile.ZipFile(sys.argv[1])\n\
+        for info in archive.infolist():\n\
+        \x20   if info.filename.startswith(sys.argv[2] + '/'):\n\
+        \x20       archive.extract(info, sys.argv[3])\n\
+        \x20       print(info.filename, oct((info.external_attr >> 16) & 0o777))\n";
+    let listed = Command::new("python3")
+        .args(["-c", script])
+        .arg(zip)
+        .arg(dir)
+        .arg(out.path())
+        .output()
+        .expect("python3 runs");
+    assert!(listed.status.success(), "{listed:?}");
+    let modes = String::from_utf8(listed.stdout).unwrap();
+    let extracted = out.path().join(dir);
+    TOOLS
+        .iter()
+        .filter_map(|name| {
+            let line = modes
+                .lines()
+                .find(|line| line.split(' ').next() == Some(&format!("{dir}/{name}")))?;
+            let mode = u32::from_str_radix(line.rsplit("0o").next().unwrap(), 8).unwrap();
+            Some((
+                name.to_string(),
+                fs::read(extracted.join(name)).unwrap(),
+                mode,
+            ))
+        })
+        .collect()
+}
+
+/// One Ioiwari package as `duel export` wrote it: where, the tools in it (name, contents,
+/// mode) and the export's warning lines.
+struct Exported {
+    at: String,
+    tools: Vec<(String, Vec<u8>, u32)>,
+    warnings: Vec<String>,
+}
+
+/// Every package format's Ioiwari package, exported by `duel` into `out`: as directories, and
+/// as the zips DOMjudge and Polygon import. CMS and DOMjudge typeset statements: they are
+/// left out (after saying so) without LuaLaTeX and g++, unless `DUEL_REQUIRE_EXPORT_TOOLS`
+/// is set.
+fn every_package(duel: &Path, out: &Path) -> Vec<Exported> {
+    let typesetting = need_tool_on_path("lualatex").is_some() && need("g++", "DUEL_REQUIRE_FPC");
+    let mut found = Vec::new();
+    for (format, dir) in [
+        ("kattis", "attachments"),
+        ("icpc", "attachments"),
+        ("dmoj", "attachments"),
+        ("polygon", "attachments"),
+        ("cms", "att"),
+    ] {
+        if format == "cms" && !typesetting {
+            continue;
+        }
+        let at = out.join(format);
+        let output = export_with(duel, format, &at, "ioiwari", &[]);
+        found.push(Exported {
+            at: format.to_owned(),
+            tools: tools_in_dir(&at.join("ioiwari").join(dir)),
+            warnings: warnings(&output),
+        });
+    }
+    let mut zips = vec![("polygon", vec!["--zip"])];
+    if typesetting {
+        zips.push(("domjudge", vec![]));
+    }
+    for (format, extra) in zips {
+        let at = out.join(format!("{format}-zip"));
+        let output = export_with(duel, format, &at, "ioiwari", &extra);
+        found.push(Exported {
+            at: format!("{format} zip"),
+            tools: tools_in_zip(&at.join("ioiwari.zip"), "attachments"),
+            warnings: warnings(&output),
+        });
+    }
+    found
+}
+
+#[test]
+fn every_ioiwari_package_attaches_ioiwari2_for_linux_and_windows_beside_the_testing_tool() {
+    let work = tempfile::tempdir().unwrap();
+    // The real Windows build when this run has one; else a stand-in beside duel, which shows
+    // that the file beside duel is what the packages attach (DUEL_REQUIRE_WINDOWS=1 insists
+    // on the real build).
+    let real = windows_build();
+    let (beside, built_in) = match real.clone() {
+        Some((bytes, true)) => (b"MZ not this one: duel has its own".to_vec(), Some(bytes)),
+        Some((bytes, false)) => (bytes, None),
+        None => {
+            assert!(
+                std::env::var("DUEL_REQUIRE_WINDOWS").as_deref() != Ok("1"),
+                "DUEL_REQUIRE_WINDOWS=1 but this run has no Windows build of ioiwari2 (build \
+                 duel with DUEL_IOIWARI2_EXE naming one, or set DUEL_WINDOWS_BIN)"
+            );
+            eprintln!("no Windows build of ioiwari2 here: a stand-in is attached instead");
+            (b"MZ stand-in".to_vec(), None)
+        }
+    };
+    let windows = built_in.unwrap_or_else(|| beside.clone());
+    let duel = duel_in(&work.path().join("bin"), true, Some(&beside));
+    let linux = fs::read(env!("CARGO_BIN_EXE_ioiwari2")).unwrap();
+    assert!(
+        linux.starts_with(b"\x7fELF"),
+        "the Linux tool is an ELF program"
+    );
+    if real.is_some() {
+        assert!(is_pe(&windows), "the Windows tool is a PE program");
+    }
+    let testing_tool = duel_export::attachments::files(Task::Ioiwari)
+        .into_iter()
+        .find(|(name, _)| name == "testing_tool.py")
+        .unwrap()
+        .1;
+    let packages = every_package(&duel, &work.path().join("out"));
+    assert!(packages.len() >= 5);
+    for package in packages {
+        let at = &package.at;
+        assert_eq!(package.warnings, Vec::<String>::new(), "{at}");
+        let names: Vec<&str> = package.tools.iter().map(|(n, _, _)| n.as_str()).collect();
+        assert_eq!(names, TOOLS, "{at}");
+        for (name, contents, mode) in &package.tools {
+            let (expected, program) = match name.as_str() {
+                "ioiwari2" => (&linux, true),
+                "ioiwari2.exe" => (&windows, true),
+                _ => (&testing_tool, false),
+            };
+            assert!(
+                contents == expected,
+                "{at}: {name} is not the expected build"
+            );
+            if program {
+                assert_eq!(mode, &0o755, "{at}: {name} is executable");
+            }
+        }
+    }
+    // The kit of the same duel holds the same two programs.
+    let kit = work.path().join("kit");
+    let made = Command::new(&duel)
+        .args(["kit", "ioiwari"])
+        .arg(&kit)
+        .output()
+        .unwrap();
+    assert!(made.status.success(), "{made:?}");
+    assert_eq!(fs::read(kit.join("ioiwari/ioiwari2")).unwrap(), linux);
+    assert!(fs::read(kit.join("ioiwari/ioiwari2.exe")).unwrap() == windows);
+}
+
+#[test]
+fn an_export_missing_a_build_of_ioiwari2_says_how_to_get_it_in_one_line_and_attaches_the_rest() {
+    let work = tempfile::tempdir().unwrap();
+    let built_in = windows_build().is_some_and(|(_, built_in)| built_in);
+    let exe_how = duel_kit::IOIWARI2_EXE_HOW;
+    let linux_how = duel_export::attachments::IOIWARI2_HOW;
+    // A duel with its Linux tool but no Windows one (unless built in).
+    let duel = duel_in(&work.path().join("linux-only"), true, None);
+    let out = work.path().join("linux-only-out");
+    let output = export_with(&duel, "kattis", &out, "ioiwari", &[]);
+    let attached = tools_in_dir(&out.join("ioiwari/attachments"));
+    let names: Vec<&str> = attached.iter().map(|(n, _, _)| n.as_str()).collect();
+    if built_in {
+        assert_eq!(warnings(&output), Vec::<String>::new());
+        assert_eq!(names, TOOLS);
+    } else {
+        assert_eq!(
+            warnings(&output),
+            [format!(
+                "duel: warning: {exe_how}; the ioiwari packages are written without it"
+            )]
+        );
+        assert_eq!(names, ["ioiwari2", "testing_tool.py"]);
+    }
+    // Pooh-Eeyore-sticks attaches no tool: nothing to say.
+    let mis = export_with(&duel, "kattis", &work.path().join("mis"), "mis", &[]);
+    assert_eq!(mis.stderr, b"");
+    // A duel alone: the Linux tool is named too, a line each.
+    let alone = duel_in(&work.path().join("alone"), false, None);
+    let out = work.path().join("alone-out");
+    let output = export_with(&alone, "icpc", &out, "ioiwari", &[]);
+    let mut expected = vec![format!(
+        "duel: warning: {linux_how}; the ioiwari packages are written without it"
+    )];
+    if !built_in {
+        expected.push(format!(
+            "duel: warning: {exe_how}; the ioiwari packages are written without it"
+        ));
+    }
+    assert_eq!(warnings(&output), expected);
+    let attached = tools_in_dir(&out.join("ioiwari/attachments"));
+    assert!(attached.iter().any(|(n, _, _)| n == "testing_tool.py"));
+    assert!(!attached.iter().any(|(n, _, _)| n == "ioiwari2"));
+}
+
+/// Fails unless `text`, an Ioiwari statement as contestants read it (`at` names it), names the
+/// three tools.
+pub(crate) fn assert_names_the_tools(text: &str, at: &str) {
+    let words: Vec<&str> = text
+        .split(|c: char| {
+            c.is_whitespace() || matches!(c, ',' | ';' | ':' | '`' | '(' | ')' | '{' | '}')
+        })
+        .collect();
+    for name in TOOLS {
+        // The name as a word of its own (./ioiwari2 too): ioiwari2.exe does not name ioiwari2.
+        let named = words
+            .iter()
+            .any(|word| word.trim_start_matches("./") == name);
+        assert!(named, "{at}: {name} is not named");
+    }
+}
+
+#[test]
+fn every_ioiwari_statement_names_the_three_tools_in_every_language() {
+    // The sources of every format's statements (the typeset and rendered ones are checked in
+    // export_rendered.rs, where they are made).
+    for format in Format::ALL {
+        for language in Language::ALL {
+            let source = duel_export::statement::source(format, Task::Ioiwari, language);
+            let at = format!("{format} {}", language.code());
+            assert_names_the_tools(&source, &at);
+            // Linux declined in Polish (Linuksa), Python too (Pythonem 3).
+            for system in ["Linu", "Windows", "Python"] {
+                assert!(source.contains(system), "{at}: {system}");
+            }
+        }
+    }
+    // Polygon's LaTeX, as its systems receive it.
+    let package = duel_export::package(Format::Polygon, Task::Ioiwari);
+    for language in ["english", "vietnamese", "polish"] {
+        let tex = package
+            .text(&format!("statements/{language}/problem.tex"))
+            .unwrap()
+            .replace("\\_", "_");
+        assert_names_the_tools(&tex, &format!("polygon {language}"));
+    }
+}
+
+#[test]
+fn every_dmoj_ioiwari_statement_rendered_as_html_names_the_three_tools() {
+    let Some(python) = need_tool("python3") else {
+        return;
+    };
+    let work = tempfile::tempdir().unwrap();
+    let root = export("dmoj", "ioiwari", work.path());
+    for language in Language::ALL {
+        let file = root.join(format!("statement.{}.md", language.code()));
+        // A CommonMark renderer (markdown-it-py, in the tools' environment), to HTML; then
+        // the page's text, code included, as a browser shows it.
+        let script = "import sys, html, re\n\
+            from markdown_it import MarkdownIt\n\
+            page = MarkdownIt('commonmark').render(open(sys.argv[1], encoding='utf-8').read())\n\
+            print(html.unescape(re.sub(r'<[^>]+>', '', page)))\n";
+        let output = Command::new(&python)
+            .args(["-c", script])
+            .arg(&file)
+            .output()
+            .unwrap();
+        if !output.status.success() && std::env::var_os("DUEL_REQUIRE_EXPORT_TOOLS").is_none() {
+            eprintln!("skipped: markdown-it-py is not installed");
+            return;
+        }
+        assert!(output.status.success(), "{output:?}");
+        let text = String::from_utf8(output.stdout).unwrap();
+        assert_names_the_tools(&text, &format!("dmoj {}", language.code()));
+    }
+}
+
+/// Under Wine, the `ioiwari2.exe` a package attaches plays the games the attached Linux
+/// `ioiwari2` plays, from the same moves: the same dialogue and the same log.
+#[test]
+fn windows_the_attached_ioiwari2_exe_plays_as_the_attached_linux_ioiwari2() {
+    let Some(windows) = crate::windows::windows() else {
+        return;
+    };
+    let work = tempfile::tempdir().unwrap();
+    let (build, built_in) = windows_build().expect("DUEL_WINDOWS_BIN names a build");
+    let duel = duel_in(
+        &work.path().join("bin"),
+        true,
+        (!built_in).then_some(&build[..]),
+    );
+    let out = work.path().join("out");
+    export_with(&duel, "kattis", &out, "ioiwari", &[]);
+    let attached = out.join("ioiwari/attachments");
+    // Real Windows has bcryptprimitives.dll; Wine 8 takes the tests' stand-in beside the .exe.
+    fs::copy(
+        windows.bin.join("bcryptprimitives.dll"),
+        attached.join("bcryptprimitives.dll"),
+    )
+    .unwrap();
+    for (moves, crlf) in [("2\n5\n5\n", "2\r\n5\r\n5\r\n"), ("3\n", "3\r\n")] {
+        let games = tempfile::tempdir().unwrap();
+        let linux = output_with_stdin(
+            Command::new(attached.join("ioiwari2"))
+                .args(["--log", "linux.out"])
+                .current_dir(games.path()),
+            moves,
+        );
+        let ran = output_with_stdin(
+            windows
+                .wine_own(&attached.join("ioiwari2.exe"))
+                .args(["--log", "windows.out"])
+                .current_dir(games.path()),
+            crlf,
+        );
+        assert_eq!(ran.status.code(), linux.status.code(), "{moves:?}: {ran:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&ran.stdout),
+            String::from_utf8_lossy(&linux.stdout),
+            "{moves:?}"
+        );
+        let log = |name: &str| fs::read_to_string(games.path().join(name)).unwrap();
+        assert_eq!(log("windows.out"), log("linux.out"), "{moves:?}");
+        assert!(log("linux.out").lines().count() >= 2, "{moves:?}");
     }
 }

@@ -345,6 +345,7 @@ fn every_typeset_statement_reads_as_text_and_its_sample_stays_on_one_page() {
         assert_rendered(&text, &source, true, &at);
         if task == Task::Ioiwari {
             assert_sample_on_one_page(&pdf, &kit_rows, &at);
+            crate::export_attachments::assert_names_the_tools(&text, &at);
         }
     }
 }

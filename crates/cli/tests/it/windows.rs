@@ -28,8 +28,8 @@ const MINGW_GCC: &str = "x86_64-w64-mingw32-gcc";
 const MINGW_GXX: &str = "x86_64-w64-mingw32-g++";
 
 /// Where the Windows programs and the DLL stand-in are, and Wine's prefix.
-struct Windows {
-    bin: PathBuf,
+pub(crate) struct Windows {
+    pub(crate) bin: PathBuf,
     prefix: PathBuf,
 }
 
@@ -38,7 +38,7 @@ struct Windows {
 /// Without `DUEL_WINDOWS_BIN` the tests are skipped whatever `DUEL_REQUIRE_WINDOWS` says: the
 /// workspace's own test run has no Windows build, and `.ci/windows.sh`, which makes one, sets
 /// it (and enforces `DUEL_REQUIRE_WINDOWS` for the Rust target itself).
-fn windows() -> Option<&'static Windows> {
+pub(crate) fn windows() -> Option<&'static Windows> {
     static SETUP: OnceLock<Result<Windows, String>> = OnceLock::new();
     if std::env::var_os("DUEL_WINDOWS_BIN").is_none() {
         eprintln!(
@@ -129,7 +129,7 @@ impl Windows {
 
     /// Any Windows program run by Wine, with MinGW-w64's C++ runtime DLLs on its path (as a
     /// Code::Blocks user has them).
-    fn wine_own(&self, program: &Path) -> Command {
+    pub(crate) fn wine_own(&self, program: &Path) -> Command {
         let mut command = Command::new(WINE);
         command
             .arg(program)

@@ -777,7 +777,10 @@ fn windows_duel_exe_exports_the_packages_linux_exports() {
                 tree(&dir.path().join("linux")),
                 tree(&dir.path().join("windows")),
             );
-            assert!(linux_files.len() > 10, "{args:?}: {linux_files:?}");
+            assert!(
+                !linux_files.is_empty(),
+                "{args:?}: the Linux export wrote nothing"
+            );
             assert_eq!(
                 windows_files.keys().collect::<Vec<_>>(),
                 linux_files.keys().collect::<Vec<_>>(),

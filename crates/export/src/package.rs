@@ -121,9 +121,9 @@ impl Package {
         crate::zip::archive(&files)
     }
 
-    /// Checks, leaving nothing behind, that [`Package::write_into`] could write into `dir`:
-    /// `dir` is (or can be made) a writable directory, and no link, or file or directory in
-    /// the way, stands where the package's directory, a subdirectory or a file would go. A
+    /// Checks, writing nothing (on Windows: leaving nothing behind), that
+    /// [`Package::write_into`] could write into `dir`: `dir` is (or can be made) a writable
+    /// directory, and no link, or file or directory in the way, stands where the package's directory, a subdirectory or a file would go. A
     /// command writing several packages checks them all first, so that a refusal leaves none
     /// half-written.
     pub fn check_into(&self, dir: &Path) -> Result<(), ExportError> {
@@ -172,9 +172,22 @@ impl Package {
     }
 }
 
+/// Whether this process may create entries in the directory `dir`: `access(2)` on Unix, which
+/// writes nothing; Windows has no such question, so there a file is created and removed.
+fn may_write_in(dir: &Path) -> io::Result<()> {
+    #[cfg(unix)]
+    {
+        let access = rustix::fs::Access::WRITE_OK | rustix::fs::Access::EXEC_OK;
+        Ok(rustix::fs::access(dir, access)?)
+    }
+    #[cfg(not(unix))]
+    {
+        OutputDir::open(dir)?.check_writable()
+    }
+}
+
 /// Fails unless `dir` is a directory this process may write into, or one that can be made:
-/// its nearest existing ancestor is then checked (links followed, as the caller named it) by
-/// creating and removing a file there.
+/// its nearest existing ancestor is then checked (links followed, as the caller named it).
 pub fn check_dir(dir: &Path) -> Result<(), ExportError> {
     let refuse = |path: &Path, kind: io::ErrorKind, why: &str| ExportError::Write {
         path: path.to_owned(),
@@ -191,12 +204,10 @@ pub fn check_dir(dir: &Path) -> Result<(), ExportError> {
                 return Err(refuse(at, io::ErrorKind::NotADirectory, "not a directory"))
             }
             Ok(_) => {
-                return OutputDir::open(at)
-                    .and_then(|opened| opened.check_writable())
-                    .map_err(|source| ExportError::Write {
-                        path: at.to_owned(),
-                        source,
-                    });
+                return may_write_in(at).map_err(|source| ExportError::Write {
+                    path: at.to_owned(),
+                    source,
+                })
             }
             Err(error) if error.kind() == io::ErrorKind::NotFound && at != Path::new(".") => {
                 match at.parent() {
@@ -412,7 +423,7 @@ pub fn write_file_into(dir: &Path, name: &str, contents: &[u8]) -> Result<PathBu
     Ok(dir.join(name))
 }
 
-/// Checks, leaving nothing behind, that [`write_file_into`] could write the file `name` into `dir`.
+/// Checks, writing nothing (on Windows: leaving nothing behind), that [`write_file_into`] could write the file `name` into `dir`.
 pub fn check_file_into(dir: &Path, name: &str) -> Result<(), ExportError> {
     check_dir(dir)?;
     refuse_links(dir, name)

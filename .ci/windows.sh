@@ -2,8 +2,9 @@
 # Windows for contestants (issue 28): builds duel.exe, ioiwari.exe and ioiwari2.exe for
 # x86_64-pc-windows-gnu (MinGW-w64) and runs the Windows tests under Wine
 # (crates/cli/tests/it/windows.rs): the tool and the player against the Linux ones on the
-# official boards, the kits built by MinGW, duel.exe's analysis, web page and judge message,
-# bad input, and the DLLs the programs import.
+# official boards, the kits built by MinGW, duel.exe's analysis, web page, export and judge
+# message, bad input, the DLLs the programs import, and the file writer's (duel-files) own
+# tests built for Windows.
 #
 # Needs: gcc-mingw-w64-x86-64 g++-mingw-w64-x86-64 wine64 curl (apt), rustup.
 # When the Rust target cannot be installed (or Wine, MinGW are missing) the script says why and
@@ -33,12 +34,18 @@ if ! rustup target list --installed 2>/dev/null | grep -qx "$TARGET"; then
         skip "the Rust target $TARGET cannot be installed here (rustup target add failed or took over 10 minutes)"
 fi
 
-# Without the default feature `judge` (the judge, graj, the module host and the export need
-# Linux). .ci/dist packs the same build.
+# Without the default feature `judge` (the judge, graj and the module host need Linux).
+# .ci/dist packs the same build.
 cargo build --release --locked --target "$TARGET" -p duel-cli --no-default-features \
     --bin duel --bin ioiwari --bin ioiwari2
 bin="${CARGO_TARGET_DIR:-$PWD/target}/$TARGET/release"
 echo "windows: built $bin/duel.exe, ioiwari.exe, ioiwari2.exe"
 
-DUEL_WINDOWS_BIN="$bin" DUEL_REQUIRE_WINDOWS=1 \
+# The file writer's own tests, built for Windows, run under Wine by the tests below.
+files_tests="$(cargo test --locked -p duel-files --target "$TARGET" --test planting --no-run 2>&1 |
+    sed -n 's/^ *Executable tests\/planting.rs (\(.*\))$/\1/p')"
+[ -f "$files_tests" ] || { echo "windows: duel-files' tests for Windows were not built" >&2; exit 1; }
+files_tests="$(realpath "$files_tests")"
+
+DUEL_WINDOWS_BIN="$bin" DUEL_WINDOWS_FILES_TESTS="$files_tests" DUEL_REQUIRE_WINDOWS=1 \
     cargo test --locked -p duel-cli --test it windows -- --test-threads 2

@@ -106,6 +106,9 @@ package's directory (DIR/<task>, or DIR/<task>.zip), one of its subdirectories o
 is refused with an error naming it (exit status 2), before anything is written; every file
 is written to a new file beside it and renamed into place, so nothing is ever written
 through a link planted meanwhile either. DIR itself may be a link: it is followed, as named.
+On Windows, links and junctions are refused the same way, each checked as its directory is
+entered and held open so that it cannot be moved while duel writes into it (Windows has no
+openat).
 
 Examples:
   duel export kattis out                 both tasks: out/ioiwari and out/mis

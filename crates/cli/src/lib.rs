@@ -2,14 +2,13 @@
 //! the `duel` binary. The game logic lives in `duel-ioiwari` and `duel-mis`, the judging in
 //! `duel-arena`; this crate only wires them to people.
 //!
-//! The judge, `graj`, the module host and the export need Linux and come with the default
-//! feature `judge`; without it (the Windows build) [`linux_only`] stands in for them.
+//! The judge, `graj` and the module host need Linux and come with the default feature
+//! `judge`; without it (the Windows build) [`linux_only`] stands in for the judge.
 
 #![forbid(unsafe_code)]
 
 pub mod analyze;
 pub mod draw;
-#[cfg(feature = "judge")]
 pub mod export;
 #[cfg(feature = "judge")]
 pub mod judge;

@@ -1,6 +1,6 @@
 //! What a build without the `judge` feature (the Windows build) says in place of the commands
-//! that need Linux: `duel ioiwari judge`, `duel mis judge` and `duel export`. Each takes any
-//! arguments and ends with one clear line and exit status 2, instead of failing obscurely.
+//! that need Linux: `duel ioiwari judge` and `duel mis judge`. Each takes any arguments and ends
+//! with one clear line and exit status 2, instead of failing obscurely.
 
 use clap::Args;
 use std::ffi::OsString;
@@ -11,11 +11,6 @@ pub const JUDGE_NEEDS_LINUX: &str = "judging untrusted programs needs Linux (the
 isolates each program with Linux's own means); on Windows, run duel under WSL (Windows \
 Subsystem for Linux), or use the packages `duel export` writes on Linux with a contest \
 system; ioiwari2.exe --run and the kits' graj.exe play your program here";
-
-/// Why the export needs Linux.
-pub const EXPORT_NEEDS_LINUX: &str = "writing contest-system packages needs Linux (the \
-packages are written with Linux's link-safe file calls); run duel export on Linux or under \
-WSL (Windows Subsystem for Linux)";
 
 /// The arguments of a command this build does not have: anything, ignored.
 #[derive(Debug, Args)]

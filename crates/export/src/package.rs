@@ -1,12 +1,11 @@
 //! A package in memory, and writing it to disk.
 
 use crate::statement::Language;
-use rustix::fd::OwnedFd;
-use rustix::fs::CWD;
+use duel_files::OutputDir;
 use std::collections::HashMap;
+use std::ffi::OsStr;
 use std::fs;
 use std::io;
-use std::os::unix::fs::DirBuilderExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -122,9 +121,9 @@ impl Package {
         crate::zip::archive(&files)
     }
 
-    /// Checks, writing nothing, that [`Package::write_into`] could write into `dir`: `dir`
-    /// is (or can be made) a writable directory, and no link, or file or directory in the
-    /// way, stands where the package's directory, a subdirectory or a file would go. A
+    /// Checks, writing nothing (on Windows: leaving nothing behind), that
+    /// [`Package::write_into`] could write into `dir`: `dir` is (or can be made) a writable
+    /// directory, and no link, or file or directory in the way, stands where the package's directory, a subdirectory or a file would go. A
     /// command writing several packages checks them all first, so that a refusal leaves none
     /// half-written.
     pub fn check_into(&self, dir: &Path) -> Result<(), ExportError> {
@@ -142,9 +141,11 @@ impl Package {
     /// Nothing is written through a symbolic link below `dir` (`dir` itself is followed, as
     /// the caller named it): a link where the package's directory, one of its subdirectories
     /// or one of its files would go is refused with [`ExportError::Link`] before anything is
-    /// written. Directories are then opened without following links, and every file is
-    /// written to a new temporary file beside it and renamed over its path, so a link planted
-    /// there meanwhile is itself replaced, never its target.
+    /// written. The files are then written by `duel-files`: `dir` is opened once, each
+    /// directory below it entered without following a link (a link planted there meanwhile is
+    /// refused the same way), and every file written to a new temporary file beside it and
+    /// renamed over its path, so a link planted there meanwhile is itself replaced, never its
+    /// target.
     pub fn write_into(&self, dir: &Path) -> Result<PathBuf, ExportError> {
         let root = dir.join(&self.name);
         let paths = self.files.iter().map(|file| &file.path).chain(&self.built);
@@ -152,17 +153,36 @@ impl Package {
             refuse_links(dir, &format!("{}/{path}", self.name))?;
         }
         let base = open_base(dir)?;
-        let mut opened: HashMap<String, OwnedFd> = HashMap::new();
+        let mut opened: HashMap<String, OutputDir> = HashMap::new();
         for file in &self.files {
             let relative = format!("{}/{}", self.name, file.path);
-            let path = dir.join(&relative);
             let (parent, name) = relative.rsplit_once('/').expect("NAME/ is in the path");
-            let parent_fd = safe::dir_at(&base, dir, parent, &mut opened)?;
+            let into = match opened.entry(parent.to_owned()) {
+                std::collections::hash_map::Entry::Occupied(entry) => entry.into_mut(),
+                std::collections::hash_map::Entry::Vacant(entry) => entry.insert(
+                    base.subdir_path(parent)
+                        .map_err(|source| link_or_write(dir, parent, source))?,
+                ),
+            };
             let mode = if file.executable { 0o755 } else { 0o644 };
-            safe::replace_file(&parent_fd, name, &file.contents, mode)
-                .map_err(|source| link_or_write(path, source))?;
+            into.replace_with_mode(OsStr::new(name), &file.contents, mode)
+                .map_err(|source| link_or_write(dir, &relative, source))?;
         }
         Ok(root)
+    }
+}
+
+/// Whether this process may create entries in the directory `dir`: `access(2)` on Unix, which
+/// writes nothing; Windows has no such question, so there a file is created and removed.
+fn may_write_in(dir: &Path) -> io::Result<()> {
+    #[cfg(unix)]
+    {
+        let access = rustix::fs::Access::WRITE_OK | rustix::fs::Access::EXEC_OK;
+        Ok(rustix::fs::access(dir, access)?)
+    }
+    #[cfg(not(unix))]
+    {
+        OutputDir::open(dir)?.check_writable()
     }
 }
 
@@ -184,11 +204,10 @@ pub fn check_dir(dir: &Path) -> Result<(), ExportError> {
                 return Err(refuse(at, io::ErrorKind::NotADirectory, "not a directory"))
             }
             Ok(_) => {
-                let access = rustix::fs::Access::WRITE_OK | rustix::fs::Access::EXEC_OK;
-                return rustix::fs::access(at, access).map_err(|errno| ExportError::Write {
+                return may_write_in(at).map_err(|source| ExportError::Write {
                     path: at.to_owned(),
-                    source: errno.into(),
-                });
+                    source,
+                })
             }
             Err(error) if error.kind() == io::ErrorKind::NotFound && at != Path::new(".") => {
                 match at.parent() {
@@ -236,115 +255,17 @@ fn refuse_links(dir: &Path, relative: &str) -> Result<(), ExportError> {
     Ok(())
 }
 
-/// The error for `path` when writing it failed: [`ExportError::Link`] if a link appeared
-/// there (`ELOOP` from `O_NOFOLLOW`).
-fn link_or_write(path: PathBuf, source: io::Error) -> ExportError {
-    if source.raw_os_error() == Some(rustix::io::Errno::LOOP.raw_os_error()) {
+/// The error for `dir/relative` when writing it failed: [`ExportError::Link`] naming the link
+/// if one appeared on the way (planted after the check).
+fn link_or_write(dir: &Path, relative: &str, source: io::Error) -> ExportError {
+    if duel_files::is_link_in_the_way(&source) {
+        let path = duel_files::first_link(dir, relative).unwrap_or_else(|| dir.join(relative));
         ExportError::Link { path }
     } else {
-        ExportError::Write { path, source }
-    }
-}
-
-/// Writing below a directory descriptor without following links.
-mod safe {
-    use super::{link_or_write, ExportError};
-    use rustix::fd::{AsFd, OwnedFd};
-    use rustix::fs::{Mode, OFlags};
-    use std::collections::HashMap;
-    use std::io::{self, Write};
-    use std::path::Path;
-
-    /// Opens the directory `path` at `at`; `follow` says whether a link there is followed.
-    pub(super) fn open_dir(at: impl AsFd, path: &Path, follow: bool) -> io::Result<OwnedFd> {
-        let mut flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC;
-        if !follow {
-            flags |= OFlags::NOFOLLOW;
+        ExportError::Write {
+            path: dir.join(relative),
+            source,
         }
-        Ok(rustix::fs::openat(at, path, flags, Mode::empty())?)
-    }
-
-    /// The directory `relative` (`/`-separated) below `base` (which is `dir`), each component
-    /// made if missing and opened without following a link; opened ones are kept in `opened`.
-    pub(super) fn dir_at(
-        base: &OwnedFd,
-        dir: &Path,
-        relative: &str,
-        opened: &mut HashMap<String, OwnedFd>,
-    ) -> Result<OwnedFd, ExportError> {
-        if let Some(fd) = opened.get(relative) {
-            return fd.try_clone().map_err(|source| ExportError::Write {
-                path: dir.join(relative),
-                source,
-            });
-        }
-        let (parent, name) = match relative.rsplit_once('/') {
-            Some((parent, name)) => (Some(dir_at(base, dir, parent, opened)?), name),
-            None => (None, relative),
-        };
-        let at = parent.as_ref().unwrap_or(base);
-        let path = dir.join(relative);
-        match rustix::fs::mkdirat(at, name, Mode::from_raw_mode(0o755)) {
-            Ok(()) | Err(rustix::io::Errno::EXIST) => {}
-            Err(errno) => {
-                return Err(ExportError::Write {
-                    path,
-                    source: errno.into(),
-                })
-            }
-        }
-        let fd = open_dir(at, Path::new(name), false).map_err(|source| {
-            if source.raw_os_error() == Some(rustix::io::Errno::NOTDIR.raw_os_error())
-                && rustix::fs::statat(at, name, rustix::fs::AtFlags::SYMLINK_NOFOLLOW).is_ok_and(
-                    |stat| {
-                        rustix::fs::FileType::from_raw_mode(stat.st_mode)
-                            == rustix::fs::FileType::Symlink
-                    },
-                )
-            {
-                ExportError::Link { path: path.clone() }
-            } else {
-                link_or_write(path.clone(), source)
-            }
-        })?;
-        let kept = fd
-            .try_clone()
-            .map_err(|source| ExportError::Write { path, source })?;
-        opened.insert(relative.to_owned(), kept);
-        Ok(fd)
-    }
-
-    /// Writes `contents` with `mode` to a new file beside `name` in `dir` and renames it over
-    /// `name`: whatever was at `name` (a file, or a link) is replaced, nothing is followed.
-    pub(super) fn replace_file(
-        dir: &OwnedFd,
-        name: &str,
-        contents: &[u8],
-        mode: u32,
-    ) -> io::Result<()> {
-        let temporary = format!(".{name}.duel-export-{}", std::process::id());
-        let flags =
-            OFlags::WRONLY | OFlags::CREATE | OFlags::EXCL | OFlags::NOFOLLOW | OFlags::CLOEXEC;
-        let mode = Mode::from_raw_mode(mode);
-        let fd = match rustix::fs::openat(dir, &temporary, flags, mode) {
-            Err(rustix::io::Errno::EXIST) => {
-                // Left by an interrupted export of this process id: a name, not a target.
-                rustix::fs::unlinkat(dir, &temporary, rustix::fs::AtFlags::empty())?;
-                rustix::fs::openat(dir, &temporary, flags, mode)?
-            }
-            other => other?,
-        };
-        let written = (|| {
-            rustix::fs::fchmod(&fd, mode)?;
-            let mut file = std::fs::File::from(fd);
-            file.write_all(contents)?;
-            rustix::fs::renameat(dir, &temporary, dir, name)?;
-            Ok(())
-        })();
-        if written.is_err() {
-            let _ = rustix::fs::unlinkat(dir, &temporary, rustix::fs::AtFlags::empty());
-        }
-        written
     }
 }
 
@@ -357,7 +278,7 @@ impl PrivateDir {
         let mut attempt = 0u32;
         loop {
             let path = near.join(format!(".duel-build-{}-{attempt}", std::process::id()));
-            match fs::DirBuilder::new().mode(0o700).create(&path) {
+            match private_dir_builder().create(&path) {
                 Ok(()) => return Ok(PrivateDir(path)),
                 Err(error) if error.kind() == io::ErrorKind::AlreadyExists && attempt < 100 => {
                     attempt += 1;
@@ -366,6 +287,16 @@ impl PrivateDir {
             }
         }
     }
+}
+
+/// A builder of directories only this user can enter (mode 0700 on Unix; on Windows a new
+/// directory inherits its parent's access list).
+fn private_dir_builder() -> fs::DirBuilder {
+    #[cfg_attr(not(unix), allow(unused_mut))]
+    let mut builder = fs::DirBuilder::new();
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+    builder
 }
 
 impl Drop for PrivateDir {
@@ -377,14 +308,24 @@ impl Drop for PrivateDir {
 /// Compiles `check/manager` of the CMS task written at `root` with
 /// [`crate::CMS_MANAGER_BUILD`] (CMS's loader takes the manager as an executable), and returns
 /// its path. The compiler writes into a new directory of its own, and the manager is then
-/// renamed into `check/`: a link at `check/manager` is refused, and one planted meanwhile is
-/// replaced, never written through.
+/// written into `check/` as [`Package::write_into`] writes: a link at `check/manager` is
+/// refused, and one planted meanwhile is replaced, never written through.
 pub fn build_cms_manager(root: &Path) -> Result<PathBuf, ExportError> {
     let check = root.join("check");
     let path = check.join("manager");
     refuse_links(root, "check/manager")?;
     let build = PrivateDir::new(&check)?;
-    compile_manager(&check, &build.0, &path)?;
+    let manager = compile_manager(&check, &build.0, &path)?;
+    let (Some(name), Some(parent)) = (root.file_name(), root.parent()) else {
+        return Err(ExportError::Write {
+            path,
+            source: io::Error::new(io::ErrorKind::InvalidInput, "not a package's directory"),
+        });
+    };
+    let mut written = Package::new(&name.to_string_lossy());
+    written.add_bytes("check/manager", manager);
+    written.files[0].executable = true;
+    written.write_into(parent)?;
     Ok(path)
 }
 
@@ -463,14 +404,12 @@ pub fn typeset(tex: &[u8], path: &Path) -> Result<Vec<u8>, ExportError> {
 }
 
 /// Creates `dir` (and its parents) as needed and opens it; what is written below it is then
-/// reached through this descriptor, never through a link planted later.
-fn open_base(dir: &Path) -> Result<OwnedFd, ExportError> {
-    fs::create_dir_all(dir)
-        .and_then(|()| safe::open_dir(CWD, dir, true))
-        .map_err(|source| ExportError::Write {
-            path: dir.to_owned(),
-            source,
-        })
+/// reached through it, never through a link planted later.
+fn open_base(dir: &Path) -> Result<OutputDir, ExportError> {
+    OutputDir::create(dir).map_err(|source| ExportError::Write {
+        path: dir.to_owned(),
+        source,
+    })
 }
 
 /// Writes `contents` as the file `name` directly in `dir` (created as needed), as
@@ -478,22 +417,21 @@ fn open_base(dir: &Path) -> Result<OwnedFd, ExportError> {
 /// to a new file and renamed into place.
 pub fn write_file_into(dir: &Path, name: &str, contents: &[u8]) -> Result<PathBuf, ExportError> {
     check_file_into(dir, name)?;
-    let path = dir.join(name);
-    let base = open_base(dir)?;
-    safe::replace_file(&base, name, contents, 0o644)
-        .map_err(|source| link_or_write(path.clone(), source))?;
-    Ok(path)
+    open_base(dir)?
+        .replace_with_mode(OsStr::new(name), contents, 0o644)
+        .map_err(|source| link_or_write(dir, name, source))?;
+    Ok(dir.join(name))
 }
 
-/// Checks, writing nothing, that [`write_file_into`] could write the file `name` into `dir`.
+/// Checks, writing nothing (on Windows: leaving nothing behind), that [`write_file_into`] could write the file `name` into `dir`.
 pub fn check_file_into(dir: &Path, name: &str) -> Result<(), ExportError> {
     check_dir(dir)?;
     refuse_links(dir, name)
 }
 
-/// Runs [`crate::CMS_MANAGER_BUILD`] in `check` with its output in `build`, then renames it to
-/// `path`.
-fn compile_manager(check: &Path, build: &Path, path: &Path) -> Result<(), ExportError> {
+/// Runs [`crate::CMS_MANAGER_BUILD`] in `check` with its output in `build`, and returns the
+/// program it built (`path` names it in errors).
+fn compile_manager(check: &Path, build: &Path, path: &Path) -> Result<Vec<u8>, ExportError> {
     let [compiler, args @ ..] = crate::CMS_MANAGER_BUILD;
     // Relative to `check`, where the compiler runs.
     let output_at =
@@ -521,8 +459,9 @@ fn compile_manager(check: &Path, build: &Path, path: &Path) -> Result<(), Export
             reason: format!("{compiler} failed: {first}"),
         });
     }
-    fs::rename(check.join(&output_at), path).map_err(|source| ExportError::Write {
-        path: path.to_owned(),
+    let built = check.join(&output_at);
+    fs::read(&built).map_err(|source| ExportError::Write {
+        path: built,
         source,
     })
 }

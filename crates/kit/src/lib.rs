@@ -163,21 +163,19 @@ pub fn ioiwari_kit() -> Vec<KitFile> {
 /// `overwrite`, refuses before writing anything when one of the files exists (a symbolic link
 /// there counts, even one to nothing), so a second run never replaces a contestant's work.
 ///
-/// Nothing is written through a symbolic link: each file is written as a new file renamed
-/// over its name, so a link in place of one of the kit's files is replaced itself (with
-/// `overwrite`), and a link in place of one of the kit's directories inside `dir`
-/// (`mis_c`, `ioiwari/tests`...) is refused ([`KitError::Link`]) before anything is written.
-/// `dir` itself may be a link: it is the one named.
+/// Nothing is written through a symbolic link (`duel-files` writes every file): `dir` is
+/// opened once, and the kit's directories inside it (`mis_c`, `ioiwari/tests`...) are entered
+/// from it without following links, so a link in place of one is refused
+/// ([`KitError::Link`]): before anything is written when it is there at the start, and when it
+/// is planted meanwhile, before anything is written into it. Each file is written as a new file
+/// renamed over its name, so a link in place of one of the kit's files is replaced itself
+/// (with `overwrite`). `dir` itself may be a link: it is the one named.
 pub fn write(dir: &Path, files: &[KitFile], overwrite: bool) -> Result<Vec<PathBuf>, KitError> {
     let targets: Vec<PathBuf> = files.iter().map(|file| dir.join(&file.path)).collect();
     for file in files {
-        let mut inside = dir.to_path_buf();
-        let parts: Vec<&str> = file.path.split('/').collect();
-        for part in &parts[..parts.len() - 1] {
-            inside.push(part);
-            if fs::symlink_metadata(&inside).is_ok_and(|meta| meta.file_type().is_symlink()) {
-                return Err(KitError::Link(inside));
-            }
+        let (parent, _) = file.path.rsplit_once('/').unwrap_or(("", &file.path));
+        if let Some(link) = duel_files::first_link(dir, parent) {
+            return Err(KitError::Link(link));
         }
     }
     if !overwrite {
@@ -188,44 +186,31 @@ pub fn write(dir: &Path, files: &[KitFile], overwrite: bool) -> Result<Vec<PathB
             return Err(KitError::Exists(existing.clone()));
         }
     }
+    let io_error = |path: &Path| {
+        let path = path.to_path_buf();
+        move |source| KitError::Io { path, source }
+    };
+    let root = duel_files::OutputDir::create(dir).map_err(io_error(dir))?;
     for (file, target) in files.iter().zip(&targets) {
-        if let Some(parent) = target.parent() {
-            fs::create_dir_all(parent).map_err(|source| KitError::Io {
-                path: parent.to_path_buf(),
-                source,
-            })?;
-        }
-        replace(target, &file.contents, file.executable).map_err(|source| KitError::Io {
-            path: target.clone(),
-            source,
+        let (parent, name) = file.path.rsplit_once('/').unwrap_or(("", &file.path));
+        let into = root.subdir_path(parent).map_err(|source| {
+            if duel_files::is_link_in_the_way(&source) {
+                KitError::Link(
+                    duel_files::first_link(dir, parent).unwrap_or_else(|| dir.join(parent)),
+                )
+            } else {
+                io_error(&dir.join(parent))(source)
+            }
         })?;
+        let name = std::ffi::OsStr::new(name);
+        if file.executable {
+            into.replace_with_mode(name, &file.contents, 0o755)
+        } else {
+            into.replace(name, &file.contents)
+        }
+        .map_err(io_error(target))?;
     }
     Ok(targets)
-}
-
-/// Writes `contents` to a new file beside `target` and renames it over `target`, so whatever
-/// `target` was (a file, a link) is replaced, never written through.
-fn replace(target: &Path, contents: &[u8], executable: bool) -> io::Result<()> {
-    let name = target
-        .file_name()
-        .map(|name| name.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let temp = target.with_file_name(format!(".{name}.{}.kit-tmp", std::process::id()));
-    let written = (|| {
-        let mut file = fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&temp)?;
-        io::Write::write_all(&mut file, contents)?;
-        if executable {
-            make_executable(&file)?;
-        }
-        fs::rename(&temp, target)
-    })();
-    if written.is_err() {
-        let _ = fs::remove_file(&temp);
-    }
-    written
 }
 
 /// Writes the Pooh-Eeyore-sticks kit ([`mis_kit`]) under `dir`.
@@ -335,17 +320,6 @@ pub fn write_ioiwari(dir: &Path, tools: &Path, overwrite: bool) -> Result<Ioiwar
     }
     let written = write(dir, &files, overwrite)?;
     Ok(IoiwariKit { written, missing })
-}
-
-#[cfg(unix)]
-fn make_executable(file: &fs::File) -> io::Result<()> {
-    use std::os::unix::fs::PermissionsExt;
-    file.set_permissions(fs::Permissions::from_mode(0o755))
-}
-
-#[cfg(not(unix))]
-fn make_executable(_file: &fs::File) -> io::Result<()> {
-    Ok(())
 }
 
 #[cfg(test)]
@@ -461,5 +435,77 @@ mod tests {
             assert_eq!(written.missing, None);
             assert_eq!(fs::read(&exe).unwrap(), b"MZ windows");
         }
+    }
+
+    /// `--force`'s race: while the kit is written again and again, another process swaps one
+    /// of the kit's directories for a link to a directory outside and back. Whenever the
+    /// writer met the link (at its check, or when it entered the directory) it refused or
+    /// wrote into the real directory it had opened; nothing ever lands outside.
+    #[test]
+    fn a_directory_swapped_for_a_link_while_the_kit_is_written_gets_nothing_written_outside() {
+        use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+        let dir = tempfile::tempdir().unwrap();
+        let outside = dir.path().join("outside");
+        fs::create_dir(&outside).unwrap();
+        let kit = dir.path().join("kit");
+        write_mis(&kit, false).unwrap();
+        let stop = AtomicBool::new(false);
+        let swaps = AtomicUsize::new(0);
+        let (mut written, mut refused) = (0, 0);
+        std::thread::scope(|scope| {
+            scope.spawn(|| {
+                // The directory and the link trade places in one step (RENAME_EXCHANGE), so
+                // `mis_c` is always there, as a directory or as the link.
+                let real = kit.join("mis_c");
+                let link = kit.join("mis_c.link");
+                std::os::unix::fs::symlink(&outside, &link).unwrap();
+                let exchange = || {
+                    rustix::fs::renameat_with(
+                        rustix::fs::CWD,
+                        &real,
+                        rustix::fs::CWD,
+                        &link,
+                        rustix::fs::RenameFlags::EXCHANGE,
+                    )
+                    .unwrap()
+                };
+                while !stop.load(Ordering::Relaxed) {
+                    exchange();
+                    std::thread::sleep(std::time::Duration::from_micros(200));
+                    exchange();
+                    swaps.fetch_add(1, Ordering::Relaxed);
+                    std::thread::sleep(std::time::Duration::from_millis(5));
+                }
+            });
+            // Until both have happened often (a refusal waits a little, so that the swapper
+            // is not starved on a busy machine), or half a minute.
+            let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+            while (written < 20 || swaps.load(Ordering::Relaxed) < 20)
+                && std::time::Instant::now() < deadline
+            {
+                match write_mis(&kit, true) {
+                    Ok(_) => written += 1,
+                    Err(KitError::Link(_) | KitError::Io { .. }) => {
+                        refused += 1;
+                        std::thread::sleep(std::time::Duration::from_millis(1));
+                    }
+                    Err(other) => panic!("{other}"),
+                }
+            }
+            stop.store(true, Ordering::Relaxed);
+        });
+        let planted: Vec<_> = fs::read_dir(&outside)
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name())
+            .collect();
+        assert!(
+            planted.is_empty(),
+            "written outside through the link: {planted:?}"
+        );
+        let swaps = swaps.into_inner();
+        assert!(
+            written > 0 && swaps > 0,
+            "{written} written, {refused} refused, {swaps} swaps"
+        );
     }
 }

@@ -3,11 +3,11 @@
 #![forbid(unsafe_code)]
 
 use clap::{Parser, Subcommand};
+#[cfg(feature = "judge")]
+use duel_cli::judge;
 #[cfg(not(feature = "judge"))]
 use duel_cli::linux_only;
-use duel_cli::{analyze, kit, play, serve, variants};
-#[cfg(feature = "judge")]
-use duel_cli::{export, judge};
+use duel_cli::{analyze, export, kit, play, serve, variants};
 use std::process::ExitCode;
 
 const EXAMPLES: &str = "\
@@ -48,11 +48,7 @@ enum Game {
     /// Serve a local web page for playing and analysing both games, with a JSON API.
     Serve(serve::ServeArgs),
     /// Write both tasks as packages for contest systems (Kattis, ICPC, DOMjudge, DMOJ, CMS), with duel's referees.
-    #[cfg(feature = "judge")]
     Export(export::ExportArgs),
-    /// Write both tasks as packages for contest systems: needs Linux (not in this build).
-    #[cfg(not(feature = "judge"))]
-    Export(linux_only::Unavailable),
 }
 
 #[derive(Debug, Subcommand)]
@@ -110,10 +106,7 @@ fn main() -> ExitCode {
         Game::Mis(MisCommand::Play(args)) => play::mis::run(args),
         Game::Serve(args) => serve::run(args),
         Game::Kit(command) => kit::run(command),
-        #[cfg(feature = "judge")]
         Game::Export(args) => export::run(args),
-        #[cfg(not(feature = "judge"))]
-        Game::Export(_) => linux_only::refuse("export", linux_only::EXPORT_NEEDS_LINUX),
     };
     match result {
         Ok(code) => code,

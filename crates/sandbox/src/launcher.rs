@@ -1,18 +1,21 @@
 //! What to run, how, and under which limits: the recipe for a [`Process`].
 
-use super::child::{self, Confinement};
-use super::confinement::{can_be_shown, UserChange, View};
+use super::box_user::BoxUser;
+use super::child::Confinement;
+use super::confinement::{
+    bwrap_argv, can_be_shown, named_paths, path_programs, reachable, unreachable_path, UserChange,
+    View,
+};
 use super::environment;
-use super::isolation::{named_paths, path_programs, reachable, unreachable_path, BoxUser};
+use super::errand;
+use super::isolation::{Isolation, IsolationRecord};
 use super::lending;
 use super::private::PrivateMounts;
 use super::process::Placement;
+use super::sandbox::Sandbox;
 use super::seccomp;
 use super::walk::{link_reader, readable_by, walk, LINK_READER_ID};
-use super::{
-    signal, Cgroup, CgroupRoot, Isolation, IsolationRecord, Limits, Process, ProgramCommand,
-    Sandbox, SpawnError,
-};
+use super::{signal, Cgroup, CgroupRoot, Limits, Process, ProgramCommand, SpawnError};
 use seccompiler::BpfProgram;
 use std::ffi::OsString;
 use std::io::{self, Write};
@@ -418,7 +421,7 @@ fn confine(
     };
     let fd = inherit.first().map(AsRawFd::as_raw_fd);
     Ok(Confined {
-        argv: sandbox.wrap_as(argv, working_dir, &view, change, fd),
+        argv: bwrap_argv(argv, working_dir, &view, change, fd),
         user_before_exec: !matches!(change, Some(UserChange::WithSetpriv(_))),
         inherit,
         filter: None,
@@ -515,6 +518,6 @@ fn trial(root: Option<&CgroupRoot>, user: Option<u32>, before_bwrap: bool) -> Op
         filter: confined.filter,
         ..Confinement::default()
     };
-    child::succeeds(&confined.argv, dir, confinement)
+    errand::succeeds(&confined.argv, dir, confinement)
         .then(|| cgroup.as_ref().and_then(Cgroup::peak_memory).unwrap_or(0))
 }

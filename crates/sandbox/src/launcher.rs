@@ -57,12 +57,13 @@ pub struct Launcher {
 }
 
 impl Launcher {
-    /// A launcher for this command and limits, without sandbox.
+    /// A launcher for this command and limits, in the default sandbox ([`Sandbox::Auto`], the
+    /// strongest this machine allows; see [`with_sandbox`](Self::with_sandbox)).
     pub fn new(command: ProgramCommand, limits: Limits) -> Launcher {
         Launcher {
             command,
             limits,
-            sandbox: Sandbox::None,
+            sandbox: Sandbox::default(),
             cancel: None,
             working_dir: None,
             visible: Vec::new(),
@@ -216,7 +217,7 @@ impl Launcher {
         let isolation = levels(sandbox);
         let bwrap = sandbox == Sandbox::Bwrap;
         let mut line = isolation.describe(bwrap);
-        if sandbox == Sandbox::None {
+        if sandbox == Sandbox::Trusted {
             line.push_str("; the program runs unconfined, as asked");
         } else if isolation.box_users {
             if let Some(path) = self.unreachable_here(bwrap) {
@@ -245,10 +246,10 @@ impl Launcher {
     }
 
     /// Whether the program, run from `working_dir` in `sandbox` (resolved), gets a user of its
-    /// own: the judge is root, the sandbox is not [`Sandbox::None`], and other users reach
+    /// own: the judge is root, the sandbox is not [`Sandbox::Trusted`], and other users reach
     /// what it needs or it writes a directory (a compiler, which must never run as root).
     fn gets_box_user(&self, sandbox: Sandbox, working_dir: &Path) -> bool {
-        sandbox != Sandbox::None
+        sandbox != Sandbox::Trusted
             && Isolation::detect().box_users
             && (!self.writable.is_empty()
                 || self
@@ -323,7 +324,7 @@ impl Launcher {
         }
         // Without bubblewrap, a user of its own gets private /tmp and the like.
         let mounts = match (&user, sandbox) {
-            (Some(_), Sandbox::User) if isolation.private_dirs => {
+            (Some(_), Sandbox::None) if isolation.private_dirs => {
                 let keep = self.kept_paths(&working_dir);
                 Some(PrivateMounts::plan(&keep, &self.writable, &working_dir).map_err(io_error)?)
             }
@@ -396,7 +397,7 @@ fn confine(
     before_bwrap: bool,
 ) -> io::Result<Confined> {
     let filter = seccomp::program()
-        .filter(|_| sandbox != Sandbox::None && Isolation::detect().syscall_filter);
+        .filter(|_| sandbox != Sandbox::Trusted && Isolation::detect().syscall_filter);
     if sandbox != Sandbox::Bwrap {
         return Ok(Confined {
             argv,
@@ -446,10 +447,10 @@ struct BwrapFacts {
 }
 
 /// The machine's levels as programs in `sandbox` (resolved) get them: one run unconfined
-/// ([`Sandbox::None`], the judge's trusted runs) gets neither the filter nor a user of its own.
+/// ([`Sandbox::Trusted`], the judge's trusted runs) gets neither the filter nor a user of its own.
 fn levels(sandbox: Sandbox) -> std::borrow::Cow<'static, Isolation> {
     let isolation = Isolation::detect();
-    if sandbox == Sandbox::None {
+    if sandbox == Sandbox::Trusted {
         std::borrow::Cow::Owned(Isolation {
             box_users: false,
             syscall_filter: false,

@@ -73,7 +73,7 @@
 //!   subreaper (`PR_SET_CHILD_SUBREAPER`) of everything its programs orphan: at the end of a
 //!   run it kills the process group, the session, every descendant and every orphan that
 //!   came back to it, and counts the orphans' CPU when it reaps them.
-//! - **A user of its own** when the judge runs as root ([`Sandbox::User`], [`Sandbox::Bwrap`]):
+//! - **A user of its own** when the judge runs as root ([`Sandbox::None`], [`Sandbox::Bwrap`]):
 //!   a uid and gid from [`BOX_ID_BASE`] up, distinct for every program running on the machine
 //!   under any judge process (a lock per id in [`BOX_LOCK_DIR`]), no supplementary
 //!   groups, no capabilities, `no_new_privs`. The program can then neither signal the judge
@@ -85,7 +85,7 @@
 //!   its command names, with a private `/tmp`: not the tests, the reports or other submissions.
 //!   As root, bubblewrap starts as the program's own user, in a user namespace of its own
 //!   (else `setpriv` changes the user inside).
-//! - **A system-call filter** (seccomp, in every sandbox but [`Sandbox::None`]): no sockets, so
+//! - **A system-call filter** (seccomp, in every sandbox but [`Sandbox::Trusted`]): no sockets, so
 //!   no network; no io_uring; no new user namespaces; nothing the kernel shares with the
 //!   whole machine (the key calls, `io_setup`, `perf_event_open`, `memfd_secret`,
 //!   `pidfd_open`, `kcmp`, `ptrace`).
@@ -93,7 +93,7 @@
 //!   holding the organiser's keys) reaches a run; a box user's own keyrings are emptied
 //!   before each of its runs and after it.
 //! - **Private `/tmp`, `/var/tmp`, `/dev/shm` and `/run/lock` without bubblewrap**, as root
-//!   ([`Sandbox::User`]): a mount namespace per run puts a fresh, bounded tmpfs on each
+//!   ([`Sandbox::None`]): a mount namespace per run puts a fresh, bounded tmpfs on each
 //!   ([`PRIVATE_DIRS`]), so a run leaves nothing behind and cannot fill the disk; a `devpts`
 //!   instance of its own gives it at most [`PRIVATE_PTYS`] terminals.
 //! - **A fixed environment** (`PATH` of the system's directories, `HOME` and `TMPDIR` of its

@@ -11,21 +11,29 @@ use std::path::Path;
 
 /// Where the program runs, and as whom. Whatever the sandbox, a per-run cgroup accounts and
 /// limits the program when the machine allows it (see [`Isolation`](super::Isolation)).
+///
+/// The default is [`Sandbox::Auto`], what the command line's `--sandbox auto` asks for: a
+/// launcher, a toolchain or a judge built from defaults isolates its programs as strongly as
+/// the machine allows. Running without isolation is the named choice [`Sandbox::Trusted`].
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum Sandbox {
-    /// Directly, as the judge's user (limits, process cleanup and the fixed environment still
-    /// apply): for programs the judge trusts, never for a submission or its compiler.
-    #[default]
-    None,
-    /// Directly, but as a user of its own when the judge runs as root (and the program's
-    /// files are reachable by other users; if they are not, as the judge's user), with
-    /// private `/tmp`, `/var/tmp`, `/dev/shm` and `/run/lock` (see
+    /// Unconfined: directly, as the judge's user, with neither a user of its own, nor the
+    /// system-call filter, nor private directories, nor bubblewrap (limits, a cgroup, process
+    /// clean-up, a fresh session keyring and the fixed environment still apply). Only for
+    /// programs the judge itself starts and trusts (its own tools, a toolchain of the
+    /// caller's); never for a submission or its compiler. No command-line flag selects it.
+    Trusted,
+    /// What `--sandbox none` asks for: no bubblewrap, so the program runs directly and sees
+    /// the judge's file system, but everything else a submission gets: a user of its own
+    /// when the judge runs as root (if the program's files are reachable by other users; if
+    /// they are not, as the judge's user), the system-call filter when the kernel takes it,
+    /// and private `/tmp`, `/var/tmp`, `/dev/shm` and `/run/lock` (see
     /// [`PRIVATE_DIRS`](super::PRIVATE_DIRS)) when the kernel makes mount namespaces for it.
-    User,
+    None,
     /// Under bubblewrap: its own PID namespace (so nothing it starts survives it), no
     /// capabilities, killed when the judge dies, no network (the system-call filter refuses
     /// sockets; without the filter, a network namespace of its own); as a user of its own when
-    /// the judge runs as root, as for [`Sandbox::User`].
+    /// the judge runs as root, as for [`Sandbox::None`].
     ///
     /// The program sees a file system made for it, read-only but for `/tmp`:
     ///
@@ -53,7 +61,8 @@ pub enum Sandbox {
     /// be readable (or, for a program, executable) by others.
     Bwrap,
     /// The strongest this machine allows: [`Sandbox::Bwrap`] when bubblewrap is installed and
-    /// works, else [`Sandbox::User`].
+    /// works, else [`Sandbox::None`]. The default.
+    #[default]
     Auto,
 }
 
@@ -62,7 +71,7 @@ impl Sandbox {
     pub fn resolve(self) -> Sandbox {
         match self {
             Sandbox::Auto if Isolation::detect().bwrap && bwrap_works() => Sandbox::Bwrap,
-            Sandbox::Auto => Sandbox::User,
+            Sandbox::Auto => Sandbox::None,
             other => other,
         }
     }

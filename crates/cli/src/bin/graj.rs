@@ -200,7 +200,7 @@ fn run(args: &Args) -> Result<GameResult, Failure> {
     let sandbox = match args.sandbox {
         SandboxArg::Auto => Sandbox::Auto,
         SandboxArg::Bwrap => Sandbox::Bwrap,
-        SandboxArg::None => Sandbox::User,
+        SandboxArg::None => Sandbox::None,
     };
     let usage = |error: MisError| Failure::Usage(error.to_string());
     // Ctrl-C (or SIGTERM, SIGHUP) sets it, so that the game stops and Bolek's process is

@@ -78,7 +78,7 @@ impl RunArgs {
     pub fn sandbox(&self) -> Sandbox {
         match self.sandbox.as_str() {
             "bwrap" => Sandbox::Bwrap,
-            "none" => Sandbox::User,
+            "none" => Sandbox::None,
             _ => Sandbox::Auto,
         }
     }

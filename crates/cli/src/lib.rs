@@ -11,6 +11,7 @@ pub mod analyze;
 pub mod draw;
 #[cfg(feature = "judge")]
 pub mod export;
+pub mod flags;
 #[cfg(feature = "judge")]
 pub mod judge;
 pub mod kit;

@@ -10,6 +10,7 @@
 pub mod analyze;
 pub mod draw;
 pub mod export;
+pub mod flags;
 #[cfg(feature = "judge")]
 pub mod judge;
 pub mod kit;

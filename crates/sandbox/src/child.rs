@@ -1,15 +1,14 @@
-//! Starting the program (what happens between fork and exec) and reaping it.
+//! Starting the program: what happens between fork and exec (joining the cgroup, the
+//! rlimits, private directories, the change of user, the system-call filter).
 
 // System calls: every unsafe block says why it is sound.
 #![allow(unsafe_code)]
 
 use super::environment::environment;
-use super::termination::Termination;
+use super::private::PrivateMounts;
 use super::MAX_FILE_BYTES;
 use rustix::io::{Errno, FdFlags};
-use rustix::process::{
-    self, Gid, Pid, PidfdFlags, Resource, Rlimit, Signal, Uid, WaitId, WaitIdOptions,
-};
+use rustix::process::{self, Gid, Pid, Resource, Rlimit, Signal, Uid};
 use rustix::thread;
 use seccompiler::BpfProgram;
 use std::ffi::OsString;
@@ -18,7 +17,6 @@ use std::os::fd::OwnedFd;
 use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::{Command, Stdio};
-use std::time::Duration;
 
 /// What the child does to itself before it runs the program.
 #[derive(Debug, Default)]
@@ -44,7 +42,7 @@ pub(crate) struct Confinement {
     pub filter: Option<&'static BpfProgram>,
     /// Private `/tmp` and the other directories any user may write, without bubblewrap
     /// (see [`private`](super::private)).
-    pub mounts: Option<super::private::PrivateMounts>,
+    pub mounts: Option<PrivateMounts>,
     /// The program's whole environment; `None`: the fixed one of a run that names no program
     /// from `$PATH` (see [`environment`](super::environment)). Nothing is inherited.
     pub env: Option<Vec<(OsString, OsString)>>,
@@ -108,39 +106,6 @@ pub(crate) fn start(
         stdout: stdout.into(),
         stderr: stderr.into(),
     })
-}
-
-/// Runs `argv` confined as `confinement` says, with its output discarded, to its end: whether it
-/// started and exited with status 0 (the runner's own tries of what the machine allows).
-/// Registered as running, as every run is, so that no other thread's clean-up takes it for
-/// an orphan and reaps it first.
-pub(crate) fn succeeds(argv: &[OsString], working_dir: &Path, confinement: Confinement) -> bool {
-    let started = super::tree::spawning(|| {
-        let started = start(argv, working_dir, confinement)?;
-        super::tree::register(started.pid);
-        Ok::<_, io::Error>(started)
-    });
-    let Ok(started) = started else {
-        return false;
-    };
-    let reaped = reap(started.pid, true);
-    super::tree::unregister(started.pid);
-    reaped.is_some_and(|reaped| reaped.termination == Termination::Exited(0))
-}
-
-/// Empties box user `uid`'s user, user-session and persistent keyrings (only the user itself
-/// may), from a process of that user that does nothing else: done after each run, and before
-/// one whose change of user happens inside the sandbox, so nothing a run writes there (with
-/// the filter off) reaches the next run of the user, whatever the isolation.
-pub(crate) fn clear_keyrings_of(uid: u32) {
-    let confinement = Confinement {
-        cpu_seconds: 1,
-        user: Some((uid, uid)),
-        ..Confinement::default()
-    };
-    // The keyrings are emptied between fork and exec (see `confine`); what is run after
-    // does not matter, nor whether it could be run.
-    let _ = succeeds(&["/bin/true".into()], Path::new("/"), confinement);
 }
 
 /// Runs in the child between fork and exec: raw system calls only, no allocation.
@@ -259,53 +224,4 @@ fn lower_limit(resource: Resource, soft: u64, hard: u64) -> Result<(), Errno> {
             maximum: Some(hard),
         },
     )
-}
-
-/// A pidfd for the child, if the kernel has them.
-pub(crate) fn open_pidfd(pid: i32) -> Option<OwnedFd> {
-    process::pidfd_open(Pid::from_raw(pid)?, PidfdFlags::empty()).ok()
-}
-
-/// Whether the child has exited, without reaping it: its pid (and with it the process-group
-/// and session ids used to find its tree) stays reserved until [`reap`].
-pub(crate) fn has_exited(pid: i32) -> bool {
-    let Some(pid) = Pid::from_raw(pid) else {
-        return false;
-    };
-    let flags = WaitIdOptions::EXITED | WaitIdOptions::NOHANG | WaitIdOptions::NOWAIT;
-    matches!(process::waitid(WaitId::Pid(pid), flags), Ok(Some(_)))
-}
-/// What `wait4` told about a reaped child.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Reaped {
-    pub termination: Termination,
-    pub cpu: Duration,
-    pub max_rss_bytes: u64,
-}
-
-/// Reaps the (killed or exited) child `pid` and reads its rusage. `None` if it is not a
-/// child of the judge (any more).
-pub(crate) fn reap(pid: i32, block: bool) -> Option<Reaped> {
-    // rustix has no wait4 (nor a waitid that returns the rusage), so libc's is used.
-    let mut status: libc::c_int = 0;
-    // SAFETY: `rusage` is plain data (integers and timevals): all zero bytes is valid.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    let flags = if block { 0 } else { libc::WNOHANG };
-    loop {
-        // SAFETY: wait4 writes only through the two pointers, to locals borrowed here.
-        let r = unsafe { libc::wait4(pid, &mut status, flags, &mut usage) };
-        if r == pid {
-            break;
-        }
-        if r < 0 && Errno::from_io_error(&io::Error::last_os_error()) == Some(Errno::INTR) {
-            continue;
-        }
-        return None;
-    }
-    let time = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
-    Some(Reaped {
-        termination: Termination::from_wait_status(status),
-        cpu: time(usage.ru_utime) + time(usage.ru_stime),
-        max_rss_bytes: (usage.ru_maxrss.max(0) as u64) * 1024,
-    })
 }

@@ -1,62 +1,15 @@
-//! Optional confinement of the program with bubblewrap, and what the program sees there.
+//! Confinement under bubblewrap: what the program sees there (its [`View`]) and the command
+//! line that makes it; and the path helpers the view and the box users' checks share (which
+//! files a command names, whether other users reach a file).
 
 use super::command::find_in_path;
-use super::isolation::{named_paths, path_programs, reachable};
+use super::environment::find_program;
 use super::walk::walk;
-use super::{Isolation, SpawnError};
 use std::ffi::OsString;
 use std::io::Read;
+use std::os::unix::fs::PermissionsExt;
 use std::path::{Component, Path, PathBuf};
-use std::process::{Command, Stdio};
 use std::sync::OnceLock;
-
-/// Where the program runs, and as whom. Whatever the sandbox, a per-run cgroup accounts and
-/// limits the program when the machine allows it (see [`Isolation`](super::Isolation)).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub enum Sandbox {
-    /// Directly, as the judge's user (limits, process cleanup and the fixed environment still
-    /// apply): for programs the judge trusts, never for a submission or its compiler.
-    #[default]
-    None,
-    /// Directly, but as a user of its own when the judge runs as root (and the program's
-    /// files are reachable by other users; if they are not, as the judge's user), with
-    /// private `/tmp`, `/var/tmp`, `/dev/shm` and `/run/lock` (see
-    /// [`PRIVATE_DIRS`](super::PRIVATE_DIRS)) when the kernel makes mount namespaces for it.
-    User,
-    /// Under bubblewrap: its own PID namespace (so nothing it starts survives it), no
-    /// capabilities, killed when the judge dies, no network (the system-call filter refuses
-    /// sockets; without the filter, a network namespace of its own); as a user of its own when
-    /// the judge runs as root, as for [`Sandbox::User`].
-    ///
-    /// The program sees a file system made for it, read-only but for `/tmp`:
-    ///
-    /// - the system: `/usr` and `/bin`, `/sbin`, `/lib`, `/lib64` (links into `/usr` where the
-    ///   system has merged them), and of `/etc` only what programs need to start
-    ///   (`ld.so.cache`, `ld.so.conf*`, `alternatives`, `passwd`, `group`, `nsswitch.conf`,
-    ///   `localtime`); fresh `/dev` and `/proc`; a private `/tmp` (64 MB, world writable,
-    ///   empty);
-    /// - every existing file or directory a word of the command names (relative words from
-    ///   the working directory; shell command lines are split on whitespace), at its own
-    ///   path: `./a.out`, `p.py` in `python3 p.py`, the module and the host of `--module`;
-    ///   the interpreter a named script's `#!` line names;
-    /// - for a program the command names that `$PATH` finds outside the system (`python3` of
-    ///   pyenv, `rustc` of rustup), the installation it lives in: the directory above its
-    ///   `$PATH` entry (`~/.pyenv`, `~/.cargo`), or the entry alone when that is the home
-    ///   directory or `/`;
-    /// - the working directory, which exists but shows only what is bound into it: a script
-    ///   sees itself, not its neighbours (a program that needs a data file or a directory of
-    ///   modules must name it on its command line).
-    ///
-    /// Nothing else exists there: not `/root`, `/home` or the judge's directories, not the
-    /// test files, the report or the logs, not the other submissions. The directories on the
-    /// way to a bound path are made for the sandbox, open to all, so a user of its own
-    /// reaches a bound file whatever the real directories' permissions; the file itself must
-    /// be readable (or, for a program, executable) by others.
-    Bwrap,
-    /// The strongest this machine allows: [`Sandbox::Bwrap`] when bubblewrap is installed and
-    /// works, else [`Sandbox::User`].
-    Auto,
-}
 
 /// The size of the private `/tmp` under bubblewrap.
 pub const SANDBOX_TMP_BYTES: u64 = 64 << 20;
@@ -84,141 +37,92 @@ const SYSTEM_ETC: &[&str] = &[
 /// The longest `#!` line read from a script the command names.
 const MAX_SHEBANG_BYTES: u64 = 256;
 
-impl Sandbox {
-    /// What [`Sandbox::Auto`] stands for on this machine (other sandboxes are themselves).
-    pub fn resolve(self) -> Sandbox {
-        match self {
-            Sandbox::Auto if Isolation::detect().bwrap && bwrap_works() => Sandbox::Bwrap,
-            Sandbox::Auto => Sandbox::User,
-            other => other,
-        }
+/// `argv` run under bubblewrap in `working_dir`, showing `view` (the view of `argv`, with what
+/// the judge adds; the rule is [`Sandbox::Bwrap`](super::Sandbox::Bwrap)'s), as a user of its
+/// own changed as `user` says, and with the system-call filter bubblewrap reads from the
+/// descriptor `filter` (see [`seccomp`](super::seccomp)), which then keeps it off the network
+/// in place of a network namespace.
+pub(crate) fn bwrap_argv(
+    argv: Vec<OsString>,
+    working_dir: &Path,
+    view: &View,
+    user: Option<UserChange>,
+    filter: Option<i32>,
+) -> Vec<OsString> {
+    let mut wrapped: Vec<OsString> = vec![bwrap_program()];
+    let size = SANDBOX_TMP_BYTES.to_string();
+    let mut push = |words: &[&str]| wrapped.extend(words.iter().map(OsString::from));
+    if let Some(fd) = filter {
+        push(&["--seccomp", &fd.to_string()]);
+    } else {
+        push(&["--unshare-net"]);
     }
-
-    /// Whether the program runs under bubblewrap.
-    pub fn uses_bwrap(self) -> bool {
-        self.resolve() == Sandbox::Bwrap
+    // Not `--as-pid-1`: a program that is its namespace's init does not get the signals it
+    // sends itself (`abort` would end in SIGSEGV). bubblewrap's own init is left a zombie
+    // when the sandbox ends, which the judge, its subreaper, reaps.
+    push(&[
+        "--unshare-pid",
+        "--unshare-ipc",
+        "--die-with-parent",
+        "--new-session",
+    ]);
+    wrapped.extend(system_options().iter().cloned());
+    let mut push = |words: &[&str]| wrapped.extend(words.iter().map(OsString::from));
+    push(&["--dev", "/dev", "--proc", "/proc"]);
+    push(&["--perms", "1777", "--size", &size, "--tmpfs", "/tmp"]);
+    // bwrap would make the directories on the way to a bound path with the modes of the
+    // real ones (root's home: root only), so a user of its own could not reach what is
+    // bound there: they are made first, open to all, and hold only what is bound.
+    for dir in view.dirs_to_make(working_dir) {
+        wrapped.extend(["--dir".into(), dir.into()]);
     }
-
-    /// Wraps an argument vector so that it runs in this sandbox, in `working_dir`, as the
-    /// judge's user.
-    ///
-    /// ```
-    /// use duel_sandbox::Sandbox;
-    /// let argv = Sandbox::Bwrap.wrap(vec!["./a.out".into()], std::path::Path::new("/w"));
-    /// assert!(std::path::Path::new(&argv[0]).ends_with("bwrap"));
-    /// assert_eq!(argv[argv.len() - 2..], ["--".into(), "./a.out".into()] as [std::ffi::OsString; 2]);
-    /// ```
-    pub fn wrap(self, argv: Vec<OsString>, working_dir: &Path) -> Vec<OsString> {
-        let view = View::of(&argv, working_dir, &[], &[]);
-        self.wrap_as(argv, working_dir, &view, None, None)
+    for (at, target) in &view.links {
+        wrapped.extend(["--symlink".into(), target.into(), at.into()]);
     }
-
-    /// [`wrap`](Self::wrap) showing `view` under bubblewrap (the view of `argv`, with what the
-    /// judge adds), run as a user of its own there, changed as `user` says, and with the
-    /// system-call filter bubblewrap reads from the descriptor `filter` (see
-    /// [`seccomp`](super::seccomp)), which then keeps it off the network in place of a
-    /// network namespace.
-    pub(crate) fn wrap_as(
-        self,
-        argv: Vec<OsString>,
-        working_dir: &Path,
-        view: &View,
-        user: Option<UserChange>,
-        filter: Option<i32>,
-    ) -> Vec<OsString> {
-        if self.resolve() != Sandbox::Bwrap {
-            return argv;
-        }
-        let mut wrapped: Vec<OsString> = vec![bwrap_program()];
-        let size = SANDBOX_TMP_BYTES.to_string();
+    for path in &view.read_only {
+        wrapped.extend(["--ro-bind".into(), path.into(), path.into()]);
+    }
+    for path in &view.writable {
+        wrapped.extend(["--bind".into(), path.into(), path.into()]);
+    }
+    wrapped.extend(["--remount-ro".into(), "/".into()]);
+    if let Some(UserChange::BeforeBwrap(id)) = user {
+        let id = id.to_string();
         let mut push = |words: &[&str]| wrapped.extend(words.iter().map(OsString::from));
-        if let Some(fd) = filter {
-            push(&["--seccomp", &fd.to_string()]);
-        } else {
-            push(&["--unshare-net"]);
-        }
-        // Not `--as-pid-1`: a program that is its namespace's init does not get the signals it
-        // sends itself (`abort` would end in SIGSEGV). bubblewrap's own init is left a zombie
-        // when the sandbox ends, which the judge, its subreaper, reaps.
         push(&[
-            "--unshare-pid",
-            "--unshare-ipc",
-            "--die-with-parent",
-            "--new-session",
+            "--unshare-user",
+            "--disable-userns",
+            "--uid",
+            &id,
+            "--gid",
+            &id,
         ]);
-        wrapped.extend(system_options().iter().cloned());
-        let mut push = |words: &[&str]| wrapped.extend(words.iter().map(OsString::from));
-        push(&["--dev", "/dev", "--proc", "/proc"]);
-        push(&["--perms", "1777", "--size", &size, "--tmpfs", "/tmp"]);
-        // bwrap would make the directories on the way to a bound path with the modes of the
-        // real ones (root's home: root only), so a user of its own could not reach what is
-        // bound there: they are made first, open to all, and hold only what is bound.
-        for dir in view.dirs_to_make(working_dir) {
-            wrapped.extend(["--dir".into(), dir.into()]);
-        }
-        for (at, target) in &view.links {
-            wrapped.extend(["--symlink".into(), target.into(), at.into()]);
-        }
-        for path in &view.read_only {
-            wrapped.extend(["--ro-bind".into(), path.into(), path.into()]);
-        }
-        for path in &view.writable {
-            wrapped.extend(["--bind".into(), path.into(), path.into()]);
-        }
-        wrapped.extend(["--remount-ro".into(), "/".into()]);
-        if let Some(UserChange::BeforeBwrap(id)) = user {
-            let id = id.to_string();
-            let mut push = |words: &[&str]| wrapped.extend(words.iter().map(OsString::from));
-            push(&[
-                "--unshare-user",
-                "--disable-userns",
-                "--uid",
-                &id,
-                "--gid",
-                &id,
-            ]);
-        }
-        if !matches!(user, Some(UserChange::WithSetpriv(_))) {
-            wrapped.extend(["--cap-drop".into(), "ALL".into()]);
-        }
-        wrapped.push("--chdir".into());
-        wrapped.push(working_dir.into());
-        wrapped.push("--".into());
-        if let Some(UserChange::WithSetpriv(id)) = user {
-            let id = id.to_string();
-            for word in [
-                "setpriv",
-                "--reuid",
-                &id,
-                "--regid",
-                &id,
-                "--clear-groups",
-                "--inh-caps=-all",
-                "--bounding-set=-all",
-                "--no-new-privs",
-                "--",
-            ] {
-                wrapped.push(word.into());
-            }
-        }
-        wrapped.extend(argv);
-        wrapped
     }
-
-    /// Checks that the sandbox can work here: for [`Sandbox::Bwrap`], that bwrap is installed
-    /// and can create its sandbox (it is run once with `true`; its own error message is
-    /// reported if it fails). The other sandboxes always work.
-    pub fn check(self) -> Result<(), SpawnError> {
-        if self != Sandbox::Bwrap {
-            return Ok(());
-        }
-        if find_in_path("bwrap".as_ref()).is_none() {
-            return Err(SpawnError::BwrapMissing);
-        }
-        bwrap_probe()
-            .clone()
-            .map_err(|message| SpawnError::BwrapFailed { message })
+    if !matches!(user, Some(UserChange::WithSetpriv(_))) {
+        wrapped.extend(["--cap-drop".into(), "ALL".into()]);
     }
+    wrapped.push("--chdir".into());
+    wrapped.push(working_dir.into());
+    wrapped.push("--".into());
+    if let Some(UserChange::WithSetpriv(id)) = user {
+        let id = id.to_string();
+        for word in [
+            "setpriv",
+            "--reuid",
+            &id,
+            "--regid",
+            &id,
+            "--clear-groups",
+            "--inh-caps=-all",
+            "--bounding-set=-all",
+            "--no-new-privs",
+            "--",
+        ] {
+            wrapped.push(word.into());
+        }
+    }
+    wrapped.extend(argv);
+    wrapped
 }
 
 /// How a program under bubblewrap becomes a user of its own (uid = gid = the number).
@@ -245,7 +149,7 @@ fn bwrap_program() -> OsString {
 }
 
 /// What a program sees under bubblewrap beyond the system, `/dev`, `/proc` and its private
-/// `/tmp` (the rule is [`Sandbox::Bwrap`]'s): paths bound at their own place, none inside
+/// `/tmp` (the rule is [`Sandbox::Bwrap`](super::Sandbox::Bwrap)'s): paths bound at their own place, none inside
 /// another.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub(crate) struct View {
@@ -542,38 +446,104 @@ fn system_options() -> &'static [OsString] {
     })
 }
 
-/// Whether bubblewrap works here.
-fn bwrap_works() -> bool {
-    bwrap_probe().is_ok()
-}
-
-/// What running bubblewrap once with `true` said (probed once per judge process).
-fn bwrap_probe() -> &'static Result<(), String> {
-    static PROBE: OnceLock<Result<(), String>> = OnceLock::new();
-    PROBE.get_or_init(probe_bwrap)
-}
-
-fn probe_bwrap() -> Result<(), String> {
-    let working_dir = std::env::current_dir().unwrap_or_else(|_| "/".into());
-    let argv = Sandbox::Bwrap.wrap(vec!["true".into()], &working_dir);
-    let probe = Command::new(&argv[0])
-        .args(&argv[1..])
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .output();
-    match probe {
-        Err(error) => Err(error.to_string()),
-        Ok(output) if !output.status.success() => {
-            let message = String::from_utf8_lossy(&output.stderr).trim().to_owned();
-            Err(if message.is_empty() {
-                format!("bwrap {}", output.status)
-            } else {
-                crate::untrusted::clip_line(&message, 300)
-            })
+/// The first file the command needs that a user of its own could not reach: the files its
+/// words name, the programs they name that are found in `$PATH` (an interpreter installed
+/// under root's home, say), and `visible`, each readable or executable by others (searchable,
+/// for a directory).
+///
+/// Run directly, every directory on the way must be searchable by others, the working
+/// directory included. Under bubblewrap the sandbox makes the directories on the way to what
+/// it binds itself, open to all (see [`Sandbox::Bwrap`](super::Sandbox::Bwrap)): only the
+/// directories inside a bound one count, and the working directory is the sandbox's own.
+pub(crate) fn unreachable_path(
+    argv: &[OsString],
+    working_dir: &Path,
+    visible: &[PathBuf],
+    bwrap: bool,
+) -> Option<PathBuf> {
+    let mut needed = named_paths(argv, working_dir);
+    needed.extend(path_programs(argv));
+    needed.extend(visible.iter().filter(|path| path.exists()).cloned());
+    if !bwrap {
+        if !reachable(working_dir, true, Path::new("/")) {
+            return Some(working_dir.to_path_buf());
         }
-        Ok(_) => Ok(()),
+        return needed
+            .into_iter()
+            .find(|path| !reachable(path, path.is_dir(), Path::new("/")));
     }
+    let view = View::of(argv, working_dir, visible, &[]);
+    needed.extend(view.read_only.iter().cloned());
+    needed.into_iter().find(|path| match view.root_of(path) {
+        Some(root) => !reachable(path, path.is_dir(), root),
+        // What the system shows.
+        None => false,
+    })
+}
+
+/// Existing files and directories that words of the command name, as absolute paths (shell
+/// command lines are split on whitespace, quotes trimmed; relative words are taken from the
+/// working directory).
+pub(crate) fn named_paths(argv: &[OsString], working_dir: &Path) -> Vec<PathBuf> {
+    let mut paths: Vec<PathBuf> = Vec::new();
+    for word in command_words(argv) {
+        if word.is_empty() || word.starts_with('-') {
+            continue;
+        }
+        let path = working_dir.join(word);
+        // `sh`, `python3`: programs from $PATH, not files of the submission.
+        if !word.contains('/') && !path.is_file() {
+            continue;
+        }
+        if path.exists() && !paths.contains(&path) {
+            paths.push(path);
+        }
+    }
+    paths
+}
+
+/// The programs that plain words of the command (no `/`) name in `$PATH`.
+pub(crate) fn path_programs(argv: &[OsString]) -> Vec<PathBuf> {
+    let mut programs: Vec<PathBuf> = Vec::new();
+    for word in command_words(argv) {
+        if word.is_empty() || word.contains('/') || word.starts_with('-') {
+            continue;
+        }
+        if let Some(program) = find_program(word.as_ref()) {
+            if !programs.contains(&program) {
+                programs.push(program);
+            }
+        }
+    }
+    programs
+}
+
+/// The words of a command: its arguments split on whitespace (so a shell command line gives
+/// its words), quotes and `;` trimmed.
+fn command_words(argv: &[OsString]) -> impl Iterator<Item = &str> {
+    argv.iter()
+        .filter_map(|arg| arg.to_str())
+        .flat_map(str::split_whitespace)
+        .map(|word| word.trim_matches(|c| c == '\'' || c == '"' || c == ';'))
+}
+
+/// Whether others may reach `path`: it is readable or executable by others (searchable, for
+/// a directory), and so is every directory on its way below `top` (`/` for all of them).
+pub(crate) fn reachable(path: &Path, is_dir: bool, top: &Path) -> bool {
+    let Ok(path) = path.canonicalize() else {
+        return false;
+    };
+    let top = top.canonicalize().unwrap_or_else(|_| top.to_path_buf());
+    let others = |path: &Path, bits: u32| {
+        std::fs::metadata(path).is_ok_and(|meta| meta.permissions().mode() & bits != 0)
+    };
+    let ancestors_searchable = path
+        .ancestors()
+        .skip(1)
+        .take_while(|dir| dir.starts_with(&top) && *dir != top)
+        .all(|dir| others(dir, 0o001));
+    let top_searchable = path == top || !path.starts_with(&top) || others(&top, 0o001);
+    ancestors_searchable && top_searchable && others(&path, if is_dir { 0o001 } else { 0o005 })
 }
 
 #[cfg(test)]
@@ -602,7 +572,7 @@ mod tests {
         let view = View::of(&argv, dir.path(), &[], &[]);
         assert_eq!(view.read_only, std::slice::from_ref(&program));
         assert_eq!(view.dirs_to_make(dir.path()), [dir.path().to_path_buf()]);
-        let wrapped = Sandbox::Bwrap.wrap(argv, dir.path());
+        let wrapped = bwrap_argv(argv, dir.path(), &view, None, None);
         assert_eq!(binds(&wrapped, "--ro-bind"), [program]);
         assert!(!wrapped
             .iter()
@@ -681,7 +651,46 @@ mod tests {
         assert_eq!(view.writable, writable);
         assert!(view.read_only.is_empty(), "{view:?}");
         assert!(view.dirs_to_make(dir.path()).is_empty());
-        let wrapped = Sandbox::Bwrap.wrap_as(argv, dir.path(), &view, None, None);
+        let wrapped = bwrap_argv(argv, dir.path(), &view, None, None);
         assert_eq!(binds(&wrapped, "--bind"), writable);
+    }
+
+    #[test]
+    fn private_directories_are_not_reachable_by_others() {
+        let dir = tempfile::tempdir().unwrap();
+        let program = dir.path().join("a.out");
+        std::fs::write(&program, "").unwrap();
+        std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o755)).unwrap();
+        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o700)).unwrap();
+        let argv: Vec<OsString> = vec!["sh".into(), "-c".into(), "exec ./a.out x".into()];
+        assert_eq!(
+            unreachable_path(&argv, Path::new("/"), &[], false),
+            None,
+            "no file named"
+        );
+        assert_eq!(
+            unreachable_path(&argv, dir.path(), &[], false),
+            Some(dir.path().to_path_buf())
+        );
+        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o711)).unwrap();
+        assert_eq!(unreachable_path(&argv, dir.path(), &[], false), None);
+        assert_eq!(
+            named_paths(&argv, dir.path()),
+            std::slice::from_ref(&program)
+        );
+        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o700)).unwrap();
+        // Under bubblewrap the directories on the way are the sandbox's, open to all: only the
+        // bound file's own permissions count.
+        assert_eq!(unreachable_path(&argv, dir.path(), &[], true), None);
+        std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o700)).unwrap();
+        assert_eq!(
+            unreachable_path(&argv, dir.path(), &[], true),
+            Some(program.clone())
+        );
+        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o711)).unwrap();
+        assert_eq!(
+            unreachable_path(&argv, dir.path(), &[], false),
+            Some(program)
+        );
     }
 }

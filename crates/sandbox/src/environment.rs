@@ -19,7 +19,7 @@ pub const SYSTEM_PATH: &[&str] = &[
 
 /// The home and temporary directory of every program: `/tmp`, which bubblewrap makes private
 /// to the run (and, without bubblewrap, a judge running as root too; see
-/// [`Sandbox::User`](super::Sandbox::User)).
+/// [`Sandbox::None`](super::Sandbox::None)).
 pub const PROGRAM_HOME: &str = "/tmp";
 
 /// The locale of every program: UTF-8, built into the C library.

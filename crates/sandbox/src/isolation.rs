@@ -1,15 +1,20 @@
-//! What isolation this machine allows, probed once per judge process: a cgroup per run, a
-//! user of its own for every program when the judge runs as root, and bubblewrap.
+//! The probes: what isolation this machine allows, tried once per judge process (a cgroup
+//! per run, a user of its own for every program when the judge runs as root, the system-call
+//! filter, private directories, bubblewrap). Each mechanism is tried by running `true` under
+//! it, through [`errand`](super::errand).
 
-use super::cgroup::CgroupRoot;
+use super::cgroup::{CgroupRoot, CgroupVersion};
+use super::child::Confinement;
 use super::command::find_in_path;
-use super::confinement::View;
-use super::environment::find_program;
+use super::confinement::{bwrap_argv, reachable, View};
+use super::environment::{self, find_program};
+use super::errand;
+use super::private::PrivateMounts;
+use super::seccomp;
 use super::signal;
-use std::ffi::OsString;
-use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, OnceLock};
+use std::process::{Command, Stdio};
+use std::sync::OnceLock;
 
 /// The environment variable that turns isolation levels off, for machines (and tests) where
 /// one of them must not be used: a comma-separated list of `no-cgroups`, `no-user`,
@@ -51,12 +56,12 @@ impl Isolation {
             Isolation {
                 cgroups: (!disabled("no-cgroups")).then(CgroupRoot::probe).flatten(),
                 box_users: !disabled("no-user") && signal::effective_uid() == 0,
-                syscall_filter: super::seccomp::works(),
+                syscall_filter: seccomp_works(),
                 bwrap: !disabled("no-bwrap") && find_in_path("bwrap".as_ref()).is_some(),
                 private_dirs: !disabled("no-user")
                     && !disabled("no-private-dirs")
                     && signal::effective_uid() == 0
-                    && super::private::works(),
+                    && private_dirs_work(),
             }
         })
     }
@@ -73,14 +78,14 @@ impl Isolation {
     pub fn record(&self, bwrap: bool) -> IsolationRecord {
         IsolationRecord {
             cgroups: self.cgroups.as_ref().map(|root| match root.version() {
-                super::CgroupVersion::V1 => "v1".to_owned(),
-                super::CgroupVersion::V2 => "v2".to_owned(),
+                CgroupVersion::V1 => "v1".to_owned(),
+                CgroupVersion::V2 => "v2".to_owned(),
             }),
             separate_user: self.box_users,
             syscall_filter: self.syscall_filter,
             bubblewrap: bwrap,
             summary: self.describe(bwrap),
-            environment: super::environment::describe(&super::environment::environment(&[], &[])),
+            environment: environment::describe(&environment::environment(&[], &[])),
         }
     }
 
@@ -151,166 +156,74 @@ pub struct IsolationRecord {
     pub environment: Vec<String>,
 }
 
-/// The first uid (and gid) of the programs' own users: far above the ids distributions hand
-/// out, like the box users of contest sandboxes.
-pub const BOX_ID_BASE: u32 = 1_000_000;
-
-/// How many box users there are: ids [`BOX_ID_BASE`] to `BOX_ID_BASE + BOX_SLOTS - 1`, shared by
-/// every judge process on the machine.
-pub const BOX_SLOTS: u32 = 65_536;
-
-/// Where the locks of the box users live: one file per id, held (`flock`) by the judge process
-/// whose program runs as that user. A lock dies with its process, so a killed judge leaves no
-/// stale lock behind.
-pub const BOX_LOCK_DIR: &str = "/run/duel-box";
-
-/// The ids this judge process holds locked but runs nothing as now, reused first: after a
-/// run ends nothing of its user is left (see [`BoxUser::acquire`]), and no other judge could
-/// take the id meanwhile.
-static IDLE: Mutex<Vec<(u32, std::fs::File)>> = Mutex::new(Vec::new());
-
-/// A user (and group) id of its own for one run, distinct from that of every other program
-/// running on the machine under any judge process: its lock is held for as long as the run
-/// (and then by this judge, for its next runs).
-#[derive(Debug)]
-pub(crate) struct BoxUser {
-    pub id: u32,
-    lock: Option<std::fs::File>,
-}
-
-impl BoxUser {
-    /// An id no running program has: an idle one of this judge, else the first free one,
-    /// locked, from a place that depends on the judge's pid (so that judges started together
-    /// do not all try the same ids). A newly locked id may have been used by a judge that was
-    /// killed: whatever still runs as it is killed first.
-    pub(crate) fn acquire() -> std::io::Result<BoxUser> {
-        if let Some((id, lock)) = IDLE.lock().unwrap_or_else(|e| e.into_inner()).pop() {
-            return Ok(BoxUser {
-                id,
-                lock: Some(lock),
-            });
-        }
-        let dir = lock_dir()?;
-        let start = (std::process::id().wrapping_mul(64)) % BOX_SLOTS;
-        for step in 0..BOX_SLOTS {
-            let slot = (start + step) % BOX_SLOTS;
-            let id = BOX_ID_BASE + slot;
-            if let Some(lock) = try_lock(&dir.join(id.to_string()))? {
-                kill_leftovers(id);
-                return Ok(BoxUser {
-                    id,
-                    lock: Some(lock),
-                });
-            }
-        }
-        Err(std::io::Error::other(format!(
-            "all {BOX_SLOTS} box users are taken (locks in {BOX_LOCK_DIR})"
-        )))
-    }
-}
-
-impl Drop for BoxUser {
-    fn drop(&mut self) {
-        if let Some(lock) = self.lock.take() {
-            IDLE.lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .push((self.id, lock));
-        }
-    }
-}
-
-/// [`BOX_LOCK_DIR`], made if missing: a directory of the judge's user that no one else may
-/// write (a link or anything else there is refused).
-fn lock_dir() -> std::io::Result<PathBuf> {
-    use std::os::unix::fs::{DirBuilderExt, MetadataExt};
-    let dir = PathBuf::from(BOX_LOCK_DIR);
-    match std::fs::DirBuilder::new().mode(0o700).create(&dir) {
-        Ok(()) => {}
-        Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => {}
-        Err(error) => return Err(error),
-    }
-    let meta = std::fs::symlink_metadata(&dir)?;
-    if !meta.is_dir() || meta.uid() != signal::effective_uid() || meta.mode() & 0o022 != 0 {
-        return Err(std::io::Error::other(format!(
-            "{BOX_LOCK_DIR} is not a directory only the judge's user may write"
-        )));
-    }
-    Ok(dir)
-}
-
-/// The lock at `path`, taken without waiting; `None` when another holds it.
-fn try_lock(path: &Path) -> std::io::Result<Option<std::fs::File>> {
-    use std::os::unix::fs::OpenOptionsExt;
-    let file = std::fs::OpenOptions::new()
-        .read(true)
-        .write(true)
-        .create(true)
-        .truncate(false)
-        .mode(0o600)
-        .custom_flags(libc::O_NOFOLLOW)
-        .open(path)?;
-    match rustix::fs::flock(&file, rustix::fs::FlockOperation::NonBlockingLockExclusive) {
-        Ok(()) => Ok(Some(file)),
-        Err(rustix::io::Errno::WOULDBLOCK) => Ok(None),
-        Err(errno) => Err(errno.into()),
-    }
-}
-
-/// Kills every process that runs as `id`, which no live judge owns any more (a judge that was
-/// killed may have left some), until none is left.
-fn kill_leftovers(id: u32) {
-    use std::os::unix::fs::MetadataExt;
-    for _ in 0..100 {
-        let left: Vec<i32> = super::procfs::all_processes()
-            .into_iter()
-            .filter(|process| {
-                std::fs::metadata(format!("/proc/{}", process.pid)).is_ok_and(|m| m.uid() == id)
-            })
-            .map(|process| process.pid)
-            .collect();
-        if left.is_empty() {
-            return;
-        }
-        for pid in left {
-            signal::kill(pid);
-        }
-        std::thread::sleep(std::time::Duration::from_millis(2));
-    }
-}
-
-/// The first file the command needs that a user of its own could not reach: the files its
-/// words name, the programs they name that are found in `$PATH` (an interpreter installed
-/// under root's home, say), and `visible`, each readable or executable by others (searchable,
-/// for a directory).
-///
-/// Run directly, every directory on the way must be searchable by others, the working
-/// directory included. Under bubblewrap the sandbox makes the directories on the way to what
-/// it binds itself, open to all (see [`Sandbox::Bwrap`](super::Sandbox::Bwrap)): only the
-/// directories inside a bound one count, and the working directory is the sandbox's own.
-pub(crate) fn unreachable_path(
-    argv: &[OsString],
-    working_dir: &Path,
-    visible: &[PathBuf],
-    bwrap: bool,
-) -> Option<PathBuf> {
-    let mut needed = named_paths(argv, working_dir);
-    needed.extend(path_programs(argv));
-    needed.extend(visible.iter().filter(|path| path.exists()).cloned());
-    if !bwrap {
-        if !reachable(working_dir, true, Path::new("/")) {
-            return Some(working_dir.to_path_buf());
-        }
-        return needed
-            .into_iter()
-            .find(|path| !reachable(path, path.is_dir(), Path::new("/")));
-    }
-    let view = View::of(argv, working_dir, visible, &[]);
-    needed.extend(view.read_only.iter().cloned());
-    needed.into_iter().find(|path| match view.root_of(path) {
-        Some(root) => !reachable(path, path.is_dir(), root),
-        // What the system shows.
-        None => false,
+/// Whether this architecture has the system-call filter and the kernel takes it (tried on
+/// `true`), unless [`ISOLATION_ENV`] says `no-seccomp`.
+fn seccomp_works() -> bool {
+    let Some(filter) = seccomp::program().filter(|_| !Isolation::disabled("no-seccomp")) else {
+        return false;
+    };
+    runs_true(Confinement {
+        filter: Some(filter),
+        ..Confinement::default()
     })
+}
+
+/// Whether a run can have private directories here (root, a kernel that makes mount
+/// namespaces for it): tried on `true`.
+fn private_dirs_work() -> bool {
+    let Ok(plan) = PrivateMounts::plan(&[], &[], Path::new("/")) else {
+        return false;
+    };
+    runs_true(Confinement {
+        mounts: Some(plan),
+        ..Confinement::default()
+    })
+}
+
+/// Whether `true` runs to a clean exit confined as `confinement` says (with ten seconds of
+/// CPU).
+fn runs_true(confinement: Confinement) -> bool {
+    let confinement = Confinement {
+        cpu_seconds: 10,
+        ..confinement
+    };
+    errand::succeeds(&["true".into()], Path::new("/"), confinement)
+}
+
+/// Whether bubblewrap works here.
+pub(crate) fn bwrap_works() -> bool {
+    bwrap_probe().is_ok()
+}
+
+/// What running bubblewrap once with `true` said (probed once per judge process).
+pub(crate) fn bwrap_probe() -> &'static Result<(), String> {
+    static PROBE: OnceLock<Result<(), String>> = OnceLock::new();
+    PROBE.get_or_init(probe_bwrap)
+}
+
+fn probe_bwrap() -> Result<(), String> {
+    let working_dir = std::env::current_dir().unwrap_or_else(|_| "/".into());
+    let argv = vec!["true".into()];
+    let view = View::of(&argv, &working_dir, &[], &[]);
+    let argv = bwrap_argv(argv, &working_dir, &view, None, None);
+    let probe = Command::new(&argv[0])
+        .args(&argv[1..])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .output();
+    match probe {
+        Err(error) => Err(error.to_string()),
+        Ok(output) if !output.status.success() => {
+            let message = String::from_utf8_lossy(&output.stderr).trim().to_owned();
+            Err(if message.is_empty() {
+                format!("bwrap {}", output.status)
+            } else {
+                crate::untrusted::clip_line(&message, 300)
+            })
+        }
+        Ok(_) => Ok(()),
+    }
 }
 
 /// The program `$PATH` finds for `program` (the [`SYSTEM_PATH`](crate::SYSTEM_PATH) every
@@ -325,160 +238,9 @@ pub fn unreachable_program(program: &str) -> Option<PathBuf> {
     (!reachable(&found, false, Path::new("/"))).then_some(found)
 }
 
-/// Existing files and directories that words of the command name, as absolute paths (shell
-/// command lines are split on whitespace, quotes trimmed; relative words are taken from the
-/// working directory).
-pub(crate) fn named_paths(argv: &[OsString], working_dir: &Path) -> Vec<PathBuf> {
-    let mut paths: Vec<PathBuf> = Vec::new();
-    for word in command_words(argv) {
-        if word.is_empty() || word.starts_with('-') {
-            continue;
-        }
-        let path = working_dir.join(word);
-        // `sh`, `python3`: programs from $PATH, not files of the submission.
-        if !word.contains('/') && !path.is_file() {
-            continue;
-        }
-        if path.exists() && !paths.contains(&path) {
-            paths.push(path);
-        }
-    }
-    paths
-}
-
-/// The programs that plain words of the command (no `/`) name in `$PATH`.
-pub(crate) fn path_programs(argv: &[OsString]) -> Vec<PathBuf> {
-    let mut programs: Vec<PathBuf> = Vec::new();
-    for word in command_words(argv) {
-        if word.is_empty() || word.contains('/') || word.starts_with('-') {
-            continue;
-        }
-        if let Some(program) = find_program(word.as_ref()) {
-            if !programs.contains(&program) {
-                programs.push(program);
-            }
-        }
-    }
-    programs
-}
-
-/// The words of a command: its arguments split on whitespace (so a shell command line gives
-/// its words), quotes and `;` trimmed.
-fn command_words(argv: &[OsString]) -> impl Iterator<Item = &str> {
-    argv.iter()
-        .filter_map(|arg| arg.to_str())
-        .flat_map(str::split_whitespace)
-        .map(|word| word.trim_matches(|c| c == '\'' || c == '"' || c == ';'))
-}
-
-/// Whether others may reach `path`: it is readable or executable by others (searchable, for
-/// a directory), and so is every directory on its way below `top` (`/` for all of them).
-pub(crate) fn reachable(path: &Path, is_dir: bool, top: &Path) -> bool {
-    let Ok(path) = path.canonicalize() else {
-        return false;
-    };
-    let top = top.canonicalize().unwrap_or_else(|_| top.to_path_buf());
-    let others = |path: &Path, bits: u32| {
-        std::fs::metadata(path).is_ok_and(|meta| meta.permissions().mode() & bits != 0)
-    };
-    let ancestors_searchable = path
-        .ancestors()
-        .skip(1)
-        .take_while(|dir| dir.starts_with(&top) && *dir != top)
-        .all(|dir| others(dir, 0o001));
-    let top_searchable = path == top || !path.starts_with(&top) || others(&top, 0o001);
-    ancestors_searchable && top_searchable && others(&path, if is_dir { 0o001 } else { 0o005 })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::os::unix::process::CommandExt;
-
-    #[test]
-    fn box_users_are_distinct_while_they_run() {
-        if signal::effective_uid() != 0 {
-            eprintln!("not root: box users are not used");
-            return;
-        }
-        let held: Vec<BoxUser> = (0..70).map(|_| BoxUser::acquire().unwrap()).collect();
-        let mut ids: Vec<u32> = held.iter().map(|user| user.id).collect();
-        ids.sort_unstable();
-        ids.dedup();
-        assert_eq!(ids.len(), 70, "{ids:?}");
-        assert!(ids
-            .iter()
-            .all(|id| (BOX_ID_BASE..BOX_ID_BASE + BOX_SLOTS).contains(id)));
-        // Another open of a held id's lock (as another judge would try) fails.
-        let path = Path::new(BOX_LOCK_DIR).join(held[0].id.to_string());
-        assert!(try_lock(&path).unwrap().is_none(), "{path:?} is not locked");
-        let freed = held[69].id;
-        drop(held);
-        let again = BoxUser::acquire().unwrap();
-        assert_eq!(again.id, freed, "an idle id of this judge is reused first");
-    }
-
-    #[test]
-    fn what_a_killed_judge_left_running_as_an_id_is_killed_when_the_id_is_taken_again() {
-        if signal::effective_uid() != 0 {
-            eprintln!("not root: box users are not used");
-            return;
-        }
-        // A leftover: a program still running as a box user no judge holds any more.
-        let id = BOX_ID_BASE + BOX_SLOTS - 1;
-        let mut leftover = std::process::Command::new("sleep")
-            .arg("30")
-            .uid(id)
-            .gid(id)
-            .spawn()
-            .unwrap();
-        std::thread::sleep(std::time::Duration::from_millis(50));
-        kill_leftovers(id);
-        let status = leftover.wait().unwrap();
-        assert_eq!(
-            std::os::unix::process::ExitStatusExt::signal(&status),
-            Some(libc::SIGKILL)
-        );
-    }
-
-    #[test]
-    fn private_directories_are_not_reachable_by_others() {
-        let dir = tempfile::tempdir().unwrap();
-        let program = dir.path().join("a.out");
-        std::fs::write(&program, "").unwrap();
-        std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o755)).unwrap();
-        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o700)).unwrap();
-        let argv: Vec<OsString> = vec!["sh".into(), "-c".into(), "exec ./a.out x".into()];
-        assert_eq!(
-            unreachable_path(&argv, Path::new("/"), &[], false),
-            None,
-            "no file named"
-        );
-        assert_eq!(
-            unreachable_path(&argv, dir.path(), &[], false),
-            Some(dir.path().to_path_buf())
-        );
-        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o711)).unwrap();
-        assert_eq!(unreachable_path(&argv, dir.path(), &[], false), None);
-        assert_eq!(
-            named_paths(&argv, dir.path()),
-            std::slice::from_ref(&program)
-        );
-        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o700)).unwrap();
-        // Under bubblewrap the directories on the way are the sandbox's, open to all: only the
-        // bound file's own permissions count.
-        assert_eq!(unreachable_path(&argv, dir.path(), &[], true), None);
-        std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o700)).unwrap();
-        assert_eq!(
-            unreachable_path(&argv, dir.path(), &[], true),
-            Some(program.clone())
-        );
-        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o711)).unwrap();
-        assert_eq!(
-            unreachable_path(&argv, dir.path(), &[], false),
-            Some(program)
-        );
-    }
 
     #[test]
     fn the_description_says_what_is_missing() {

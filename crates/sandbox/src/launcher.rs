@@ -1,18 +1,21 @@
 //! What to run, how, and under which limits: the recipe for a [`Process`].
 
-use super::child::{self, Confinement};
-use super::confinement::{can_be_shown, UserChange, View};
+use super::box_user::BoxUser;
+use super::child::Confinement;
+use super::confinement::{
+    bwrap_argv, can_be_shown, named_paths, path_programs, reachable, unreachable_path, UserChange,
+    View,
+};
 use super::environment;
-use super::isolation::{named_paths, path_programs, reachable, unreachable_path, BoxUser};
+use super::errand;
+use super::isolation::{Isolation, IsolationRecord};
 use super::lending;
 use super::private::PrivateMounts;
 use super::process::Placement;
+use super::sandbox::Sandbox;
 use super::seccomp;
 use super::walk::{link_reader, readable_by, walk, LINK_READER_ID};
-use super::{
-    signal, Cgroup, CgroupRoot, Isolation, IsolationRecord, Limits, Process, ProgramCommand,
-    Sandbox, SpawnError,
-};
+use super::{signal, Cgroup, CgroupRoot, Limits, Process, ProgramCommand, SpawnError};
 use seccompiler::BpfProgram;
 use std::ffi::OsString;
 use std::io::{self, Write};
@@ -54,12 +57,13 @@ pub struct Launcher {
 }
 
 impl Launcher {
-    /// A launcher for this command and limits, without sandbox.
+    /// A launcher for this command and limits, in the default sandbox ([`Sandbox::Auto`], the
+    /// strongest this machine allows; see [`with_sandbox`](Self::with_sandbox)).
     pub fn new(command: ProgramCommand, limits: Limits) -> Launcher {
         Launcher {
             command,
             limits,
-            sandbox: Sandbox::None,
+            sandbox: Sandbox::default(),
             cancel: None,
             working_dir: None,
             visible: Vec::new(),
@@ -213,7 +217,7 @@ impl Launcher {
         let isolation = levels(sandbox);
         let bwrap = sandbox == Sandbox::Bwrap;
         let mut line = isolation.describe(bwrap);
-        if sandbox == Sandbox::None {
+        if sandbox == Sandbox::Trusted {
             line.push_str("; the program runs unconfined, as asked");
         } else if isolation.box_users {
             if let Some(path) = self.unreachable_here(bwrap) {
@@ -242,10 +246,10 @@ impl Launcher {
     }
 
     /// Whether the program, run from `working_dir` in `sandbox` (resolved), gets a user of its
-    /// own: the judge is root, the sandbox is not [`Sandbox::None`], and other users reach
+    /// own: the judge is root, the sandbox is not [`Sandbox::Trusted`], and other users reach
     /// what it needs or it writes a directory (a compiler, which must never run as root).
     fn gets_box_user(&self, sandbox: Sandbox, working_dir: &Path) -> bool {
-        sandbox != Sandbox::None
+        sandbox != Sandbox::Trusted
             && Isolation::detect().box_users
             && (!self.writable.is_empty()
                 || self
@@ -320,7 +324,7 @@ impl Launcher {
         }
         // Without bubblewrap, a user of its own gets private /tmp and the like.
         let mounts = match (&user, sandbox) {
-            (Some(_), Sandbox::User) if isolation.private_dirs => {
+            (Some(_), Sandbox::None) if isolation.private_dirs => {
                 let keep = self.kept_paths(&working_dir);
                 Some(PrivateMounts::plan(&keep, &self.writable, &working_dir).map_err(io_error)?)
             }
@@ -393,7 +397,7 @@ fn confine(
     before_bwrap: bool,
 ) -> io::Result<Confined> {
     let filter = seccomp::program()
-        .filter(|_| sandbox != Sandbox::None && Isolation::detect().syscall_filter);
+        .filter(|_| sandbox != Sandbox::Trusted && Isolation::detect().syscall_filter);
     if sandbox != Sandbox::Bwrap {
         return Ok(Confined {
             argv,
@@ -418,7 +422,7 @@ fn confine(
     };
     let fd = inherit.first().map(AsRawFd::as_raw_fd);
     Ok(Confined {
-        argv: sandbox.wrap_as(argv, working_dir, &view, change, fd),
+        argv: bwrap_argv(argv, working_dir, &view, change, fd),
         user_before_exec: !matches!(change, Some(UserChange::WithSetpriv(_))),
         inherit,
         filter: None,
@@ -443,10 +447,10 @@ struct BwrapFacts {
 }
 
 /// The machine's levels as programs in `sandbox` (resolved) get them: one run unconfined
-/// ([`Sandbox::None`], the judge's trusted runs) gets neither the filter nor a user of its own.
+/// ([`Sandbox::Trusted`], the judge's trusted runs) gets neither the filter nor a user of its own.
 fn levels(sandbox: Sandbox) -> std::borrow::Cow<'static, Isolation> {
     let isolation = Isolation::detect();
-    if sandbox == Sandbox::None {
+    if sandbox == Sandbox::Trusted {
         std::borrow::Cow::Owned(Isolation {
             box_users: false,
             syscall_filter: false,
@@ -515,6 +519,6 @@ fn trial(root: Option<&CgroupRoot>, user: Option<u32>, before_bwrap: bool) -> Op
         filter: confined.filter,
         ..Confinement::default()
     };
-    child::succeeds(&confined.argv, dir, confinement)
+    errand::succeeds(&confined.argv, dir, confinement)
         .then(|| cgroup.as_ref().and_then(Cgroup::peak_memory).unwrap_or(0))
 }

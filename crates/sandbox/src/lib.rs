@@ -18,6 +18,42 @@
 //! handler and the thread's timer, see [`TICK`]) and [`SharedCpu::enter`] (the thread's CPU
 //! affinity, until dropped); each says so in its documentation.
 //!
+//! # The modules, layer by layer
+//!
+//! Each module imports only modules of the layers above it in this table (lower layers are
+//! listed first): no module imports, directly or through others, one that imports it. Each
+//! mechanism depends only on the shared utilities; the probes try the mechanisms; the launcher
+//! puts them together.
+//!
+//! | Layer | Module | Its job | Its API (public, or to the crate) |
+//! |---|---|---|---|
+//! | utility | `error` | why a program could not be started (a judge error) | [`SpawnError`] |
+//! | utility | `fault` | how a conversation can stop early | [`Fault`], [`Halt`] |
+//! | utility | `limits`, `usage` | the limits a run gets, and what it used | [`Limits`], [`Usage`] |
+//! | utility | `lines` | a bounded line buffer | [`LineBuffer`], [`LineTooLong`] |
+//! | utility | `termination` | how a program ended, and its verdict | [`Termination`], [`classify_termination`] |
+//! | utility | `procfs` | reading `/proc`: a process, a tree, every process | `stat_of`, `members`, `sample_tree` |
+//! | utility | `signal` | one system call each: kill, sessions, subreaper, SIGPIPE, uid | `kill`, `kill_group`, `effective_uid` |
+//! | utility | `command` | what to run, and `$PATH` lookups | [`ProgramCommand`], `find_in_path` |
+//! | utility | `environment` | the fixed environment every program gets | [`SYSTEM_PATH`], `environment`, `find_program` |
+//! | utility | `walk` | how the kernel walks a named path, and whose links it follows | [`link_reader`], [`read_as`], `walk` |
+//! | utility | `wait` | waiting for a child: exited yet, reaped with its rusage, a pidfd | `has_exited`, `reap`, `open_pidfd` |
+//! | utility | `pipes` | non-blocking reads, writes and polls on a program's pipes | `read_fd`, `write_fd`, `poll` |
+//! | utility | `cpu`, `interrupt`, `parallel` | a dialogue on one CPU; Ctrl-C; tests on threads in order | [`SharedCpu`], [`interrupt_flag`], [`run_in_order`] |
+//! | mechanism | `cgroup` | a cgroup per run (v1 or v2): accounting, limits, kill all | [`CgroupRoot`], [`Cgroup`] |
+//! | mechanism | `box_user` | a user of its own per run, locked machine-wide | [`BOX_ID_BASE`], [`BOX_LOCK_DIR`], `BoxUser` |
+//! | mechanism | `private` | private `/tmp` and the like without bubblewrap (a mount namespace) | [`PRIVATE_DIRS`], `PrivateMounts` |
+//! | mechanism | `seccomp` | the system-call filter, compiled once | `program`, `program_bytes` |
+//! | mechanism | `confinement` | bubblewrap: what a program sees (`View`) and its command line; the path helpers (named files, reachable by others) | [`SANDBOX_TMP_BYTES`], `View`, `bwrap_argv`, `named_paths`, `reachable` |
+//! | mechanism | `lending` | a build directory lent to a box user, and taken back | `lend`, `reclaim` |
+//! | mechanism | `tree` | without a cgroup: a run's processes found, measured and killed from `/proc` | `sample`, `kill_everything` |
+//! | starting | `child` | fork and exec: the mechanisms applied between the two | `Confinement`, `start` |
+//! | starting | `errand` | the judge's own short runs, to their end (the probes' tries, a box user's keyrings emptied) | `succeeds`, `clear_keyrings_of` |
+//! | probes | `isolation` | what this machine allows, tried once per judge process | [`Isolation`], [`IsolationRecord`], [`ISOLATION_ENV`] |
+//! | policy | `sandbox` | the sandbox asked for, what [`Sandbox::Auto`] stands for here | [`Sandbox`] |
+//! | running | `process` (with `waiting`, `ticker`, `accounting`, `first`, `cleanup`) | the conversation with a running program, its usage and its end | [`Process`], [`Ending`], [`TICK`] |
+//! | running | `launcher` | the recipe of a run: decides every level and starts the [`Process`] | [`Launcher`] |
+//!
 //! # What is enforced, and how
 //!
 //! [`Isolation::detect`] probes once what the machine allows; every run gets all of it:
@@ -37,7 +73,7 @@
 //!   subreaper (`PR_SET_CHILD_SUBREAPER`) of everything its programs orphan: at the end of a
 //!   run it kills the process group, the session, every descendant and every orphan that
 //!   came back to it, and counts the orphans' CPU when it reaps them.
-//! - **A user of its own** when the judge runs as root ([`Sandbox::User`], [`Sandbox::Bwrap`]):
+//! - **A user of its own** when the judge runs as root ([`Sandbox::None`], [`Sandbox::Bwrap`]):
 //!   a uid and gid from [`BOX_ID_BASE`] up, distinct for every program running on the machine
 //!   under any judge process (a lock per id in [`BOX_LOCK_DIR`]), no supplementary
 //!   groups, no capabilities, `no_new_privs`. The program can then neither signal the judge
@@ -49,7 +85,7 @@
 //!   its command names, with a private `/tmp`: not the tests, the reports or other submissions.
 //!   As root, bubblewrap starts as the program's own user, in a user namespace of its own
 //!   (else `setpriv` changes the user inside).
-//! - **A system-call filter** (seccomp, in every sandbox but [`Sandbox::None`]): no sockets, so
+//! - **A system-call filter** (seccomp, in every sandbox but [`Sandbox::Trusted`]): no sockets, so
 //!   no network; no io_uring; no new user namespaces; nothing the kernel shares with the
 //!   whole machine (the key calls, `io_setup`, `perf_event_open`, `memfd_secret`,
 //!   `pidfd_open`, `kcmp`, `ptrace`).
@@ -57,7 +93,7 @@
 //!   holding the organiser's keys) reaches a run; a box user's own keyrings are emptied
 //!   before each of its runs and after it.
 //! - **Private `/tmp`, `/var/tmp`, `/dev/shm` and `/run/lock` without bubblewrap**, as root
-//!   ([`Sandbox::User`]): a mount namespace per run puts a fresh, bounded tmpfs on each
+//!   ([`Sandbox::None`]): a mount namespace per run puts a fresh, bounded tmpfs on each
 //!   ([`PRIVATE_DIRS`]), so a run leaves nothing behind and cannot fill the disk; a `devpts`
 //!   instance of its own gives it at most [`PRIVATE_PTYS`] terminals.
 //! - **A fixed environment** (`PATH` of the system's directories, `HOME` and `TMPDIR` of its
@@ -87,12 +123,14 @@
 //! [`untrusted`] (duel-report's, re-exported) shows what a program wrote clipped and escaped, safe for a terminal or a log.
 //! [`run_in_order`] runs tests on several threads and hands their results over in test order.
 
+mod box_user;
 mod cgroup;
 mod child;
 mod command;
 mod confinement;
 mod cpu;
 mod environment;
+mod errand;
 mod error;
 mod fault;
 mod interrupt;
@@ -106,16 +144,19 @@ mod pipes;
 mod private;
 mod process;
 mod procfs;
+mod sandbox;
 mod seccomp;
 mod signal;
 mod termination;
 mod tree;
 mod usage;
+mod wait;
 mod walk;
 
+pub use box_user::{BOX_ID_BASE, BOX_LOCK_DIR, BOX_SLOTS};
 pub use cgroup::{Cgroup, CgroupRoot, CgroupVersion};
 pub use command::ProgramCommand;
-pub use confinement::{Sandbox, SANDBOX_TMP_BYTES};
+pub use confinement::SANDBOX_TMP_BYTES;
 pub use cpu::SharedCpu;
 /// The verdicts a run's fault is reported with: the judges' report schema (`duel-report`).
 pub use duel_report::{untrusted, Verdict};
@@ -123,16 +164,14 @@ pub use environment::{PROGRAM_HOME, PROGRAM_LOCALE, SYSTEM_PATH};
 pub use error::SpawnError;
 pub use fault::{Fault, Halt};
 pub use interrupt::{interrupt_flag, interrupting_signal, ECHO_WINDOW};
-pub use isolation::{
-    unreachable_program, Isolation, IsolationRecord, BOX_ID_BASE, BOX_LOCK_DIR, BOX_SLOTS,
-    ISOLATION_ENV,
-};
+pub use isolation::{unreachable_program, Isolation, IsolationRecord, ISOLATION_ENV};
 pub use launcher::Launcher;
 pub use limits::Limits;
 pub use lines::{LineBuffer, LineTooLong};
 pub use parallel::{run_in_order, Completion};
 pub use private::{PRIVATE_DIRS, PRIVATE_DIR_BYTES, PRIVATE_PTYS};
 pub use process::{Ending, Process, MAX_FILE_BYTES, STDERR_TAIL_BYTES, TICK};
+pub use sandbox::Sandbox;
 pub use termination::{
     classify_termination, Termination, MEMORY_NEAR_LIMIT_PERCENT, OUT_OF_MEMORY_MARKERS,
 };

@@ -342,20 +342,6 @@ fn check(result: libc::c_int) -> Result<(), Errno> {
     }
 }
 
-/// Whether a run can have private directories here (root, a kernel that makes mount
-/// namespaces for it): tried once on `true`, by [`Isolation::detect`](super::Isolation::detect).
-pub(crate) fn works() -> bool {
-    let Ok(plan) = PrivateMounts::plan(&[], &[], Path::new("/")) else {
-        return false;
-    };
-    let confinement = super::child::Confinement {
-        cpu_seconds: 10,
-        mounts: Some(plan),
-        ..super::child::Confinement::default()
-    };
-    super::child::succeeds(&["true".into()], Path::new("/"), confinement)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

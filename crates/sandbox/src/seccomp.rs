@@ -22,14 +22,11 @@
 //! another architecture (a 32-bit one on x86_64) is killed at its first system call. On other
 //! architectures there is no filter, and bubblewrap makes a network namespace instead.
 
-use super::child::{self, Confinement};
-use super::isolation::Isolation;
 use seccompiler::{
     BpfProgram, SeccompAction, SeccompCmpArgLen, SeccompCmpOp, SeccompCondition, SeccompFilter,
     SeccompRule, TargetArch,
 };
 use std::collections::BTreeMap;
-use std::path::Path;
 use std::sync::OnceLock;
 
 /// The filter, compiled once; `None` on an architecture it is not made for.
@@ -59,21 +56,6 @@ pub(crate) fn program_bytes() -> Option<&'static [u8]> {
             })
         })
         .as_deref()
-}
-
-/// Whether this architecture has the filter and the kernel takes it (tried on `true`), unless
-/// [`ISOLATION_ENV`](super::ISOLATION_ENV) says `no-seccomp`. Asked once, by
-/// [`Isolation::detect`], which keeps the answer.
-pub(crate) fn works() -> bool {
-    if Isolation::disabled("no-seccomp") || program().is_none() {
-        return false;
-    }
-    let confinement = Confinement {
-        cpu_seconds: 10,
-        filter: program(),
-        ..Confinement::default()
-    };
-    child::succeeds(&["true".into()], Path::new("/"), confinement)
 }
 
 #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]

@@ -2,9 +2,9 @@
 //! judge as the child subreaper of everything its programs orphan (with a cgroup too: its
 //! zombies are reaped at the end of the run).
 
-use super::isolation::BoxUser;
 use super::procfs::{self, ProcStat, TreeSample};
-use super::{child, signal};
+use super::signal;
+use super::wait;
 use std::collections::HashSet;
 use std::os::unix::fs::MetadataExt;
 use std::sync::{Mutex, RwLock};
@@ -72,9 +72,9 @@ pub(crate) struct Swept {
 }
 
 /// The run's processes: its group, session and descendants; orphans reparented to the judge
-/// that left for a session no running program owns; and, with a user of its own, every
-/// process of that user.
-fn run_members(root: i32, user: Option<&BoxUser>, all: &[ProcStat]) -> Vec<ProcStat> {
+/// that left for a session no running program owns; and, with a user of its own (`user`, its
+/// uid), every process of that user.
+fn run_members(root: i32, user: Option<u32>, all: &[ProcStat]) -> Vec<ProcStat> {
     let judge = std::process::id() as i32;
     let judge_session = signal::own_session();
     let running = running();
@@ -89,7 +89,7 @@ fn run_members(root: i32, user: Option<&BoxUser>, all: &[ProcStat]) -> Vec<ProcS
             && process.session != judge_session
             && !running.contains(&process.pid)
             && !running.contains(&process.session);
-        let same_user = user.is_some_and(|user| owner(process.pid) == Some(user.id));
+        let same_user = user.is_some_and(|uid| owner(process.pid) == Some(uid));
         if orphan || same_user {
             for member in procfs::members(process.pid, all) {
                 add(&member, &mut members);
@@ -106,8 +106,9 @@ fn owner(pid: i32) -> Option<u32> {
         .map(|m| m.uid())
 }
 
-/// SIGKILLs every process of the run, rescanning until none is left alive.
-pub(crate) fn kill_everything(root: i32, user: Option<&BoxUser>) -> Swept {
+/// SIGKILLs every process of the run (with every process of `user`, the uid of its own),
+/// rescanning until none is left alive.
+pub(crate) fn kill_everything(root: i32, user: Option<u32>) -> Swept {
     let _no_spawns = SPAWNING.write().unwrap_or_else(|e| e.into_inner());
     let judge = std::process::id() as i32;
     let mut members = run_members(root, user, &procfs::all_processes());
@@ -155,7 +156,7 @@ pub(crate) fn reap_orphaned_zombies() {
             continue;
         }
         if procfs::stat_of(pid).is_some_and(|stat| stat.zombie && stat.session != judge_session) {
-            let _ = child::reap(pid, false);
+            let _ = wait::reap(pid, false);
         }
     }
 }
@@ -180,7 +181,7 @@ fn judge_children() -> Vec<i32> {
 pub(crate) fn reap_orphans(orphans: Vec<i32>) -> Duration {
     orphans
         .into_iter()
-        .filter_map(|pid| child::reap(pid, true))
+        .filter_map(|pid| wait::reap(pid, true))
         .map(|reaped| reaped.cpu)
         .sum()
 }

@@ -39,7 +39,7 @@ fn runs_leave_no_zombie_behind() {
             "the session should be one /proc cannot name"
         );
     }
-    for sandbox in [Sandbox::Auto, Sandbox::User] {
+    for sandbox in [Sandbox::Auto, Sandbox::None] {
         let launcher = Launcher::new(
             // A grandchild that outlives the program, too.
             ProgramCommand::shell("read x; (sleep 30 &) ; echo done"),

@@ -131,12 +131,13 @@ impl Default for Toolchain {
 }
 
 impl Toolchain {
-    /// The default commands, [`COMPILE_LIMITS`], no sandbox.
+    /// The default commands, [`COMPILE_LIMITS`], the default sandbox ([`Sandbox::Auto`]: the
+    /// compiler runs like a submission).
     pub fn new() -> Toolchain {
         Toolchain {
             overrides: BTreeMap::new(),
             limits: COMPILE_LIMITS,
-            sandbox: Sandbox::None,
+            sandbox: Sandbox::default(),
             cancel: None,
         }
     }
@@ -209,7 +210,7 @@ impl Toolchain {
             }
             // Run as a user of its own without bubblewrap, the compiler must be where every
             // user may run it: the contestant is not charged for the judge's installation.
-            if self.sandbox.resolve() == duel_sandbox::Sandbox::User {
+            if self.sandbox.resolve() == duel_sandbox::Sandbox::None {
                 if let Some(path) = duel_sandbox::unreachable_program(compiler) {
                     return Err(CompileError::CompilerUnreachable {
                         compiler: compiler.to_owned(),

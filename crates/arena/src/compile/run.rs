@@ -76,13 +76,13 @@ pub(super) fn compile(
 }
 
 /// The compiler runs in the build directory like a submission, in the submissions' sandbox
-/// (resolved: bubblewrap when it works, else [`Sandbox::User`]): as a user of its own when the
+/// (resolved: bubblewrap when it works, else [`Sandbox::None`]): as a user of its own when the
 /// judge is root, with the fixed environment of every run (plus what its toolchain needs, as
 /// its language defines: rustup's home, the go command's homes), its build directory lent to it (see
 /// [`Launcher::with_writable_dir`]). Under bubblewrap it sees what a submission sees, its
 /// build directory writable and its toolchain visible (see [`toolchain_paths`]); so a source
 /// can make it read nothing the box user may not read (`#include "/etc/shadow"`).
-/// [`Sandbox::None`] (a toolchain the caller trusts, not the judges') runs it as the judge's
+/// [`Sandbox::Trusted`] (a toolchain the caller trusts, not the judges') runs it as the judge's
 /// user.
 fn confine(sandbox: Sandbox, launcher: Launcher, dir: &Path, command: &str) -> Launcher {
     let mut launcher = launcher

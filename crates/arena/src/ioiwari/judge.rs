@@ -39,13 +39,14 @@ pub struct JudgeOptions {
 }
 
 impl JudgeOptions {
-    /// The task's defaults for `player`: 1 s CPU, 32 MB, no sandbox, first optimal player 2,
+    /// The task's defaults for `player`: 1 s CPU, 32 MB, the default sandbox ([`Sandbox::Auto`],
+    /// the strongest the machine allows), first optimal player 2,
     /// one test at a time.
     pub fn new(player: ProgramCommand) -> JudgeOptions {
         JudgeOptions {
             player,
             limits: Limits::new(DEFAULT_TIME_LIMIT, DEFAULT_MEMORY_MIB),
-            sandbox: Sandbox::None,
+            sandbox: Sandbox::default(),
             opponent: Opponent::FirstOptimal,
             jobs: 1,
             cancel: Arc::new(AtomicBool::new(false)),

@@ -70,11 +70,13 @@ pub struct Settings {
 }
 
 impl Settings {
-    /// One test at a time, no logs, default toolchain, no sandbox, these limits.
+    /// One test at a time, no logs, default toolchain, these limits, and the default sandbox
+    /// ([`Sandbox::Auto`], the strongest the machine allows; [`Sandbox::Trusted`] only for
+    /// programs the caller itself trusts).
     pub fn new(limits: Limits) -> Settings {
         Settings {
             limits,
-            sandbox: Sandbox::None,
+            sandbox: Sandbox::default(),
             jobs: 1,
             logs: false,
             toolchain: Toolchain::new(),

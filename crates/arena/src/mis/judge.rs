@@ -85,13 +85,14 @@ pub struct JudgeOptions {
 }
 
 impl JudgeOptions {
-    /// The defaults for `bolek`: 1 s (plus allowances), 32 MB, no sandbox, the adversarial
+    /// The defaults for `bolek`: 1 s (plus allowances), 32 MB, the default sandbox
+    /// ([`Sandbox::Auto`], the strongest the machine allows), the adversarial
     /// Lolek, one test at a time, no logs.
     pub fn new(bolek: BolekSource) -> JudgeOptions {
         JudgeOptions {
             bolek,
             limits: Limits::new(DEFAULT_TIME_LIMIT, DEFAULT_MEMORY_MIB),
-            sandbox: Sandbox::None,
+            sandbox: Sandbox::default(),
             lolek: LolekKind::Adversarial,
             jobs: 1,
             logs: false,

@@ -52,7 +52,7 @@ impl GameSetup {
             lolek,
             bolek: BolekSource::Builtin,
             limits: Limits::new(std::time::Duration::from_secs(1), 32),
-            sandbox: Sandbox::None,
+            sandbox: Sandbox::default(),
         }
     }
 }

@@ -6,3 +6,4 @@ mod ioiwari_judge;
 mod mis_engine;
 mod mis_official;
 mod parser_properties;
+mod safe_default;

@@ -6,13 +6,14 @@
 
 #![forbid(unsafe_code)]
 
-use clap::{Parser, ValueEnum};
+use clap::Parser;
 use duel_arena::compile::{build_module, Build, Language, Target, Toolchain};
 use duel_arena::mis::judge::game_limits;
 use duel_arena::mis::{
     host, parse_position, play, transcript, BolekSource, GameResult, GameSetup, MisError, MoveEvent,
 };
 use duel_arena::Verdict;
+use duel_cli::flags::{LimitArgs, LolekArg, SandboxArg};
 use duel_mis::{LolekKind, Position};
 use duel_sandbox::{Limits, ProgramCommand, Sandbox};
 use std::io::{self, IsTerminal, Read, Write};
@@ -20,7 +21,6 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::Duration;
 
 const AFTER_HELP: &str = "\
 Bolek moves first. A move takes k poohsticks, or k eeyoresticks, or k of each (1 <= k <= B);
@@ -35,6 +35,10 @@ print them:
 Other verdicts (a module or program only): protocol_error, time_limit, memory_limit,
 runtime_error, early_exit. After a loss, one more line names Bolek's first move that left
 Lolek a winning position: `first mistake: move K: Bolek took ...`.
+
+Limits (--module, --player): --time-limit is Bolek's own CPU time; graj adds the allowances
+of `duel mis judge`: 0.1 µs per stick for a module's host (which also runs Lolek), 30 µs per
+possible Bolek move for a line-protocol program (which pays a pipe round trip each).
 
 Line protocol (--player): graj writes `p e B` once; before each of Bolek's moves it writes
 `p e` (the pool as Lolek left it) and reads one line `bp be` (the poohsticks and eeyoresticks
@@ -109,52 +113,17 @@ struct Args {
     #[arg(long, value_name = "CMD")]
     player: Option<String>,
 
-    /// How Lolek plays.
-    #[arg(long, value_enum, default_value_t = LolekArg::Simple)]
+    #[command(flatten)]
     lolek: LolekArg,
 
-    /// Seed of `--lolek random`.
-    #[arg(long, value_name = "N")]
-    seed: Option<u64>,
+    /// Bolek's limits (--module, --player). To the time limit graj adds the allowances of
+    /// `duel mis judge`; the wall-clock limit is 3 times it plus allowances.
+    #[command(flatten)]
+    limit: LimitArgs,
 
-    /// Bolek's own CPU time limit (--module, --player), in seconds, plus the allowances of
-    /// `duel mis judge` (0.1 µs per stick for a module's host, which also runs Lolek; 30 µs
-    /// per possible Bolek move for a line-protocol program, which pays a pipe round trip
-    /// each); the wall-clock limit is 3 times it plus allowances.
-    #[arg(long, value_name = "SECONDS", default_value_t = 1.0)]
-    time_limit: f64,
-
-    /// Memory limit of Bolek's process (for a module: of the module), in MB.
-    #[arg(long, value_name = "MB", default_value_t = 32)]
-    memory_limit: u64,
-
-    /// How Bolek's process is isolated: auto (the default) picks the strongest the machine
-    /// allows (a cgroup, a user of its own under root, bubblewrap when installed); bwrap
-    /// demands bubblewrap; none opts out of bubblewrap only.
-    #[arg(long, value_enum, default_value_t = SandboxArg::Auto)]
+    /// How Bolek's process (and a module's compiler) is isolated.
+    #[command(flatten)]
     sandbox: SandboxArg,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum LolekArg {
-    /// One poohstick if any, else one eeyorestick (the contestant kit's Lolek).
-    Simple,
-    /// Wins whenever Bolek leaves a winning position, else takes one stick (the grader's).
-    Optimal,
-    /// Random legal moves (see --seed).
-    Random,
-    /// Punishes every mistake, and otherwise plays moves meant to catch wrong solutions.
-    Adversarial,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum SandboxArg {
-    /// The strongest isolation this machine allows.
-    Auto,
-    /// bubblewrap: no network, a read-only root, a private /tmp; an error when missing.
-    Bwrap,
-    /// No bubblewrap (cgroups and a user of its own still apply where available).
-    None,
 }
 
 /// How graj ends, as an exit status.
@@ -197,11 +166,7 @@ fn run(args: &Args) -> Result<GameResult, Failure> {
         .collect();
     let start = start_position(&numbers)?;
     let limits = limits(args)?;
-    let sandbox = match args.sandbox {
-        SandboxArg::Auto => Sandbox::Auto,
-        SandboxArg::Bwrap => Sandbox::Bwrap,
-        SandboxArg::None => Sandbox::User,
-    };
+    let sandbox = args.sandbox.sandbox();
     let usage = |error: MisError| Failure::Usage(error.to_string());
     // Ctrl-C (or SIGTERM, SIGHUP) sets it, so that the game stops and Bolek's process is
     // killed (it runs in its own session and would not see the terminal's SIGINT).
@@ -298,33 +263,11 @@ fn build(source: &Path, sandbox: Sandbox, cancel: &Arc<AtomicBool>) -> Result<Bu
 }
 
 fn lolek_kind(args: &Args) -> Result<LolekKind, Failure> {
-    if args.seed.is_some() && args.lolek != LolekArg::Random {
-        return Err(Failure::Usage("--seed goes with --lolek random".into()));
-    }
-    Ok(match args.lolek {
-        LolekArg::Simple => LolekKind::Simple,
-        LolekArg::Optimal => LolekKind::Optimal,
-        LolekArg::Adversarial => LolekKind::Adversarial,
-        LolekArg::Random => LolekKind::Random {
-            seed: args.seed.unwrap_or(0),
-        },
-    })
+    args.lolek.lolek().map_err(Failure::Usage)
 }
 
 fn limits(args: &Args) -> Result<Limits, Failure> {
-    let seconds = args.time_limit;
-    if !(seconds.is_finite() && seconds > 0.0 && seconds <= 1e6) {
-        return Err(Failure::Usage(format!(
-            "--time-limit must be a positive number of seconds, got {seconds}"
-        )));
-    }
-    if args.memory_limit == 0 {
-        return Err(Failure::Usage("--memory-limit must be positive".into()));
-    }
-    Ok(Limits::new(
-        Duration::from_secs_f64(seconds),
-        args.memory_limit,
-    ))
+    args.limit.limits().map_err(Failure::Usage)
 }
 
 /// The start position from the arguments, or else from standard input.

@@ -4,6 +4,7 @@
 
 use anyhow::Context;
 use clap::Parser;
+use duel_cli::flags::SeedArg;
 use duel_cli::protocol::{ProtocolError, ProtocolReader};
 use duel_ioiwari::transcript::{Ending, Transcript};
 use duel_ioiwari::{Board, Oracle, Outcome, Pit, Player, Position, ReachableSolver};
@@ -70,10 +71,10 @@ struct Args {
     /// Where to record the dialogue.
     #[arg(long, value_name = "FILE", default_value = "ioiwari.out")]
     log: PathBuf,
-    /// Choose at random among the optimal moves, reproducibly from this seed, instead of the
+    /// Choose at random among the optimal moves, reproducibly from --seed, instead of the
     /// first optimal pit.
-    #[arg(long, value_name = "N")]
-    seed: Option<u64>,
+    #[command(flatten)]
+    seed: SeedArg,
     /// Start this program as player 1 and play it through pipes; the rest of the line is
     /// its arguments (so --run comes last).
     #[arg(
@@ -143,7 +144,7 @@ fn main() -> ExitCode {
         position: Position::start(args.position),
         transcript: Transcript::new(args.position),
         solver: ReachableSolver::solve_from(args.position),
-        rng: args.seed.map(SplitMix64::new),
+        rng: args.seed.seed.map(SplitMix64::new),
         mode,
         recent: Vec::new(),
         watchdog: (!by_hand).then(Watchdog::start),

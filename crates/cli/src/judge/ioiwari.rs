@@ -47,9 +47,9 @@ pub struct JudgeArgs {
     #[arg(long, value_name = "SET", default_value = "official")]
     pub tests: String,
 
-    /// Player 2 picks at random among its optimal pits, from this seed.
-    #[arg(long, value_name = "N")]
-    pub seed: Option<u64>,
+    /// Player 2 picks at random among its optimal pits, from --seed.
+    #[command(flatten)]
+    pub seed: crate::flags::SeedArg,
 
     #[command(flatten)]
     #[allow(missing_docs)] // flattened: its flags carry their own help
@@ -78,7 +78,7 @@ pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
         input: "board",
         summary: "banks",
     };
-    let opponent = match args.seed {
+    let opponent = match args.seed.seed {
         Some(seed) => Opponent::Random { seed },
         None => Opponent::FirstOptimal,
     };

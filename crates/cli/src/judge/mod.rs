@@ -5,39 +5,30 @@ pub mod ioiwari;
 pub mod mis;
 pub mod output;
 
+use crate::flags::{seconds, LimitArgs, SandboxArg, SandboxKind};
 use anyhow::bail;
 use duel_sandbox::{Isolation, IsolationRecord, Limits, Sandbox};
 use output::{open_output, Columns, Format, LogDir, Printer};
 use std::path::PathBuf;
-use std::time::Duration;
 
 /// The flags both judges share: limits, parallelism, sandbox and where results go.
 #[derive(Debug, clap::Args)]
 pub struct RunArgs {
-    /// CPU time per test, in seconds.
-    #[arg(long, value_name = "SECONDS", default_value_t = 1.0)]
-    pub time_limit: f64,
+    /// `--time-limit` and `--memory-limit`.
+    #[command(flatten)]
+    pub limit: LimitArgs,
 
     /// Wall-clock time per test, in seconds (default: 3 × the time limit).
     #[arg(long, value_name = "SECONDS")]
     pub wall_limit: Option<f64>,
 
-    /// Memory per test, in MiB (address space and resident).
-    #[arg(long, value_name = "MB", default_value_t = 32)]
-    pub memory_limit: u64,
-
     /// Tests run at once (default: the number of cores).
     #[arg(long, value_name = "N")]
     pub jobs: Option<usize>,
 
-    /// auto (the strongest here), bwrap (demand it) or none.
-    // auto: the strongest isolation this machine allows (bubblewrap when it is installed and
-    // works); bwrap: demand bubblewrap (no network, read-only file system, private 64 MB /tmp,
-    // own PID namespace), fail if it cannot run; none: no bubblewrap. A cgroup per test and,
-    // when the judge runs as root, a user of its own apply whatever the choice, where the
-    // machine allows them (README: "How the judge isolates and measures").
-    #[arg(long, value_name = "KIND", value_parser = ["auto", "bwrap", "none"], default_value = "auto", hide_possible_values = true)]
-    pub sandbox: String,
+    /// `--sandbox`.
+    #[command(flatten)]
+    pub sandbox: SandboxArg,
 
     /// Write the JSON report here (score, and every test's result).
     #[arg(long, value_name = "FILE")]
@@ -55,12 +46,10 @@ pub struct RunArgs {
 impl RunArgs {
     /// The per-test limits the flags ask for.
     pub fn limits(&self) -> anyhow::Result<Limits> {
-        if self.memory_limit == 0 {
-            bail!("--memory-limit must be at least 1 MB");
-        }
-        let mut limits = Limits::new(seconds("--time-limit", self.time_limit)?, self.memory_limit);
+        let mut limits = self.limit.limits().map_err(anyhow::Error::msg)?;
         if let Some(wall) = self.wall_limit {
-            limits = limits.with_wall_time(seconds("--wall-limit", wall)?);
+            limits =
+                limits.with_wall_time(seconds("--wall-limit", wall).map_err(anyhow::Error::msg)?);
         }
         Ok(limits)
     }
@@ -76,19 +65,15 @@ impl RunArgs {
 
     /// The sandbox the submission runs in (`none` still gets a user of its own).
     pub fn sandbox(&self) -> Sandbox {
-        match self.sandbox.as_str() {
-            "bwrap" => Sandbox::Bwrap,
-            "none" => Sandbox::User,
-            _ => Sandbox::Auto,
-        }
+        self.sandbox.sandbox()
     }
 
     /// How the runs are isolated here, as the report records it.
     pub fn isolation(&self) -> IsolationRecord {
-        let bwrap = match self.sandbox.as_str() {
-            "bwrap" => true,
-            "none" => false,
-            _ => Sandbox::Auto.uses_bwrap(),
+        let bwrap = match self.sandbox.sandbox {
+            SandboxKind::Bwrap => true,
+            SandboxKind::None => false,
+            SandboxKind::Auto => Sandbox::Auto.uses_bwrap(),
         };
         Isolation::detect().record(bwrap)
     }
@@ -114,12 +99,4 @@ impl RunArgs {
             .with_report(report)
             .with_isolation(self.isolation()))
     }
-}
-
-/// A positive, finite number of seconds, at most a day.
-fn seconds(flag: &str, value: f64) -> anyhow::Result<Duration> {
-    if !(value.is_finite() && value > 0.0 && value <= 86_400.0) {
-        bail!("{flag} must be a positive number of seconds, got {value}");
-    }
-    Ok(Duration::from_secs_f64(value))
 }

@@ -66,9 +66,9 @@ pub struct IoiwariComputerArgs {
     /// banks most now) or random.
     #[arg(long, default_value = "perfect")]
     pub strength: String,
-    /// Seed for the random computer (repeatable games).
-    #[arg(long)]
-    pub seed: Option<u64>,
+    /// `--seed`, for the random computer (repeatable games).
+    #[command(flatten)]
+    pub seed: crate::flags::SeedArg,
 }
 
 impl IoiwariComputerArgs {
@@ -76,7 +76,7 @@ impl IoiwariComputerArgs {
     pub(crate) fn ioiwari(&self) -> anyhow::Result<duel_ioiwari::Computer> {
         Ok(duel_analysis::engine::ioiwari_computer(
             &self.strength,
-            self.seed,
+            self.seed.seed,
         )?)
     }
 }
@@ -88,9 +88,9 @@ pub struct MisComputerArgs {
     /// simple, adversarial.
     #[arg(long, default_value = "perfect")]
     pub strength: String,
-    /// Seed for the random computer (repeatable games).
-    #[arg(long)]
-    pub seed: Option<u64>,
+    /// `--seed`, for the random computer (repeatable games).
+    #[command(flatten)]
+    pub seed: crate::flags::SeedArg,
 }
 
 impl MisComputerArgs {
@@ -98,7 +98,7 @@ impl MisComputerArgs {
     pub(crate) fn mis(&self) -> anyhow::Result<duel_mis::LolekKind> {
         Ok(duel_analysis::engine::mis_computer(
             &self.strength,
-            self.seed,
+            self.seed.seed,
         )?)
     }
 }

@@ -17,6 +17,7 @@ mod export_rendered;
 mod export_statements;
 mod export_targets;
 mod export_verify;
+mod flags_shared;
 mod graj;
 mod ioiwari_programs;
 mod judge_attacks;

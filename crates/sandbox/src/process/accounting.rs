@@ -4,7 +4,7 @@ use super::Process;
 use crate::confinement::missing_file_hint;
 use crate::termination::{cpu_limit_fault, megabytes, seconds};
 use crate::Verdict;
-use crate::{child, classify_termination, tree, Fault, Halt, Usage};
+use crate::{classify_termination, tree, wait, Fault, Halt, Usage};
 use crate::{PEAK_RESOLUTION_BYTES, SANDBOX_PEAK_RESOLUTION_BYTES};
 use std::time::{Duration, Instant};
 
@@ -128,7 +128,7 @@ impl Process {
             return Ok(());
         }
         if !self.exited {
-            self.exited = child::has_exited(self.pid);
+            self.exited = wait::has_exited(self.pid);
         }
         if self.placement.cgroup.is_some() {
             let usage = self.usage();

@@ -4,7 +4,8 @@
 use super::accounting::Accounted;
 use super::Process;
 use crate::cgroup::Cgroup;
-use crate::child::{self, Reaped};
+use crate::errand;
+use crate::wait::{self, Reaped};
 use crate::{signal, tree, Termination};
 use std::time::Duration;
 
@@ -19,7 +20,7 @@ impl Process {
         let reaped = match &self.placement.cgroup {
             Some(cgroup) => {
                 signal_all_once(cgroup, self.pid);
-                let reaped = child::reap(self.pid, true);
+                let reaped = wait::reap(self.pid, true);
                 cgroup.kill_all();
                 tree::reap_orphaned_zombies();
                 self.accounted = Accounted {
@@ -31,12 +32,15 @@ impl Process {
                 reaped
             }
             None => {
-                let swept = tree::kill_everything(self.pid, self.placement.user.as_ref());
+                let swept = tree::kill_everything(
+                    self.pid,
+                    self.placement.user.as_ref().map(|user| user.id),
+                );
                 self.sampled = tree::record(self.sampled, swept.sample, &mut |s| {
                     self.peak_rss_bytes = self.peak_rss_bytes.max(s.rss_bytes);
                     self.peak_vsize_bytes = self.peak_vsize_bytes.max(s.max_vsize_bytes);
                 });
-                let reaped = child::reap(self.pid, true);
+                let reaped = wait::reap(self.pid, true);
                 self.orphans_cpu = tree::reap_orphans(swept.orphans);
                 reaped
             }
@@ -70,7 +74,7 @@ impl Process {
         }
         // Every process of the run is gone: what it left in its user's keyrings goes too.
         if let Some(user) = &self.placement.user {
-            child::clear_keyrings_of(user.id);
+            errand::clear_keyrings_of(user.id);
         }
         self.exited = true;
         // What the program wrote to stderr before dying is still in the pipe.

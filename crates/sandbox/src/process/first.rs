@@ -4,7 +4,7 @@
 //! namespace's pid 2), whose end bubblewrap learns only later, so the judge watches it itself.
 
 use super::Process;
-use crate::{child, pipes, procfs};
+use crate::{pipes, procfs, wait};
 use std::fs::File;
 use std::os::unix::fs::FileExt;
 use std::time::{Duration, Instant};
@@ -66,7 +66,7 @@ impl Process {
     /// when it is not there after it wrote a line.
     pub(super) fn first_process_exited(&mut self) -> bool {
         if !self.exited {
-            self.exited = child::has_exited(self.pid);
+            self.exited = wait::has_exited(self.pid);
         }
         if self.exited && !self.placement.signals_as_status {
             return true;
@@ -100,7 +100,7 @@ impl Process {
             } else {
                 std::thread::sleep(Duration::from_millis(1));
             }
-            self.exited = child::has_exited(self.pid);
+            self.exited = wait::has_exited(self.pid);
         }
         self.leave_blocking();
         let stdout = self.stdout.take();

@@ -10,12 +10,14 @@ mod first;
 mod ticker;
 mod waiting;
 
+use super::box_user::BoxUser;
 use super::cgroup::Cgroup;
-use super::child::{self, Confinement, Reaped};
-use super::isolation::BoxUser;
+use super::child::{self, Confinement};
+use super::errand;
 use super::pipes::{self, ReadResult, WriteResult};
 use super::procfs::TreeSample;
 use super::tree;
+use super::wait::{self, Reaped};
 use super::{Fault, Halt, Limits, LineBuffer, SpawnError, Usage};
 use crate::Verdict;
 use accounting::Accounted;
@@ -159,7 +161,7 @@ impl Process {
         // A change of user inside the sandbox leaves no moment to empty the user's keyrings
         // before the program starts: they are emptied here (and after every run).
         if let (Some(user), false) = (&placement.user, placement.switch_user_before_exec) {
-            child::clear_keyrings_of(user.id);
+            errand::clear_keyrings_of(user.id);
         }
         let user = placement
             .user
@@ -194,7 +196,7 @@ impl Process {
             stdin: Some(started.stdin),
             stdout: Some(started.stdout),
             stderr: Some(started.stderr),
-            pidfd: child::open_pidfd(pid),
+            pidfd: wait::open_pidfd(pid),
             lines: LineBuffer::new(limits.max_line_bytes),
             outgoing: Vec::new(),
             ticker: None,

@@ -11,7 +11,7 @@
 
 use super::{ticker, Process, Ticker, STDERR_TAIL_BYTES, TICK};
 use crate::pipes::{self, ReadResult};
-use crate::{child, Halt};
+use crate::{wait, Halt};
 use rustix::io::Errno;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
@@ -182,7 +182,7 @@ impl Process {
         // A wait that found stderr empty lets the next one block again.
         self.stderr_quiet = !stderr_ready;
         if pidfd_ready {
-            self.exited = child::has_exited(self.pid);
+            self.exited = wait::has_exited(self.pid);
         }
         if self.exited && ready == 0 {
             // The program is gone but something it started still holds the pipes open:

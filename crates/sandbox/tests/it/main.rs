@@ -8,4 +8,5 @@ mod runner_attacks;
 mod runner_kernel_state;
 mod runner_one_rule;
 mod runner_trust;
+mod safe_default;
 mod support;

@@ -12,14 +12,17 @@ fn limits() -> Limits {
     Limits::new(Duration::from_millis(300), 64)
 }
 
+/// `script` unconfined (as the judge's own trusted programs run), so that these tests see the
+/// runner's own rules, whatever the machine's isolation.
 fn launcher(script: &str) -> Launcher {
-    Launcher::new(ProgramCommand::shell(script), limits())
+    Launcher::new(ProgramCommand::shell(script), limits()).with_sandbox(Sandbox::Trusted)
 }
 
-/// `script` started with the usual limits but a wall-clock limit of `wall_seconds`.
+/// `script` started unconfined with the usual limits but a wall-clock limit of `wall_seconds`.
 fn patient(script: &str, wall_seconds: u64) -> Process {
     let limits = limits().with_wall_time(Duration::from_secs(wall_seconds));
     Launcher::new(ProgramCommand::shell(script), limits)
+        .with_sandbox(Sandbox::Trusted)
         .spawn()
         .unwrap()
 }

@@ -95,6 +95,7 @@ fn a_setsid_double_forked_orphan_is_killed_and_charged() {
     );
     let limits = Limits::new(Duration::from_secs(5), 64);
     let mut process = Launcher::new(ProgramCommand::shell(script), limits)
+        .with_sandbox(Sandbox::Trusted)
         .spawn()
         .unwrap();
     assert_eq!(process.read_line().unwrap(), "done");
@@ -198,7 +199,7 @@ fn the_same_28_mb_program_measures_alike_without_bubblewrap() {
     if !has_cgroups() {
         return;
     }
-    let peak = peak_of_28_mb(Sandbox::User);
+    let peak = peak_of_28_mb(Sandbox::None);
     assert!(peak > 19 << 20 && peak < 32 << 20, "{peak}");
 }
 
@@ -283,7 +284,7 @@ fn a_program_cannot_read_what_only_root_may_read() {
     if !is_root_with_box_users() {
         return;
     }
-    for sandbox in [Sandbox::User, Sandbox::Auto] {
+    for sandbox in [Sandbox::None, Sandbox::Auto] {
         let launcher = Launcher::new(
             // The path is the program's own business, not a word of its command.
             ProgramCommand::shell(
@@ -343,7 +344,7 @@ fn a_program_cannot_signal_the_judge() {
         ProgramCommand::shell(script),
         Limits::new(Duration::from_secs(2), 64),
     )
-    .with_sandbox(Sandbox::User)
+    .with_sandbox(Sandbox::None)
     .with_working_dir("/");
     assert_eq!(fault_of(&launcher, "refused"), None);
 }
@@ -357,7 +358,7 @@ fn programs_run_as_distinct_users_of_their_own() {
         ProgramCommand::shell("id -u; read x"),
         Limits::new(Duration::from_secs(2), 64),
     )
-    .with_sandbox(Sandbox::User)
+    .with_sandbox(Sandbox::None)
     .with_working_dir("/");
     let mut a = launcher.spawn().unwrap();
     let mut b = launcher.spawn().unwrap();
@@ -405,14 +406,14 @@ fn a_program_under_bubblewrap_cannot_reach_the_network() {
 #[test]
 fn a_program_of_a_user_of_its_own_cannot_reach_the_network_either() {
     if is_root_with_box_users() {
-        assert_offline(Sandbox::User);
+        assert_offline(Sandbox::None);
     }
 }
 
 #[test]
 fn the_judges_own_programs_keep_the_network() {
-    // Sandbox::None is for what the judge trusts: no filter there.
-    let (said, seen) = reach_the_loopback(Sandbox::None);
+    // Sandbox::Trusted is for what the judge trusts: no filter there.
+    let (said, seen) = reach_the_loopback(Sandbox::Trusted);
     assert_eq!(said, "reached");
     assert!(seen);
 }
@@ -426,7 +427,7 @@ fn threads_and_child_processes_still_work_under_the_filter() {
                   t = threading.Thread(target=lambda: out.append(subprocess.run(['echo', 'spawned'], capture_output=True, text=True).stdout.strip()))\n\
                   t.start(); t.join()\n\
                   print(out[0])\n";
-    for sandbox in [Sandbox::User, Sandbox::Auto] {
+    for sandbox in [Sandbox::None, Sandbox::Auto] {
         let launcher = Launcher::new(python(script), Limits::new(Duration::from_secs(4), 64))
             .with_sandbox(sandbox)
             .with_working_dir("/");
@@ -472,9 +473,10 @@ fn a_32_bit_program_is_stopped_by_the_filter() {
     let plain = Launcher::new(
         ProgramCommand::program(&program),
         Limits::new(Duration::from_secs(2), 64),
-    );
+    )
+    .with_sandbox(Sandbox::Trusted);
     assert_eq!(fault_of(&plain, "hi"), None);
-    for sandbox in [Sandbox::User, Sandbox::Auto] {
+    for sandbox in [Sandbox::None, Sandbox::Auto] {
         let confined = plain.clone().with_sandbox(sandbox);
         let (verdict, reason) = fault_of(&confined, "hi").expect("the filter must stop it");
         assert_eq!(verdict, Verdict::RuntimeError, "{sandbox:?}");
@@ -487,7 +489,7 @@ fn an_unconfined_run_is_not_reported_as_filtered_or_as_a_user_of_its_own() {
     let limits = Limits::new(Duration::from_secs(1), 64);
     let launcher =
         |sandbox| Launcher::new(ProgramCommand::shell("true"), limits).with_sandbox(sandbox);
-    let unconfined = launcher(Sandbox::None).isolation_record();
+    let unconfined = launcher(Sandbox::Trusted).isolation_record();
     assert!(!unconfined.syscall_filter, "{unconfined:?}");
     assert!(!unconfined.separate_user, "{unconfined:?}");
     assert!(
@@ -498,8 +500,8 @@ fn an_unconfined_run_is_not_reported_as_filtered_or_as_a_user_of_its_own() {
         unconfined.summary.ends_with("unconfined, as asked"),
         "{unconfined:?}"
     );
-    // A submission's run (`--sandbox none` is Sandbox::User) keeps what the machine gives.
-    let confined = launcher(Sandbox::User).isolation_record();
+    // A submission's run (`--sandbox none` is Sandbox::None) keeps what the machine gives.
+    let confined = launcher(Sandbox::None).isolation_record();
     assert_eq!(confined.syscall_filter, Isolation::detect().syscall_filter);
 }
 

@@ -1,6 +1,6 @@
 //! Attacks through state the kernel shares with the whole machine, one test each: keyrings,
 //! the asynchronous I/O pool, pseudo-terminals and the calls that reach other processes.
-//! Each runs in both isolations a submission gets (`Sandbox::User`, what `--sandbox none`
+//! Each runs in both isolations a submission gets (`Sandbox::None`, what `--sandbox none`
 //! means, and the default); a case that needs root or bubblewrap says so and passes where
 //! they are missing.
 
@@ -247,7 +247,7 @@ fn a_submission_cannot_exhaust_the_machines_pseudo_terminals() {
         print('end')";
     let limits = Limits::new(Duration::from_secs(5), 64).with_wall_time(Duration::from_secs(20));
     let mut process = Launcher::new(python(script), limits)
-        .with_sandbox(Sandbox::User)
+        .with_sandbox(Sandbox::None)
         .spawn()
         .unwrap();
     let held: usize = process.read_line().unwrap().parse().unwrap();

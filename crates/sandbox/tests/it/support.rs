@@ -13,10 +13,10 @@ pub fn python(script: &str) -> ProgramCommand {
     ProgramCommand::Argv(vec![python.into(), "-c".into(), script.into()])
 }
 
-/// The sandboxes a submission may run in here: `Sandbox::User` (what `--sandbox none`
+/// The sandboxes a submission may run in here: `Sandbox::None` (what `--sandbox none`
 /// means) and bubblewrap where it works.
 pub fn sandboxes() -> Vec<Sandbox> {
-    let mut sandboxes = vec![Sandbox::User];
+    let mut sandboxes = vec![Sandbox::None];
     if Sandbox::Auto.uses_bwrap() {
         sandboxes.push(Sandbox::Bwrap);
     } else {

@@ -1,0 +1,142 @@
+//! The flags several commands share, each defined once: the limits (`--time-limit`,
+//! `--memory-limit`), the sandbox (`--sandbox`), Lolek (`--lolek`) and the seed (`--seed`).
+//! `duel ioiwari judge`, `duel mis judge`, `graj` and `ioiwari2` flatten these structures into
+//! their arguments, so a flag has the same name, bounds and help text in each, and every
+//! `--help` is generated from here.
+
+/// `--seed`: the seed of a command's random choices.
+#[derive(Debug, Clone, Copy, Default, clap::Args)]
+pub struct SeedArg {
+    /// Seed of the random choices (same seed, same games).
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+}
+
+#[cfg(feature = "judge")]
+pub use judged::{seconds, LimitArgs, LolekArg, SandboxArg, SandboxKind, MAX_SECONDS};
+
+#[cfg(feature = "judge")]
+mod judged {
+    use super::SeedArg;
+    use clap::builder::TypedValueParser;
+    use duel_mis::LolekKind;
+    use duel_sandbox::{Limits, Sandbox};
+    use std::time::Duration;
+
+    /// The longest time limit any flag accepts: a day, in seconds.
+    pub const MAX_SECONDS: f64 = 86_400.0;
+
+    /// `--time-limit` and `--memory-limit`: what one run of a program (a test, a game) may use.
+    #[derive(Debug, Clone, Copy, clap::Args)]
+    pub struct LimitArgs {
+        /// CPU time per test, in seconds (at most 86400).
+        #[arg(long, value_name = "SECONDS", default_value_t = 1.0)]
+        pub time_limit: f64,
+
+        /// Memory per test, in MB (address space and resident).
+        #[arg(long, value_name = "MB", default_value_t = 32)]
+        pub memory_limit: u64,
+    }
+
+    impl LimitArgs {
+        /// The limits the flags ask for, or the one-line reason they are refused.
+        pub fn limits(&self) -> Result<Limits, String> {
+            if self.memory_limit == 0 {
+                return Err("--memory-limit must be at least 1 MB".into());
+            }
+            Ok(Limits::new(
+                seconds("--time-limit", self.time_limit)?,
+                self.memory_limit,
+            ))
+        }
+    }
+
+    /// A positive, finite number of seconds, at most [`MAX_SECONDS`], named `flag` in the
+    /// error.
+    pub fn seconds(flag: &str, value: f64) -> Result<Duration, String> {
+        if !(value.is_finite() && value > 0.0 && value <= MAX_SECONDS) {
+            return Err(format!(
+                "{flag} must be a positive number of seconds, at most {MAX_SECONDS}, got {value}"
+            ));
+        }
+        Ok(Duration::from_secs_f64(value))
+    }
+
+    /// What `--sandbox` accepts.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+    pub enum SandboxKind {
+        /// The strongest isolation this machine allows (bubblewrap when it works).
+        Auto,
+        /// Demand bubblewrap; an error when it cannot run.
+        Bwrap,
+        /// No bubblewrap.
+        None,
+    }
+
+    /// `--sandbox`: how a submission (and its compiler) is isolated.
+    #[derive(Debug, Clone, Copy, clap::Args)]
+    pub struct SandboxArg {
+        /// auto (the strongest here), bwrap (demand it) or none.
+        // auto: the strongest isolation this machine allows (bubblewrap when it is installed and
+        // works); bwrap: demand bubblewrap (no network, read-only file system, private 64 MB
+        // /tmp, own PID namespace), fail if it cannot run; none: no bubblewrap. A cgroup per test
+        // and, when the judge runs as root, a user of its own and the system-call filter apply
+        // whatever the choice, where the machine allows them (README: "How the judge isolates
+        // and measures").
+        #[arg(
+            long,
+            value_name = "KIND",
+            value_enum,
+            default_value_t = SandboxKind::Auto,
+            hide_possible_values = true
+        )]
+        pub sandbox: SandboxKind,
+    }
+
+    impl SandboxArg {
+        /// The library's sandbox of the same name.
+        pub fn sandbox(&self) -> Sandbox {
+            match self.sandbox {
+                SandboxKind::Auto => Sandbox::Auto,
+                SandboxKind::Bwrap => Sandbox::Bwrap,
+                SandboxKind::None => Sandbox::None,
+            }
+        }
+    }
+
+    /// `--lolek` with `--seed`: how the judge's Lolek plays.
+    #[derive(Debug, Clone, Copy, clap::Args)]
+    pub struct LolekArg {
+        /// simple (the kit's), optimal (the grader's), random or adversarial.
+        // simple: one poohstick if any, else one eeyorestick; optimal: wins whenever Bolek
+        // leaves a winning position; random: legal moves, from --seed; adversarial: punishes
+        // every mistake, and otherwise plays moves meant to catch wrong solutions.
+        #[arg(
+            long,
+            value_name = "KIND",
+            default_value = "simple",
+            value_parser = clap::builder::PossibleValuesParser::new(
+                ["simple", "optimal", "random", "adversarial"]
+            ).try_map(|name: String| name.parse::<LolekKind>()),
+            hide_possible_values = true
+        )]
+        pub lolek: LolekKind,
+
+        /// `--seed`, for `--lolek random`.
+        #[command(flatten)]
+        pub seed: SeedArg,
+    }
+
+    impl LolekArg {
+        /// The Lolek asked for, its seed in place; a seed without `--lolek random` is refused.
+        pub fn lolek(&self) -> Result<LolekKind, String> {
+            match (self.lolek, self.seed.seed) {
+                (LolekKind::Random { .. }, seed) => Ok(LolekKind::Random {
+                    seed: seed.unwrap_or(0),
+                }),
+                (_, Some(_)) => Err("--seed goes with --lolek random".into()),
+                (lolek, None) => Ok(lolek),
+            }
+        }
+    }
+}

@@ -333,14 +333,6 @@ impl Cgroup {
         }
     }
 
-    /// The memory charged now.
-    pub fn current_memory(&self) -> Option<u64> {
-        match self.version {
-            CgroupVersion::V1 => read_number(&self.memory.join("memory.usage_in_bytes")),
-            CgroupVersion::V2 => read_number(&self.memory.join("memory.current")),
-        }
-    }
-
     /// How many processes the kernel's OOM killer killed in the cgroup (v1 kernels before
     /// 4.13 do not say; then a hit limit, `memory.failcnt`, is taken instead).
     pub fn oom_kills(&self) -> u64 {

@@ -149,11 +149,6 @@ impl Toolchain {
         self
     }
 
-    /// The same toolchain with these compilation limits.
-    pub fn with_limits(self, limits: Limits) -> Toolchain {
-        Toolchain { limits, ..self }
-    }
-
     /// The same toolchain compiling in this sandbox (normally the submissions' own).
     pub fn with_sandbox(self, sandbox: Sandbox) -> Toolchain {
         Toolchain { sandbox, ..self }

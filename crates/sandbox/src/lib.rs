@@ -32,7 +32,7 @@
 //! | utility | `limits`, `usage` | the limits a run gets, and what it used | [`Limits`], [`Usage`] |
 //! | utility | `lines` | a bounded line buffer | [`LineBuffer`], [`LineTooLong`] |
 //! | utility | `termination` | how a program ended, and its verdict | [`Termination`], [`classify_termination`] |
-//! | utility | `procfs` | reading `/proc`: a process, a tree, every process | `stat_of`, `members`, `sample_tree` |
+//! | utility | `procfs` | reading `/proc`: a process, a tree, every process | `stat_and_ending_of`, `members`, `sample_tree` |
 //! | utility | `signal` | one system call each: kill, sessions, subreaper, SIGPIPE, uid | `kill`, `kill_group`, `effective_uid` |
 //! | utility | `command` | what to run, and `$PATH` lookups | [`ProgramCommand`], `find_in_path` |
 //! | utility | `environment` | the fixed environment every program gets | [`SYSTEM_PATH`], `environment`, `find_program` |

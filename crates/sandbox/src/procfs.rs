@@ -75,9 +75,11 @@ pub(crate) fn all_processes() -> Vec<ProcStat> {
         .collect()
 }
 
-/// The stat line of process `pid`, if it exists.
-pub(crate) fn stat_of(pid: i32) -> Option<ProcStat> {
-    read_stat(std::path::Path::new(&format!("/proc/{pid}/stat")))
+/// The stat line of process `pid`, parsed, with whether it is [`ending`], if it exists (one
+/// read, so both describe the same moment).
+pub(crate) fn stat_and_ending_of(pid: i32) -> Option<(ProcStat, bool)> {
+    let text = read_stat_text(std::path::Path::new(&format!("/proc/{pid}/stat")))?;
+    Some((parse_stat(&text)?, ending(&text)?))
 }
 
 /// The judge's own stat line (`/proc/self`, which names the caller whatever its pid).
@@ -88,11 +90,16 @@ pub(crate) fn own_stat() -> Option<ProcStat> {
 /// One open and one read: a stat line is far below 1 KiB... unless the name is odd, so a
 /// larger buffer is used; a truncated line fails to parse and the process is skipped.
 fn read_stat(path: &std::path::Path) -> Option<ProcStat> {
+    parse_stat(&read_stat_text(path)?)
+}
+
+/// The stat line at `path`, read in one read of at most 2 KiB.
+fn read_stat_text(path: &std::path::Path) -> Option<String> {
     use std::io::Read;
     let mut buffer = [0u8; 2048];
     let mut file = std::fs::File::open(path).ok()?;
     let n = file.read(&mut buffer).ok()?;
-    parse_stat(std::str::from_utf8(&buffer[..n]).ok()?)
+    String::from_utf8(buffer[..n].to_vec()).ok()
 }
 
 /// The processes that belong to the run started as `root` (its pid, process group and session):

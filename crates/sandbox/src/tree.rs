@@ -141,12 +141,15 @@ pub(crate) fn kill_everything(root: i32, user: Option<u32>) -> Swept {
     Swept { sample, orphans }
 }
 
-/// Reaps, without waiting, the judge's children that have exited after being reparented to
-/// it (its subreaper) from a run: bubblewrap leaves one at every run, its PID namespace's init,
+/// Reaps the judge's children that have exited, or begun to, after being reparented to it
+/// (its subreaper) from a run: bubblewrap leaves one at every run, its PID namespace's init,
 /// which its outer process never waits for. A child is taken for a run's orphan only when no
 /// running program is it and it is in another session than the judge's (every run starts
 /// one; a child the judge started otherwise, `std::process::Command`'s, stays in the
-/// judge's); no fork runs meanwhile.
+/// judge's); no fork runs meanwhile. A zombie is reaped at once; one whose exit has begun
+/// (`PF_EXITING`: killed with its run, it has already left the run's cgroup but may still be
+/// waiting for its namespace's last processes to be reaped) is waited for, as nothing stops
+/// an exit once begun; a live one is left alone.
 pub(crate) fn reap_orphaned_zombies() {
     let _no_spawns = SPAWNING.write().unwrap_or_else(|e| e.into_inner());
     let judge_session = signal::own_session();
@@ -155,8 +158,16 @@ pub(crate) fn reap_orphaned_zombies() {
         if running.contains(&pid) {
             continue;
         }
-        if procfs::stat_of(pid).is_some_and(|stat| stat.zombie && stat.session != judge_session) {
+        let Some((stat, ending)) = procfs::stat_and_ending_of(pid) else {
+            continue;
+        };
+        if stat.session == judge_session {
+            continue;
+        }
+        if stat.zombie {
             let _ = wait::reap(pid, false);
+        } else if ending {
+            let _ = wait::reap(pid, true);
         }
     }
 }

@@ -705,9 +705,16 @@ fn windows_programs_are_single_files_needing_only_windows_own_dlls() {
         .contains("libstdc++-6.dll"));
 }
 
+/// Whether `name` is one of the tool programs a package may attach (`ioiwari2`, `ioiwari2.exe`),
+/// which each build takes from beside itself or from within: a Windows duel has no Linux tool
+/// beside it, so its packages lack that one file (and say so on stderr).
+fn is_tool(name: &std::ffi::OsStr) -> bool {
+    name == "ioiwari2" || name == "ioiwari2.exe"
+}
+
 /// Every file below `dir` (`/`-separated paths relative to it) with its bytes, but the tool
-/// programs a package may attach (`ioiwari2`, `ioiwari2.exe`), which each build takes from
-/// beside itself or from within.
+/// programs ([`is_tool`]) and the lines of Polygon's `problem.xml` that list them; a zip is
+/// taken as the files it holds (extracted by Python's `zipfile`), under its own name.
 fn tree(dir: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
     let mut files = std::collections::BTreeMap::new();
     let mut pending = vec![dir.to_path_buf()];
@@ -720,8 +727,7 @@ fn tree(dir: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
                 continue;
             }
             assert!(meta.is_file(), "{} is not a regular file", path.display());
-            let name = path.file_name().unwrap();
-            if name == "ioiwari2" || name == "ioiwari2.exe" {
+            if is_tool(path.file_name().unwrap()) {
                 continue;
             }
             let relative = path
@@ -729,10 +735,82 @@ fn tree(dir: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
                 .unwrap()
                 .to_string_lossy()
                 .into_owned();
-            files.insert(relative, std::fs::read(&path).unwrap());
+            if path.extension().is_some_and(|ext| ext == "zip") {
+                let inside = tempfile::tempdir().unwrap();
+                let unzipped = Command::new("python3")
+                    .args(["-m", "zipfile", "-e"])
+                    .arg(&path)
+                    .arg(inside.path())
+                    .status()
+                    .unwrap();
+                assert!(unzipped.success(), "{} is no zip", path.display());
+                for (name, bytes) in tree(inside.path()) {
+                    files.insert(format!("{relative}/{name}"), bytes);
+                }
+                continue;
+            }
+            let mut bytes = std::fs::read(&path).unwrap();
+            if path.file_name().unwrap() == "problem.xml" {
+                // Polygon's list of attachments names the tools present.
+                bytes = text(&bytes)
+                    .lines()
+                    .filter(|line| !line.contains("path=\"attachments/ioiwari2"))
+                    .map(|line| format!("{line}\n"))
+                    .collect::<String>()
+                    .into_bytes();
+            }
+            files.insert(relative, bytes);
         }
     }
     files
+}
+
+/// `duel export`'s summary (`OUT/TASK: FORMAT package of TASK, N files` a line), each count
+/// less the tool programs ([`is_tool`]) in that package (a directory or a zip) under `base`.
+fn without_tools(summary: &str, base: &Path) -> String {
+    summary
+        .lines()
+        .map(|line| {
+            let counted = line.rsplit_once(", ").and_then(|(head, tail)| {
+                let files: usize = tail.strip_suffix(" files")?.parse().ok()?;
+                let (package, _) = head.split_once(": ")?;
+                let tools = tools_in(&base.join(package));
+                Some(format!("{head}, {} files", files - tools))
+            });
+            counted.unwrap_or_else(|| line.to_owned()) + "\n"
+        })
+        .collect()
+}
+
+/// The tool programs ([`is_tool`]) below `dir`, at any depth, or in it if it is a zip.
+fn tools_in(dir: &Path) -> usize {
+    if dir.extension().is_some_and(|ext| ext == "zip") {
+        let listing = Command::new("python3")
+            .args([
+                "-c",
+                "import sys, zipfile; print('\\n'.join(zipfile.ZipFile(sys.argv[1]).namelist()))",
+            ])
+            .arg(dir)
+            .output()
+            .unwrap();
+        return text(&listing.stdout)
+            .lines()
+            .filter(|name| {
+                is_tool(std::ffi::OsStr::new(
+                    name.rsplit('/').next().unwrap_or(name),
+                ))
+            })
+            .count();
+    }
+    std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|entry| match entry.file_type() {
+            Ok(kind) if kind.is_dir() => tools_in(&entry.path()),
+            _ => usize::from(is_tool(&entry.file_name())),
+        })
+        .sum()
 }
 
 /// `duel.exe export` writes the same packages as the Linux duel for the same arguments: the
@@ -769,8 +847,8 @@ fn windows_duel_exe_exports_the_packages_linux_exports() {
             );
             assert_eq!(code, Some(0), "{args:?} {round}: {stderr}");
             assert_eq!(
-                stdout.replace('\\', "/").replace("windows", "linux"),
-                text(&linux.stdout),
+                without_tools(&stdout.replace('\\', "/"), dir.path()).replace("windows", "linux"),
+                without_tools(&text(&linux.stdout), dir.path()),
                 "{args:?} {round}"
             );
             let (linux_files, windows_files) = (

@@ -41,17 +41,8 @@ impl Tools {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn from_dir(dir: &Path) -> Result<Tools, KitError> {
-        let linux = dir.join(IOIWARI2);
-        let linux = if linux.is_file() {
-            Some(std::fs::read(&linux).map_err(|source| KitError::Io {
-                path: linux,
-                source,
-            })?)
-        } else {
-            None
-        };
         Ok(Tools {
-            linux,
+            linux: duel_kit::linux_ioiwari2(dir)?,
             windows: duel_kit::windows_ioiwari2(dir)?,
         })
     }

@@ -258,6 +258,20 @@ pub fn windows_ioiwari2(dir: &Path) -> Result<Option<Vec<u8>>, KitError> {
     }
 }
 
+/// `ioiwari2`, the Linux build of the tool, from `dir` (normally the directory of the running
+/// duel, where `cargo build` and the Linux release put it); `None` when it is not there.
+///
+/// ```
+/// let dir = tempfile::tempdir()?;
+/// assert!(duel_kit::linux_ioiwari2(dir.path())?.is_none());
+/// std::fs::write(dir.path().join("ioiwari2"), b"\x7fELF...")?;
+/// assert!(duel_kit::linux_ioiwari2(dir.path())?.is_some());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn linux_ioiwari2(dir: &Path) -> Result<Option<Vec<u8>>, KitError> {
+    read_if_there(&dir.join(IOIWARI2))
+}
+
 /// The bytes of `path` when it is a file, `None` when there is nothing there.
 fn read_if_there(path: &Path) -> Result<Option<Vec<u8>>, KitError> {
     if !path.is_file() {
@@ -295,11 +309,7 @@ pub fn write_ioiwari(dir: &Path, tools: &Path, overwrite: bool) -> Result<Ioiwar
     });
     let native_tool = read_if_there(&native)?.ok_or(KitError::MissingTool(native))?;
     let (linux, windows, how) = if cfg!(windows) {
-        (
-            read_if_there(&tools.join(IOIWARI2))?,
-            Some(native_tool),
-            IOIWARI2_HOW,
-        )
+        (linux_ioiwari2(tools)?, Some(native_tool), IOIWARI2_HOW)
     } else {
         (
             Some(native_tool),

@@ -62,7 +62,9 @@ pub struct Settings {
     pub jobs: usize,
     /// Whether each test's log is built.
     pub logs: bool,
-    /// How sources are built.
+    /// How sources are built: the compile commands and their limits. Compilers run in
+    /// [`Settings::sandbox`] and stop on [`Settings::cancel`] ([`judge_all`] hands both to the
+    /// toolchain, replacing its own).
     pub toolchain: Toolchain,
     /// Set it (e.g. from a Ctrl-C handler) to stop: no new test starts, running ones are
     /// killed, and the reports hold the finished tests, marked interrupted.
@@ -128,12 +130,14 @@ pub trait Game: Sync {
     /// How a prepared submission's runs are isolated here, when it runs as a program of its
     /// own: the judge reports this rather than the machine's levels alone (a program whose
     /// files other users cannot reach runs as the judge's user, say).
-    fn isolation(&self, player: &Self::Player) -> Option<IsolationRecord> {
-        let _ = player;
+    fn isolation(&self, player: &Self::Player, settings: &Settings) -> Option<IsolationRecord> {
+        let _ = (player, settings);
         None
     }
 
-    /// Plays test `number` (from 1): its result and its log. `Ok(None)` when cancelled.
+    /// Plays test `number` (from 1) under `settings` (its limits, sandbox, logs and cancel
+    /// flag, the ones [`prepare`](Game::prepare) was given): its result and its log.
+    /// `Ok(None)` when cancelled.
     fn play(
         &self,
         player: &Self::Player,
@@ -176,7 +180,7 @@ pub enum JudgeError<E: std::error::Error + 'static> {
 
 /// Receives what happens while judging runs, in the order it happens: the printers of the
 /// command line and the web viewer's uploads implement it. `submission` is the entry's place
-/// in the list judged (always 0 for [`judge_one`]).
+/// in the list judged (0 when one submission is judged).
 pub trait Observer {
     /// Submission `submission` was built from source (successfully or not).
     fn built(&mut self, submission: usize, build: &BuildRecord) {
@@ -275,7 +279,7 @@ pub fn judge_all<G: Game>(
         if let Some(runnable) = runnable {
             match game.prepare(&runnable, settings) {
                 Ok(player) => {
-                    if let Some(record) = game.isolation(&player) {
+                    if let Some(record) = game.isolation(&player, settings) {
                         observer.isolation(at, &record);
                     }
                     let is_program = matches!(runnable, Runnable::Program(_));
@@ -389,24 +393,6 @@ fn build_all<G: Game>(
         },
     )?;
     Ok(built)
-}
-
-/// Judges a single submission (see [`judge_all`]); results reach `observer` in test order, as
-/// submission 0.
-pub fn judge_one<G: Game>(
-    game: &G,
-    name: &str,
-    submission: Submission,
-    tests: &[G::Test],
-    settings: &Settings,
-    observer: &mut dyn Observer,
-) -> Result<Report, JudgeError<G::Error>> {
-    let entries = [Entry {
-        name: name.to_owned(),
-        submission,
-    }];
-    let mut reports = judge_all(game, &entries, tests, settings, observer)?;
-    Ok(reports.remove(0))
 }
 
 /// Every test of `report` ends with `verdict` and `reason` (nothing was played).

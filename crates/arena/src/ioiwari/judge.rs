@@ -28,7 +28,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use super::referee::play_test;
+use super::referee::{play_test, typed_start};
 use super::Opponent;
 use crate::compile::Target;
 #[cfg(doc)]
@@ -36,6 +36,7 @@ use crate::judge::judge_all;
 use crate::judge::{Game, GameLog, Runnable, Settings};
 use crate::report::TestResult;
 use duel_ioiwari::{Board, Table};
+use duel_report::{Game as ReportGame, Start};
 use duel_sandbox::{IsolationRecord, Launcher, ProgramCommand, SpawnError};
 use std::time::Duration;
 
@@ -84,8 +85,8 @@ impl Game for Ioiwari {
     type Player = ProgramCommand;
     type Error = JudgeError;
 
-    fn name(&self) -> &'static str {
-        "ioiwari"
+    fn game(&self) -> ReportGame {
+        ReportGame::Ioiwari
     }
 
     fn target(&self) -> Target {
@@ -94,6 +95,10 @@ impl Game for Ioiwari {
 
     fn input(&self, board: &Board) -> String {
         board.to_string()
+    }
+
+    fn start(&self, board: &Board) -> Start {
+        typed_start(board)
     }
 
     /// The program, once [`Launcher::check`] found that it can start under `settings`.

@@ -22,6 +22,7 @@
 use crate::compile::{Build, BuildRecord, CompileError, Target, Toolchain};
 use crate::report::TestResult;
 use crate::{Report, Verdict};
+use duel_report::{Game as ReportGame, Start};
 use duel_sandbox::{run_in_order, IsolationRecord, Limits, ProgramCommand, Sandbox};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
@@ -96,14 +97,17 @@ pub trait Game: Sync {
     /// The game's own judge errors.
     type Error: std::error::Error + Send + Sync + 'static;
 
-    /// The game's name in reports: `ioiwari` or `mis`.
-    fn name(&self) -> &'static str;
+    /// The game the reports are about (`"ioiwari"` or `"mis"` in their JSON).
+    fn game(&self) -> ReportGame;
 
     /// What sources are built into.
     fn target(&self) -> Target;
 
     /// The test's input as text ("4 3 2 4 2 3 2", "7 2 3").
     fn input(&self, test: &Self::Test) -> String;
+
+    /// The test's start, typed: what the viewer replays its game from.
+    fn start(&self, test: &Self::Test) -> Start;
 
     /// The test's number in reports (from 1).
     fn number(&self, position: usize, test: &Self::Test) -> usize {
@@ -241,7 +245,7 @@ pub fn judge_all<G: Game>(
     let mut builds: Vec<Build> = Vec::new();
     let mut players: Vec<(usize, G::Player, bool)> = Vec::new();
     for (at, entry) in entries.iter().enumerate() {
-        let mut report = Report::new(game.name(), entry.name.clone(), planned, vec![], false);
+        let mut report = Report::new(game.game(), entry.name.clone(), planned, vec![], false);
         let runnable = match &entry.submission {
             Submission::Source(_) => match built.remove(&at) {
                 // Ctrl-C stopped the build.
@@ -342,7 +346,7 @@ pub fn judge_all<G: Game>(
         let interrupted = completion.interrupted && results.len() < planned;
         let build = report.build.take();
         *report = Report::new(
-            game.name(),
+            game.game(),
             report.player.clone(),
             planned,
             results,
@@ -407,12 +411,10 @@ fn failed<G: Game>(
         .iter()
         .enumerate()
         .map(|(at, test)| {
-            TestResult::unplayed(
-                game.number(at, test),
-                game.input(test),
-                verdict,
-                reason.into(),
-            )
+            let number = game.number(at, test);
+            let mut result = TestResult::unplayed(number, game.input(test), verdict, reason.into());
+            result.start = Some(game.start(test));
+            result
         })
         .collect();
     let build = report.build;

@@ -22,6 +22,8 @@
 //! let game = Mis::new(LolekKind::Adversarial, None);
 //! let reports = judge_all(&game, &bolek, &tests, &settings, &mut Quiet).unwrap();
 //! assert_eq!(reports[0].score, 100.0);
+//! let start = duel_report::Start::Mis(duel_report::MisStart { p: 7, e: 2, b: 3 });
+//! assert_eq!(reports[0].tests[0].start, Some(start));
 //! ```
 //!
 //! # Time limits
@@ -52,6 +54,7 @@ use crate::report::TestResult;
 use crate::Verdict;
 use duel_mis::record::RecordWriter;
 use duel_mis::{LolekKind, Move, Position};
+use duel_report::{MisStart, Start};
 use duel_sandbox::{IsolationRecord, Limits, ProgramCommand};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -147,8 +150,8 @@ impl Game for Mis {
     type Player = BolekSource;
     type Error = MisError;
 
-    fn name(&self) -> &'static str {
-        "mis"
+    fn game(&self) -> duel_report::Game {
+        duel_report::Game::Mis
     }
 
     fn target(&self) -> Target {
@@ -157,6 +160,10 @@ impl Game for Mis {
 
     fn input(&self, test: &MisTest) -> String {
         test.start.to_string()
+    }
+
+    fn start(&self, test: &MisTest) -> Start {
+        typed_start(&test.start)
     }
 
     fn number(&self, _position: usize, test: &MisTest) -> usize {
@@ -303,6 +310,7 @@ pub fn test_result(test: &MisTest, result: &GameResult, moves: Option<&[Move]>) 
     TestResult {
         index: test.number,
         input: test.start.to_string(),
+        start: Some(typed_start(&test.start)),
         verdict: result.verdict,
         reason: result.reason.clone(),
         moves: result.moves,
@@ -331,6 +339,15 @@ pub fn test_result(test: &MisTest, result: &GameResult, moves: Option<&[Move]>) 
             _ => None,
         },
     }
+}
+
+/// A start position as a report's typed start: `{p, e, b}`.
+fn typed_start(start: &Position) -> Start {
+    Start::Mis(MisStart {
+        p: start.p(),
+        e: start.e(),
+        b: start.bound(),
+    })
 }
 
 fn millis(duration: Duration) -> u64 {

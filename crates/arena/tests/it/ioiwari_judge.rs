@@ -106,6 +106,8 @@ fn a_known_game_is_scored_logged_and_explained() {
 
     let result = &report.tests[0];
     assert_eq!(result.verdict, expected, "{result:?}");
+    let start = duel_report::Start::Ioiwari(vec![4, 4, 4, 2, 2, 2, 2]);
+    assert_eq!(result.start, Some(start));
     assert_eq!(
         result.summary.as_deref(),
         Some(&*format!("{}-{}", banks.one, banks.two))

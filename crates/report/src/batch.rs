@@ -1,7 +1,7 @@
 //! Several submissions judged together: the ranking and every report.
 
 use crate::untrusted::csv_cell;
-use crate::{Report, Verdict};
+use crate::{Game, Report, Verdict};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -24,8 +24,8 @@ pub struct Standing {
 /// (so a ranking does not change with the machine's speed).
 ///
 /// ```
-/// use duel_report::{rank, Report};
-/// let report = |name: &str, tests| Report::new("ioiwari", name, 2, tests, false);
+/// use duel_report::{rank, Game, Report};
+/// let report = |name: &str, tests| Report::new(Game::Ioiwari, name, 2, tests, false);
 /// let standings = rank(&[report("a", vec![]), report("b", vec![]), report("c", vec![])]);
 /// let ranks: Vec<usize> = standings.iter().map(|s| s.rank).collect();
 /// assert_eq!(ranks, [1, 1, 1]);
@@ -62,8 +62,8 @@ pub fn rank(reports: &[Report]) -> Vec<Standing> {
 /// The report of several submissions judged together: the ranking and every report.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct BatchReport {
-    /// The game: "ioiwari" or "mis".
-    pub game: String,
+    /// The game (`"ioiwari"` or `"mis"` in JSON).
+    pub game: Game,
     /// How many tests every submission was to meet.
     pub planned: usize,
     /// True when judging was interrupted (Ctrl-C).
@@ -76,9 +76,9 @@ pub struct BatchReport {
 
 impl BatchReport {
     /// The batch report of these reports (ranked here).
-    pub fn new(game: impl Into<String>, planned: usize, submissions: Vec<Report>) -> BatchReport {
+    pub fn new(game: Game, planned: usize, submissions: Vec<Report>) -> BatchReport {
         BatchReport {
-            game: game.into(),
+            game,
             planned,
             interrupted: submissions.iter().any(|r| r.interrupted),
             ranking: rank(&submissions),
@@ -96,14 +96,14 @@ impl BatchReport {
     /// ([`csv_cell`]).
     ///
     /// ```
-    /// use duel_report::{BatchReport, Report};
-    /// let batch = BatchReport::new("mis", 0, vec![Report::new("mis", "a, \"b\"", 0, vec![], false)]);
+    /// use duel_report::{BatchReport, Game, Report};
+    /// let batch = BatchReport::new(Game::Mis, 0, vec![Report::new(Game::Mis, "a, \"b\"", 0, vec![], false)]);
     /// let csv = batch.to_csv();
     /// assert!(csv.starts_with("rank,submission,score,time_ms,win,loss,"));
     /// assert!(csv.lines().nth(1).unwrap().starts_with("1,\"a, \"\"b\"\"\",0.00,0,0,"));
     /// ```
     pub fn to_csv(&self) -> String {
-        let verdicts = Verdict::of_game(&self.game);
+        let verdicts = Verdict::of_game(self.game);
         let mut csv = String::from("rank,submission,score,time_ms");
         for verdict in &verdicts {
             csv.push(',');
@@ -134,9 +134,9 @@ impl BatchReport {
     /// neutralised ([`csv_cell`]).
     ///
     /// ```
-    /// use duel_report::{BatchReport, Report, TestResult, Verdict};
+    /// use duel_report::{BatchReport, Game, Report, TestResult, Verdict};
     /// let lost = TestResult::unplayed(1, "7 2 3".into(), Verdict::CompileError, "=no".into());
-    /// let batch = BatchReport::new("mis", 1, vec![Report::new("mis", "b.c", 1, vec![lost], false)]);
+    /// let batch = BatchReport::new(Game::Mis, 1, vec![Report::new(Game::Mis, "b.c", 1, vec![lost], false)]);
     /// let csv = batch.to_tests_csv();
     /// assert_eq!(csv.lines().nth(1), Some("b.c,1,7 2 3,compile_error,0,0,0,0,,,,'=no,"));
     /// ```

@@ -1,5 +1,6 @@
 //! The schema of what duel's judges write (`--report FILE`, `--json`) and what its viewer
-//! reads: one [`TestResult`] per test with its [`Verdict`], one [`Report`] per submission, and a
+//! reads: one [`TestResult`] per test with its [`Verdict`], its [`Start`] and its
+//! [`MoveList`] typed per [`Game`], one [`Report`] per submission, and a
 //! [`BatchReport`] with the ranking when several are judged together. `crates/web/API.md`
 //! documents the JSON.
 //!
@@ -9,9 +10,10 @@
 //! compiler's messages) escaped and clipped, for a terminal, a table or a CSV cell.
 //!
 //! ```
-//! use duel_report::{Report, TestResult, Verdict};
-//! let win = TestResult::unplayed(1, "4 3 2 4 2 3 2".into(), Verdict::Win, String::new());
-//! let report = Report::new("ioiwari", "./a.out", 2, vec![win], false);
+//! use duel_report::{Game, Report, Start, TestResult, Verdict};
+//! let mut win = TestResult::unplayed(1, "4 3 2 4 2 3 2".into(), Verdict::Win, String::new());
+//! win.start = Some(Start::Ioiwari(vec![4, 3, 2, 4, 2, 3, 2]));
+//! let report = Report::new(Game::Ioiwari, "./a.out", 2, vec![win], false);
 //! assert_eq!(report.score, 50.0);
 //! let read: Report = serde_json::from_str(&report.to_json())?;
 //! assert_eq!(read, report);
@@ -22,6 +24,7 @@ mod batch;
 mod build;
 mod moves;
 mod report;
+mod start;
 mod test_result;
 pub mod untrusted;
 mod verdict;
@@ -30,6 +33,7 @@ pub use batch::{rank, BatchReport, Standing};
 pub use build::{BuildRecord, Target};
 pub use moves::{Game, MoveList, SticksTaken};
 pub use report::{score, Report};
+pub use start::{MisStart, Start};
 pub use test_result::{measured_kb, points, TestResult};
 pub use verdict::Verdict;
 
@@ -41,6 +45,7 @@ mod tests {
         TestResult {
             index,
             input: "4 3 2 4 2 3 2".into(),
+            start: Some(Start::Ioiwari(vec![4, 3, 2, 4, 2, 3, 2])),
             verdict,
             reason: (verdict != Verdict::Win).then(|| "because".into()),
             moves: 6,
@@ -57,7 +62,7 @@ mod tests {
     #[test]
     fn the_json_uses_the_verdict_names_and_round_trips() {
         let report = Report::new(
-            "ioiwari",
+            Game::Ioiwari,
             "./a.out",
             3,
             vec![result(1, Verdict::Win), result(2, Verdict::IllegalMove)],
@@ -76,7 +81,13 @@ mod tests {
     fn an_unknown_memory_figure_is_null_and_an_older_reports_zero_reads_as_null() {
         let mut unknown = result(1, Verdict::Win);
         unknown.memory_kb = None;
-        let report = Report::new("mis", "x", 2, vec![unknown, result(2, Verdict::Win)], false);
+        let report = Report::new(
+            Game::Mis,
+            "x",
+            2,
+            vec![unknown, result(2, Verdict::Win)],
+            false,
+        );
         let value: serde_json::Value = serde_json::from_str(&report.to_json()).unwrap();
         assert!(value["tests"][0]["memory_kb"].is_null(), "{value}");
         assert_eq!(value["tests"][1]["memory_kb"], 1500);
@@ -96,7 +107,7 @@ mod tests {
                 .enumerate()
                 .map(|(i, v)| result(i + 1, *v))
                 .collect();
-            Report::new("ioiwari", name, 2, tests, false)
+            Report::new(Game::Ioiwari, name, 2, tests, false)
         };
         let reports = [
             report("half", &[Verdict::Win, Verdict::Loss]),
@@ -115,7 +126,7 @@ mod tests {
         );
         assert_eq!(ranking[3].verdicts["compile_error"], 2);
         assert_eq!(ranking[0].time_ms, 6);
-        let batch = BatchReport::new("ioiwari", 2, reports.to_vec());
+        let batch = BatchReport::new(Game::Ioiwari, 2, reports.to_vec());
         let back: BatchReport = serde_json::from_str(&batch.to_json()).unwrap();
         assert_eq!(back, batch);
         assert_eq!(batch.to_csv().lines().count(), 5);
@@ -158,6 +169,18 @@ mod tests {
                 .unwrap();
             assert!(tests[0]["move_list"].is_array(), "{json}");
         }
+        // Their tests hold no typed start: it is read from each test's input.
+        assert_eq!(
+            ioiwari.tests[1].start,
+            Some(Start::Ioiwari(vec![4, 3, 2, 4, 2, 3, 2]))
+        );
+        let starts: Vec<_> = batch.submissions[0]
+            .tests
+            .iter()
+            .map(|test| test.start.clone())
+            .collect();
+        let mis = |p, e, b| Some(Start::Mis(MisStart { p, e, b }));
+        assert_eq!(starts, [mis(3, 4, 2), mis(3, 4, 5), mis(0, 0, 1)]);
         let again: BatchReport = serde_json::from_str(&batch.to_json()).unwrap();
         assert_eq!(again, batch);
         assert_eq!(
@@ -182,6 +205,43 @@ mod tests {
             MoveList::read_text(Game::Ioiwari, ""),
             MoveList::Ioiwari(vec![])
         );
+    }
+
+    /// A report written now names its game as before and gives each test's start typed
+    /// beside its input; an input that is no start of the report's game gives none.
+    #[test]
+    fn the_game_is_named_as_before_and_the_start_is_typed() {
+        let report = Report::new(
+            Game::Ioiwari,
+            "./a.out",
+            1,
+            vec![result(1, Verdict::Win)],
+            false,
+        );
+        let value: serde_json::Value = serde_json::from_str(&report.to_json()).unwrap();
+        assert_eq!(value["game"], "ioiwari");
+        assert_eq!(
+            value["tests"][0]["start"],
+            serde_json::json!([4, 3, 2, 4, 2, 3, 2])
+        );
+        let mut position = TestResult::unplayed(1, "7 2 3".into(), Verdict::Win, String::new());
+        position.start = Some(Start::Mis(MisStart { p: 7, e: 2, b: 3 }));
+        let batch = BatchReport::new(
+            Game::Mis,
+            1,
+            vec![Report::new(Game::Mis, "b", 1, vec![position], false)],
+        );
+        let value: serde_json::Value = serde_json::from_str(&batch.to_json()).unwrap();
+        assert_eq!(value["game"], "mis");
+        assert_eq!(
+            value["submissions"][0]["tests"][0]["start"],
+            serde_json::json!({"p": 7, "e": 2, "b": 3})
+        );
+        let odd = report.to_json().replace("\"4 3 2 4 2 3 2\"", "\"7 2 3\"");
+        let odd = odd.replace("\"start\"", "\"unused\"");
+        let read: Report = serde_json::from_str(&odd).unwrap();
+        assert_eq!(read.tests[0].start, None);
+        assert!(serde_json::from_str::<Report>(&odd.replace("ioiwari", "chess")).is_err());
     }
 
     #[test]

@@ -1,19 +1,20 @@
 //! One submission's report: its tests and its score.
 
-use crate::{BuildRecord, Game, TestResult};
+use crate::{BuildRecord, Game, Start, TestResult};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// All the results of one judging run, with the score.
 ///
 /// Read from JSON, the move lists of an older report (strings) are read as its game's moves
-/// (see [`crate::MoveList`]).
+/// (see [`crate::MoveList`]), and a test without a typed [`Start`] gets the one its `input`
+/// gives.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 // The derived code as `Report::serialize` and `Report::deserialize`, which the trait impls
 // below call: reading goes on to type the move lists by the report's game.
 #[serde(remote = "Self")]
 pub struct Report {
-    /// The game: "ioiwari" or "mis".
-    pub game: String,
+    /// The game (`"ioiwari"` or `"mis"` in JSON).
+    pub game: Game,
     /// The command judged.
     pub player: String,
     /// The score out of 100: every planned test weighs the same, a win earns its full share, a
@@ -33,14 +34,14 @@ pub struct Report {
 impl Report {
     /// A report of `tests` out of `planned`, with its score computed.
     pub fn new(
-        game: impl Into<String>,
+        game: Game,
         player: impl Into<String>,
         planned: usize,
         tests: Vec<TestResult>,
         interrupted: bool,
     ) -> Report {
         Report {
-            game: game.into(),
+            game,
             player: player.into(),
             score: score(&tests, planned),
             planned,
@@ -65,9 +66,11 @@ impl Serialize for Report {
 impl<'de> Deserialize<'de> for Report {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Report, D::Error> {
         let mut report = Report::deserialize(deserializer)?;
-        if let Some(game) = Game::named(&report.game) {
-            for test in &mut report.tests {
-                test.move_list = test.move_list.take().map(|list| list.of_game(game));
+        let game = report.game;
+        for test in &mut report.tests {
+            test.move_list = test.move_list.take().map(|list| list.of_game(game));
+            if test.start.is_none() {
+                test.start = Start::read_text(game, &test.input);
             }
         }
         Ok(report)
@@ -80,7 +83,7 @@ impl<'de> Deserialize<'de> for Report {
 /// use duel_report::{score, TestResult};
 /// use duel_report::Verdict;
 /// let result = |verdict| TestResult {
-///     index: 1, input: String::new(), verdict, reason: None, moves: 0, move_list: None,
+///     index: 1, input: String::new(), start: None, verdict, reason: None, moves: 0, move_list: None,
 ///     summary: None, time_ms: 0, wall_ms: 0, memory_kb: None, memory_resolution_kb: None,
 ///     first_mistake: None,
 /// };

@@ -1,6 +1,6 @@
 //! The result of one judged test.
 
-use crate::{MoveList, Verdict};
+use crate::{MoveList, Start, Verdict};
 use serde::{Deserialize, Serialize};
 
 /// The result of one judged test.
@@ -10,6 +10,10 @@ pub struct TestResult {
     pub index: usize,
     /// The test's input as text (an Ioiwari board "4 3 2 4 2 3 2", a MIS position "p e B").
     pub input: String,
+    /// The same start, typed: what a reader replays the game from. Reports written before it
+    /// was recorded lack it, and a [`crate::Report`] read from JSON reads it from `input`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<Start>,
     /// How the test ended.
     pub verdict: Verdict,
     /// One line explaining every verdict other than `win`.
@@ -52,6 +56,7 @@ impl TestResult {
         TestResult {
             index,
             input,
+            start: None,
             verdict,
             reason: Some(reason),
             moves: 0,

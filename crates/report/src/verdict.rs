@@ -48,14 +48,14 @@ impl Verdict {
     /// Pooh-Eeyore-sticks (`"mis"`), where whoever takes the last stick wins.
     ///
     /// ```
-    /// use duel_report::Verdict;
-    /// assert_eq!(Verdict::of_game("ioiwari").len(), 10);
-    /// assert!(!Verdict::of_game("mis").contains(&Verdict::Draw));
+    /// use duel_report::{Game, Verdict};
+    /// assert_eq!(Verdict::of_game(Game::Ioiwari).len(), 10);
+    /// assert!(!Verdict::of_game(Game::Mis).contains(&Verdict::Draw));
     /// ```
-    pub fn of_game(game: &str) -> Vec<Verdict> {
+    pub fn of_game(game: crate::Game) -> Vec<Verdict> {
         Verdict::ALL
             .into_iter()
-            .filter(|verdict| !(game == "mis" && *verdict == Verdict::Draw))
+            .filter(|verdict| !(game == crate::Game::Mis && *verdict == Verdict::Draw))
             .collect()
     }
 

@@ -12,7 +12,7 @@ use duel_ioiwari::{Board, Pit, Position as IoiwariPosition};
 use duel_ioiwari::{Outcome, Player};
 use duel_mis::record::MoveRecord;
 use duel_mis::{Move, Position as MisPosition, StickKind};
-use duel_report::{BatchReport, Game, MoveList, Report, TestResult};
+use duel_report::{BatchReport, Game, MisStart, MoveList, Report, Start, TestResult};
 use serde::{Deserialize, Serialize};
 
 use crate::message::one_line;
@@ -54,8 +54,12 @@ pub(crate) enum Record {
 pub struct TestView {
     /// The test's number in its report.
     pub index: usize,
-    /// Its input (an Ioiwari board, a position `p e B`).
+    /// Its input as the report gives it, for people (an Ioiwari board, a position `p e B`).
     pub input: String,
+    /// Its start, typed (the report's, or read from an older report's `input`): the seven
+    /// pits of an Ioiwari board, or a position's `{p, e, b}`; `null` when the report gives
+    /// none of its game.
+    pub start: Option<Start>,
     /// The verdict's name, e.g. `win`, `time_limit`.
     pub verdict: String,
     /// Why, for every verdict but a win.
@@ -115,7 +119,7 @@ pub struct DocumentView {
     /// `report` or `log`.
     pub kind: &'static str,
     /// `ioiwari` or `mis`.
-    pub game: String,
+    pub game: Game,
     /// Tests each submission was to meet.
     pub planned: usize,
     /// Whether judging was interrupted.
@@ -236,12 +240,12 @@ fn parse_report(name: &str, text: &str) -> Result<DocumentView, String> {
         )
     } else {
         let report: Report = serde_json::from_value(value).map_err(not_report)?;
-        let head = (report.game.clone(), report.planned, report.interrupted);
+        let head = (report.game, report.planned, report.interrupted);
         (head.0, head.1, head.2, None, vec![report])
     };
     let submissions = reports
         .into_iter()
-        .map(|report| submission(&game, report))
+        .map(|report| submission(game, report))
         .collect::<Result<_, _>>()?;
     Ok(DocumentView {
         id: 0,
@@ -256,10 +260,7 @@ fn parse_report(name: &str, text: &str) -> Result<DocumentView, String> {
     })
 }
 
-fn submission(game: &str, report: Report) -> Result<SubmissionView, String> {
-    let Some(game) = Game::named(game) else {
-        return Err(format!("unknown game {game:?}: expected ioiwari or mis"));
-    };
+fn submission(game: Game, report: Report) -> Result<SubmissionView, String> {
     let tests = report
         .tests
         .into_iter()
@@ -269,7 +270,7 @@ fn submission(game: &str, report: Report) -> Result<SubmissionView, String> {
                     "the report lists no moves for this game of {} moves",
                     test.moves
                 )),
-                Some(list) => replay(game, &test.input, list),
+                Some(list) => replay(game, test.start.as_ref(), list),
             };
             view(&test, record)
         })
@@ -303,6 +304,7 @@ fn view(test: &TestResult, record: Record) -> TestView {
     TestView {
         index: test.index,
         input: test.input.clone(),
+        start: test.start.clone(),
         verdict: test.verdict.name().to_string(),
         reason: test.reason.clone(),
         moves: test.moves,
@@ -316,39 +318,53 @@ fn view(test: &TestResult, record: Record) -> TestView {
     }
 }
 
-/// The replay of a report's move list from the test's input.
-fn replay(game: Game, input: &str, list: &MoveList) -> Record {
-    let result = match (game, list) {
-        (Game::Ioiwari, MoveList::Ioiwari(pits)) => input
-            .parse::<Board>()
-            .map_err(|error| error.to_string())
-            .and_then(|board| {
-                let pits = pits
-                    .iter()
-                    .map(|&pit| Pit::new(pit).map_err(|error| error.to_string()))
-                    .collect::<Result<Vec<_>, _>>()?;
-                IoiwariReplay::new(IoiwariPosition::start(board), &pits)
-                    .map_err(|error| error.to_string())
-            })
-            .map(Record::Ioiwari),
-        (Game::Mis, MoveList::Mis(takes)) => input
-            .parse::<MisPosition>()
-            .map_err(|error| error.to_string())
-            .and_then(|start| {
-                let moves: Vec<Move> = takes
-                    .iter()
-                    .map(|taken| Move::new(taken.take_p, taken.take_e))
-                    .collect();
-                MisReplay::new(start, &moves).map_err(|error| error.to_string())
-            })
-            .map(Record::Mis),
-        (_, MoveList::Text(text)) => Err(format!(
+/// The replay of a report's move list from the test's typed start (no text is parsed here:
+/// an older report's strings were read with the report).
+fn replay(game: Game, start: Option<&Start>, list: &MoveList) -> Record {
+    let result = match (game, start, list) {
+        (_, None, _) => Err(format!("the report gives no start of {game} for this test")),
+        (Game::Ioiwari, Some(Start::Ioiwari(pits)), MoveList::Ioiwari(moves)) => {
+            ioiwari_board(pits)
+                .and_then(|board| {
+                    let pits = moves
+                        .iter()
+                        .map(|&pit| Pit::new(pit).map_err(|error| error.to_string()))
+                        .collect::<Result<Vec<_>, _>>()?;
+                    IoiwariReplay::new(IoiwariPosition::start(board), &pits)
+                        .map_err(|error| error.to_string())
+                })
+                .map(Record::Ioiwari)
+        }
+        (Game::Mis, Some(Start::Mis(MisStart { p, e, b })), MoveList::Mis(takes)) => {
+            MisPosition::new(*p, *e, *b)
+                .map_err(|error| error.to_string())
+                .and_then(|start| {
+                    let moves: Vec<Move> = takes
+                        .iter()
+                        .map(|taken| Move::new(taken.take_p, taken.take_e))
+                        .collect();
+                    MisReplay::new(start, &moves).map_err(|error| error.to_string())
+                })
+                .map(Record::Mis)
+        }
+        (_, _, MoveList::Text(text)) => Err(format!(
             "the list {:?} is not one of {game}'s moves",
             clip_name(text)
         )),
+        (_, Some(start), _) if start.game() != game => {
+            Err(format!("the start is another game's than {game}'s"))
+        }
         _ => Err(format!("the list holds another game's moves than {game}'s")),
     };
     result.unwrap_or_else(|why| Record::Missing(format!("the moves do not replay: {why}")))
+}
+
+/// An Ioiwari start board from its pits, checked as the rules check a board.
+fn ioiwari_board(pits: &[u8]) -> Result<Board, String> {
+    let pits: [u8; 7] = pits
+        .try_into()
+        .map_err(|_| format!("a board has 7 pits, not {}", pits.len()))?;
+    Board::new(pits).map_err(|error| error.to_string())
 }
 
 /// A move record as a document of one test: its verdict is the game's end for the side
@@ -369,9 +385,10 @@ fn parse_record(name: &str, bytes: Vec<u8>) -> Result<DocumentView, String> {
             .map_err(|error| format!("{name}: {error}"))?;
         let summary = format!("{}-{}", last.banks.one, last.banks.two);
         let record = Record::Ioiwari(replay);
+        let start = Start::Ioiwari(parsed.start().pits().to_vec());
         (
-            "ioiwari",
-            parsed.start().to_string(),
+            Game::Ioiwari,
+            (parsed.start().to_string(), start),
             verdict,
             summary,
             record,
@@ -385,8 +402,14 @@ fn parse_record(name: &str, bytes: Vec<u8>) -> Result<DocumentView, String> {
             (true, true) => "win",
             (true, false) => "loss",
         };
+        let first = parsed.start();
+        let start = Start::Mis(MisStart {
+            p: first.p(),
+            e: first.e(),
+            b: first.bound(),
+        });
         let (start, summary) = (
-            parsed.start().to_string(),
+            (first.to_string(), start),
             format!(
                 "{} {}",
                 last.count(StickKind::Pooh),
@@ -394,7 +417,7 @@ fn parse_record(name: &str, bytes: Vec<u8>) -> Result<DocumentView, String> {
             ),
         );
         (
-            "mis",
+            Game::Mis,
             start,
             verdict,
             summary,
@@ -407,9 +430,11 @@ fn parse_record(name: &str, bytes: Vec<u8>) -> Result<DocumentView, String> {
     };
     // A record holds every move of its game, so all of them replay.
     let moves = known_moves(&record);
+    let (input, start) = input;
     let test = TestView {
         index: 1,
         input,
+        start: Some(start),
         verdict: verdict.to_string(),
         reason: (verdict == "unfinished").then(|| {
             "the record ends before the game does: the judge's report says why".to_string()
@@ -427,7 +452,7 @@ fn parse_record(name: &str, bytes: Vec<u8>) -> Result<DocumentView, String> {
         id: 0,
         name: name.to_string(),
         kind: "record",
-        game: game.to_string(),
+        game,
         planned: 1,
         interrupted: false,
         ranking: None,
@@ -525,6 +550,46 @@ mod tests {
         }
     }
 
+    /// A test replays from its typed start, whatever its `input` text says (the text is for
+    /// people); an older report's test, without one, replays from the start its input gives
+    /// (read with the report), and a test whose input gives none has no replay.
+    #[test]
+    fn games_replay_from_the_typed_start_and_older_reports_from_their_input() {
+        let test = |input: &str, start: &str| {
+            format!(
+                r#"{{"index":1,"input":"{input}",{start}"verdict":"win","reason":null,"moves":2,
+                  "move_list":[{{"take_p":1,"take_e":0}},{{"take_p":0,"take_e":4}}],
+                  "summary":null,"time_ms":1,"wall_ms":1,"memory_kb":null,"first_mistake":null}}"#
+            )
+        };
+        let report = |tests: [String; 3]| {
+            format!(
+                r#"{{"game":"mis","player":"p","score":100.0,"planned":3,"interrupted":false,
+                  "tests":[{}]}}"#,
+                tests.join(",")
+            )
+        };
+        let text = report([
+            test("a position", r#""start":{"p":3,"e":4,"b":5},"#),
+            test("3 4 5", ""),
+            test("a position", ""),
+        ]);
+        let mut viewer = Viewer::default();
+        let doc = viewer.open("mis.json", &text).unwrap();
+        let tests = &doc.submissions[0].tests;
+        let typed = Some(Start::Mis(MisStart { p: 3, e: 4, b: 5 }));
+        for test in &tests[..2] {
+            assert_eq!(test.start, typed);
+            assert_eq!((test.replayable_moves, test.note.as_deref()), (2, None));
+        }
+        assert_eq!(tests[2].start, None);
+        assert_eq!(tests[2].replayable_moves, 0);
+        let note = tests[2].note.as_deref().unwrap();
+        assert!(note.contains("gives no start of mis"), "{note}");
+        let json = serde_json::to_value(&tests[0]).unwrap();
+        assert_eq!(json["start"], serde_json::json!({"p": 3, "e": 4, "b": 5}));
+    }
+
     #[test]
     fn a_text_log_is_refused_and_pointed_to_its_record() {
         let log = "start 4 3 2 4 2 3 2 banks 0 0\n1. player 1 plays 2 -> 4 0 3 5 0 3 2 banks 3 0\n";
@@ -553,7 +618,7 @@ mod tests {
             Some(Outcome::Win(Player::Two)) => "loss",
             _ => "draw",
         };
-        assert_eq!((doc.kind, doc.game.as_str()), ("record", "ioiwari"));
+        assert_eq!((doc.kind, doc.game), ("record", Game::Ioiwari));
         assert_eq!(test.verdict, expected);
         assert_eq!(test.replayable_moves, pits.len() as u64);
         let cut = ioiwari_record::encode(start, &pits[..1]);

@@ -1,8 +1,9 @@
 //! Judging an Ioiwari player 1 against the optimal player 2.
 //!
 //! - [`TestSet`]: the official 24 boards, all 357 start boards, or a file of boards.
-//! - [`judge`] runs the program once per board (see [`JudgeOptions`]) and gives a
-//!   [`Report`](crate::Report); [`Opponent`] is player 2's choice among optimal moves.
+//! - [`Ioiwari`] is the game the neutral [`judge_all`](crate::judge::judge_all) runs the
+//!   program with, once per board, into a [`Report`](crate::Report); [`Opponent`] is player
+//!   2's choice among optimal moves.
 //! - Per test, [`parse_move`] reads each move, the game is logged in the `ioiwari.out` format,
 //!   and a lost or drawn game names its [`first_mistake`].
 //!
@@ -17,7 +18,7 @@ mod referee;
 mod test_set;
 
 pub use duel_ioiwari::mistake::{first_mistake, forward_reason, PlayerMove};
-pub use judge::{judge, Ioiwari, JudgeError, JudgeOptions, DEFAULT_MEMORY_MIB, DEFAULT_TIME_LIMIT};
+pub use judge::{Ioiwari, JudgeError, DEFAULT_MEMORY_MIB, DEFAULT_TIME_LIMIT};
 pub use opponent::{Chooser, Opponent};
 pub use referee::{parse_move, JudgedGame};
 pub use test_set::{parse_positions, unwinnable, TestSet, TestSetError, OFFICIAL_POSITIONS};

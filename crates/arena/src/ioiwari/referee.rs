@@ -219,6 +219,7 @@ impl Game {
         TestResult {
             index,
             input: board.to_string(),
+            start: Some(typed_start(&board)),
             verdict,
             reason,
             moves: self.moves.len() as u64,
@@ -232,6 +233,11 @@ impl Game {
             first_mistake,
         }
     }
+}
+
+/// A board as a report's typed start: its seven pits.
+pub(super) fn typed_start(board: &Board) -> duel_report::Start {
+    duel_report::Start::Ioiwari(board.pits().to_vec())
 }
 
 #[cfg(test)]

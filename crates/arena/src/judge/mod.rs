@@ -22,6 +22,7 @@
 use crate::compile::{Build, BuildRecord, CompileError, Target, Toolchain};
 use crate::report::TestResult;
 use crate::{Report, Verdict};
+use duel_report::{Game as ReportGame, Start};
 use duel_sandbox::{run_in_order, IsolationRecord, Limits, ProgramCommand, Sandbox};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
@@ -62,7 +63,9 @@ pub struct Settings {
     pub jobs: usize,
     /// Whether each test's log is built.
     pub logs: bool,
-    /// How sources are built.
+    /// How sources are built: the compile commands and their limits. Compilers run in
+    /// [`Settings::sandbox`] and stop on [`Settings::cancel`] ([`judge_all`] hands both to the
+    /// toolchain, replacing its own).
     pub toolchain: Toolchain,
     /// Set it (e.g. from a Ctrl-C handler) to stop: no new test starts, running ones are
     /// killed, and the reports hold the finished tests, marked interrupted.
@@ -94,14 +97,17 @@ pub trait Game: Sync {
     /// The game's own judge errors.
     type Error: std::error::Error + Send + Sync + 'static;
 
-    /// The game's name in reports: `ioiwari` or `mis`.
-    fn name(&self) -> &'static str;
+    /// The game the reports are about (`"ioiwari"` or `"mis"` in their JSON).
+    fn game(&self) -> ReportGame;
 
     /// What sources are built into.
     fn target(&self) -> Target;
 
     /// The test's input as text ("4 3 2 4 2 3 2", "7 2 3").
     fn input(&self, test: &Self::Test) -> String;
+
+    /// The test's start, typed: what the viewer replays its game from.
+    fn start(&self, test: &Self::Test) -> Start;
 
     /// The test's number in reports (from 1).
     fn number(&self, position: usize, test: &Self::Test) -> usize {
@@ -128,12 +134,14 @@ pub trait Game: Sync {
     /// How a prepared submission's runs are isolated here, when it runs as a program of its
     /// own: the judge reports this rather than the machine's levels alone (a program whose
     /// files other users cannot reach runs as the judge's user, say).
-    fn isolation(&self, player: &Self::Player) -> Option<IsolationRecord> {
-        let _ = player;
+    fn isolation(&self, player: &Self::Player, settings: &Settings) -> Option<IsolationRecord> {
+        let _ = (player, settings);
         None
     }
 
-    /// Plays test `number` (from 1): its result and its log. `Ok(None)` when cancelled.
+    /// Plays test `number` (from 1) under `settings` (its limits, sandbox, logs and cancel
+    /// flag, the ones [`prepare`](Game::prepare) was given): its result and its log.
+    /// `Ok(None)` when cancelled.
     fn play(
         &self,
         player: &Self::Player,
@@ -176,7 +184,7 @@ pub enum JudgeError<E: std::error::Error + 'static> {
 
 /// Receives what happens while judging runs, in the order it happens: the printers of the
 /// command line and the web viewer's uploads implement it. `submission` is the entry's place
-/// in the list judged (always 0 for [`judge_one`]).
+/// in the list judged (0 when one submission is judged).
 pub trait Observer {
     /// Submission `submission` was built from source (successfully or not).
     fn built(&mut self, submission: usize, build: &BuildRecord) {
@@ -237,7 +245,7 @@ pub fn judge_all<G: Game>(
     let mut builds: Vec<Build> = Vec::new();
     let mut players: Vec<(usize, G::Player, bool)> = Vec::new();
     for (at, entry) in entries.iter().enumerate() {
-        let mut report = Report::new(game.name(), entry.name.clone(), planned, vec![], false);
+        let mut report = Report::new(game.game(), entry.name.clone(), planned, vec![], false);
         let runnable = match &entry.submission {
             Submission::Source(_) => match built.remove(&at) {
                 // Ctrl-C stopped the build.
@@ -275,7 +283,7 @@ pub fn judge_all<G: Game>(
         if let Some(runnable) = runnable {
             match game.prepare(&runnable, settings) {
                 Ok(player) => {
-                    if let Some(record) = game.isolation(&player) {
+                    if let Some(record) = game.isolation(&player, settings) {
                         observer.isolation(at, &record);
                     }
                     let is_program = matches!(runnable, Runnable::Program(_));
@@ -338,7 +346,7 @@ pub fn judge_all<G: Game>(
         let interrupted = completion.interrupted && results.len() < planned;
         let build = report.build.take();
         *report = Report::new(
-            game.name(),
+            game.game(),
             report.player.clone(),
             planned,
             results,
@@ -391,24 +399,6 @@ fn build_all<G: Game>(
     Ok(built)
 }
 
-/// Judges a single submission (see [`judge_all`]); results reach `observer` in test order, as
-/// submission 0.
-pub fn judge_one<G: Game>(
-    game: &G,
-    name: &str,
-    submission: Submission,
-    tests: &[G::Test],
-    settings: &Settings,
-    observer: &mut dyn Observer,
-) -> Result<Report, JudgeError<G::Error>> {
-    let entries = [Entry {
-        name: name.to_owned(),
-        submission,
-    }];
-    let mut reports = judge_all(game, &entries, tests, settings, observer)?;
-    Ok(reports.remove(0))
-}
-
 /// Every test of `report` ends with `verdict` and `reason` (nothing was played).
 fn failed<G: Game>(
     report: Report,
@@ -421,12 +411,10 @@ fn failed<G: Game>(
         .iter()
         .enumerate()
         .map(|(at, test)| {
-            TestResult::unplayed(
-                game.number(at, test),
-                game.input(test),
-                verdict,
-                reason.into(),
-            )
+            let number = game.number(at, test);
+            let mut result = TestResult::unplayed(number, game.input(test), verdict, reason.into());
+            result.start = Some(game.start(test));
+            result
         })
         .collect();
     let build = report.build;

@@ -31,9 +31,6 @@ pub enum MisError {
         /// What the system said.
         message: String,
     },
-    /// A source could not be built at all (a missing compiler, an unreadable file...).
-    #[error(transparent)]
-    Compile(#[from] crate::compile::CompileError),
     /// The game was stopped from outside (Ctrl-C) before it ended.
     #[error("cancelled")]
     Cancelled,

@@ -1,4 +1,30 @@
-//! Judging a Bolek on a set of tests, in parallel, into a [`Report`].
+//! Pooh-Eeyore-sticks behind the neutral judge: [`Mis`], the game [`judge_all`] judges a Bolek
+//! with, against Lolek, into a [`Report`](crate::Report). The judge's [`Settings`] are the only
+//! configuration: the limits, sandbox, logs and cancel flag each test runs with are read from
+//! them; the game adds only how Lolek plays and where the module host is.
+//!
+//! ```
+//! use duel_arena::judge::{judge_all, Entry, Observer, Settings, Submission};
+//! use duel_arena::mis::judge::{DEFAULT_MEMORY_MIB, DEFAULT_TIME_LIMIT};
+//! use duel_arena::mis::{parse_tests, Mis};
+//! use duel_arena::report::TestResult;
+//! use duel_mis::LolekKind;
+//! use duel_sandbox::Limits;
+//!
+//! struct Quiet;
+//! impl Observer for Quiet {
+//!     fn result(&mut self, _submission: usize, _result: &TestResult, _log: &str) {}
+//! }
+//! let tests = parse_tests("7 2 3\n10 7 5\n").unwrap();
+//! let bolek = [Entry { name: "built-in Bolek".into(), submission: Submission::Builtin }];
+//! let mut settings = Settings::new(Limits::new(DEFAULT_TIME_LIMIT, DEFAULT_MEMORY_MIB));
+//! settings.jobs = 2;
+//! let game = Mis::new(LolekKind::Adversarial, None);
+//! let reports = judge_all(&game, &bolek, &tests, &settings, &mut Quiet).unwrap();
+//! assert_eq!(reports[0].score, 100.0);
+//! let start = duel_report::Start::Mis(duel_report::MisStart { p: 7, e: 2, b: 3 });
+//! assert_eq!(reports[0].tests[0].start, Some(start));
+//! ```
 //!
 //! # Time limits
 //! `limits.cpu_time` (default [`DEFAULT_TIME_LIMIT`]) is the CPU time Bolek's process may use
@@ -20,17 +46,17 @@
 
 use super::transcript::TranscriptWriter;
 use super::{play, BolekSource, EventSink, GameResult, GameSetup, MisError, MisTest, MoveEvent};
-use crate::compile::{Target, Toolchain};
-use crate::judge::Observer;
-use crate::judge::{self, judge_one, Game, GameLog, Runnable, Settings, Submission};
+use crate::compile::Target;
+#[cfg(doc)]
+use crate::judge::judge_all;
+use crate::judge::{Game, GameLog, Runnable, Settings};
 use crate::report::TestResult;
-use crate::{Report, Verdict};
+use crate::Verdict;
 use duel_mis::record::RecordWriter;
 use duel_mis::{LolekKind, Move, Position};
-use duel_sandbox::{IsolationRecord, Limits, ProgramCommand, Sandbox};
+use duel_report::{MisStart, Start};
+use duel_sandbox::{IsolationRecord, Limits, ProgramCommand};
 use std::path::PathBuf;
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
 use std::time::Duration;
 
 /// Bolek's own CPU time per test, by default: 1 second (plus the allowances above).
@@ -64,71 +90,21 @@ pub const LOG_TAIL_MOVES: usize = 1_000;
 /// Games up to this many moves get their moves listed in the report.
 pub const MOVE_LIST_MAX: usize = 40;
 
-/// Everything that decides how a Bolek is judged.
-#[derive(Debug, Clone)]
-pub struct JudgeOptions {
-    /// Who plays Bolek.
-    pub bolek: BolekSource,
-    /// Bolek's limits per test (see the module docs for the allowances added to the CPU time).
-    pub limits: Limits,
-    /// Where Bolek's process runs.
-    pub sandbox: Sandbox,
-    /// Lolek's strategy: [`LolekKind::Adversarial`] by default.
-    pub lolek: LolekKind,
-    /// How many tests run at once (results do not depend on it).
-    pub jobs: usize,
-    /// Whether to build each test's log (the `graj` transcript, long games elided).
-    pub logs: bool,
-    /// Set it (e.g. from a Ctrl-C handler) to stop: no new test starts, running ones are
-    /// killed, and the report holds the finished tests, marked interrupted.
-    pub cancel: Arc<AtomicBool>,
-}
-
-impl JudgeOptions {
-    /// The defaults for `bolek`: 1 s (plus allowances), 32 MB, the default sandbox
-    /// ([`Sandbox::Auto`], the strongest the machine allows), the adversarial
-    /// Lolek, one test at a time, no logs.
-    pub fn new(bolek: BolekSource) -> JudgeOptions {
-        JudgeOptions {
-            bolek,
-            limits: Limits::new(DEFAULT_TIME_LIMIT, DEFAULT_MEMORY_MIB),
-            sandbox: Sandbox::default(),
-            lolek: LolekKind::Adversarial,
-            jobs: 1,
-            logs: false,
-            cancel: Arc::new(AtomicBool::new(false)),
-        }
-    }
-
-    /// The limits of the game from `start` (see [`game_limits`]).
-    ///
-    /// ```
-    /// use duel_arena::mis::{judge::JudgeOptions, BolekSource};
-    /// use duel_mis::Position;
-    /// use std::time::Duration;
-    /// let options = JudgeOptions::new(BolekSource::Player { command: "./bolek".into() });
-    /// let small = options.limits_for(&Position::new(7, 2, 3).unwrap());
-    /// let large = options.limits_for(&Position::new(10_000_000, 1, 1).unwrap());
-    /// assert!(small.cpu_time < Duration::from_millis(1001));
-    /// assert!(large.cpu_time > Duration::from_secs(100)); // 5 * 10^6 round trips
-    /// ```
-    pub fn limits_for(&self, start: &Position) -> Limits {
-        game_limits(self.limits, &self.bolek, start)
-    }
-
-    /// How the report names the judged Bolek.
-    pub fn player_name(&self) -> String {
-        match &self.bolek {
-            BolekSource::Builtin => "built-in Bolek".into(),
-            BolekSource::Module { library, .. } => format!("module {}", library.display()),
-            BolekSource::Player { command } => command.clone(),
-        }
-    }
-}
-
 /// The limits of a game from `start` with Bolek run as `bolek`: the CPU and wall-clock limits
 /// of `limits` plus the allowances of the module docs (for a module, the wall allowance is
 /// [`Limits::DEFAULT_WALL_FACTOR`] times the CPU one). `graj` uses the same rule.
+///
+/// ```
+/// use duel_arena::mis::{judge::game_limits, BolekSource};
+/// use duel_mis::Position;
+/// use duel_sandbox::Limits;
+/// use std::time::Duration;
+/// let (bolek, limits) = (BolekSource::Player { command: "./bolek".into() }, Limits::new(Duration::from_secs(1), 32));
+/// let small = game_limits(limits, &bolek, &Position::new(7, 2, 3).unwrap());
+/// let large = game_limits(limits, &bolek, &Position::new(10_000_000, 1, 1).unwrap());
+/// assert!(small.cpu_time < Duration::from_millis(1001));
+/// assert!(large.cpu_time > Duration::from_secs(100)); // 5 * 10^6 round trips
+/// ```
 pub fn game_limits(limits: Limits, bolek: &BolekSource, start: &Position) -> Limits {
     let sticks = u64::from(start.p()) + u64::from(start.e());
     let bolek_moves = sticks.div_ceil(2);
@@ -171,11 +147,11 @@ impl Mis {
 
 impl Game for Mis {
     type Test = MisTest;
-    type Player = JudgeOptions;
+    type Player = BolekSource;
     type Error = MisError;
 
-    fn name(&self) -> &'static str {
-        "mis"
+    fn game(&self) -> duel_report::Game {
+        duel_report::Game::Mis
     }
 
     fn target(&self) -> Target {
@@ -186,11 +162,16 @@ impl Game for Mis {
         test.start.to_string()
     }
 
+    fn start(&self, test: &MisTest) -> Start {
+        typed_start(&test.start)
+    }
+
     fn number(&self, _position: usize, test: &MisTest) -> usize {
         test.number
     }
 
-    fn prepare(&self, runnable: &Runnable, settings: &Settings) -> Result<JudgeOptions, MisError> {
+    /// Bolek as the submission gives him; checked before the first test (see [`preflight`]).
+    fn prepare(&self, runnable: &Runnable, settings: &Settings) -> Result<BolekSource, MisError> {
         let bolek = match runnable {
             Runnable::Builtin => BolekSource::Builtin,
             Runnable::Program(command) => BolekSource::Player {
@@ -204,34 +185,25 @@ impl Game for Mis {
                 },
             },
         };
-        let options = JudgeOptions {
-            bolek,
-            limits: settings.limits,
-            sandbox: settings.sandbox,
-            lolek: self.lolek,
-            jobs: settings.jobs,
-            logs: settings.logs,
-            cancel: settings.cancel.clone(),
-        };
-        preflight(&options)?;
-        Ok(options)
+        preflight(&bolek, settings)?;
+        Ok(bolek)
     }
 
     fn is_compile_error(&self, error: &MisError) -> bool {
         matches!(error, MisError::Unexported(_))
     }
 
-    fn isolation(&self, options: &JudgeOptions) -> Option<IsolationRecord> {
-        let launcher = match &options.bolek {
+    fn isolation(&self, bolek: &BolekSource, settings: &Settings) -> Option<IsolationRecord> {
+        let launcher = match bolek {
             BolekSource::Builtin => return None,
             BolekSource::Player { command } => {
-                super::line::launcher(command, options.limits, options.sandbox)
+                super::line::launcher(command, settings.limits, settings.sandbox)
             }
             BolekSource::Module { library, host } => super::host::host_launcher(
                 vec![host.into()],
                 library,
-                options.limits,
-                options.sandbox,
+                settings.limits,
+                settings.sandbox,
             ),
         };
         Some(launcher.isolation_record())
@@ -239,12 +211,12 @@ impl Game for Mis {
 
     fn play(
         &self,
-        options: &JudgeOptions,
-        _settings: &Settings,
+        bolek: &BolekSource,
+        settings: &Settings,
         _number: usize,
         test: &MisTest,
     ) -> Result<Option<(TestResult, GameLog)>, MisError> {
-        match judge_test(options, test) {
+        match judge_test(self.lolek, bolek, settings, test) {
             Ok(judged) => Ok(Some(judged)),
             Err(MisError::Cancelled) => Ok(None),
             Err(error) => Err(error),
@@ -277,104 +249,45 @@ fn shell_line(command: &ProgramCommand) -> String {
     }
 }
 
-impl From<judge::JudgeError<MisError>> for MisError {
-    fn from(error: judge::JudgeError<MisError>) -> MisError {
-        match error {
-            judge::JudgeError::Compile(error) => MisError::Compile(error),
-            judge::JudgeError::Game(error) => error,
-            judge::JudgeError::Unsupported(message) => MisError::Module(message),
-        }
-    }
-}
-
-/// Judges `options.bolek` on every test, against Lolek.
-///
-/// The program or module (and the sandbox) is checked before the first test, so a missing
-/// program or library is one error rather than a verdict per test. A test is won or lost: the
-/// score is the share of tests won, scaled to 100. Results reach `observer` in test order. This is
-/// the neutral [`judge_one`] with the [`Mis`] game.
-///
-/// ```
-/// use duel_arena::mis::{judge::{judge, JudgeOptions}, parse_tests, BolekSource};
-/// use duel_arena::judge::Observer;
-/// use duel_arena::report::TestResult;
-///
-/// struct Quiet;
-/// impl Observer for Quiet {
-///     fn result(&mut self, _submission: usize, _result: &TestResult, _log: &str) {}
-/// }
-/// let tests = parse_tests("7 2 3\n10 7 5\n").unwrap();
-/// let mut options = JudgeOptions::new(BolekSource::Builtin);
-/// options.jobs = 2;
-/// let report = judge(&options, &tests, &mut Quiet).unwrap();
-/// assert_eq!(report.score, 100.0);
-/// ```
-pub fn judge(
-    options: &JudgeOptions,
-    tests: &[MisTest],
-    observer: &mut dyn Observer,
-) -> Result<Report, MisError> {
-    let (submission, host) = match &options.bolek {
-        BolekSource::Builtin => (Submission::Builtin, None),
-        BolekSource::Module { library, host } => {
-            (Submission::Library(library.clone()), Some(host.clone()))
-        }
-        BolekSource::Player { command } => (
-            Submission::Command(ProgramCommand::shell(command.clone())),
-            None,
-        ),
-    };
-    let game = Mis::new(options.lolek, host);
-    let settings = Settings {
-        limits: options.limits,
-        sandbox: options.sandbox,
-        jobs: options.jobs,
-        logs: options.logs,
-        toolchain: Toolchain::new(),
-        cancel: options.cancel.clone(),
-    };
-    let name = options.player_name();
-    Ok(judge_one(
-        &game, &name, submission, tests, &settings, observer,
-    )?)
-}
-
 /// Checks that Bolek can be started at all: for a program, the checks of every judge's
 /// [`Launcher::check`](duel_sandbox::Launcher::check) (the program exists, the sandbox works,
 /// a file the command names is neither a refused link nor where bubblewrap cannot show it).
-fn preflight(options: &JudgeOptions) -> Result<(), MisError> {
-    match &options.bolek {
+fn preflight(bolek: &BolekSource, settings: &Settings) -> Result<(), MisError> {
+    match bolek {
         BolekSource::Builtin => Ok(()),
         BolekSource::Player { command } => {
-            Ok(super::line::launcher(command, options.limits, options.sandbox).check()?)
+            Ok(super::line::launcher(command, settings.limits, settings.sandbox).check()?)
         }
         BolekSource::Module { library, host } => {
-            super::host::check_module(library, host, options.limits, options.sandbox)
+            super::host::check_module(library, host, settings.limits, settings.sandbox)
         }
     }
 }
 
-/// Plays one test: its report entry and its log (empty unless `options.logs`; with the record
-/// of every move when the text had to leave some out).
-pub fn judge_test(
-    options: &JudgeOptions,
+/// Plays one test of `bolek` against `lolek` under `settings`, with the allowances of
+/// [`game_limits`] added to its limits: its report entry and its log (empty unless
+/// `settings.logs`; with the record of every move when the text had to leave some out).
+fn judge_test(
+    lolek: LolekKind,
+    bolek: &BolekSource,
+    settings: &Settings,
     test: &MisTest,
 ) -> Result<(TestResult, GameLog), MisError> {
     let setup = GameSetup {
         start: test.start,
-        lolek: options.lolek,
-        bolek: options.bolek.clone(),
-        limits: options.limits_for(&test.start),
-        sandbox: options.sandbox,
+        lolek,
+        bolek: bolek.clone(),
+        limits: game_limits(settings.limits, bolek, &test.start),
+        sandbox: settings.sandbox,
     };
     let mut recorder = Recorder {
-        log: options.logs.then(|| {
+        log: settings.logs.then(|| {
             TranscriptWriter::new(Vec::new(), &test.start, LOG_HEAD_MOVES, LOG_TAIL_MOVES)
         }),
         moves: Vec::new(),
-        record: options.logs.then(|| RecordWriter::new(test.start)),
+        record: settings.logs.then(|| RecordWriter::new(test.start)),
     };
-    let result = play(&setup, &mut recorder, Some(&options.cancel))?;
+    let result = play(&setup, &mut recorder, Some(&settings.cancel))?;
     let log = match recorder.log {
         Some(log) => {
             let bytes = log
@@ -397,6 +310,7 @@ pub fn test_result(test: &MisTest, result: &GameResult, moves: Option<&[Move]>) 
     TestResult {
         index: test.number,
         input: test.start.to_string(),
+        start: Some(typed_start(&test.start)),
         verdict: result.verdict,
         reason: result.reason.clone(),
         moves: result.moves,
@@ -425,6 +339,15 @@ pub fn test_result(test: &MisTest, result: &GameResult, moves: Option<&[Move]>) 
             _ => None,
         },
     }
+}
+
+/// A start position as a report's typed start: `{p, e, b}`.
+fn typed_start(start: &Position) -> Start {
+    Start::Mis(MisStart {
+        p: start.p(),
+        e: start.e(),
+        b: start.bound(),
+    })
 }
 
 fn millis(duration: Duration) -> u64 {

@@ -20,8 +20,8 @@
 //! against the rules, and Lolek's must be the moves the judge's own Lolek makes, so a module
 //! that tampers with its host gains nothing.
 //!
-//! [`judge()`] runs a test set (the [`official_tests`] or a file, see [`parse_tests`]) in
-//! parallel.
+//! [`Mis`] is the game the neutral [`judge_all`](crate::judge::judge_all) judges a Bolek
+//! with, on a test set (the [`official_tests`] or a file, see [`parse_tests`]), in parallel.
 
 mod builtin;
 mod error;
@@ -41,7 +41,7 @@ pub mod transcript;
 pub use error::MisError;
 pub use event::{EventSink, MoveEvent, NoEvents};
 pub use input::{parse_position, PositionInputError};
-pub use judge::{judge, JudgeOptions, Mis};
+pub use judge::Mis;
 pub use mistake::Mistake;
 pub use outcome::{GameResult, Usage};
 pub use referee::{Ending, Referee};

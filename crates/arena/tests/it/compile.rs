@@ -4,10 +4,12 @@
 // System calls the checks need (who the test runs as, signals to its own children).
 #![allow(unsafe_code)]
 
+use crate::judge_player;
 use duel_arena::compile::{build_module, build_player, Language, Toolchain};
-use duel_arena::ioiwari::{judge, JudgeOptions, TestSet};
-use duel_arena::judge::Observer;
+use duel_arena::ioiwari::{Opponent, TestSet, DEFAULT_MEMORY_MIB, DEFAULT_TIME_LIMIT};
+use duel_arena::judge::{Observer, Settings};
 use duel_arena::report::TestResult;
+use duel_sandbox::Limits;
 use std::path::{Path, PathBuf};
 
 struct Quiet;
@@ -57,9 +59,11 @@ fn every_perfect_player_wins_the_official_boards() {
         }
         let build = build_player(&path, &Toolchain::new()).unwrap();
         assert!(build.succeeded(), "{file}: {:?}", build.output());
-        let mut options = JudgeOptions::new(build.program().unwrap());
-        options.jobs = 2;
-        let report = judge(&options, &boards[..6], &mut Quiet).unwrap();
+        let mut settings = Settings::new(Limits::new(DEFAULT_TIME_LIMIT, DEFAULT_MEMORY_MIB));
+        settings.jobs = 2;
+        let player = build.program().unwrap();
+        let first = Opponent::FirstOptimal;
+        let report = judge_player(player, first, &boards[..6], &settings, &mut Quiet).unwrap();
         let verdicts: Vec<_> = report
             .tests
             .iter()

@@ -1,7 +1,8 @@
 //! The Ioiwari judge library with scripted players whose games are known in advance.
 
-use duel_arena::ioiwari::{judge, JudgeOptions, Opponent};
-use duel_arena::judge::Observer;
+use crate::judge_player;
+use duel_arena::ioiwari::Opponent;
+use duel_arena::judge::{Observer, Settings};
 use duel_arena::report::TestResult;
 use duel_arena::Verdict;
 use duel_ioiwari::{greedy_move, Board, Outcome, Pit, Player, Position, Table};
@@ -69,10 +70,8 @@ fn scripted_player(dir: &Path, moves: &[Pit]) -> ProgramCommand {
     ProgramCommand::shell(format!("sh {}", path.display()))
 }
 
-fn options(player: ProgramCommand) -> JudgeOptions {
-    let mut options = JudgeOptions::new(player);
-    options.limits = Limits::new(Duration::from_secs(2), 64);
-    options
+fn settings() -> Settings {
+    Settings::new(Limits::new(Duration::from_secs(2), 64))
 }
 
 #[test]
@@ -96,10 +95,19 @@ fn a_known_game_is_scored_logged_and_explained() {
 
     let mut sink = Collect::default();
     let player = scripted_player(dir.path(), &game.player_moves);
-    let report = judge(&options(player), &[board], &mut sink).unwrap();
+    let report = judge_player(
+        player,
+        Opponent::FirstOptimal,
+        &[board],
+        &settings(),
+        &mut sink,
+    )
+    .unwrap();
 
     let result = &report.tests[0];
     assert_eq!(result.verdict, expected, "{result:?}");
+    let start = duel_report::Start::Ioiwari(vec![4, 4, 4, 2, 2, 2, 2]);
+    assert_eq!(result.start, Some(start));
     assert_eq!(
         result.summary.as_deref(),
         Some(&*format!("{}-{}", banks.one, banks.two))
@@ -159,10 +167,11 @@ fn results_arrive_in_order_and_do_not_depend_on_jobs() {
     let player = ProgramCommand::shell(format!("sh {}", path.display()));
 
     let run = |jobs| {
-        let mut options = options(player.clone());
-        options.jobs = jobs;
+        let mut settings = settings();
+        settings.jobs = jobs;
         let mut sink = Collect::default();
-        let report = judge(&options, &boards, &mut sink).unwrap();
+        let first = Opponent::FirstOptimal;
+        let report = judge_player(player.clone(), first, &boards, &settings, &mut sink).unwrap();
         assert_eq!(sink.progress, (1..=boards.len()).collect::<Vec<_>>());
         let rows: Vec<_> = sink
             .results
@@ -200,10 +209,10 @@ fn a_random_opponent_only_plays_optimal_moves() {
     let table = Table::solve();
     let board: Board = "3 3 3 3 3 3 2".parse().unwrap();
     let game = simulate_greedy(&table, board);
-    let mut options = options(scripted_player(dir.path(), &game.player_moves));
-    options.opponent = Opponent::Random { seed: 42 };
+    let player = scripted_player(dir.path(), &game.player_moves);
+    let random = Opponent::Random { seed: 42 };
     let mut sink = Collect::default();
-    judge(&options, &[board], &mut sink).unwrap();
+    judge_player(player, random, &[board], &settings(), &mut sink).unwrap();
     // Whatever happened, every player-2 line of the log is an optimal move.
     let mut position = Position::start(board);
     let move_lines = sink.logs[0]
@@ -221,12 +230,28 @@ fn a_random_opponent_only_plays_optimal_moves() {
     }
 }
 
+/// Judges `command` on the first three start boards against the first optimal player 2.
+fn judge_three(
+    command: &str,
+    settings: &Settings,
+) -> Result<duel_arena::Report, duel_arena::judge::JudgeError<duel_arena::ioiwari::JudgeError>> {
+    let boards = Board::start_boards();
+    let player = ProgramCommand::shell(command);
+    let mut sink = Collect::default();
+    judge_player(
+        player,
+        Opponent::FirstOptimal,
+        &boards[..3],
+        settings,
+        &mut sink,
+    )
+}
+
 #[test]
 fn a_cancelled_run_reports_no_unfinished_test() {
-    let boards = Board::start_boards();
-    let options = options(ProgramCommand::shell("sleep 30"));
-    options.cancel.store(true, Ordering::Relaxed);
-    let report = judge(&options, &boards[..3], &mut Collect::default()).unwrap();
+    let settings = settings();
+    settings.cancel.store(true, Ordering::Relaxed);
+    let report = judge_three("sleep 30", &settings).unwrap();
     assert!(report.interrupted);
     assert!(report.tests.is_empty());
     assert_eq!(report.score, 0.0);
@@ -234,8 +259,6 @@ fn a_cancelled_run_reports_no_unfinished_test() {
 
 #[test]
 fn a_missing_program_is_an_error_not_a_verdict() {
-    let boards = Board::start_boards();
-    let options = options(ProgramCommand::shell("./no/such/player"));
-    let error = judge(&options, &boards[..3], &mut Collect::default()).unwrap_err();
+    let error = judge_three("./no/such/player", &settings()).unwrap_err();
     assert_eq!(error.to_string(), "no such program: ./no/such/player");
 }

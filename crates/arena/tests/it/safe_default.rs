@@ -1,12 +1,12 @@
-//! Safe by default: a judge built from the library's defaults only (`JudgeOptions::new`,
-//! `Settings::new`, `Toolchain::new`) runs a submission isolated, as `--sandbox auto` does.
+//! Safe by default: a judge built from the library's defaults only (`Settings::new`, which
+//! holds `Toolchain::new`) runs a submission isolated, as `--sandbox auto` does.
 //! The submission tells what it sees of the kernel (its uid, how many system-call filters it
 //! is under, its PID namespace) as its first move; the judge's reason quotes it, and it is
 //! compared with the same program started unconfined by the judge's own `Sandbox::Trusted`.
 
-use duel_arena::ioiwari::{judge, JudgeOptions};
+use crate::judge_player;
+use duel_arena::ioiwari::Opponent;
 use duel_arena::judge::{Observer, Settings};
-use duel_arena::mis::{BolekSource, JudgeOptions as MisJudgeOptions};
 use duel_arena::report::TestResult;
 use duel_arena::Verdict;
 use duel_ioiwari::Board;
@@ -41,17 +41,14 @@ fn sight(reason: &str) -> String {
 #[test]
 fn a_judge_built_from_defaults_runs_the_submission_isolated() {
     let limits = Limits::new(Duration::from_secs(2), 64);
-    // Every way into a judge starts from the same, isolating, default.
-    assert_eq!(Settings::new(limits).sandbox, Sandbox::Auto);
-    assert_eq!(JudgeOptions::new(observer_player()).sandbox, Sandbox::Auto);
-    assert_eq!(
-        MisJudgeOptions::new(BolekSource::Builtin).sandbox,
-        Sandbox::Auto
-    );
+    // The one way into a judge, `judge_all` with the settings, starts from the isolating
+    // default.
+    let settings = Settings::new(limits);
+    assert_eq!(settings.sandbox, Sandbox::Auto);
 
     let board: Board = "4 4 4 2 2 2 2".parse().unwrap();
-    let options = JudgeOptions::new(observer_player());
-    let report = judge(&options, &[board], &mut Ignore).unwrap();
+    let first = Opponent::FirstOptimal;
+    let report = judge_player(observer_player(), first, &[board], &settings, &mut Ignore).unwrap();
     let result = &report.tests[0];
     assert_ne!(result.verdict, Verdict::Win, "{result:?}");
     let judged = sight(result.reason.as_deref().unwrap_or_default());

@@ -244,7 +244,7 @@ pub fn run<G: Game>(
     };
     let mut printer = RankingPrinter::new(&entries, inputs.len(), run.logs.as_deref())?;
     let reports = judge_all(game, &entries, tests, &settings, &mut printer)?;
-    let batch_report = BatchReport::new(game.name(), tests.len(), reports);
+    let batch_report = BatchReport::new(game.game(), tests.len(), reports);
     printer.progress.finish();
     if run.json {
         print_line(batch_report.to_json().trim_end());
@@ -279,7 +279,7 @@ fn run_single<G: Game>(
     let mut reports = judge_all(game, entries, tests, settings, &mut printer)?;
     let report = reports.remove(0);
     csv.write(&BatchReport::new(
-        game.name(),
+        game.game(),
         tests.len(),
         vec![report.clone()],
     ))?;

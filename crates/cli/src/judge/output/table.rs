@@ -291,11 +291,13 @@ pub fn show_build(build: &BuildRecord) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use duel_report::Game;
 
     fn result(verdict: Verdict) -> TestResult {
         TestResult {
             index: 7,
             input: "4 3 2 4 2 3 2".into(),
+            start: None,
             verdict,
             reason: Some("player 2 wins 12-8".into()),
             moves: 12,
@@ -345,14 +347,14 @@ mod tests {
         assert_eq!(&row[at..=at], "-", "{row}");
         assert!(!row.contains("0 KB"), "{row}");
         let tests = vec![builtin.clone(), builtin.clone(), result(Verdict::Win)];
-        let report = Report::new("mis", "built-in Bolek", 3, tests, false);
+        let report = Report::new(Game::Mis, "built-in Bolek", 3, tests, false);
         let footnote = memory_footnote(&report).unwrap();
         assert!(footnote.contains("built-in player"), "{footnote}");
         let unrun = TestResult::unplayed(1, "7 2 3".into(), Verdict::CompileError, "x".into());
-        let report = Report::new("mis", "bolek.c", 1, vec![unrun], false);
+        let report = Report::new(Game::Mis, "bolek.c", 1, vec![unrun], false);
         let footnote = memory_footnote(&report).unwrap();
         assert!(footnote.contains("not run"), "{footnote}");
-        let measured = Report::new("mis", "bolek.c", 1, vec![result(Verdict::Win)], false);
+        let measured = Report::new(Game::Mis, "bolek.c", 1, vec![result(Verdict::Win)], false);
         assert_eq!(memory_footnote(&measured), None);
     }
 
@@ -383,7 +385,7 @@ mod tests {
     #[test]
     fn the_score_line_counts_verdicts() {
         let report = Report::new(
-            "ioiwari",
+            Game::Ioiwari,
             "x",
             4,
             vec![result(Verdict::Loss), result(Verdict::Draw)],

@@ -1,6 +1,6 @@
 //! The definitions, in the order the documentation lists them.
 
-use crate::{Build, Language, SelfTest, Shown, Systems};
+use crate::{Build, Language, SelfTest, Shown, Systems, SELF_TEST_LINE};
 
 /// Every language, in the order the documentation lists them.
 pub const ALL: &[&Language] = &[&C, &CPP, &PASCAL, &PYTHON, &RUST, &GO];
@@ -40,6 +40,7 @@ pub const C: Language = Language {
         file: "selftest.c",
         source:
             "#include <stdio.h>\nint main(void) { puts(\"duel self-test: hello\"); return 0; }\n",
+        prints: SELF_TEST_LINE,
     },
     systems: Systems {
         dmoj: Some("C"),
@@ -69,6 +70,7 @@ pub const CPP: Language = Language {
     self_test: SelfTest {
         file: "selftest.cpp",
         source: "#include <iostream>\nint main() { std::cout << \"duel self-test: hello\" << std::endl; }\n",
+        prints: SELF_TEST_LINE,
     },
     systems: Systems {
         dmoj: Some("CPP17"),
@@ -124,6 +126,7 @@ pub const PASCAL: Language = Language {
     self_test: SelfTest {
         file: "selftest.pas",
         source: "program selftest;\nbegin\n  Writeln('duel self-test: hello');\nend.\n",
+        prints: SELF_TEST_LINE,
     },
     systems: Systems {
         dmoj: Some("PAS"),
@@ -156,6 +159,7 @@ pub const PYTHON: Language = Language {
     self_test: SelfTest {
         file: "selftest.py",
         source: "print(\"duel self-test: hello\")\n",
+        prints: SELF_TEST_LINE,
     },
     systems: Systems {
         dmoj: None,
@@ -182,6 +186,7 @@ pub const RUST: Language = Language {
     self_test: SelfTest {
         file: "selftest.rs",
         source: "fn main() {\n    println!(\"duel self-test: hello\");\n}\n",
+        prints: SELF_TEST_LINE,
     },
     systems: Systems {
         dmoj: Some("RUST"),
@@ -218,6 +223,7 @@ pub const GO: Language = Language {
     self_test: SelfTest {
         file: "selftest.go",
         source: "package main\n\nimport \"fmt\"\n\nfunc main() {\n\tfmt.Println(\"duel self-test: hello\")\n}\n",
+        prints: SELF_TEST_LINE,
     },
     systems: Systems {
         dmoj: Some("GO"),

@@ -107,6 +107,8 @@ pub struct SelfTest {
     pub file: &'static str,
     /// Its source.
     pub source: &'static str,
+    /// The line it prints ([`SELF_TEST_LINE`]).
+    pub prints: &'static str,
 }
 
 /// A language's names in contest systems' packages; `None` where duel's package of that
@@ -242,6 +244,7 @@ mod tests {
                 from_file_name(test.file).map(|l| l.name),
                 Some(language.name)
             );
+            assert_eq!(test.prints, SELF_TEST_LINE);
             assert!(test.source.contains(SELF_TEST_LINE), "{}", language.name);
         }
     }

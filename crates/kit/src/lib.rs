@@ -14,7 +14,10 @@
 //! Each kit carries the task's statement in our own words, with a sample game
 //! (`STATEMENT.md`, `ioiwari/STATEMENT.md`).
 //!
-//! Nothing here runs a compiler; see the kits' READMEs for the commands.
+//! Nothing here runs a compiler. The build lines of the kits' READMEs are the judge's own
+//! commands, rendered from the languages' definitions (`duel-languages`) without the words
+//! only the judge needs ([`with_build_lines`]), so a source that builds in the kit builds in
+//! the judge, and the other way round.
 //!
 //! ```
 //! let dir = tempfile::tempdir()?;
@@ -75,6 +78,43 @@ pub enum KitError {
     },
 }
 
+/// `text` with each `@@LANGUAGE TARGET OUTPUT SOURCE...@@` replaced by the line that builds
+/// the program `OUTPUT` from the `SOURCE`s: the judge's command of that language (its name or
+/// alias) for `TARGET` (`player` or `module`), without the words only the judge needs (see
+/// [`duel_languages::Build::kit_line`]). A module's line builds the kit's driver with the
+/// module, as a program.
+///
+/// ```
+/// assert_eq!(
+///     duel_kit::with_build_lines("$ @@c module graj graj.c mis.c@@"),
+///     "$ gcc -std=gnu11 -O2 -pipe -o graj graj.c mis.c -lm"
+/// );
+/// ```
+///
+/// # Panics
+///
+/// On a placeholder that names no language or target: the templates are the kit's own.
+pub fn with_build_lines(text: &str) -> String {
+    let mut pieces = text.split("@@");
+    let mut rendered = pieces.next().unwrap_or_default().to_owned();
+    while let Some(placeholder) = pieces.next() {
+        let words: Vec<&str> = placeholder.split_whitespace().collect();
+        let [language, target, output, sources @ ..] = words.as_slice() else {
+            panic!("a build placeholder names a language, a target and an output: {placeholder:?}");
+        };
+        let language =
+            duel_languages::by_name(language).unwrap_or_else(|| panic!("no language {language:?}"));
+        let build = match *target {
+            "player" => &language.player,
+            "module" => language.module.as_ref().expect("a language of modules"),
+            other => panic!("no target {other:?}"),
+        };
+        rendered.push_str(&build.kit_line(output, &sources.join(" ")));
+        rendered.push_str(pieces.next().expect("each @@ is closed"));
+    }
+    rendered
+}
+
 /// The Pooh-Eeyore-sticks kit: `mis_c/{mis.h, mis.c, graj.c}`, `mis_cpp/{mis.h, mis.cpp,
 /// graj.cpp}`, `mis_pas/{mis.pas, graj.pas}`, `README.md` and `STATEMENT.md` (the task in our
 /// own words, with a sample game).
@@ -87,7 +127,10 @@ pub enum KitError {
 /// ```
 pub fn mis_kit() -> Vec<KitFile> {
     vec![
-        KitFile::text("README.md", include_str!("../templates/mis/README.md")),
+        KitFile::text(
+            "README.md",
+            &with_build_lines(include_str!("../templates/mis/README.md")),
+        ),
         KitFile::text(
             "STATEMENT.md",
             include_str!("../templates/mis/STATEMENT.md"),
@@ -118,7 +161,7 @@ pub fn ioiwari_kit() -> Vec<KitFile> {
     let mut files = vec![
         KitFile::text(
             "ioiwari/README.md",
-            include_str!("../templates/ioiwari/README.md"),
+            &with_build_lines(include_str!("../templates/ioiwari/README.md")),
         ),
         KitFile::text(
             "ioiwari/STATEMENT.md",
@@ -352,6 +395,36 @@ mod tests {
             .unwrap();
         let lines: Vec<String> = official.iter().map(|board| board.to_string()).collect();
         assert_eq!(all.contents, format!("{}\n", lines.join("\n")).into_bytes());
+    }
+
+    /// Every build line of the kits' READMEs is rendered: the judge's command of each kit
+    /// language, for Linux and Windows, and no placeholder left.
+    #[test]
+    fn the_readmes_show_the_judges_commands_of_every_kit_language() {
+        let readme = |kit: Vec<KitFile>, path: &str| {
+            let file = kit.into_iter().find(|file| file.path == path).unwrap();
+            String::from_utf8(file.contents).unwrap()
+        };
+        let mis = readme(mis_kit(), "README.md");
+        let ioiwari = readme(ioiwari_kit(), "ioiwari/README.md");
+        for text in [&mis, &ioiwari] {
+            assert!(!text.contains("@@"), "{text}");
+        }
+        for (language, driver) in [
+            (&duel_languages::C, "graj.c mis.c"),
+            (&duel_languages::CPP, "graj.cpp mis.cpp"),
+            (&duel_languages::PASCAL, "graj.pas"),
+        ] {
+            let module = language.module.as_ref().unwrap();
+            let player = format!("player.{}", language.extensions[0]);
+            for exe in ["", ".exe"] {
+                let graj = module.kit_line(&format!("graj{exe}"), driver);
+                assert!(mis.contains(&graj), "{graj}");
+                let line = language.player.kit_line(&format!("player{exe}"), &player);
+                assert!(ioiwari.contains(&line), "{line}");
+            }
+        }
+        assert!(mis.contains("gcc -std=gnu11 -O2 -pipe -o graj graj.c mis.c -lm "));
     }
 
     #[test]

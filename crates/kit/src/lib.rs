@@ -204,7 +204,10 @@ pub fn ioiwari_kit() -> Vec<KitFile> {
 
 /// Writes `files` under `dir` (created as needed) and returns the paths written. Unless
 /// `overwrite`, refuses before writing anything when one of the files exists (a symbolic link
-/// there counts, even one to nothing), so a second run never replaces a contestant's work.
+/// there counts, even one to nothing), so a second run never replaces a contestant's work; and
+/// each file is created only if its name is still free, in one step with the check
+/// (`duel-files`' `create_new`), so a file or link that appears there meanwhile is left as it
+/// is and the write stops with [`KitError::Exists`] (the files written before it stay).
 ///
 /// Nothing is written through a symbolic link (`duel-files` writes every file): `dir` is
 /// opened once, and the kit's directories inside it (`mis_c`, `ioiwari/tests`...) are entered
@@ -246,12 +249,19 @@ pub fn write(dir: &Path, files: &[KitFile], overwrite: bool) -> Result<Vec<PathB
             }
         })?;
         let name = std::ffi::OsStr::new(name);
-        if file.executable {
-            into.replace_with_mode(name, &file.contents, 0o755)
-        } else {
-            into.replace(name, &file.contents)
+        let written = match (overwrite, file.executable) {
+            (true, true) => into
+                .replace_with_mode(name, &file.contents, 0o755)
+                .map(|()| true),
+            (true, false) => into.replace(name, &file.contents).map(|()| true),
+            (false, true) => into.create_new_with_mode(name, &file.contents, 0o755),
+            (false, false) => into.create_new(name, &file.contents),
         }
         .map_err(io_error(target))?;
+        if !written {
+            // Made by someone else since the check above: left as it is.
+            return Err(KitError::Exists(target.clone()));
+        }
     }
     Ok(targets)
 }
@@ -518,6 +528,63 @@ mod tests {
             assert_eq!(written.missing, None);
             assert_eq!(fs::read(&exe).unwrap(), b"MZ windows");
         }
+    }
+
+    /// Without `--force`, the refusal and the write are one step: another process creates a
+    /// kit file (`mis_c/mis.c`) as soon as the kit's directory appears, after the check for
+    /// existing files; whenever it came first, its file is left as it is and the write ends
+    /// with [`KitError::Exists`]; when the kit came first, the kit is whole.
+    #[test]
+    fn a_file_planted_after_the_check_is_never_replaced() {
+        use std::io::Write;
+        use std::sync::atomic::{AtomicBool, Ordering};
+        use std::time::{Duration, Instant};
+        let base = tempfile::tempdir().unwrap();
+        let deadline = Instant::now() + Duration::from_secs(30);
+        let (mut planted_first, mut rounds) = (0, 0);
+        while planted_first < 5 && Instant::now() < deadline {
+            let kit = base.path().join(format!("kit{rounds}"));
+            rounds += 1;
+            let planted = AtomicBool::new(false);
+            let result = std::thread::scope(|scope| {
+                scope.spawn(|| {
+                    let dir = kit.join("mis_c");
+                    let start = Instant::now();
+                    while !dir.is_dir() {
+                        if start.elapsed() > Duration::from_secs(5) {
+                            return;
+                        }
+                        std::hint::spin_loop();
+                    }
+                    let created = fs::OpenOptions::new()
+                        .write(true)
+                        .create_new(true)
+                        .open(dir.join("mis.c"));
+                    if let Ok(mut file) = created {
+                        planted.store(true, Ordering::SeqCst);
+                        file.write_all(b"planted").unwrap();
+                    }
+                });
+                write_mis(&kit, false)
+            });
+            let mine = fs::read(kit.join("mis_c/mis.c")).unwrap();
+            if planted.load(Ordering::SeqCst) {
+                planted_first += 1;
+                assert_eq!(
+                    mine, b"planted",
+                    "round {rounds}: the planted file was replaced"
+                );
+                assert!(matches!(result, Err(KitError::Exists(_))), "{result:?}");
+            } else {
+                assert!(result.is_ok(), "{result:?}");
+                assert_eq!(mine, include_bytes!("../templates/mis/mis.c"));
+            }
+            fs::remove_dir_all(&kit).unwrap();
+        }
+        assert!(
+            planted_first > 0,
+            "the other process never came first in {rounds} rounds"
+        );
     }
 
     /// `--force`'s race: while the kit is written again and again, another process swaps one

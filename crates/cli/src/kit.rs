@@ -5,14 +5,15 @@ use clap::{Args, Subcommand};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+/// The help of `duel kit mis`, its build lines rendered by [`duel_kit::with_build_lines`].
 const MIS_HELP: &str = "\
 Writes DIR/mis_c/{mis.h, mis.c, graj.c}, DIR/mis_cpp/{mis.h, mis.cpp, graj.cpp},
 DIR/mis_pas/{mis.pas, graj.pas}, DIR/README.md and DIR/STATEMENT.md (the task, with a sample
 game). The skeleton modules take one stick each turn; each graj builds with its module (the
 judge's own commands, so what builds here builds in the judge) and plays the kit's simple Lolek:
-  gcc -std=gnu11 -O2 -pipe -o graj graj.c mis.c -lm
-  g++ -std=gnu++17 -O2 -pipe -o graj graj.cpp mis.cpp
-  fpc -O2 -ograj graj.pas
+  @@c module graj graj.c mis.c@@
+  @@cpp module graj graj.cpp mis.cpp@@
+  @@pascal module graj graj.pas@@
 On Windows the same with graj.exe (MinGW gcc/g++ as Code::Blocks and Dev-C++ ship them, or
 Free Pascal): the README's section On Windows.
 
@@ -22,8 +23,9 @@ is), and a link in place of one of the kit's directories is refused. Exit status
 2 not.
 
 Examples:
-  duel kit mis kit && cd kit/mis_c && gcc -std=gnu11 -O2 -pipe -o graj graj.c mis.c -lm && ./graj 7 2 3";
+  duel kit mis kit && cd kit/mis_c && @@c module graj graj.c mis.c@@ && ./graj 7 2 3";
 
+/// The help of `duel kit ioiwari`, its build lines rendered by [`duel_kit::with_build_lines`].
 const IOIWARI_HELP: &str = "\
 Writes DIR/ioiwari/: the ioiwari2 tool (a copy of the one installed next to duel) and
 ioiwari2.exe, the same tool for Windows (when this duel has it: built in by a release, or beside
@@ -38,7 +40,7 @@ is), and a link in place of one of the kit's directories is refused. Exit status
 2 not.
 
 Examples:
-  duel kit ioiwari kit && cd kit/ioiwari && gcc -std=gnu11 -O2 -pipe -o player player.c -lm
+  duel kit ioiwari kit && cd kit/ioiwari && @@c player player player.c@@
   ./ioiwari2 --run ./player                   (Windows: ioiwari2.exe --run player.exe)
   duel ioiwari judge --player ./player";
 
@@ -46,10 +48,10 @@ Examples:
 #[derive(Debug, Subcommand)]
 pub enum KitCommand {
     /// The Pooh-Eeyore-sticks kit: mis_c, mis_cpp and mis_pas with skeletons and graj.
-    #[command(after_help = MIS_HELP)]
+    #[command(after_help = duel_kit::with_build_lines(MIS_HELP))]
     Mis(KitArgs),
     /// The Ioiwari kit: ioiwari2, skeleton players in four languages, the official boards.
-    #[command(after_help = IOIWARI_HELP)]
+    #[command(after_help = duel_kit::with_build_lines(IOIWARI_HELP))]
     Ioiwari(KitArgs),
 }
 

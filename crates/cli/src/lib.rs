@@ -8,6 +8,8 @@
 #![forbid(unsafe_code)]
 
 pub mod analyze;
+#[cfg(feature = "judge")]
+pub mod doctor;
 pub mod draw;
 pub mod export;
 pub mod flags;

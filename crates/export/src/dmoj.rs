@@ -40,14 +40,14 @@ struct SelfTest {
 /// the self-tests quick; a program that never answers exceeds any limit.
 const TIME_LIMIT_SELF_TEST: &str = "0.25";
 
+/// The DMOJ executor of a source file, as its language's definition names it (`CPP17`);
+/// `None` for a language whose submissions DMOJ's self-tests leave out (Python).
 fn language(name: &str) -> Option<&'static str> {
-    match name.rsplit('.').next() {
-        Some("c") => Some("C"),
-        Some("cpp") => Some("CPP17"),
-        Some("pas") => Some("PAS"),
-        _ => None,
-    }
+    duel_languages::from_file_name(name).and_then(|language| language.systems.dmoj)
 }
+
+/// DMOJ's Pascal executor: no flush unit can be added to it, and no signature grading.
+const PASCAL: Option<&str> = duel_languages::PASCAL.systems.dmoj;
 
 fn write_tests(yaml: &mut String, package: &mut Package, tests: &[SelfTest]) {
     yaml.push_str("tests:\n");
@@ -197,7 +197,7 @@ fn ioiwari() -> Package {
     // times the time limit of wall clock, on every test: they are time-limit self-tests too.
     for (_, name, text) in ioiwari_unflushed() {
         let language = language(name).expect("the players that never flush are C and Pascal");
-        let expect = if language == "PAS" {
+        let expect = if Some(language) == PASCAL {
             "    # duel's own judge plays this program to a win: it adds a unit that flushes\n    \
              # every write, which DMOJ cannot add (the statement tells contestants to flush).\n    \
              expect: TLE"
@@ -287,7 +287,7 @@ fn mis() -> Package {
         .collect();
     let mut self_tests = Vec::new();
     for (category, file) in &MIS_SUBMISSIONS {
-        let Some(language) = language(file.name).filter(|l| *l != "PAS") else {
+        let Some(language) = language(file.name).filter(|l| Some(*l) != PASCAL) else {
             continue; // DMOJ cannot grade Pascal modules
         };
         let expect = match (*category, file.name) {

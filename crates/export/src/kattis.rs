@@ -247,13 +247,17 @@ fn mis() -> Package {
         "output_validators/referee/validator.cpp",
         include_str!("../templates/mis/validator.cpp"),
     );
-    for (dir, name) in [("c", "driver.c"), ("cpp", "driver.cpp")] {
+    for (language, name) in [
+        (&duel_languages::C, "driver.c"),
+        (&duel_languages::CPP, "driver.cpp"),
+    ] {
+        let dir = language.systems.kattis;
         package.add(&format!("include/{dir}/{name}"), driver);
         package.add(&format!("include/{dir}/lolek.h"), lolek.clone());
         package.add(&format!("include/{dir}/mis.h"), header);
     }
     package.add(
-        "include/pascal/main.pas",
+        &format!("include/{}/main.pas", duel_languages::PASCAL.systems.kattis),
         mis_source(include_str!("../templates/mis/main.pas")),
     );
     crate::attachments::add(&mut package, Task::Mis, "attachments");

@@ -12,7 +12,8 @@ use crate::generated::{inline_header, mis_lolek_header, mis_source};
 use crate::kattis::MIS_SUBMISSIONS;
 use crate::{Format, Package, Task};
 
-/// The driver files contestants submit with their module, as `(language, file name, text)`:
+/// The driver files contestants submit with their module, as `(language, file name, text)`,
+/// the language by its Kattis code (`c`, `cpp`, `pascal`, from its definition):
 /// the C driver with duel's Lolek written into it (one file, `lolek.h` inlined), the same
 /// text as C++, and the Pascal program `main.pas`.
 pub(crate) fn drivers() -> [(&'static str, &'static str, String); 3] {
@@ -22,10 +23,10 @@ pub(crate) fn drivers() -> [(&'static str, &'static str, String); 3] {
         &mis_lolek_header(),
     );
     [
-        ("c", "driver.c", c.clone()),
-        ("cpp", "driver.cpp", c),
+        (duel_languages::C.systems.kattis, "driver.c", c.clone()),
+        (duel_languages::CPP.systems.kattis, "driver.cpp", c),
         (
-            "pascal",
+            duel_languages::PASCAL.systems.kattis,
             "main.pas",
             mis_source(include_str!("../templates/mis/main.pas")),
         ),
@@ -111,13 +112,14 @@ pub(crate) fn add(
         package.add(&format!("attachments/{name}"), text.clone());
     }
     for (category, file) in MIS_SUBMISSIONS {
-        let (language, module) = match file.name.split_once('/') {
-            Some((_, unit)) => ("pascal", unit),
-            None if file.name.ends_with(".cpp") => ("cpp", file.name),
-            None => ("c", file.name),
-        };
+        let module = file.name.rsplit('/').next().unwrap_or(file.name);
+        let language = duel_languages::from_file_name(file.name)
+            .expect("a submission of a known language")
+            .systems
+            .kattis;
         let stem = module.split('.').next().expect("a file name");
-        let dir = if language == "pascal" {
+        let pascal = language == duel_languages::PASCAL.systems.kattis;
+        let dir = if pascal {
             format!("submissions/{category}/bolek_pascal")
         } else {
             format!("submissions/{category}/{stem}_{language}")
@@ -128,7 +130,7 @@ pub(crate) fn add(
             .find(|(lang, _, _)| *lang == language)
             .expect("a driver for each language");
         package.add(&format!("{dir}/{driver}"), text.clone());
-        if language != "pascal" {
+        if !pascal {
             package.add(&format!("{dir}/mis.h"), HEADER);
         }
     }

@@ -163,6 +163,56 @@ impl OutputDir {
         Ok(())
     }
 
+    /// Creates the entry `name` as a regular file holding `bytes`, unless something is there
+    /// already (a link included, even one to nothing): then `Ok(false)` and nothing is
+    /// written. Whether the name is free and the creation are one step (the whole file is
+    /// written under a fresh name and linked to `name`, which fails when `name` exists), so
+    /// what another process puts there meanwhile is never replaced, and readers never see a
+    /// part of the file.
+    ///
+    /// ```
+    /// let dir = tempfile::tempdir()?;
+    /// let out = duel_files::OutputDir::open(dir.path())?;
+    /// assert!(out.create_new("mis.c".as_ref(), b"first")?);
+    /// assert!(!out.create_new("mis.c".as_ref(), b"second")?);
+    /// assert_eq!(std::fs::read(dir.path().join("mis.c"))?, b"first");
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn create_new(&self, name: &OsStr, bytes: &[u8]) -> io::Result<bool> {
+        self.write_and_link(name, DEFAULT_MODE, false, bytes)
+    }
+
+    /// [`create_new`](Self::create_new), the new file with exactly the permission bits `mode`
+    /// (see [`replace_with_mode`](Self::replace_with_mode)).
+    pub fn create_new_with_mode(&self, name: &OsStr, bytes: &[u8], mode: u32) -> io::Result<bool> {
+        self.write_and_link(name, mode, true, bytes)
+    }
+
+    /// Writes a new temporary file beside `name`, syncs it and links it to `name` unless
+    /// `name` exists (`false`); the temporary name is removed either way.
+    fn write_and_link(
+        &self,
+        name: &OsStr,
+        mode: u32,
+        exact: bool,
+        bytes: &[u8],
+    ) -> io::Result<bool> {
+        let (temp, mut file) = self.create_temporary(name, mode, exact)?;
+        let written = file.write_all(bytes).and_then(|()| file.sync_all());
+        drop(file);
+        let linked = written.and_then(|()| self.dir.link_new(&temp, name));
+        let removed = self.dir.remove_file(&temp);
+        match linked {
+            Ok(()) => {
+                removed?;
+                self.dir.sync();
+                Ok(true)
+            }
+            Err(error) if error.kind() == io::ErrorKind::AlreadyExists => Ok(false),
+            Err(error) => Err(error),
+        }
+    }
+
     /// Checks that files can be created here, by creating and removing one.
     pub fn check_writable(&self) -> io::Result<()> {
         let (temp, file) = self.create_temporary(OsStr::new("probe"), DEFAULT_MODE, false)?;

@@ -76,6 +76,18 @@ impl Dir {
         Ok(rustix::fs::renameat(&self.0, from, &self.0, to)?)
     }
 
+    /// Gives the file `from` the name `to` too; fails with `AlreadyExists` when `to` exists
+    /// (a link there included, never followed): the check and the naming are one step.
+    pub(crate) fn link_new(&self, from: &OsStr, to: &OsStr) -> io::Result<()> {
+        Ok(rustix::fs::linkat(
+            &self.0,
+            from,
+            &self.0,
+            to,
+            AtFlags::empty(),
+        )?)
+    }
+
     /// Makes the directory's entries durable, where the file system lets a directory be synced.
     pub(crate) fn sync(&self) {
         let _ = rustix::fs::fsync(&self.0);

@@ -126,6 +126,12 @@ impl Dir {
         std::fs::rename(self.path.join(from), self.path.join(to))
     }
 
+    /// Gives the file `from` the name `to` too (a hard link); fails with `AlreadyExists` when
+    /// `to` exists: the check and the naming are one step.
+    pub(crate) fn link_new(&self, from: &OsStr, to: &OsStr) -> io::Result<()> {
+        std::fs::hard_link(self.path.join(from), self.path.join(to))
+    }
+
     /// Windows offers no way to sync a directory's entries through the standard library.
     pub(crate) fn sync(&self) {}
 

@@ -14,7 +14,10 @@
 //! Each kit carries the task's statement in our own words, with a sample game
 //! (`STATEMENT.md`, `ioiwari/STATEMENT.md`).
 //!
-//! Nothing here runs a compiler; see the kits' READMEs for the commands.
+//! Nothing here runs a compiler. The build lines of the kits' READMEs are the judge's own
+//! commands, rendered from the languages' definitions (`duel-languages`) without the words
+//! only the judge needs ([`with_build_lines`]), so a source that builds in the kit builds in
+//! the judge, and the other way round.
 //!
 //! ```
 //! let dir = tempfile::tempdir()?;
@@ -75,6 +78,43 @@ pub enum KitError {
     },
 }
 
+/// `text` with each `@@LANGUAGE TARGET OUTPUT SOURCE...@@` replaced by the line that builds
+/// the program `OUTPUT` from the `SOURCE`s: the judge's command of that language (its name or
+/// alias) for `TARGET` (`player` or `module`), without the words only the judge needs (see
+/// [`duel_languages::Build::kit_line`]). A module's line builds the kit's driver with the
+/// module, as a program.
+///
+/// ```
+/// assert_eq!(
+///     duel_kit::with_build_lines("$ @@c module graj graj.c mis.c@@"),
+///     "$ gcc -std=gnu11 -O2 -pipe -o graj graj.c mis.c -lm"
+/// );
+/// ```
+///
+/// # Panics
+///
+/// On a placeholder that names no language or target: the templates are the kit's own.
+pub fn with_build_lines(text: &str) -> String {
+    let mut pieces = text.split("@@");
+    let mut rendered = pieces.next().unwrap_or_default().to_owned();
+    while let Some(placeholder) = pieces.next() {
+        let words: Vec<&str> = placeholder.split_whitespace().collect();
+        let [language, target, output, sources @ ..] = words.as_slice() else {
+            panic!("a build placeholder names a language, a target and an output: {placeholder:?}");
+        };
+        let language =
+            duel_languages::by_name(language).unwrap_or_else(|| panic!("no language {language:?}"));
+        let build = match *target {
+            "player" => &language.player,
+            "module" => language.module.as_ref().expect("a language of modules"),
+            other => panic!("no target {other:?}"),
+        };
+        rendered.push_str(&build.kit_line(output, &sources.join(" ")));
+        rendered.push_str(pieces.next().expect("each @@ is closed"));
+    }
+    rendered
+}
+
 /// The Pooh-Eeyore-sticks kit: `mis_c/{mis.h, mis.c, graj.c}`, `mis_cpp/{mis.h, mis.cpp,
 /// graj.cpp}`, `mis_pas/{mis.pas, graj.pas}`, `README.md` and `STATEMENT.md` (the task in our
 /// own words, with a sample game).
@@ -87,7 +127,10 @@ pub enum KitError {
 /// ```
 pub fn mis_kit() -> Vec<KitFile> {
     vec![
-        KitFile::text("README.md", include_str!("../templates/mis/README.md")),
+        KitFile::text(
+            "README.md",
+            &with_build_lines(include_str!("../templates/mis/README.md")),
+        ),
         KitFile::text(
             "STATEMENT.md",
             include_str!("../templates/mis/STATEMENT.md"),
@@ -118,7 +161,7 @@ pub fn ioiwari_kit() -> Vec<KitFile> {
     let mut files = vec![
         KitFile::text(
             "ioiwari/README.md",
-            include_str!("../templates/ioiwari/README.md"),
+            &with_build_lines(include_str!("../templates/ioiwari/README.md")),
         ),
         KitFile::text(
             "ioiwari/STATEMENT.md",
@@ -161,7 +204,10 @@ pub fn ioiwari_kit() -> Vec<KitFile> {
 
 /// Writes `files` under `dir` (created as needed) and returns the paths written. Unless
 /// `overwrite`, refuses before writing anything when one of the files exists (a symbolic link
-/// there counts, even one to nothing), so a second run never replaces a contestant's work.
+/// there counts, even one to nothing), so a second run never replaces a contestant's work; and
+/// each file is created only if its name is still free, in one step with the check
+/// (`duel-files`' `create_new`), so a file or link that appears there meanwhile is left as it
+/// is and the write stops with [`KitError::Exists`] (the files written before it stay).
 ///
 /// Nothing is written through a symbolic link (`duel-files` writes every file): `dir` is
 /// opened once, and the kit's directories inside it (`mis_c`, `ioiwari/tests`...) are entered
@@ -203,12 +249,19 @@ pub fn write(dir: &Path, files: &[KitFile], overwrite: bool) -> Result<Vec<PathB
             }
         })?;
         let name = std::ffi::OsStr::new(name);
-        if file.executable {
-            into.replace_with_mode(name, &file.contents, 0o755)
-        } else {
-            into.replace(name, &file.contents)
+        let written = match (overwrite, file.executable) {
+            (true, true) => into
+                .replace_with_mode(name, &file.contents, 0o755)
+                .map(|()| true),
+            (true, false) => into.replace(name, &file.contents).map(|()| true),
+            (false, true) => into.create_new_with_mode(name, &file.contents, 0o755),
+            (false, false) => into.create_new(name, &file.contents),
         }
         .map_err(io_error(target))?;
+        if !written {
+            // Made by someone else since the check above: left as it is.
+            return Err(KitError::Exists(target.clone()));
+        }
     }
     Ok(targets)
 }
@@ -354,6 +407,36 @@ mod tests {
         assert_eq!(all.contents, format!("{}\n", lines.join("\n")).into_bytes());
     }
 
+    /// Every build line of the kits' READMEs is rendered: the judge's command of each kit
+    /// language, for Linux and Windows, and no placeholder left.
+    #[test]
+    fn the_readmes_show_the_judges_commands_of_every_kit_language() {
+        let readme = |kit: Vec<KitFile>, path: &str| {
+            let file = kit.into_iter().find(|file| file.path == path).unwrap();
+            String::from_utf8(file.contents).unwrap()
+        };
+        let mis = readme(mis_kit(), "README.md");
+        let ioiwari = readme(ioiwari_kit(), "ioiwari/README.md");
+        for text in [&mis, &ioiwari] {
+            assert!(!text.contains("@@"), "{text}");
+        }
+        for (language, driver) in [
+            (&duel_languages::C, "graj.c mis.c"),
+            (&duel_languages::CPP, "graj.cpp mis.cpp"),
+            (&duel_languages::PASCAL, "graj.pas"),
+        ] {
+            let module = language.module.as_ref().unwrap();
+            let player = format!("player.{}", language.extensions[0]);
+            for exe in ["", ".exe"] {
+                let graj = module.kit_line(&format!("graj{exe}"), driver);
+                assert!(mis.contains(&graj), "{graj}");
+                let line = language.player.kit_line(&format!("player{exe}"), &player);
+                assert!(ioiwari.contains(&line), "{line}");
+            }
+        }
+        assert!(mis.contains("gcc -std=gnu11 -O2 -pipe -o graj graj.c mis.c -lm "));
+    }
+
     #[test]
     fn a_second_write_refuses_to_overwrite_without_being_asked() {
         let dir = tempfile::tempdir().unwrap();
@@ -445,6 +528,63 @@ mod tests {
             assert_eq!(written.missing, None);
             assert_eq!(fs::read(&exe).unwrap(), b"MZ windows");
         }
+    }
+
+    /// Without `--force`, the refusal and the write are one step: another process creates a
+    /// kit file (`mis_c/mis.c`) as soon as the kit's directory appears, after the check for
+    /// existing files; whenever it came first, its file is left as it is and the write ends
+    /// with [`KitError::Exists`]; when the kit came first, the kit is whole.
+    #[test]
+    fn a_file_planted_after_the_check_is_never_replaced() {
+        use std::io::Write;
+        use std::sync::atomic::{AtomicBool, Ordering};
+        use std::time::{Duration, Instant};
+        let base = tempfile::tempdir().unwrap();
+        let deadline = Instant::now() + Duration::from_secs(30);
+        let (mut planted_first, mut rounds) = (0, 0);
+        while planted_first < 5 && Instant::now() < deadline {
+            let kit = base.path().join(format!("kit{rounds}"));
+            rounds += 1;
+            let planted = AtomicBool::new(false);
+            let result = std::thread::scope(|scope| {
+                scope.spawn(|| {
+                    let dir = kit.join("mis_c");
+                    let start = Instant::now();
+                    while !dir.is_dir() {
+                        if start.elapsed() > Duration::from_secs(5) {
+                            return;
+                        }
+                        std::hint::spin_loop();
+                    }
+                    let created = fs::OpenOptions::new()
+                        .write(true)
+                        .create_new(true)
+                        .open(dir.join("mis.c"));
+                    if let Ok(mut file) = created {
+                        planted.store(true, Ordering::SeqCst);
+                        file.write_all(b"planted").unwrap();
+                    }
+                });
+                write_mis(&kit, false)
+            });
+            let mine = fs::read(kit.join("mis_c/mis.c")).unwrap();
+            if planted.load(Ordering::SeqCst) {
+                planted_first += 1;
+                assert_eq!(
+                    mine, b"planted",
+                    "round {rounds}: the planted file was replaced"
+                );
+                assert!(matches!(result, Err(KitError::Exists(_))), "{result:?}");
+            } else {
+                assert!(result.is_ok(), "{result:?}");
+                assert_eq!(mine, include_bytes!("../templates/mis/mis.c"));
+            }
+            fs::remove_dir_all(&kit).unwrap();
+        }
+        assert!(
+            planted_first > 0,
+            "the other process never came first in {rounds} rounds"
+        );
     }
 
     /// `--force`'s race: while the kit is written again and again, another process swaps one

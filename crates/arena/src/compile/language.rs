@@ -1,6 +1,9 @@
 //! The shared base of every language: what one definition says, and [`Language`], the handle
-//! the rest of the judge holds. Each language is one [`Definition`] in a file of its own under
-//! `languages/`; nothing outside those files names a language.
+//! the rest of the judge holds. Each language is one [`duel_languages::Language`] (its names,
+//! compiler, commands, memory allowance, self-test: the data the export, the kits and the
+//! README read too), to which its file under `languages/` adds what only the judge needs (a
+//! [`Definition`]: the files written beside the copy, the compiler's environment); nothing
+//! outside those files names a language.
 
 use std::ffi::OsString;
 use std::fmt;
@@ -20,9 +23,12 @@ use std::str::FromStr;
 #[derive(Clone, Copy)]
 pub struct Language(pub(in crate::compile) &'static Definition);
 
-/// One language, as its file under `languages/` defines it. Everything the judge decides per
-/// language is read from here.
+/// One language, as its file under `languages/` defines it: the shared definition's data
+/// (copied here, as the judge's code reads it) and what only the judge needs. Everything the
+/// judge decides per language is read from here.
 pub(crate) struct Definition {
+    /// The shared definition.
+    pub(crate) shared: &'static duel_languages::Language,
     /// The short name of reports and `--compile LANG=COMMAND` (`cpp`).
     pub(crate) name: &'static str,
     /// The name people write (`C++`), in messages.
@@ -53,13 +59,42 @@ pub(crate) struct Definition {
     pub(crate) tools: Tools,
 }
 
+impl Definition {
+    /// The judge's definition of `shared`: its data, its player and module built from the
+    /// copy alone, every stem allowed, no environment or files beyond the fixed ones. A
+    /// language's file changes what it needs with `..Definition::of(...)`.
+    pub(crate) const fn of(shared: &'static duel_languages::Language) -> Definition {
+        Definition {
+            shared,
+            name: shared.name,
+            title: shared.title,
+            aliases: shared.aliases,
+            extensions: shared.extensions,
+            compiler: shared.compiler,
+            version_args: shared.version_args,
+            package: shared.package,
+            player: Recipe::program(&shared.player),
+            module: match &shared.module {
+                Some(build) => Some(Recipe::program(build)),
+                None => None,
+            },
+            stem_allowed: None,
+            banner_lines: shared.banner_lines,
+            tools: Tools {
+                programs: shared.tool_programs,
+                ..Tools::PLAIN
+            },
+        }
+    }
+}
+
 /// How a source becomes something to run, for one target.
 pub(crate) struct Recipe {
     /// The default compile command (see [`default_command`](super::default_command) for the
     /// placeholders).
     pub(crate) command: &'static str,
     /// How the help and the README show the command.
-    pub(crate) shown: Shown,
+    pub(crate) shown: duel_languages::Shown,
     /// The copy's fixed file name, when the language needs one (the Pascal unit `mis` in
     /// `mis.pas`); otherwise the contestant's name where allowed.
     pub(crate) copy_name: Option<&'static str>,
@@ -75,11 +110,11 @@ pub(crate) struct Recipe {
 }
 
 impl Recipe {
-    /// A program built by `command` from the copy, with nothing beside it.
-    pub(crate) const fn program(command: &'static str) -> Recipe {
+    /// A program built by `build`'s command from the copy, with nothing beside it.
+    pub(crate) const fn program(build: &'static duel_languages::Build) -> Recipe {
         Recipe {
-            command,
-            shown: Shown::Command,
+            command: build.command,
+            shown: build.shown,
             copy_name: None,
             entry: None,
             files: &[],
@@ -88,9 +123,9 @@ impl Recipe {
         }
     }
 
-    /// A module built by `command` from the copy, with the judge's `files` beside it.
+    /// A module built by `build`'s command from the copy, with the judge's `files` beside it.
     pub(crate) const fn module(
-        command: &'static str,
+        build: &'static duel_languages::Build,
         files: &'static [(&'static str, &'static str)],
         unexported_hint: &'static str,
     ) -> Recipe {
@@ -98,19 +133,9 @@ impl Recipe {
             files,
             artifact: ArtifactKind::Library,
             unexported_hint,
-            ..Recipe::program(command)
+            ..Recipe::program(build)
         }
     }
-}
-
-/// How the help shows a [`Recipe`]'s command.
-pub(crate) enum Shown {
-    /// The command itself.
-    Command,
-    /// A note, then the command: `unit mis, wrapped: fpc ...`.
-    Noted(&'static str),
-    /// Something else in its place (Python's `python3 {source}`, the command that runs it).
-    Instead(&'static str),
 }
 
 /// What a build gives.
@@ -202,6 +227,20 @@ impl Language {
         self.0.package
     }
 
+    /// Bytes of address space its runtime needs beyond a run's memory limit where the limit
+    /// is the address space (`RLIMIT_AS`, no cgroup): Go's reserves several hundred megabytes
+    /// at start whatever it uses; 0 for the others (see
+    /// [`duel_languages::Language::memory_allowance`]).
+    pub fn memory_allowance(self) -> u64 {
+        self.0.shared.memory_allowance
+    }
+
+    /// Its shared definition: what the judge, the export, the kits and the README read (its
+    /// self-test program, its names in contest systems...).
+    pub fn definition(self) -> &'static duel_languages::Language {
+        self.0.shared
+    }
+
     /// Whether Pooh-Eeyore-sticks modules may be written in it (C, C++ and Pascal, as in the
     /// task).
     pub fn builds_modules(self) -> bool {
@@ -214,9 +253,9 @@ impl Language {
     pub fn shown_command(self, target: super::Target) -> Option<String> {
         let recipe = self.recipe(target)?;
         Some(match recipe.shown {
-            Shown::Command => recipe.command.to_owned(),
-            Shown::Noted(note) => format!("{note}: {}", recipe.command),
-            Shown::Instead(text) => text.to_owned(),
+            duel_languages::Shown::Command => recipe.command.to_owned(),
+            duel_languages::Shown::Noted(note) => format!("{note}: {}", recipe.command),
+            duel_languages::Shown::Instead(text) => text.to_owned(),
         })
     }
 
@@ -396,6 +435,20 @@ mod tests {
             extensions.starts_with(".c, .cpp/.cc/.cxx, .pas/.pp, .py, .rs"),
             "{extensions}"
         );
+    }
+
+    #[test]
+    fn every_shared_definition_is_a_language_of_the_judge_in_its_order() {
+        let shared: Vec<&str> = duel_languages::ALL.iter().map(|l| l.name).collect();
+        let judged: Vec<&str> = Language::ALL.iter().map(|l| l.name()).collect();
+        assert_eq!(judged, shared);
+        for language in Language::ALL {
+            let shared = language.definition();
+            assert_eq!(shared.name, language.name());
+            assert_eq!(language.0.player.command, shared.player.command);
+        }
+        assert_eq!(Language::GO.memory_allowance(), 768 << 20);
+        assert_eq!(Language::C.memory_allowance(), 0);
     }
 
     #[test]

@@ -3,11 +3,11 @@
 #![forbid(unsafe_code)]
 
 use clap::{Parser, Subcommand};
-#[cfg(feature = "judge")]
-use duel_cli::judge;
 #[cfg(not(feature = "judge"))]
 use duel_cli::linux_only;
 use duel_cli::{analyze, export, kit, play, serve, variants};
+#[cfg(feature = "judge")]
+use duel_cli::{doctor, judge};
 use std::process::ExitCode;
 
 const EXAMPLES: &str = "\
@@ -22,6 +22,7 @@ Examples:
   duel mis analyze 7 2 3                      winning moves and the pattern of losing positions
   duel kit mis kit                            the contestant kit: skeletons and graj in C, C++, Pascal
   duel serve --port 8080                      the local web page: http://127.0.0.1:8080/
+  duel doctor                                 every language's compiler builds and runs a program
 
 Every subcommand has --help with more examples.";
 
@@ -49,6 +50,12 @@ enum Game {
     Serve(serve::ServeArgs),
     /// Write both tasks as packages for contest systems (Kattis, ICPC, DOMjudge, DMOJ, CMS), with duel's referees.
     Export(export::ExportArgs),
+    /// Check that every language's compiler is installed and builds and runs a program.
+    #[cfg(feature = "judge")]
+    Doctor(doctor::DoctorArgs),
+    /// Check the languages' compilers: needs Linux (not in this build).
+    #[cfg(not(feature = "judge"))]
+    Doctor(linux_only::Unavailable),
 }
 
 #[derive(Debug, Subcommand)]
@@ -107,6 +114,10 @@ fn main() -> ExitCode {
         Game::Serve(args) => serve::run(args),
         Game::Kit(command) => kit::run(command),
         Game::Export(args) => export::run(args),
+        #[cfg(feature = "judge")]
+        Game::Doctor(args) => doctor::run(args),
+        #[cfg(not(feature = "judge"))]
+        Game::Doctor(_) => linux_only::refuse("doctor", linux_only::JUDGE_NEEDS_LINUX),
     };
     match result {
         Ok(code) => code,

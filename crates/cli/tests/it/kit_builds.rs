@@ -8,33 +8,31 @@ use duel_test_support::duel;
 use std::path::Path;
 use std::process::Command;
 
-/// The options of the judge's commands that only its own build directory or its module's
-/// shape needs: a quiet compiler (`-l-`, `-v0`), the judge's flush unit and build directories
-/// (`-Fa`, `-Fu`, `-FU`, `-FE`), and a library instead of a program (`-shared`, `-fPIC`, `-Cg`).
-const JUDGE_ONLY: [&str; 9] = [
-    "-l-",
-    "-v0",
-    "-Faduelflush",
-    "-Fu{dir}",
-    "-FU{dir}",
-    "-FE{dir}",
-    "-shared",
-    "-fPIC",
-    "-Cg",
-];
-
 /// The kit's line that builds `output` from `sources` in `language`: the judge's command for
-/// `target` without [`JUDGE_ONLY`].
+/// `target` without the words only the judge needs, as the language's definition lists them
+/// (a quiet compiler, the judge's flush unit and build directories, a library's options).
 pub fn kit_line(language: Language, target: Target, output: &str, sources: &str) -> String {
-    default_command(language, target)
-        .split_whitespace()
-        .filter(|word| !JUDGE_ONLY.contains(word))
-        .map(|word| {
-            word.replace("{output}", output)
-                .replace("{source}", sources)
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
+    let definition = language.definition();
+    let build = match target {
+        Target::Player => &definition.player,
+        Target::Module => definition.module.as_ref().expect("a language of modules"),
+    };
+    // The definition's command is the one the judge runs.
+    assert_eq!(build.command, default_command(language, target));
+    let line = build.kit_line(output, sources);
+    let judges = build
+        .command
+        .replace("{output}", output)
+        .replace("{source}", sources);
+    let mut rest = judges.split_whitespace();
+    for word in line.split_whitespace() {
+        assert!(
+            rest.any(|judge| judge == word),
+            "`{line}` is not the judge's `{}` less some words",
+            build.command
+        );
+    }
+    line
 }
 
 /// The kits' build lines: the Ioiwari players and the MIS drivers, as `(language, line)`;

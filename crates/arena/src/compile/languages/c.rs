@@ -1,7 +1,7 @@
 //! C, built by gcc; modules find the task's `mis.h` beside them.
 
 use super::{MIS_H, UNEXPORTED_HINT};
-use crate::compile::language::{Definition, Recipe, Tools};
+use crate::compile::language::{Definition, Recipe};
 use crate::compile::Language;
 
 impl Language {
@@ -10,20 +10,10 @@ impl Language {
 }
 
 const DEFINITION: Definition = Definition {
-    name: "c",
-    title: "C",
-    aliases: &[],
-    extensions: &["c"],
-    compiler: "gcc",
-    version_args: &["--version"],
-    package: "gcc",
-    player: Recipe::program("gcc -std=gnu11 -O2 -pipe -o {output} {source} -lm"),
     module: Some(Recipe::module(
-        "gcc -std=gnu11 -O2 -pipe -shared -fPIC -o {output} {source} -lm",
+        super::module_build(&duel_languages::C),
         &[MIS_H],
         UNEXPORTED_HINT,
     )),
-    stem_allowed: None,
-    banner_lines: &[],
-    tools: Tools::PLAIN,
+    ..Definition::of(&duel_languages::C)
 };

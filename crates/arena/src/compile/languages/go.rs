@@ -13,7 +13,8 @@
 //! Memory: Go's runtime reserves several hundred megabytes of address space when it starts
 //! (its page allocator's summaries), so under `RLIMIT_AS` (the runner's limit when no cgroup
 //! limits memory) a Go program dies at once below about 700 MiB ("failed to reserve page
-//! summary memory"), whatever it uses. With a cgroup (cgroup v1, or a delegated v2 cgroup:
+//! summary memory"), whatever it uses: its definition's memory allowance
+//! ([`Language::memory_allowance`], 768 MiB) is what a run adds to the limit there. With a cgroup (cgroup v1, or a delegated v2 cgroup:
 //! every judge run as root here) only the pages it uses count, as for every language; the
 //! compiler's 1.5 GiB address space is enough for the go command, the compiler and the
 //! linker.
@@ -22,7 +23,7 @@
 //! it ignores files named `_x.go` or `.x.go`, and takes `x_test.go`, `x_linux.go` or
 //! `x_arm64.go` as test or platform files; such a file is built as `player.go`.
 
-use crate::compile::language::{Definition, Recipe, Tools};
+use crate::compile::language::{Definition, Tools};
 use crate::compile::Language;
 use std::ffi::OsString;
 use std::path::Path;
@@ -33,23 +34,12 @@ impl Language {
 }
 
 const DEFINITION: Definition = Definition {
-    name: "go",
-    title: "Go",
-    aliases: &["golang"],
-    extensions: &["go"],
-    compiler: "go",
-    version_args: &["version"],
-    package: "golang-go",
-    player: Recipe::program("go build -o {output} {source}"),
-    module: None,
     stem_allowed: Some(is_plain_stem),
-    // The go command names the package before its errors.
-    banner_lines: &["# "],
     tools: Tools {
-        programs: &["go"],
         env: go_env,
-        paths: Vec::new,
+        ..Definition::of(&duel_languages::GO).tools
     },
+    ..Definition::of(&duel_languages::GO)
 };
 
 /// Letters, digits and `-`, from a letter or digit: no `_` that could make a test or platform

@@ -9,7 +9,7 @@
 //!
 //! The compiler sees its configuration `/etc/fpc.cfg` (and the files of `/etc` it leads to).
 
-use crate::compile::language::{Definition, Recipe, Shown, Tools};
+use crate::compile::language::{Definition, Recipe, Tools};
 use crate::compile::Language;
 use std::path::PathBuf;
 
@@ -59,37 +59,25 @@ end.
 );
 
 const DEFINITION: Definition = Definition {
-    name: "pascal",
-    title: "Pascal",
-    aliases: &["pas", "pp", "fpc"],
-    extensions: &["pas", "pp"],
-    compiler: "fpc",
-    version_args: &["-iV"],
-    package: "fp-compiler",
     player: Recipe {
         files: &[FLUSH_SOURCE],
-        ..Recipe::program(
-            "fpc -l- -v0 -O2 -Xs -Faduelflush -Fu{dir} -FU{dir} -FE{dir} -o{output} {source}",
-        )
+        ..Recipe::program(&duel_languages::PASCAL.player)
     },
     module: Some(Recipe {
-        shown: Shown::Noted("unit mis, wrapped"),
         // The statement's unit `mis` must be in `mis.pas` for the wrapper to find it.
         copy_name: Some("mis.pas"),
         entry: Some(WRAPPER.0),
         ..Recipe::module(
-            "fpc -l- -v0 -O2 -Cg -Fu{dir} -FU{dir} -FE{dir} -o{output} {source}",
+            super::module_build(&duel_languages::PASCAL),
             &[WRAPPER],
             "the unit mis must declare it in its interface",
         )
     }),
-    stem_allowed: None,
-    banner_lines: &[],
     tools: Tools {
-        programs: &["fpc"],
-        env: |_| Vec::new(),
         paths: fpc_configuration,
+        ..Definition::of(&duel_languages::PASCAL).tools
     },
+    ..Definition::of(&duel_languages::PASCAL)
 };
 
 /// `/etc/fpc.cfg` and `/etc/fpc`, and what they link to.

@@ -1,7 +1,7 @@
 //! Rust, built by rustc: one file, the standard library only. The crate's name is the file's
 //! stem, so only a stem that is a crate name is kept; rustup's `rustc` brings its home.
 
-use crate::compile::language::{Definition, Recipe, Tools};
+use crate::compile::language::{Definition, Tools};
 use crate::compile::Language;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -12,22 +12,13 @@ impl Language {
 }
 
 const DEFINITION: Definition = Definition {
-    name: "rust",
-    title: "Rust",
-    aliases: &["rs"],
-    extensions: &["rs"],
-    compiler: "rustc",
-    version_args: &["--version"],
-    package: "rustc",
-    player: Recipe::program("rustc --edition 2021 -O -o {output} {source}"),
-    module: None,
     stem_allowed: Some(is_crate_name),
-    banner_lines: &[],
     tools: Tools {
-        programs: &["rustc", "cargo"],
         env: rustup_env,
         paths: rustup_paths,
+        ..Definition::of(&duel_languages::RUST).tools
     },
+    ..Definition::of(&duel_languages::RUST)
 };
 
 /// rustc takes the crate's name from the stem.

@@ -30,8 +30,8 @@ pub fn duel_ok(args: &[&str]) -> Output {
 }
 
 /// Whether `compiler` (a language's, `fpc`, `go`...) may be skipped here: it is asked its
-/// version as its language says; fpc and go are required when DUEL_REQUIRE_FPC or
-/// DUEL_REQUIRE_GO is set.
+/// version as its language's definition says; a compiler is required when
+/// `DUEL_REQUIRE_<COMPILER>` is set (DUEL_REQUIRE_FPC, DUEL_REQUIRE_GO...).
 pub fn missing(compiler: &str) -> bool {
     let language = duel_arena::compile::Language::ALL
         .iter()
@@ -44,7 +44,7 @@ pub fn missing(compiler: &str) -> bool {
     if !present {
         let flag = format!("DUEL_REQUIRE_{}", compiler.to_ascii_uppercase());
         assert!(
-            !matches!(compiler, "fpc" | "go") || std::env::var_os(&flag).is_none(),
+            std::env::var_os(&flag).is_none(),
             "{compiler} is required ({flag} is set) but missing"
         );
         eprintln!("skipped: {compiler} is not installed");

@@ -1,5 +1,6 @@
-//! Every file duel writes (the judge's reports, CSVs and logs, the variants' tables and
-//! pictures, contest-system packages, contestant kits) is written here, one way:
+//! Every file duel writes (the judge's reports, CSVs and logs, `ioiwari2`'s log, the variants'
+//! tables, tier files and pictures, contest-system packages, contestant kits) is written here,
+//! one way:
 //!
 //! - into a directory opened once ([`OutputDir`]) and reached afterwards through that open
 //!   directory only, so renaming the directory, or planting a symbolic link in its place or in
@@ -8,7 +9,10 @@
 //!   there is an error, [`is_link_in_the_way`]), a file is read only if it is no link, and a
 //!   file is written as a new file of a fresh name (created exclusively, so nothing there is
 //!   followed) which is then renamed over its name: a link at that name is replaced itself;
-//! - atomically: readers see the old file or the whole new one, never a part.
+//! - atomically: readers see the old file or the whole new one, never a part, also for a file
+//!   written over time ([`Replacement`]); the one exception is a log written as it goes
+//!   ([`OutputDir::create_streamed`]), which takes its name at once and grows there, so that
+//!   what was written survives its writer's abrupt end.
 //!
 //! On Unix the directories are descriptors and names are reached with the `*at` calls
 //! (`openat` with `O_NOFOLLOW|O_EXCL`, `mkdirat`, `renameat`, `unlinkat`). Windows has no

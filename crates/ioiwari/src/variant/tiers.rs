@@ -7,8 +7,8 @@
 //! beads (three digits or more, zero-padded), written to `tier-TTT.bin.partial` first and
 //! renamed once complete and synced, so a file of that name is always whole. The directory is
 //! opened once, when the solve starts, and every file is reached through it (`duel-files`): a
-//! symbolic link planted at a file's name, or in place of the directory, is never followed. Each is a
-//! 32-byte header followed by the values (integers little-endian):
+//! symbolic link planted at a file's name, or in place of the directory, is never followed.
+//! Each is a 32-byte header followed by the values (integers little-endian):
 //!
 //! | offset | bytes | content |
 //! |---|---|---|

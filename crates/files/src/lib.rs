@@ -1,5 +1,6 @@
-//! Every file duel writes (the judge's reports, CSVs and logs, the variants' tables and
-//! pictures, contest-system packages, contestant kits) is written here, one way:
+//! Every file duel writes (the judge's reports, CSVs and logs, `ioiwari2`'s log, the variants'
+//! tables, tier files and pictures, contest-system packages, contestant kits) is written here,
+//! one way:
 //!
 //! - into a directory opened once ([`OutputDir`]) and reached afterwards through that open
 //!   directory only, so renaming the directory, or planting a symbolic link in its place or in
@@ -8,7 +9,10 @@
 //!   there is an error, [`is_link_in_the_way`]), a file is read only if it is no link, and a
 //!   file is written as a new file of a fresh name (created exclusively, so nothing there is
 //!   followed) which is then renamed over its name: a link at that name is replaced itself;
-//! - atomically: readers see the old file or the whole new one, never a part.
+//! - atomically: readers see the old file or the whole new one, never a part, also for a file
+//!   written over time ([`Replacement`]); the one exception is a log written as it goes
+//!   ([`OutputDir::create_streamed`]), which takes its name at once and grows there, so that
+//!   what was written survives its writer's abrupt end.
 //!
 //! On Unix the directories are descriptors and names are reached with the `*at` calls
 //! (`openat` with `O_NOFOLLOW|O_EXCL`, `mkdirat`, `renameat`, `unlinkat`). Windows has no
@@ -39,7 +43,7 @@ use unix::Dir;
 use windows::Dir;
 
 use std::ffi::{OsStr, OsString};
-use std::io::{self, Read, Write};
+use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 /// The permission bits of a new file when the caller asks for none (less the umask on Unix).
@@ -147,20 +151,110 @@ impl OutputDir {
         exact: bool,
         write: impl FnOnce(&mut std::fs::File) -> io::Result<()>,
     ) -> io::Result<()> {
-        let (temp, mut file) = self.create_temporary(name, mode, exact)?;
-        let written = write(&mut file)
-            .and_then(|()| file.sync_all())
-            .and_then(|()| {
-                drop(file);
-                self.dir.rename(&temp, name)
-            });
-        if written.is_err() {
-            let _ = self.dir.remove_file(&temp);
-            return written;
+        let (temp, file) = self.create_temporary(name, mode, exact)?;
+        let mut replacement = self.replacement(name, temp, file)?;
+        write(replacement.file_mut())?;
+        replacement.commit()
+    }
+
+    /// Starts replacing the entry `name` with a file written over time (a table whose values
+    /// arrive piece by piece): see [`Replacement`]. The new file has a fresh name of its own
+    /// until it is committed.
+    ///
+    /// ```
+    /// use std::io::Write;
+    /// let dir = tempfile::tempdir()?;
+    /// let out = duel_files::OutputDir::open(dir.path())?;
+    /// let mut table = out.begin_replace("t.bin".as_ref())?;
+    /// table.write_all(b"piece 1, ")?;
+    /// table.write_all(b"piece 2")?;
+    /// assert!(!dir.path().join("t.bin").exists());
+    /// table.commit()?;
+    /// assert_eq!(std::fs::read(dir.path().join("t.bin"))?, b"piece 1, piece 2");
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn begin_replace(&self, name: &OsStr) -> io::Result<Replacement> {
+        let (temp, file) = self.create_temporary(name, DEFAULT_MODE, false)?;
+        self.replacement(name, temp, file)
+    }
+
+    /// [`begin_replace`](Self::begin_replace) with the new file at the name `partial` until it
+    /// is committed, so that what a killed run left there is replaced by the next run rather
+    /// than left beside it: whatever is at `partial` (a file, a link, never followed) is
+    /// removed first; a directory there is an error.
+    ///
+    /// ```
+    /// use std::io::Write;
+    /// let dir = tempfile::tempdir()?;
+    /// std::fs::write(dir.path().join("t.bin.partial"), b"left by a killed run")?;
+    /// let out = duel_files::OutputDir::open(dir.path())?;
+    /// let mut table = out.begin_replace_via("t.bin".as_ref(), "t.bin.partial".as_ref())?;
+    /// table.write_all(b"whole")?;
+    /// table.commit()?;
+    /// assert_eq!(std::fs::read(dir.path().join("t.bin"))?, b"whole");
+    /// assert!(!dir.path().join("t.bin.partial").exists());
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn begin_replace_via(&self, name: &OsStr, partial: &OsStr) -> io::Result<Replacement> {
+        self.dir.remove_file(partial)?;
+        let file = self
+            .dir
+            .create_new(partial, DEFAULT_MODE, false)?
+            .ok_or_else(|| {
+                io::Error::new(
+                    io::ErrorKind::AlreadyExists,
+                    "another writer made the partial file at the same time",
+                )
+            })?;
+        self.replacement(name, partial.to_owned(), file)
+    }
+
+    /// The replacement of `name` by `file`, a new file created here as `temp`.
+    fn replacement(
+        &self,
+        name: &OsStr,
+        temp: OsString,
+        file: std::fs::File,
+    ) -> io::Result<Replacement> {
+        let replacement = Replacement {
+            dir: OutputDir {
+                dir: self.dir.try_clone()?,
+            },
+            temp,
+            name: name.to_owned(),
+            file: Some(file),
+        };
+        Ok(replacement)
+    }
+
+    /// A file written as it goes (a log that must survive its writer's abrupt end), open for
+    /// writing: the entry `name` is replaced at once by a new, empty regular file, which keeps
+    /// `name` while it is written. Whatever `name` was (a file, a symbolic link to anything, a
+    /// hard link) is replaced, never written through, as by [`replace`](Self::replace); but
+    /// readers see the contents grow. A device or a named pipe at `name` itself (`/dev/null`,
+    /// a FIFO: nothing a replacement could stand for) is opened and written into instead; a
+    /// directory there is an error.
+    ///
+    /// ```
+    /// use std::io::Write;
+    /// let dir = tempfile::tempdir()?;
+    /// std::fs::write(dir.path().join("game.log"), b"an older game, much longer")?;
+    /// let out = duel_files::OutputDir::open(dir.path())?;
+    /// let mut log = out.create_streamed("game.log".as_ref())?;
+    /// log.write_all(b"move 1\n")?;
+    /// assert_eq!(std::fs::read(dir.path().join("game.log"))?, b"move 1\n");
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn create_streamed(&self, name: &OsStr) -> io::Result<std::fs::File> {
+        if self.entry_kind(name)? == Some(EntryKind::Other) {
+            return self.dir.open_existing_for_writing(name);
         }
-        // Make the rename itself durable where the system allows it.
-        self.dir.sync();
-        Ok(())
+        let (temp, file) = self.create_temporary(name, DEFAULT_MODE, false)?;
+        if let Err(error) = self.dir.rename(&temp, name) {
+            let _ = self.dir.remove_file(&temp);
+            return Err(error);
+        }
+        Ok(file)
     }
 
     /// Creates the entry `name` as a regular file holding `bytes`, unless something is there
@@ -248,10 +342,11 @@ impl OutputDir {
         self.dir.entry_kind(name)
     }
 
-    /// The contents of the regular file `name` (a link there is not followed: an error);
-    /// `None` when there is no such entry.
-    pub fn read(&self, name: &OsStr) -> io::Result<Option<Vec<u8>>> {
-        let Some(mut file) = self.dir.open_file(name)? else {
+    /// The regular file `name` opened for reading, for contents too large to read at once (a
+    /// link there is not followed: an error that [`is_link_in_the_way`] recognises, as is
+    /// anything but a regular file); `None` when there is no such entry.
+    pub fn open_file(&self, name: &OsStr) -> io::Result<Option<std::fs::File>> {
+        let Some(file) = self.dir.open_file(name)? else {
             return Ok(None);
         };
         if !file.metadata()?.is_file() {
@@ -260,6 +355,15 @@ impl OutputDir {
                 "not a regular file",
             ));
         }
+        Ok(Some(file))
+    }
+
+    /// The contents of the regular file `name` (a link there is not followed: an error);
+    /// `None` when there is no such entry.
+    pub fn read(&self, name: &OsStr) -> io::Result<Option<Vec<u8>>> {
+        let Some(mut file) = self.open_file(name)? else {
+            return Ok(None);
+        };
         let mut bytes = Vec::new();
         file.read_to_end(&mut bytes)?;
         Ok(Some(bytes))
@@ -274,6 +378,67 @@ impl OutputDir {
     /// Removes the subdirectory `name` if it is empty; returns whether it is gone.
     pub fn remove_empty_dir(&self, name: &OsStr) -> io::Result<bool> {
         self.dir.remove_empty_dir(name)
+    }
+}
+
+/// A file on its way to replace an entry of an [`OutputDir`] atomically
+/// ([`OutputDir::begin_replace`]), for contents written over time: written and sought like a
+/// file, it is a new file under another name (created exclusively, never through a link)
+/// until [`commit`](Self::commit) syncs it and renames it over its entry; readers of the entry
+/// see the old one or the whole new file. Dropped uncommitted, it is removed and the entry is
+/// left as it was.
+#[derive(Debug)]
+pub struct Replacement {
+    /// The directory, opened once more (so the replacement outlives its [`OutputDir`]).
+    dir: OutputDir,
+    /// The new file's name until it is committed; empty once renamed.
+    temp: OsString,
+    name: OsString,
+    /// Open until committed.
+    file: Option<std::fs::File>,
+}
+
+impl Replacement {
+    fn file_mut(&mut self) -> &mut std::fs::File {
+        self.file.as_mut().expect("open until committed")
+    }
+
+    /// Syncs the new file and renames it over its entry (whatever was there, a link
+    /// included, is replaced), then makes the rename durable where the system allows it. On
+    /// an error the new file is removed and the entry left as it was.
+    pub fn commit(mut self) -> io::Result<()> {
+        let file = self.file.take().expect("open until committed");
+        file.sync_all()?;
+        drop(file);
+        self.dir.dir.rename(&self.temp, &self.name)?;
+        self.temp.clear();
+        self.dir.dir.sync();
+        Ok(())
+    }
+}
+
+impl Write for Replacement {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.file_mut().write(bytes)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.file_mut().flush()
+    }
+}
+
+impl Seek for Replacement {
+    fn seek(&mut self, to: SeekFrom) -> io::Result<u64> {
+        self.file_mut().seek(to)
+    }
+}
+
+impl Drop for Replacement {
+    fn drop(&mut self) {
+        if !self.temp.is_empty() {
+            self.file = None;
+            let _ = self.dir.dir.remove_file(&self.temp);
+        }
     }
 }
 

@@ -30,6 +30,11 @@ impl Dir {
         )?))
     }
 
+    /// The same directory, opened once more (a descriptor of its own).
+    pub(crate) fn try_clone(&self) -> io::Result<Dir> {
+        Ok(Dir(self.0.try_clone()?))
+    }
+
     /// Makes the directory `name` here (mode 0777 less the umask); an existing entry is no
     /// error (what it is shows when it is opened).
     pub(crate) fn make_dir(&self, name: &OsStr) -> io::Result<()> {
@@ -67,6 +72,17 @@ impl Dir {
                 Ok(Some(File::from(file)))
             }
             Err(Errno::EXIST) => Ok(None),
+            Err(error) => Err(error.into()),
+        }
+    }
+
+    /// The existing entry `name` opened for writing, without creating, truncating or following
+    /// a link (the link's error then): for a device or a named pipe, which is written into.
+    pub(crate) fn open_existing_for_writing(&self, name: &OsStr) -> io::Result<File> {
+        let flags = OFlags::WRONLY | OFlags::NOFOLLOW | OFlags::NOCTTY | OFlags::CLOEXEC;
+        match rustix::fs::openat(&self.0, name, flags, Mode::empty()) {
+            Ok(file) => Ok(File::from(file)),
+            Err(Errno::LOOP) => Err(link_in_the_way()),
             Err(error) => Err(error.into()),
         }
     }

@@ -86,6 +86,14 @@ impl Dir {
         }
     }
 
+    /// The same directory, held once more.
+    pub(crate) fn try_clone(&self) -> io::Result<Dir> {
+        Ok(Dir {
+            path: self.path.clone(),
+            _hold: self._hold.try_clone()?,
+        })
+    }
+
     /// Makes the directory `name` here; an existing entry is no error.
     pub(crate) fn make_dir(&self, name: &OsStr) -> io::Result<()> {
         match std::fs::create_dir(self.path.join(name)) {
@@ -119,6 +127,19 @@ impl Dir {
             Err(error) if error.kind() == io::ErrorKind::AlreadyExists => Ok(None),
             Err(error) => Err(error),
         }
+    }
+
+    /// The existing entry `name` opened for writing, without creating or truncating it, and
+    /// refused if it is a link or a junction: for a device, which is written into.
+    pub(crate) fn open_existing_for_writing(&self, name: &OsStr) -> io::Result<File> {
+        let file = OpenOptions::new()
+            .write(true)
+            .custom_flags(OPEN_REPARSE_POINT)
+            .open(self.path.join(name))?;
+        if is_reparse_point(&file.metadata()?) {
+            return Err(link_in_the_way());
+        }
+        Ok(file)
     }
 
     /// Renames `from` to `to`, both here: whatever `to` was (a file, a link) is replaced.

@@ -195,3 +195,69 @@ fn empty_directories_are_removed_and_full_ones_kept() {
         .collect();
     assert_eq!(left, ["full"]);
 }
+
+#[test]
+fn a_streamed_file_replaces_a_link_at_its_name_and_grows_there() {
+    use std::io::Write;
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("target.txt");
+    fs::write(&target, "kept").unwrap();
+    let link = dir.path().join("game.log");
+    if !file_link(&target, &link) {
+        return;
+    }
+    let out = OutputDir::open(dir.path()).unwrap();
+    let mut log = out.create_streamed(name("game.log")).unwrap();
+    assert!(fs::symlink_metadata(&link).unwrap().is_file());
+    log.write_all(b"line 1\n").unwrap();
+    assert_eq!(fs::read_to_string(&link).unwrap(), "line 1\n");
+    log.write_all(b"line 2\n").unwrap();
+    assert_eq!(fs::read_to_string(&link).unwrap(), "line 1\nline 2\n");
+    assert_eq!(fs::read_to_string(&target).unwrap(), "kept");
+    assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 2);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_streamed_file_at_a_device_writes_into_the_device() {
+    use std::io::Write;
+    let out = OutputDir::open(Path::new("/dev")).unwrap();
+    let mut null = out.create_streamed(name("null")).unwrap();
+    null.write_all(b"nothing").unwrap();
+    let meta = fs::symlink_metadata("/dev/null").unwrap();
+    assert!(!meta.is_file() && !meta.file_type().is_symlink());
+}
+
+#[test]
+fn a_link_at_the_partial_name_is_removed_not_written_through() {
+    use std::io::Write;
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("target.txt");
+    fs::write(&target, "kept").unwrap();
+    if !file_link(&target, &dir.path().join("t.bin.partial")) {
+        return;
+    }
+    let out = OutputDir::open(dir.path()).unwrap();
+    let mut table = out
+        .begin_replace_via(name("t.bin"), name("t.bin.partial"))
+        .unwrap();
+    table.write_all(b"values").unwrap();
+    table.commit().unwrap();
+    assert_eq!(fs::read_to_string(&target).unwrap(), "kept");
+    assert_eq!(fs::read(dir.path().join("t.bin")).unwrap(), b"values");
+    assert_eq!(out.entry_kind(name("t.bin.partial")).unwrap(), None);
+}
+
+#[test]
+fn a_replacement_dropped_uncommitted_leaves_the_old_file_alone() {
+    use std::io::{Seek, SeekFrom, Write};
+    let dir = tempfile::tempdir().unwrap();
+    let out = OutputDir::open(dir.path()).unwrap();
+    out.replace(name("t.bin"), b"old").unwrap();
+    let mut table = out.begin_replace(name("t.bin")).unwrap();
+    table.write_all(b"new, half").unwrap();
+    table.seek(SeekFrom::Start(0)).unwrap();
+    drop(table);
+    assert_eq!(fs::read(dir.path().join("t.bin")).unwrap(), b"old");
+    assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
+}

@@ -1,10 +1,11 @@
 //! The table file, written as `duel ioiwari variants --save` writes it: all at once
 //! ([`write_table`], [`save_table`]) or piece by piece as the values arrive ([`TableFile`]).
 
-use std::fs::File;
+use std::ffi::OsString;
 use std::io::{self, BufWriter, Seek, SeekFrom, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
+use duel_files::{OutputDir, Replacement};
 use duel_ioiwari::variant::tiers::{write_values, WordHash};
 use duel_ioiwari::variant::{Variant, VariantTable};
 
@@ -37,7 +38,7 @@ pub fn write_table(mut out: impl Write, variant: Variant, values: &[i8]) -> io::
 }
 
 /// Writes the table to `path` through a temporary file beside it, renamed into place once
-/// complete and synced.
+/// complete and synced (see [`TableFile`]: no link there is followed).
 pub fn save_table(path: &Path, variant: Variant, values: &[i8]) -> io::Result<()> {
     let mut table = TableFile::create(path, variant)?;
     table.append(values)?;
@@ -48,7 +49,10 @@ pub fn save_table(path: &Path, variant: Variant, values: &[i8]) -> io::Result<()
 /// processes of a job one after another), so that the whole table never has to be in one
 /// place: `PATH.partial` is written, its header filled in at the end, synced and renamed to
 /// `PATH`. The file is [`write_table`]'s, byte for byte, however the values are cut; dropped
-/// before [`TableFile::finish`], it removes its partial file.
+/// before [`TableFile::finish`], it removes its partial file. Both names are reached through
+/// `PATH`'s directory, opened once by [`TableFile::create`] (`duel-files`): a symbolic link at
+/// either name is replaced, never written through, and one put in place of the directory
+/// while the values arrive changes nothing of where the table goes.
 ///
 /// ```
 /// use duel_ioiwari::variant::Variant;
@@ -72,9 +76,7 @@ pub fn save_table(path: &Path, variant: Variant, values: &[i8]) -> io::Result<()
 /// ```
 pub struct TableFile {
     variant: Variant,
-    path: PathBuf,
-    partial: PathBuf,
-    out: Option<BufWriter<File>>,
+    out: BufWriter<Replacement>,
     hash: WordHash,
     written: u64,
 }
@@ -82,16 +84,15 @@ pub struct TableFile {
 impl TableFile {
     /// Starts `path`'s table of `variant`: creates `path.partial` with room for the header.
     pub fn create(path: &Path, variant: Variant) -> io::Result<TableFile> {
-        let mut partial = path.as_os_str().to_owned();
+        let (dir, name) = duel_files::split(path)?;
+        let mut partial = OsString::from(&name);
         partial.push(".partial");
-        let partial = PathBuf::from(partial);
-        let mut out = BufWriter::with_capacity(1 << 20, File::create(&partial)?);
+        let file = OutputDir::open(&dir)?.begin_replace_via(&name, &partial)?;
+        let mut out = BufWriter::with_capacity(1 << 20, file);
         out.write_all(&[0; 32])?;
         Ok(TableFile {
             variant,
-            path: path.to_path_buf(),
-            partial,
-            out: Some(out),
+            out,
             hash: WordHash::new(),
             written: 0,
         })
@@ -104,8 +105,7 @@ impl TableFile {
         if after > self.variant.class_count() {
             return Err(wrong_count(self.variant, after));
         }
-        let out = self.out.as_mut().expect("open until finished");
-        write_values(out, values)?;
+        write_values(&mut self.out, values)?;
         self.hash.update(values);
         self.written = after;
         Ok(())
@@ -113,38 +113,22 @@ impl TableFile {
 
     /// Checks that every class has its value, writes the header, syncs the file and renames
     /// it into place.
-    pub fn finish(mut self) -> io::Result<()> {
+    pub fn finish(self) -> io::Result<()> {
         if self.written != self.variant.class_count() {
             return Err(wrong_count(self.variant, self.written));
         }
-        let mut file = self
-            .out
-            .take()
-            .expect("open until finished")
-            .into_inner()
-            .map_err(|error| error.into_error())?;
-        let checksum = std::mem::take(&mut self.hash).finish();
+        let mut file = self.out.into_inner().map_err(|error| error.into_error())?;
+        let checksum = self.hash.finish();
         file.seek(SeekFrom::Start(0))?;
         file.write_all(&VariantTable::header(self.variant, self.written, checksum))?;
-        file.sync_all()?;
-        std::fs::rename(&self.partial, &self.path)?;
-        self.partial = PathBuf::new();
-        Ok(())
-    }
-}
-
-impl Drop for TableFile {
-    fn drop(&mut self) {
-        if !self.partial.as_os_str().is_empty() {
-            self.out = None;
-            let _ = std::fs::remove_file(&self.partial);
-        }
+        file.commit()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::path::PathBuf;
 
     fn values(variant: Variant) -> Vec<i8> {
         // Every value a class may hold, in an order with no short period.
@@ -211,5 +195,56 @@ mod tests {
         assert!(!path.exists());
         assert_eq!(std::fs::read_dir(&dir).expect("listed").count(), 0);
         std::fs::remove_dir_all(dir).expect("removed");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn links_at_the_tables_names_are_replaced_not_written_through() {
+        let dir = scratch("links");
+        let outside = scratch("links-outside");
+        let variant = Variant::new(3, 5).expect("valid");
+        let values = values(variant);
+        for (name, planted) in [("a.bin", "a.bin.partial"), ("b.bin", "b.bin")] {
+            let victim = outside.join(name);
+            std::fs::write(&victim, "precious").expect("written");
+            std::os::unix::fs::symlink(&victim, dir.join(planted)).expect("a link");
+            save_table(&dir.join(name), variant, &values).expect("saved");
+            assert_eq!(
+                std::fs::read(&victim).expect("read"),
+                b"precious",
+                "{planted}"
+            );
+            let table = std::fs::symlink_metadata(dir.join(name)).expect("the table");
+            assert!(table.is_file(), "{planted}: {table:?}");
+        }
+        assert_eq!(std::fs::read_dir(&dir).expect("listed").count(), 2);
+        std::fs::remove_dir_all(dir).expect("removed");
+        std::fs::remove_dir_all(outside).expect("removed");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_directory_replaced_by_a_link_while_the_values_arrive_still_gets_the_table() {
+        let root = scratch("moved");
+        let outside = scratch("moved-outside");
+        let (dir, moved) = (root.join("tables"), root.join("moved"));
+        std::fs::create_dir_all(&dir).expect("a directory");
+        let variant = Variant::new(3, 5).expect("valid");
+        let values = values(variant);
+        let mut table = TableFile::create(&dir.join("t.bin"), variant).expect("created");
+        table.append(&values[..5]).expect("appended");
+        std::fs::rename(&dir, &moved).expect("moved");
+        std::os::unix::fs::symlink(&outside, &dir).expect("a link");
+        table.append(&values[5..]).expect("appended");
+        table.finish().expect("finished");
+        assert_eq!(std::fs::read_dir(&outside).expect("listed").count(), 0);
+        let mut whole = Vec::new();
+        write_table(&mut whole, variant, &values).expect("in memory");
+        assert_eq!(
+            std::fs::read(moved.join("t.bin")).expect("the table"),
+            whole
+        );
+        std::fs::remove_dir_all(root).expect("removed");
+        std::fs::remove_dir_all(outside).expect("removed");
     }
 }

@@ -68,7 +68,8 @@ struct Args {
     /// The start board: 7 bead counts (0 to 5 each).
     #[arg(long, value_name = "BOARD", default_value = "4 3 2 4 2 3 2")]
     position: Board,
-    /// Where to record the dialogue.
+    /// Where to record the dialogue, line by line as the game goes: a new file at that name
+    /// (whatever was there, a symbolic link too, is replaced, never written through).
     #[arg(long, value_name = "FILE", default_value = "ioiwari.out")]
     log: PathBuf,
     /// Choose at random among the optimal moves, reproducibly from --seed, instead of the
@@ -117,7 +118,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let log = match File::create(&args.log) {
+    let log = match create_log(&args.log) {
         Ok(file) => file,
         Err(error) => {
             eprintln!("ioiwari2: cannot create {}: {error}", args.log.display());
@@ -197,6 +198,14 @@ fn exit_status(played: Result<(), Failure>, outcome: Option<Option<Outcome>>) ->
             ExitCode::from(2)
         }
     }
+}
+
+/// Opens the log `path` for writing as the game goes: a new, empty file at that name from now
+/// on, which replaces whatever was there (an older log, a symbolic link: never written
+/// through); a device or a named pipe there (`/dev/null`) is written into.
+fn create_log(path: &Path) -> io::Result<File> {
+    let (dir, name) = duel_files::split(path)?;
+    duel_files::OutputDir::open(&dir)?.create_streamed(&name)
 }
 
 /// Starts player 1's program (`--run`) with its standard input and output piped to us and

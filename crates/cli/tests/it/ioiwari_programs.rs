@@ -113,9 +113,19 @@ fn ioiwari_wins_every_start_board_against_a_random_player_2() {
 /// Runs `program` with `input`, returning its exit code, stdout and stderr.
 fn run(program: &str, args: &[&str], input: &str) -> (i32, String, String) {
     let dir = tempfile::tempdir().unwrap();
+    run_with_input_in(dir.path(), program, args, input)
+}
+
+/// Runs `program` in `dir` with `input`, returning its exit code, stdout and stderr.
+pub(crate) fn run_with_input_in(
+    dir: &std::path::Path,
+    program: &str,
+    args: &[&str],
+    input: &str,
+) -> (i32, String, String) {
     let mut child = Command::new(cargo_bin(program))
         .args(args)
-        .current_dir(dir.path())
+        .current_dir(dir)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -183,21 +193,58 @@ fn ioiwari2_logs_and_refuses_a_bad_player_1() {
     }
 }
 
+/// Starts `ioiwari2` (its command given) with pipes to its stdin and from its stdout.
+fn talk_to_ioiwari2(
+    command: &mut Command,
+) -> (
+    std::process::Child,
+    std::process::ChildStdin,
+    BufReader<std::process::ChildStdout>,
+) {
+    let mut tool = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let to_tool = tool.stdin.take().unwrap();
+    let from_tool = BufReader::new(tool.stdout.take().unwrap());
+    (tool, to_tool, from_tool)
+}
+
+#[test]
+fn ioiwari2_writes_its_log_line_by_line_as_the_game_goes() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("ioiwari.out");
+    std::fs::write(&log, "an older game's log\n".repeat(20)).unwrap();
+    let (mut tool, mut to_tool, mut from_tool) =
+        talk_to_ioiwari2(bin!("ioiwari2").current_dir(dir.path()));
+    let mut line = String::new();
+    from_tool.read_line(&mut line).unwrap();
+    assert_eq!(line, "4 3 2 4 2 3 2\n");
+    writeln!(to_tool, "2").unwrap();
+    line.clear();
+    from_tool.read_line(&mut line).unwrap();
+    // Mid-game, the log holds the start and both moves played, and nothing of the older log.
+    let log = std::fs::read_to_string(log).unwrap();
+    let lines: Vec<&str> = log.lines().collect();
+    assert_eq!(lines.len(), 3, "{log}");
+    assert!(lines[0].starts_with("start 4 3 2 4 2 3 2 "), "{log}");
+    assert!(lines[1].starts_with("1. player 1 plays 2 "), "{log}");
+    let reply = format!("2. player 2 plays {} ", line.trim());
+    assert!(lines[2].starts_with(&reply), "{log}");
+    drop(to_tool);
+    assert_eq!(tool.wait().unwrap().code(), Some(1));
+}
+
 #[test]
 fn ioiwari2_plays_another_position_and_random_optimal_moves() {
     let start: Board = "3 3 3 3 3 3 2".parse().unwrap();
     for seed in ["1", "2", "3"] {
         let dir = tempfile::tempdir().unwrap();
         let log = dir.path().join("game.log");
-        let mut tool = bin!("ioiwari2")
-            .args(["--position", "3 3 3 3 3 3 2", "--seed", seed])
-            .args(["--log", log.to_str().unwrap()])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut to_tool = tool.stdin.take().unwrap();
-        let mut from_tool = BufReader::new(tool.stdout.take().unwrap());
+        let args = ["--position", "3 3 3 3 3 3 2", "--seed", seed, "--log"];
+        let (mut tool, mut to_tool, mut from_tool) =
+            talk_to_ioiwari2(bin!("ioiwari2").args(args).arg(&log));
         let mut line = String::new();
         from_tool.read_line(&mut line).unwrap();
         assert_eq!(line.trim(), start.to_string());

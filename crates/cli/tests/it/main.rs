@@ -53,3 +53,4 @@ mod serve_viewer_memory;
 mod support;
 mod variants_cli;
 mod windows;
+mod writers_planting;

@@ -216,7 +216,7 @@ pub(crate) fn solve_classes(
         let tier_start = Instant::now();
         let (boards, solved, loaded) = match files.as_mut() {
             Some(files) => {
-                if files.finished(beads) {
+                if files.finished(beads)? {
                     let reader = files.reader(beads)?;
                     let (boards, solved) = run(&pool, || {
                         load_tier(&shape, &classes, &values, beads, reader, BYTES_AT_ONCE)
@@ -543,26 +543,31 @@ fn solve_tier<L: Layout>(
             .with_max_len(1)
             .map(|piece| solve_piece(piece, None))
             .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1))),
-        Some(writer) => in_order(&pieces, writer, |piece, recorded| {
-            solve_piece(piece, Some(recorded))
-        }),
+        Some(writer) => in_order(
+            &pieces,
+            &mut |values| writer.write(values),
+            |piece, recorded| solve_piece(piece, Some(recorded)),
+        ),
     }
 }
 
 /// Runs `solve(piece, values)` for every piece on all the threads of the current pool, each
-/// taking the next piece in order, and hands each piece's values to `writer` as soon as the
-/// pieces before it are written; returns the sums of `solve`'s (boards, representatives).
+/// taking the next piece in order, and hands each piece's values to `write` as soon as the
+/// pieces before it are written (the first error it returns stops the tier); returns the sums of `solve`'s (boards, representatives).
 ///
 /// So the values waiting in memory are those of the pieces finished ahead of one still being
 /// solved, about a piece per thread, not a whole tier's (for 14 pits a tier holds up to
 /// about 3.5 * 10^8 classes, a piece at most about 4.4 * 10^6).
+/// The writer of a tier's values, in order, for [`in_order`].
+type WriteValues<'w> = dyn FnMut(&[i8]) -> Result<(), SolveError> + Send + 'w;
+
 fn in_order(
     pieces: &[Piece],
-    writer: &mut TierWriter,
+    write: &mut WriteValues<'_>,
     solve: impl Fn(&Piece, &mut Vec<i8>) -> (u64, u64) + Sync,
 ) -> Result<(u64, u64), SolveError> {
-    struct Queue<'w> {
-        writer: &'w mut TierWriter,
+    struct Queue<'q, 'w> {
+        write: &'q mut WriteValues<'w>,
         /// The pieces written so far: the next one to write.
         written: usize,
         /// Finished pieces waiting for one before them.
@@ -573,7 +578,7 @@ fn in_order(
     }
     let next = AtomicUsize::new(0);
     let queue = Mutex::new(Queue {
-        writer,
+        write,
         written: 0,
         waiting: BTreeMap::new(),
         boards: 0,
@@ -593,7 +598,7 @@ fn in_order(
         queue.solved += solved;
         queue.waiting.insert(at, recorded);
         while let Some(values) = queue.waiting.remove(&queue.written) {
-            if let Err(error) = queue.writer.write(&values) {
+            if let Err(error) = (queue.write)(&values) {
                 queue.failed.get_or_insert(error);
                 // The other threads stop at their next piece.
                 next.store(pieces.len(), Ordering::Relaxed);
@@ -946,9 +951,11 @@ mod tests {
         let mut writer = files.writer(1).expect("a writer");
         let pool = thread_pool(Some(4)).expect("a pool");
         let (boards, solved) = run(&pool, || {
-            in_order(&pieces, &mut writer, |piece, recorded| {
-                numbered(piece, recorded, piece.2 as usize % 3 + 1)
-            })
+            in_order(
+                &pieces,
+                &mut |values| writer.write(values),
+                |piece, recorded| numbered(piece, recorded, piece.2 as usize % 3 + 1),
+            )
         })
         .expect("written");
         writer.finish().expect("finished");
@@ -964,14 +971,23 @@ mod tests {
     #[test]
     fn a_tier_file_that_cannot_be_written_stops_the_tier_with_its_error() {
         let (_dir, files, pieces) = numbered_pieces(64);
-        // The partial file is the device that is always full.
-        let partial = files.path(1).with_extension("bin.partial");
-        std::os::unix::fs::symlink("/dev/full", &partial).expect("a symlink");
         let mut writer = files.writer(1).expect("a writer");
+        // The disk fills up once the first 4 pieces are written.
+        let mut room: usize = 4 << 19;
+        let mut write = |values: &[i8]| match room.checked_sub(values.len()) {
+            Some(left) => {
+                room = left;
+                writer.write(values)
+            }
+            None => Err(SolveError::TierIo {
+                path: files.path(1),
+                reason: "No space left on device".into(),
+            }),
+        };
         let pool = thread_pool(Some(2)).expect("a pool");
         let solved = std::sync::atomic::AtomicUsize::new(0);
         let result = run(&pool, || {
-            in_order(&pieces, &mut writer, |piece, recorded| {
+            in_order(&pieces, &mut write, |piece, recorded| {
                 solved.fetch_add(1, Ordering::Relaxed);
                 numbered(piece, recorded, 1 << 19)
             })
@@ -980,7 +996,7 @@ mod tests {
             matches!(result, Err(SolveError::TierIo { .. })),
             "{result:?}"
         );
-        // The threads stopped soon after the first failed write (the buffer holds 2 MiB).
+        // The threads stopped soon after the first failed write.
         assert!(solved.load(Ordering::Relaxed) < 16, "{solved:?}");
     }
 

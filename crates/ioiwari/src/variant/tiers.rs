@@ -5,8 +5,10 @@
 //!
 //! A tier directory holds one file per finished tier, `tier-TTT.bin` for the tier of `T`
 //! beads (three digits or more, zero-padded), written to `tier-TTT.bin.partial` first and
-//! renamed once complete and synced, so a file of that name is always whole. Each is a
-//! 32-byte header followed by the values (integers little-endian):
+//! renamed once complete and synced, so a file of that name is always whole. The directory is
+//! opened once, when the solve starts, and every file is reached through it (`duel-files`): a
+//! symbolic link planted at a file's name, or in place of the directory, is never followed.
+//! Each is a 32-byte header followed by the values (integers little-endian):
 //!
 //! | offset | bytes | content |
 //! |---|---|---|
@@ -23,9 +25,12 @@
 //! checking every header field, the count (the tier's classes, counted again), the length
 //! and the checksum, and solves the rest; it never reads a `.partial` file.
 
-use std::fs::{self, File};
+use std::ffi::OsStr;
+use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
+
+use duel_files::{OutputDir, Replacement};
 
 use crate::variant::{SolveError, Variant};
 
@@ -121,7 +126,10 @@ impl Default for WordHash {
 /// The tier files of one solve.
 #[derive(Debug)]
 pub(crate) struct TierFiles {
-    dir: PathBuf,
+    /// The directory, opened once.
+    dir: OutputDir,
+    /// Its path, for messages.
+    shown: PathBuf,
     variant: Variant,
     /// Still reading finished tiers back (a resumed solve before its first missing tier).
     resuming: bool,
@@ -142,13 +150,13 @@ impl TierFiles {
         variant: Variant,
         resume: bool,
     ) -> Result<TierFiles, SolveError> {
-        fs::create_dir_all(dir).map_err(|error| io_error(dir, error))?;
         let files = TierFiles {
-            dir: dir.to_path_buf(),
+            dir: OutputDir::create(dir).map_err(|error| io_error(dir, error))?,
+            shown: dir.to_path_buf(),
             variant,
             resuming: resume,
         };
-        if !resume && files.path(1).exists() {
+        if !resume && files.exists(1)? {
             return Err(SolveError::TiersPresent {
                 dir: dir.to_path_buf(),
             });
@@ -156,16 +164,29 @@ impl TierFiles {
         Ok(files)
     }
 
-    /// Where tier `beads` is kept.
+    /// The name of tier `beads`'s file.
+    fn name(beads: u32) -> String {
+        format!("tier-{beads:03}.bin")
+    }
+
+    /// Where tier `beads` is kept, for messages.
     pub(crate) fn path(&self, beads: u32) -> PathBuf {
-        self.dir.join(format!("tier-{beads:03}.bin"))
+        self.shown.join(Self::name(beads))
+    }
+
+    /// Whether there is an entry of tier `beads`'s name.
+    fn exists(&self, beads: u32) -> Result<bool, SolveError> {
+        let kind = self.dir.entry_kind(OsStr::new(&Self::name(beads)));
+        Ok(kind
+            .map_err(|error| io_error(&self.path(beads), error))?
+            .is_some())
     }
 
     /// Whether tier `beads` is to be read back: resuming, and every tier up to it finished.
     /// Called for tiers 1, 2, ... in order.
-    pub(crate) fn finished(&mut self, beads: u32) -> bool {
-        self.resuming = self.resuming && self.path(beads).exists();
-        self.resuming
+    pub(crate) fn finished(&mut self, beads: u32) -> Result<bool, SolveError> {
+        self.resuming = self.resuming && self.exists(beads)?;
+        Ok(self.resuming)
     }
 
     fn header(&self, beads: u32, count: u64, checksum: u64) -> [u8; HEADER_BYTES] {
@@ -183,16 +204,19 @@ impl TierFiles {
     /// A writer of tier `beads`: its values go to the partial file, and
     /// [`TierWriter::finish`] makes it the tier's file.
     pub(crate) fn writer(&self, beads: u32) -> Result<TierWriter, SolveError> {
+        let name = Self::name(beads);
+        let partial = format!("{name}.partial");
         let path = self.path(beads);
-        let partial = path.with_extension("bin.partial");
-        let file = File::create(&partial).map_err(|error| io_error(&partial, error))?;
+        let file = self
+            .dir
+            .begin_replace_via(OsStr::new(&name), OsStr::new(&partial))
+            .map_err(|error| io_error(&self.shown.join(&partial), error))?;
         let mut writer = TierWriter {
             file: BufWriter::with_capacity(1 << 20, file),
             header: self.header(beads, 0, 0),
             hash: WordHash::new(),
             count: 0,
-            dir: self.dir.clone(),
-            partial,
+            partial: self.shown.join(partial),
             path,
         };
         let header = writer.header;
@@ -206,7 +230,11 @@ impl TierFiles {
     /// A reader of the finished tier `beads`, its header checked.
     pub(crate) fn reader(&self, beads: u32) -> Result<TierReader, SolveError> {
         let path = self.path(beads);
-        let file = File::open(&path).map_err(|error| io_error(&path, error))?;
+        let file = self
+            .dir
+            .open_file(OsStr::new(&Self::name(beads)))
+            .and_then(|file| file.ok_or_else(|| io::ErrorKind::NotFound.into()))
+            .map_err(|error| io_error(&path, error))?;
         let mut file = BufReader::with_capacity(1 << 20, file);
         let mut header = [0u8; HEADER_BYTES];
         file.read_exact(&mut header)
@@ -235,11 +263,10 @@ impl TierFiles {
 /// Writes one tier's values (see [`TierFiles::writer`]).
 #[derive(Debug)]
 pub(crate) struct TierWriter {
-    file: BufWriter<File>,
+    file: BufWriter<Replacement>,
     header: [u8; HEADER_BYTES],
     hash: WordHash,
     count: u64,
-    dir: PathBuf,
     partial: PathBuf,
     path: PathBuf,
 }
@@ -252,14 +279,14 @@ impl TierWriter {
         write_values(&mut self.file, values).map_err(|error| io_error(&self.partial, error))
     }
 
-    /// Completes the header, syncs the file and gives it the tier's name.
+    /// Completes the header, syncs the file and gives it the tier's name (durably, where the
+    /// system lets a directory be synced).
     pub(crate) fn finish(self) -> Result<(), SolveError> {
         let TierWriter {
             file,
             mut header,
             hash,
             count,
-            dir,
             partial,
             path,
         } = self;
@@ -271,12 +298,7 @@ impl TierWriter {
             .map_err(|error| fail(error.into_error()))?;
         file.seek(SeekFrom::Start(0)).map_err(fail)?;
         file.write_all(&header).map_err(fail)?;
-        file.sync_all().map_err(fail)?;
-        fs::rename(&partial, &path).map_err(|error| io_error(&path, error))?;
-        // The rename itself survives a crash once the directory is synced.
-        File::open(&dir)
-            .and_then(|dir| dir.sync_all())
-            .map_err(|error| io_error(&dir, error))
+        file.commit().map_err(|error| io_error(&path, error))
     }
 }
 
@@ -337,5 +359,65 @@ impl TierReader {
             return Err(self.corrupt("checksum mismatch"));
         }
         Ok(())
+    }
+}
+
+/// Links planted where the tier files go (Unix, where a test can make one freely): none is
+/// followed, and nothing lands outside the directory opened when the solve started.
+#[cfg(all(test, unix))]
+mod tests {
+    use crate::variant::{SolveOptions, Variant, VariantTable};
+    use std::fs;
+    use std::path::Path;
+
+    fn solve(variant: Variant, dir: &Path, progress: &mut dyn FnMut(u32)) -> VariantTable {
+        let mut report = |tier: &crate::variant::TierProgress| progress(tier.beads);
+        let options = SolveOptions {
+            threads: Some(1),
+            progress: Some(&mut report),
+            tier_dir: Some(dir),
+            ..SolveOptions::default()
+        };
+        VariantTable::solve_with(variant, options).expect("solved")
+    }
+
+    #[test]
+    fn a_link_at_a_partial_tier_file_is_replaced_not_written_through() {
+        let dir = tempfile::tempdir().expect("a directory");
+        let outside = tempfile::tempdir().expect("a directory");
+        let victim = outside.path().join("precious");
+        fs::write(&victim, "precious").expect("written");
+        std::os::unix::fs::symlink(&victim, dir.path().join("tier-003.bin.partial"))
+            .expect("a link");
+        let variant = Variant::new(4, 3).expect("a variant");
+        let table = solve(variant, dir.path(), &mut |_| {});
+        assert!(table == VariantTable::solve(variant).expect("solved"));
+        assert_eq!(
+            fs::read(&victim).expect("read"),
+            b"precious",
+            "written through"
+        );
+        let tier = fs::symlink_metadata(dir.path().join("tier-003.bin")).expect("tier 3");
+        assert!(tier.is_file(), "{tier:?}");
+        assert!(!dir.path().join("tier-003.bin.partial").exists());
+    }
+
+    #[test]
+    fn a_tier_directory_moved_and_replaced_by_a_link_mid_solve_still_gets_the_tiers() {
+        let root = tempfile::tempdir().expect("a directory");
+        let outside = tempfile::tempdir().expect("a directory");
+        let dir = root.path().join("tiers");
+        let moved = root.path().join("moved");
+        let variant = Variant::new(4, 3).expect("a variant");
+        solve(variant, &dir, &mut |beads| {
+            if beads == 1 {
+                fs::rename(&dir, &moved).expect("moved");
+                std::os::unix::fs::symlink(outside.path(), &dir).expect("a link");
+            }
+        });
+        let files = fs::read_dir(outside.path()).expect("listed").count();
+        assert_eq!(files, 0, "tiers written through the planted link");
+        let tiers = fs::read_dir(&moved).expect("listed").count();
+        assert_eq!(tiers, variant.max_beads() as usize);
     }
 }

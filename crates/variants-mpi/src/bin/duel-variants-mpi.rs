@@ -106,7 +106,8 @@ fn solve(world: &mpi::topology::SimpleCommunicator, options: &Options) -> anyhow
             started.elapsed().as_secs_f64(),
         );
         let json = serde_json::to_string_pretty(&stats)? + "\n";
-        std::fs::write(path, json).with_context(|| format!("cannot write {}", path.display()))?;
+        duel_files::write_atomically(path, json.as_bytes())
+            .with_context(|| format!("cannot write {}", path.display()))?;
     }
     Ok(())
 }

@@ -69,7 +69,8 @@ struct Args {
     #[arg(long, value_name = "BOARD", default_value = "4 3 2 4 2 3 2")]
     position: Board,
     /// Where to record the dialogue, line by line as the game goes: a new file at that name
-    /// (whatever was there, a symbolic link too, is replaced, never written through).
+    /// (whatever was there, a symbolic link too, is replaced, never written through); a
+    /// device, a pipe or a stream's name (/dev/stdout) is written into.
     #[arg(long, value_name = "FILE", default_value = "ioiwari.out")]
     log: PathBuf,
     /// Choose at random among the optimal moves, reproducibly from --seed, instead of the
@@ -202,10 +203,24 @@ fn exit_status(played: Result<(), Failure>, outcome: Option<Option<Outcome>>) ->
 
 /// Opens the log `path` for writing as the game goes: a new, empty file at that name from now
 /// on, which replaces whatever was there (an older log, a symbolic link: never written
-/// through); a device or a named pipe there (`/dev/null`) is written into.
+/// through); a device or a named pipe there (`/dev/null`) is written into, and so is a name
+/// under `/dev` or `/proc` (`/dev/stdout`, `/dev/fd/3`), the system's names for streams
+/// already open, which only the system can place.
 fn create_log(path: &Path) -> io::Result<File> {
+    if names_a_system_stream(path) {
+        return File::options().append(true).open(path);
+    }
     let (dir, name) = duel_files::split(path)?;
     duel_files::OutputDir::open(&dir)?.create_streamed(&name)
+}
+
+/// Whether `path` is absolute and under `/dev` or `/proc` (on Unix; nowhere else).
+fn names_a_system_stream(path: &Path) -> bool {
+    use std::path::Component;
+    let mut parts = path.components();
+    cfg!(unix)
+        && parts.next() == Some(Component::RootDir)
+        && matches!(parts.next(), Some(Component::Normal(top)) if top == "dev" || top == "proc")
 }
 
 /// Starts player 1's program (`--run`) with its standard input and output piped to us and

@@ -45,6 +45,30 @@ fn ioiwari2_logs_into_a_device_named_as_the_log() {
     assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 0);
 }
 
+/// `/dev/stdout` and `/dev/fd/1` are links the system keeps to a stream already open: the log
+/// goes to the stream (here a pipe, so the lines come out on stdout twice: shown and logged),
+/// and the link is left as it is.
+#[test]
+fn ioiwari2_logs_into_a_stream_named_by_the_system() {
+    // `/dev/stdout` last: a writer that replaced links would replace the system's own there,
+    // and the two before it fail first.
+    for name in ["/dev/fd/1", "/proc/self/fd/1", "/dev/stdout"] {
+        let dir = tempfile::tempdir().unwrap();
+        let (code, stdout, stderr) = ioiwari2_in(dir.path(), &["--log", name], "2\n");
+        assert_eq!(code, 1, "{name}: {stderr}");
+        assert!(
+            stdout.contains("start 4 3 2 4 2 3 2"),
+            "{name}: the log's first line: {stdout:?}"
+        );
+        assert!(
+            stdout.contains("aborted: player 1: input ended"),
+            "{name}: the log's end: {stdout:?}"
+        );
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 0, "{name}");
+    }
+    assert!(fs::symlink_metadata("/dev/stdout").unwrap().is_symlink());
+}
+
 #[test]
 fn variants_tiers_replace_a_link_planted_at_a_partial_tier() {
     let dir = tempfile::tempdir().unwrap();

@@ -24,14 +24,15 @@
 //! first output lines are kept. A source reached through a symbolic link is read with the
 //! rights of the link's owner (see [`link_reader`](duel_sandbox::link_reader)).
 //!
-//! Each language is one [`Language`] definition in a file of its own under `languages/` (a
-//! shared base in `language.rs`): its names and extensions, its compile commands for a player
-//! and for a module, the files the judge writes beside the copy (C and C++ modules get the
-//! task's `mis.h`; a Pascal module its wrapper library, a Pascal player its flush unit), what
-//! the build gives (a program, a script run by its interpreter, a library), the environment and
-//! files its compiler needs, how to ask its version and which Debian package installs it.
-//! Everything here and on the command line reads those definitions; adding a language is one
-//! file under `languages/` and its line in the list there (`languages/mod.rs` says how).
+//! Each language is one definition in `duel-languages` (names, extensions, compiler, Debian
+//! package, compile commands for a player and for a module, memory allowance, self-test, its
+//! names in the contest systems), which the exporter, the kits, README's table and the tests
+//! read too. Its file under `languages/` adds what only the judge needs: the files written
+//! beside the copy (C and C++ modules get the task's `mis.h`; a Pascal module its wrapper
+//! library, a Pascal player its flush unit), what the build gives (a program, a script run by
+//! its interpreter, a library) and the environment and files its compiler needs. Adding a
+//! language is its definition in `duel-languages`, then one file under `languages/` and its
+//! line in `languages/mod.rs` (which says how).
 //!
 //! What the judge adds to a source:
 //! - **C and C++ modules** are built as shared objects (`-shared -fPIC`), with the task's

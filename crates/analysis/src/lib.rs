@@ -10,7 +10,7 @@
 //! - [`Standing`]: win, draw or loss, serialised as `"win"`, `"draw"`, `"loss"`.
 //!
 //! ```
-//! use duel_analysis::{report::mis::analyze, Standing};
+//! use duel_analysis::{documents::mis::analyze, Standing};
 //! use duel_mis::Position;
 //!
 //! let doc = analyze(&Position::new(7, 2, 3)?);
@@ -21,9 +21,9 @@
 
 #![forbid(unsafe_code)]
 
+pub mod documents;
 pub mod engine;
 pub mod replay;
-pub mod report;
 mod rng;
 mod standing;
 pub mod variants;

@@ -12,7 +12,7 @@ use duel_mis::record::{MoveRecord, RecordWriter};
 use duel_mis::{Move, Position as MisPosition};
 use serde::Serialize;
 
-use crate::report::mis::describe;
+use crate::documents::mis::describe;
 use crate::Standing;
 
 /// Most frames one window holds.

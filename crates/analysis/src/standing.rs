@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use duel_ioiwari::remoteness::Standing as SolverStanding;
+use duel_ioiwari::remoteness::Prospect;
 use serde::{Deserialize, Serialize};
 
 /// How the game ends for one side: in JSON `"win"`, `"draw"` or `"loss"`.
@@ -55,12 +55,12 @@ impl fmt::Display for Standing {
     }
 }
 
-impl From<SolverStanding> for Standing {
-    fn from(standing: SolverStanding) -> Standing {
+impl From<Prospect> for Standing {
+    fn from(standing: Prospect) -> Standing {
         match standing {
-            SolverStanding::Winning => Standing::Win,
-            SolverStanding::Drawing => Standing::Draw,
-            SolverStanding::Losing => Standing::Loss,
+            Prospect::Winning => Standing::Win,
+            Prospect::Drawing => Standing::Draw,
+            Prospect::Losing => Standing::Loss,
         }
     }
 }
@@ -73,7 +73,7 @@ mod tests {
     fn agrees_with_the_solver_and_its_text() {
         for margin in -3..=3 {
             let ours = Standing::from_margin(margin);
-            let solver = SolverStanding::from_margin(margin);
+            let solver = Prospect::from_margin(margin);
             assert_eq!(Standing::from(solver), ours);
             assert_eq!(ours.to_string(), solver.to_string());
             let json = serde_json::to_string(&ours).unwrap();

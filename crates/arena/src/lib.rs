@@ -9,7 +9,7 @@
 //! - [`ioiwari`]: judging an Ioiwari player 1 against the optimal player 2.
 //! - [`mis`]: playing and judging Pooh-Eeyore-sticks games (built-in Bolek, a C-ABI module run
 //!   in a host process, or a line-protocol program).
-//! - [`report`]: per-test results, the score and the ranking (`duel-report`'s schema,
+//! - [`output`]: per-test results, the score and the ranking (`duel-report`'s schema,
 //!   re-exported), the atomic JSON report and the output files.
 //! - [`Verdict`]: the verdicts every test ends with (`duel-report`'s).
 
@@ -19,7 +19,7 @@ pub mod compile;
 pub mod ioiwari;
 pub mod judge;
 pub mod mis;
-pub mod report;
+pub mod output;
 
 pub use duel_report::Verdict;
-pub use report::{Report, TestResult};
+pub use output::{Report, TestResult};

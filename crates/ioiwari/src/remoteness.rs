@@ -14,8 +14,8 @@
 //!      applied to both sides, since neither gains by ending a draw early.
 //!
 //! Along optimal play the final margin never changes, so who is winning never changes either;
-//! these facts depend only on the board and on the [`Standing`] of the player to move (which
-//! the banks decide: see [`Standing::from_margin`]).
+//! these facts depend only on the board and on the [`Prospect`] of the player to move (which
+//! the banks decide: see [`Prospect::from_margin`]).
 
 use std::fmt;
 
@@ -23,7 +23,7 @@ use crate::{Board, Oracle, Pit, Position, Table, BOARD_COUNT, MAX_BEADS, PITS};
 
 /// How the game ends for the player to move if both sides play optimally.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Standing {
+pub enum Prospect {
     /// The player to move ends with more beads.
     Winning,
     /// Both end with the same number of beads.
@@ -32,61 +32,61 @@ pub enum Standing {
     Losing,
 }
 
-impl Standing {
+impl Prospect {
     /// The standing of a player whose final bank difference (own minus opponent's) is
     /// `margin`.
     ///
     /// ```
-    /// use duel_ioiwari::remoteness::Standing;
+    /// use duel_ioiwari::remoteness::Prospect;
     ///
-    /// assert_eq!(Standing::from_margin(2), Standing::Winning);
-    /// assert_eq!(Standing::from_margin(0), Standing::Drawing);
-    /// assert_eq!(Standing::from_margin(-1), Standing::Losing);
+    /// assert_eq!(Prospect::from_margin(2), Prospect::Winning);
+    /// assert_eq!(Prospect::from_margin(0), Prospect::Drawing);
+    /// assert_eq!(Prospect::from_margin(-1), Prospect::Losing);
     /// ```
-    pub const fn from_margin(margin: i32) -> Standing {
+    pub const fn from_margin(margin: i32) -> Prospect {
         if margin > 0 {
-            Standing::Winning
+            Prospect::Winning
         } else if margin < 0 {
-            Standing::Losing
+            Prospect::Losing
         } else {
-            Standing::Drawing
+            Prospect::Drawing
         }
     }
 
     /// The opponent's standing.
-    pub const fn flipped(self) -> Standing {
+    pub const fn flipped(self) -> Prospect {
         match self {
-            Standing::Winning => Standing::Losing,
-            Standing::Drawing => Standing::Drawing,
-            Standing::Losing => Standing::Winning,
+            Prospect::Winning => Prospect::Losing,
+            Prospect::Drawing => Prospect::Drawing,
+            Prospect::Losing => Prospect::Winning,
         }
     }
 
     /// Whether this player wants the game to end quickly (only the winner does).
     const fn hurries(self) -> bool {
-        matches!(self, Standing::Winning)
+        matches!(self, Prospect::Winning)
     }
 
     const fn slot(self) -> usize {
         match self {
-            Standing::Winning => 0,
-            Standing::Drawing => 1,
-            Standing::Losing => 2,
+            Prospect::Winning => 0,
+            Prospect::Drawing => 1,
+            Prospect::Losing => 2,
         }
     }
 
     /// `"win"`, `"draw"` or `"loss"`.
     pub const fn as_str(self) -> &'static str {
         match self {
-            Standing::Winning => "win",
-            Standing::Drawing => "draw",
-            Standing::Losing => "loss",
+            Prospect::Winning => "win",
+            Prospect::Drawing => "draw",
+            Prospect::Losing => "loss",
         }
     }
 }
 
 /// Formats as `win`, `draw` or `loss`.
-impl fmt::Display for Standing {
+impl fmt::Display for Prospect {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
     }
@@ -103,7 +103,7 @@ pub struct MoveFacts {
     /// The mover's final bank difference, the banks so far included.
     pub final_margin: i32,
     /// How the game ends for the mover after this move.
-    pub standing: Standing,
+    pub standing: Prospect,
     /// Moves until the game ends, this one included.
     pub moves_to_end: u8,
     /// Whether the move keeps the position's value (is optimal).
@@ -118,7 +118,7 @@ pub struct PositionFacts {
     /// The mover's final bank difference under optimal play, the banks so far included.
     pub final_margin: i32,
     /// How the game ends for the mover under optimal play.
-    pub standing: Standing,
+    pub standing: Prospect,
     /// Moves until the game ends under optimal play with the preferences of the module docs
     /// (0 when the game is over).
     pub moves_to_end: u8,
@@ -128,16 +128,16 @@ pub struct PositionFacts {
     pub preferred: Option<Pit>,
 }
 
-/// The solved [`Table`] plus moves-to-end for every board and [`Standing`].
+/// The solved [`Table`] plus moves-to-end for every board and [`Prospect`].
 ///
 /// ```
-/// use duel_ioiwari::remoteness::{Remoteness, Standing};
+/// use duel_ioiwari::remoteness::{Remoteness, Prospect};
 /// use duel_ioiwari::{Banks, Board, Pit, Player, Position};
 ///
 /// let solver = Remoteness::solve();
 /// let board: Board = "0 0 0 0 1 1 1".parse()?;
 /// // Pit 5 banks 2 and leaves one move for the opponent: a win by 1 in 2 moves.
-/// assert_eq!(solver.moves_to_end(board, Standing::Winning), 2);
+/// assert_eq!(solver.moves_to_end(board, Prospect::Winning), 2);
 ///
 /// // The statement's example position, player 1 to move, 3-4 behind.
 /// let position = Position { board: "4 0 0 4 1 4 0".parse()?, banks: Banks { one: 3, two: 4 }, to_move: Player::One };
@@ -150,7 +150,7 @@ pub struct PositionFacts {
 #[derive(Clone, PartialEq, Eq)]
 pub struct Remoteness {
     table: Table,
-    /// Indexed by [`Board::index`], then by [`Standing::slot`].
+    /// Indexed by [`Board::index`], then by [`Prospect::slot`].
     moves_to_end: Box<[[u8; 3]]>,
 }
 
@@ -177,7 +177,7 @@ impl Remoteness {
             }
             let children = &children[..count];
             let mut entry = [0u8; 3];
-            for standing in [Standing::Winning, Standing::Drawing, Standing::Losing] {
+            for standing in [Prospect::Winning, Prospect::Drawing, Prospect::Losing] {
                 let child_slot = standing.flipped().slot();
                 let lengths = children
                     .iter()
@@ -204,7 +204,7 @@ impl Remoteness {
 
     /// Moves until the end of the game from `board` under optimal play, when the player to
     /// move ends up `standing`.
-    pub fn moves_to_end(&self, board: Board, standing: Standing) -> u8 {
+    pub fn moves_to_end(&self, board: Board, standing: Prospect) -> u8 {
         self.moves_to_end[board.index() as usize][standing.slot()]
     }
 
@@ -214,7 +214,7 @@ impl Remoteness {
         let banked = position.banks.difference_for(position.to_move);
         let value = self.table.value(board);
         let final_margin = banked + i32::from(value);
-        let standing = Standing::from_margin(final_margin);
+        let standing = Prospect::from_margin(final_margin);
         let moves: Vec<MoveFacts> = board
             .legal_moves()
             .iter()
@@ -222,7 +222,7 @@ impl Remoteness {
                 let sowing = board.play(pit).ok()?;
                 let move_value = sowing.gain_difference() - self.table.value(sowing.board);
                 let move_margin = banked + i32::from(move_value);
-                let move_standing = Standing::from_margin(move_margin);
+                let move_standing = Prospect::from_margin(move_margin);
                 Some(MoveFacts {
                     pit,
                     value: move_value,
@@ -280,7 +280,7 @@ fn boards_by_bead_total() -> Vec<Board> {
 }
 
 /// Among the best moves, the quickest for a winner and the slowest otherwise; lowest pit first.
-fn preferred_move(moves: &[MoveFacts], standing: Standing) -> Option<Pit> {
+fn preferred_move(moves: &[MoveFacts], standing: Prospect) -> Option<Pit> {
     let best = moves.iter().filter(|m| m.best);
     let chosen = if standing.hurries() {
         best.min_by_key(|m| (m.moves_to_end, m.pit))
@@ -375,11 +375,11 @@ mod tests {
 
     #[test]
     fn standings_flip_and_read_margins() {
-        assert_eq!(Standing::Winning.flipped(), Standing::Losing);
-        assert_eq!(Standing::Losing.flipped(), Standing::Winning);
-        assert_eq!(Standing::Drawing.flipped(), Standing::Drawing);
-        assert_eq!(Standing::from_margin(i32::MIN), Standing::Losing);
-        assert_eq!(Standing::Drawing.to_string(), "draw");
+        assert_eq!(Prospect::Winning.flipped(), Prospect::Losing);
+        assert_eq!(Prospect::Losing.flipped(), Prospect::Winning);
+        assert_eq!(Prospect::Drawing.flipped(), Prospect::Drawing);
+        assert_eq!(Prospect::from_margin(i32::MIN), Prospect::Losing);
+        assert_eq!(Prospect::Drawing.to_string(), "draw");
     }
 
     #[test]
@@ -455,7 +455,7 @@ mod tests {
         let facts = solver.analyze(&over);
         assert_eq!(facts.moves_to_end, 0);
         assert_eq!(facts.final_margin, -2);
-        assert_eq!(facts.standing, Standing::Losing);
+        assert_eq!(facts.standing, Prospect::Losing);
         assert!(facts.moves.is_empty());
         assert_eq!(facts.preferred, None);
     }

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 /// One submission's line in a ranking.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Standing {
+pub struct RankingRow {
     /// From 1; equal scores share a rank (1, 2, 2, 4...).
     pub rank: usize,
     /// The submission, as its report names it.
@@ -30,15 +30,15 @@ pub struct Standing {
 /// let ranks: Vec<usize> = standings.iter().map(|s| s.rank).collect();
 /// assert_eq!(ranks, [1, 1, 1]);
 /// ```
-pub fn rank(reports: &[Report]) -> Vec<Standing> {
-    let mut standings: Vec<Standing> = reports
+pub fn rank(reports: &[Report]) -> Vec<RankingRow> {
+    let mut standings: Vec<RankingRow> = reports
         .iter()
         .map(|report| {
             let mut verdicts = BTreeMap::new();
             for test in &report.tests {
                 *verdicts.entry(test.verdict.name().to_owned()).or_insert(0) += 1;
             }
-            Standing {
+            RankingRow {
                 rank: 0,
                 submission: report.player.clone(),
                 score: report.score,
@@ -69,7 +69,7 @@ pub struct BatchReport {
     /// True when judging was interrupted (Ctrl-C).
     pub interrupted: bool,
     /// The ranking, best first.
-    pub ranking: Vec<Standing>,
+    pub ranking: Vec<RankingRow>,
     /// Each submission's full report, in the order the submissions were given.
     pub submissions: Vec<Report>,
 }

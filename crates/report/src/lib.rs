@@ -23,17 +23,17 @@
 mod batch;
 mod build;
 mod moves;
-mod report;
 mod start;
+mod submission;
 mod test_result;
 pub mod untrusted;
 mod verdict;
 
-pub use batch::{rank, BatchReport, Standing};
+pub use batch::{rank, BatchReport, RankingRow};
 pub use build::{BuildRecord, Target};
 pub use moves::{Game, MoveList, SticksTaken};
-pub use report::{score, Report};
 pub use start::{MisStart, Start};
+pub use submission::{score, Report};
 pub use test_result::{measured_kb, points, TestResult};
 pub use verdict::Verdict;
 

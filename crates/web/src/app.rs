@@ -18,7 +18,7 @@ use crate::state::{AppState, Shared};
 use crate::tables::SavedTables;
 use crate::variants::VariantTables;
 use crate::viewer::Viewer;
-use duel_analysis::report::ioiwari as ioiwari_report;
+use duel_analysis::documents::ioiwari as ioiwari_report;
 
 /// The solved games and the router (axum's, see [`crate::api`]) that answers the page's
 /// assets, the JSON API and the viewer, with or without a socket.

@@ -3,7 +3,7 @@
 
 use std::sync::{Arc, Mutex};
 
-use duel_analysis::report::ioiwari::TableDoc;
+use duel_analysis::documents::ioiwari::TableDoc;
 use duel_ioiwari::remoteness::Remoteness;
 
 use crate::tables::SavedTables;

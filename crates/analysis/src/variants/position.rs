@@ -65,7 +65,7 @@ impl VariantValues for VariantTable {
 use duel_ioiwari::Banks;
 use serde::Serialize;
 
-use crate::report::ioiwari::ResultDoc;
+use crate::documents::ioiwari::ResultDoc;
 use crate::Standing;
 
 /// A position of a variant: the board, the banks so far and the player to move.
@@ -286,7 +286,7 @@ pub struct VariantLegalMoveDoc {
 }
 
 /// `POST /api/ioiwari/variant/analyze`: a variant's position analysed, as the 7-pit
-/// [`AnalysisDoc`](crate::report::ioiwari::AnalysisDoc) but without moves to the end (a
+/// [`AnalysisDoc`](crate::documents::ioiwari::AnalysisDoc) but without moves to the end (a
 /// variant's table keeps values only).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct VariantReportDoc {

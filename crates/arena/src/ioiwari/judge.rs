@@ -9,7 +9,7 @@
 //! ```no_run
 //! use duel_arena::ioiwari::{Ioiwari, Opponent, TestSet, DEFAULT_MEMORY_MIB, DEFAULT_TIME_LIMIT};
 //! use duel_arena::judge::{judge_all, Entry, Observer, Settings, Submission};
-//! use duel_arena::report::TestResult;
+//! use duel_arena::output::TestResult;
 //! use duel_sandbox::{Limits, ProgramCommand};
 //!
 //! struct Print;
@@ -34,7 +34,7 @@ use crate::compile::Target;
 #[cfg(doc)]
 use crate::judge::judge_all;
 use crate::judge::{Game, GameLog, Runnable, Settings};
-use crate::report::TestResult;
+use crate::output::TestResult;
 use duel_ioiwari::{Board, Table};
 use duel_report::{Game as ReportGame, Start};
 use duel_sandbox::{IsolationRecord, Launcher, ProgramCommand, SpawnError};

@@ -227,8 +227,8 @@ impl Game {
             summary: Some(format!("{}-{}", banks.one, banks.two)),
             time_ms: usage.cpu_ms(),
             wall_ms: usage.wall_ms(),
-            memory_kb: crate::report::measured_kb(usage.peak_memory_bytes),
-            memory_resolution_kb: crate::report::measured_kb(usage.peak_memory_bytes)
+            memory_kb: crate::output::measured_kb(usage.peak_memory_bytes),
+            memory_resolution_kb: crate::output::measured_kb(usage.peak_memory_bytes)
                 .map(|_| usage.memory_resolution_bytes.div_ceil(1024)),
             first_mistake,
         }

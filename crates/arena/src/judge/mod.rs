@@ -10,7 +10,7 @@
 //!   [`Observer`] in order (submission by submission, test by test), so nothing depends on the
 //!   number of jobs; every submission meets the same tests and the same opponent choices;
 //! - Ctrl-C ([`Settings::cancel`]) stops the run and every report keeps its finished tests;
-//! - one [`Report`] per submission, and with [`rank`](crate::report::rank) a ranking.
+//! - one [`Report`] per submission, and with [`rank`](crate::output::rank) a ranking.
 //!
 //! With several submissions a submission that cannot be prepared (a program that does not
 //! exist, a module that does not load) is not a judge error: each of its tests gets a
@@ -20,7 +20,7 @@
 //! is: `compile_error` on every test, alone as in a batch.
 
 use crate::compile::{Build, BuildRecord, CompileError, Target, Toolchain};
-use crate::report::TestResult;
+use crate::output::TestResult;
 use crate::{Report, Verdict};
 use duel_report::{Game as ReportGame, Start};
 use duel_sandbox::{run_in_order, IsolationRecord, Limits, ProgramCommand, Sandbox};

@@ -7,7 +7,7 @@
 //! use duel_arena::judge::{judge_all, Entry, Observer, Settings, Submission};
 //! use duel_arena::mis::judge::{DEFAULT_MEMORY_MIB, DEFAULT_TIME_LIMIT};
 //! use duel_arena::mis::{parse_tests, Mis};
-//! use duel_arena::report::TestResult;
+//! use duel_arena::output::TestResult;
 //! use duel_mis::LolekKind;
 //! use duel_sandbox::Limits;
 //!
@@ -50,7 +50,7 @@ use crate::compile::Target;
 #[cfg(doc)]
 use crate::judge::judge_all;
 use crate::judge::{Game, GameLog, Runnable, Settings};
-use crate::report::TestResult;
+use crate::output::TestResult;
 use crate::Verdict;
 use duel_mis::record::RecordWriter;
 use duel_mis::{LolekKind, Move, Position};
@@ -328,11 +328,11 @@ pub fn test_result(test: &MisTest, result: &GameResult, moves: Option<&[Move]>) 
         memory_kb: result
             .usage
             .peak_memory
-            .and_then(crate::report::measured_kb),
+            .and_then(crate::output::measured_kb),
         memory_resolution_kb: result
             .usage
             .peak_memory
-            .and_then(crate::report::measured_kb)
+            .and_then(crate::output::measured_kb)
             .map(|_| result.usage.memory_resolution.div_ceil(1024)),
         first_mistake: match result.verdict {
             Verdict::Loss => result.first_mistake.map(|mistake| mistake.to_string()),

@@ -8,7 +8,7 @@ use crate::judge_player;
 use duel_arena::compile::{build_module, build_player, Language, Toolchain};
 use duel_arena::ioiwari::{Opponent, TestSet, DEFAULT_MEMORY_MIB, DEFAULT_TIME_LIMIT};
 use duel_arena::judge::{Observer, Settings};
-use duel_arena::report::TestResult;
+use duel_arena::output::TestResult;
 use duel_sandbox::Limits;
 use std::path::{Path, PathBuf};
 

@@ -3,7 +3,7 @@
 use crate::judge_player;
 use duel_arena::ioiwari::Opponent;
 use duel_arena::judge::{Observer, Settings};
-use duel_arena::report::TestResult;
+use duel_arena::output::TestResult;
 use duel_arena::Verdict;
 use duel_ioiwari::{greedy_move, Board, Outcome, Pit, Player, Position, Table};
 use duel_sandbox::{Limits, ProgramCommand};

@@ -7,7 +7,7 @@
 use crate::judge_player;
 use duel_arena::ioiwari::Opponent;
 use duel_arena::judge::{Observer, Settings};
-use duel_arena::report::TestResult;
+use duel_arena::output::TestResult;
 use duel_arena::Verdict;
 use duel_ioiwari::Board;
 use duel_sandbox::{Isolation, Launcher, Limits, ProgramCommand, Sandbox};

@@ -3,7 +3,7 @@
 use std::process::ExitCode;
 
 use anyhow::{bail, Context};
-use duel_analysis::report::ioiwari::{analyze, AnalysisDoc};
+use duel_analysis::documents::ioiwari::{analyze, AnalysisDoc};
 use duel_analysis::variants::position::{self, VariantPosition};
 use duel_analysis::Standing;
 use duel_ioiwari::remoteness::Remoteness;

@@ -3,7 +3,7 @@
 use std::process::ExitCode;
 
 use anyhow::Context;
-use duel_analysis::report::mis::{analyze, window, AnalysisDoc, WindowDoc};
+use duel_analysis::documents::mis::{analyze, window, AnalysisDoc, WindowDoc};
 use duel_mis::{Position, StickKind};
 
 use super::{print_json, print_text};

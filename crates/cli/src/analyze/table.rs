@@ -2,7 +2,7 @@
 
 use std::process::ExitCode;
 
-use duel_analysis::report::ioiwari::{table, TableDoc};
+use duel_analysis::documents::ioiwari::{table, TableDoc};
 use duel_ioiwari::remoteness::Remoteness;
 
 use super::{print_json, print_text};

@@ -32,11 +32,11 @@ Every subcommand has --help with more examples.";
 #[command(name = "duel", version, after_help = EXAMPLES)]
 struct Cli {
     #[command(subcommand)]
-    game: Game,
+    command: Command,
 }
 
 #[derive(Debug, Subcommand)]
-enum Game {
+enum Command {
     /// Ioiwari: the 7-pit Mancala game of IOI 2001.
     #[command(subcommand)]
     Ioiwari(IoiwariCommand),
@@ -92,32 +92,32 @@ enum MisCommand {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let result = match cli.game {
+    let result = match cli.command {
         #[cfg(feature = "judge")]
-        Game::Ioiwari(IoiwariCommand::Judge(args)) => judge::ioiwari::run(args),
+        Command::Ioiwari(IoiwariCommand::Judge(args)) => judge::ioiwari::run(args),
         #[cfg(feature = "judge")]
-        Game::Mis(MisCommand::Judge(args)) => judge::mis::run(args),
+        Command::Mis(MisCommand::Judge(args)) => judge::mis::run(args),
         #[cfg(not(feature = "judge"))]
-        Game::Ioiwari(IoiwariCommand::Judge(_)) => {
+        Command::Ioiwari(IoiwariCommand::Judge(_)) => {
             linux_only::refuse("ioiwari judge", linux_only::JUDGE_NEEDS_LINUX)
         }
         #[cfg(not(feature = "judge"))]
-        Game::Mis(MisCommand::Judge(_)) => {
+        Command::Mis(MisCommand::Judge(_)) => {
             linux_only::refuse("mis judge", linux_only::JUDGE_NEEDS_LINUX)
         }
-        Game::Ioiwari(IoiwariCommand::Analyze(args)) => analyze::ioiwari::run(args),
-        Game::Ioiwari(IoiwariCommand::Table(args)) => analyze::table::run(args),
-        Game::Ioiwari(IoiwariCommand::Play(args)) => play::ioiwari::run(args),
-        Game::Ioiwari(IoiwariCommand::Variants(args)) => variants::run(args),
-        Game::Mis(MisCommand::Analyze(args)) => analyze::mis::run(args),
-        Game::Mis(MisCommand::Play(args)) => play::mis::run(args),
-        Game::Serve(args) => serve::run(args),
-        Game::Kit(command) => kit::run(command),
-        Game::Export(args) => export::run(args),
+        Command::Ioiwari(IoiwariCommand::Analyze(args)) => analyze::ioiwari::run(args),
+        Command::Ioiwari(IoiwariCommand::Table(args)) => analyze::table::run(args),
+        Command::Ioiwari(IoiwariCommand::Play(args)) => play::ioiwari::run(args),
+        Command::Ioiwari(IoiwariCommand::Variants(args)) => variants::run(args),
+        Command::Mis(MisCommand::Analyze(args)) => analyze::mis::run(args),
+        Command::Mis(MisCommand::Play(args)) => play::mis::run(args),
+        Command::Serve(args) => serve::run(args),
+        Command::Kit(command) => kit::run(command),
+        Command::Export(args) => export::run(args),
         #[cfg(feature = "judge")]
-        Game::Doctor(args) => doctor::run(args),
+        Command::Doctor(args) => doctor::run(args),
         #[cfg(not(feature = "judge"))]
-        Game::Doctor(_) => linux_only::refuse("doctor", linux_only::JUDGE_NEEDS_LINUX),
+        Command::Doctor(_) => linux_only::refuse("doctor", linux_only::JUDGE_NEEDS_LINUX),
     };
     match result {
         Ok(code) => code,

@@ -9,7 +9,7 @@ use super::RunArgs;
 use anyhow::{bail, Context};
 use duel_arena::compile::{BuildRecord, Language, Target, Toolchain};
 use duel_arena::judge::{judge_all, Entry, Game, Observer, Settings, Submission};
-use duel_arena::report::{BatchReport, OutputFile};
+use duel_arena::output::{BatchReport, OutputFile};
 use duel_arena::TestResult;
 use duel_sandbox::untrusted::{escape, escape_path};
 use duel_sandbox::IsolationRecord;

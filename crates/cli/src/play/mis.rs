@@ -3,8 +3,8 @@
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
+use duel_analysis::documents::mis::describe;
 use duel_analysis::engine::mis_move;
-use duel_analysis::report::mis::describe;
 use duel_mis::{Move, Position};
 
 use super::{choose_side, run_game, standard_console, Console, Game};

@@ -8,7 +8,7 @@ use axum::extract::State;
 
 use super::{strength, to_value, ApiError, ApiResult, Body};
 use crate::state::Shared;
-use duel_analysis::report::ioiwari::{analyze as analyze_position, play as play_pit};
+use duel_analysis::documents::ioiwari::{analyze as analyze_position, play as play_pit};
 
 /// Banks above this are refused: a game has at most 35 beads, and the bound keeps sums small.
 const MAX_BANK: u32 = 1000;

@@ -5,8 +5,8 @@ use serde::Deserialize;
 use serde_json::json;
 
 use super::{strength, to_value, ApiError, ApiResult, Body, Doc};
+use duel_analysis::documents::mis::{analyze as analyze_position, window_scaled, MoveDoc};
 use duel_analysis::engine::mis_move;
-use duel_analysis::report::mis::{analyze as analyze_position, window_scaled, MoveDoc};
 
 /// `{"p": 7, "e": 2, "bound": 3}`.
 #[derive(Debug, Deserialize)]

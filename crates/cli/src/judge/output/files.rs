@@ -3,7 +3,7 @@
 
 use anyhow::{bail, Context};
 use duel_arena::compile::BuildRecord;
-use duel_arena::report::{OutputDir, OutputFile};
+use duel_arena::output::{OutputDir, OutputFile};
 use duel_sandbox::untrusted::escape_path;
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};

@@ -3,7 +3,7 @@
 
 use duel_arena::compile::BuildRecord;
 use duel_arena::judge::Observer;
-use duel_arena::report::OutputFile;
+use duel_arena::output::OutputFile;
 use duel_arena::{Report, TestResult};
 use duel_sandbox::untrusted::escape;
 use duel_sandbox::IsolationRecord;

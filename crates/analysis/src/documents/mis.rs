@@ -132,7 +132,7 @@ pub struct AnalysisDoc {
 ///
 /// ```
 /// use duel_mis::Position;
-/// use duel_analysis::report::mis::analyze;
+/// use duel_analysis::documents::mis::analyze;
 ///
 /// let doc = analyze(&Position::new(7, 2, 3)?);
 /// assert_eq!(doc.standing, duel_analysis::Standing::Win);
@@ -256,7 +256,7 @@ fn one() -> u64 {
 ///
 /// ```
 /// use duel_mis::Position;
-/// use duel_analysis::report::mis::window;
+/// use duel_analysis::documents::mis::window;
 ///
 /// let doc = window(&Position::new(7, 2, 3)?, 9);
 /// assert_eq!((doc.p_from, doc.e_from, doc.width), (3, 0, 9));
@@ -305,7 +305,7 @@ pub fn window(position: &Position, size: u32) -> WindowDoc {
 /// with bound `bound`: 1 while `2·bound + 1` pools fit, else enough pools a square that they do.
 ///
 /// ```
-/// use duel_analysis::report::mis::fitting_scale;
+/// use duel_analysis::documents::mis::fitting_scale;
 /// assert_eq!(fitting_scale(3, 21), 1);
 /// assert_eq!(fitting_scale(65536, 41), 3197);
 /// ```
@@ -325,7 +325,7 @@ pub fn fitting_scale(bound: u32, size: u32) -> u64 {
 ///
 /// ```
 /// use duel_mis::Position;
-/// use duel_analysis::report::mis::{fitting_scale, window_scaled};
+/// use duel_analysis::documents::mis::{fitting_scale, window_scaled};
 ///
 /// let position = Position::new(7_777_777, 5_555_555, 65_536)?;
 /// let scale = fitting_scale(65_536, 41);

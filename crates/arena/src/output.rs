@@ -6,7 +6,7 @@
 
 pub use duel_files::{EntryKind, OutputDir};
 pub use duel_report::{
-    measured_kb, points, rank, score, BatchReport, Report, Standing, TestResult,
+    measured_kb, points, rank, score, BatchReport, RankingRow, Report, TestResult,
 };
 use rustix::fs::{Mode, OFlags};
 use std::ffi::OsString;

@@ -1,6 +1,6 @@
 //! Ioiwari analyses as serialisable documents.
 
-use duel_ioiwari::remoteness::{Remoteness, Standing as SolverStanding};
+use duel_ioiwari::remoteness::{Prospect, Remoteness};
 use duel_ioiwari::transcript::{ending_line, Ending};
 use duel_ioiwari::{greedy_move, Banks, Board, Oracle, Outcome, Pit, Player, Position, Sowing};
 use serde::{Deserialize, Serialize};
@@ -54,7 +54,7 @@ impl ResultDoc {
 /// `player 2 wins 11-9` (the winner's bank first, as in `ioiwari.out`) or `draw 10-10`.
 ///
 /// ```
-/// use duel_analysis::report::ioiwari::result_text;
+/// use duel_analysis::documents::ioiwari::result_text;
 /// use duel_ioiwari::Banks;
 ///
 /// assert_eq!(result_text(Banks { one: 9, two: 11 }), "player 2 wins 11-9");
@@ -119,7 +119,7 @@ pub struct AnalysisDoc {
 ///
 /// ```
 /// use duel_ioiwari::{remoteness::Remoteness, Position};
-/// use duel_analysis::report::ioiwari::analyze;
+/// use duel_analysis::documents::ioiwari::analyze;
 ///
 /// let solver = Remoteness::solve();
 /// let doc = analyze(&solver, &Position::start("4 3 2 4 2 3 2".parse()?));
@@ -279,7 +279,7 @@ pub fn greedy_against_optimal(solver: &Remoteness, board: Board) -> GreedyDoc {
             None => break,
         }
     }
-    let standing = SolverStanding::from_margin(position.banks.difference_for(Player::One));
+    let standing = Prospect::from_margin(position.banks.difference_for(Player::One));
     GreedyDoc {
         first_move,
         result: standing.into(),
@@ -291,7 +291,7 @@ pub fn greedy_against_optimal(solver: &Remoteness, board: Board) -> GreedyDoc {
 ///
 /// ```
 /// use duel_ioiwari::remoteness::Remoteness;
-/// use duel_analysis::report::ioiwari::table;
+/// use duel_analysis::documents::ioiwari::table;
 ///
 /// let doc = table(&Remoteness::solve(), true);
 /// assert_eq!(doc.rows.len(), 51);
@@ -322,7 +322,7 @@ pub fn table(solver: &Remoteness, classes_only: bool) -> TableDoc {
                 winning_first_moves: facts
                     .moves
                     .iter()
-                    .filter(|m| m.standing == SolverStanding::Winning)
+                    .filter(|m| m.standing == Prospect::Winning)
                     .map(|m| m.pit.number())
                     .collect(),
                 best_first_moves: solver.best_moves(board).iter().map(Pit::number).collect(),

@@ -181,3 +181,24 @@ fn a_report_under_a_file_says_not_a_directory_once() {
     assert_eq!(output.status.code(), Some(2), "{stderr}");
     assert_eq!(count(&stderr, "Not a directory"), 1, "{stderr}");
 }
+
+#[test]
+fn a_full_device_says_no_space_once_for_the_report_and_the_csv() {
+    if !std::path::Path::new("/dev/full").exists() {
+        eprintln!("no /dev/full here: the case is skipped");
+        return;
+    }
+    let dir = work_dir!();
+    let tests = one_board(dir.path());
+    for flag in ["--report", "--csv"] {
+        let output = judge(&tests, &[flag.as_ref(), "/dev/full".as_ref()]);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{flag}: {stderr}");
+        assert_eq!(count(&stderr, "/dev/full"), 1, "{flag}: {stderr}");
+        assert_eq!(
+            count(&stderr, "No space left on device"),
+            1,
+            "{flag}: {stderr}"
+        );
+    }
+}

@@ -124,6 +124,12 @@ pub struct Process {
     first: first::FirstProcess,
     /// Whether the program has written a whole line.
     spoke: bool,
+    /// What the first process wrote in all (see `first`), once it has ended: no line that
+    /// ends beyond it is taken.
+    first_wrote: Option<u64>,
+    /// What the judge's child wrote before exec that `/proc` counts as its writes (joining
+    /// the cgroup; nothing under bubblewrap, whose pid 2 is the first process).
+    written_before_exec: u64,
 }
 
 impl Process {
@@ -168,6 +174,7 @@ impl Process {
             .as_ref()
             .filter(|_| placement.switch_user_before_exec)
             .map(|user| (user.id, user.id));
+        let joined = join_files.len();
         let confinement = Confinement {
             join: join_files,
             // With a cgroup the kernel limits what is used, not what is reserved.
@@ -188,6 +195,11 @@ impl Process {
         })
         .map_err(io_error)?;
         let pid = started.pid;
+        let written_before_exec = if placement.signals_as_status {
+            0
+        } else {
+            2 * joined as u64
+        };
         let mut process = Process {
             pid,
             command: command.to_owned(),
@@ -219,6 +231,8 @@ impl Process {
             exited: false,
             first: first::FirstProcess::default(),
             spoke: false,
+            first_wrote: None,
+            written_before_exec,
             reaped: None,
         };
         let nonblocking = [&process.stdin, &process.stdout, &process.stderr]
@@ -322,6 +336,9 @@ impl Process {
                     if self.reaped.is_none() && self.first_process_exited() {
                         self.first_process_ended();
                     }
+                    if self.written_after_the_end() {
+                        return Err(self.output_ended());
+                    }
                     self.spoke = true;
                     return Ok(());
                 }
@@ -334,6 +351,9 @@ impl Process {
             }
             if self.stdout.is_none() {
                 if let Some(rest) = self.lines.take_rest() {
+                    if self.written_after_the_end() {
+                        return Err(self.output_ended());
+                    }
                     *line = rest;
                     return Ok(());
                 }
@@ -414,6 +434,13 @@ impl Process {
     /// The last [`STDERR_TAIL_BYTES`] bytes the program wrote to standard error.
     pub fn stderr_tail(&self) -> String {
         String::from_utf8_lossy(&self.stderr_tail).into_owned()
+    }
+
+    /// Whether the line just taken ends beyond what the first process wrote, once it has
+    /// ended (see `first`): something it left behind wrote it, and it is no move.
+    fn written_after_the_end(&self) -> bool {
+        self.first_wrote
+            .is_some_and(|wrote| self.lines.taken() > wrote)
     }
 
     /// The program's output ended in the middle of the game: wait for its exit, then judge it.

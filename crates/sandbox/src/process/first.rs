@@ -9,7 +9,7 @@
 //! as the output holds up to that line's end. A line a child wrote after its parent ended is
 //! never a move, however soon the judge looks.
 
-use super::Process;
+use super::{trace, Process};
 use crate::{pipes, procfs, wait};
 use std::fs::File;
 use std::os::unix::fs::FileExt;
@@ -77,35 +77,17 @@ impl FirstProcess {
 fn wchar(io: &File) -> Option<u64> {
     let mut buffer = [0u8; 512];
     let n = io.read_at(&mut buffer, 0).ok()?;
-    std::str::from_utf8(&buffer[..n])
-        .ok()?
-        .lines()
-        .find_map(|line| line.strip_prefix("wchar:"))?
-        .trim()
-        .parse()
-        .ok()
+    trace::wchar_in(std::str::from_utf8(&buffer[..n]).ok()?)
 }
 
 /// The pids (in the judge's namespace) of bubblewrap `outer`'s init and of the process of
 /// its sandbox that is pid 2 there: the program's first process (pid 1 is bubblewrap's init,
 /// its only child).
 fn namespace_program(outer: i32) -> Option<(i32, i32)> {
-    let children = |pid: i32| -> Vec<i32> {
-        std::fs::read_to_string(format!("/proc/{pid}/task/{pid}/children"))
-            .unwrap_or_default()
-            .split_whitespace()
-            .filter_map(|pid| pid.parse().ok())
-            .collect()
-    };
-    let init = *children(outer).first()?;
-    let program = children(init).into_iter().find(|&pid| {
-        std::fs::read_to_string(format!("/proc/{pid}/status"))
-            .unwrap_or_default()
-            .lines()
-            .find_map(|line| line.strip_prefix("NSpid:"))
-            .and_then(|ids| ids.split_whitespace().last())
-            == Some("2")
-    })?;
+    let init = *trace::children(outer).first()?;
+    let program = trace::children(init)
+        .into_iter()
+        .find(|&pid| trace::is_namespace_pid_2(pid))?;
     Some((init, program))
 }
 
@@ -150,9 +132,11 @@ impl Process {
         // Before anything is killed: bubblewrap's init, reaping what dies, would be charged
         // its writes too. The judge's child wrote `0\n` to each cgroup file it joined before
         // exec, which is not output.
-        self.first_wrote = self
-            .first
-            .wrote()
+        // The follower's count is the first process's alone (under bubblewrap); without one,
+        // or when it could not follow, the count read from `/proc` here.
+        let followed = self.follower.as_ref().and_then(|f| f.wrote(BWRAP_FOLLOWS));
+        self.first_wrote = followed
+            .or_else(|| self.first.wrote())
             .map(|wrote| wrote.saturating_sub(self.written_before_exec));
         let deadline = Instant::now() + BWRAP_FOLLOWS;
         while !self.exited && Instant::now() < deadline {

@@ -8,6 +8,7 @@ mod accounting;
 mod cleanup;
 mod first;
 mod ticker;
+mod trace;
 mod waiting;
 
 use super::box_user::BoxUser;
@@ -63,6 +64,9 @@ pub(crate) struct Placement {
     pub signals_as_status: bool,
     /// Descriptors the program keeps across exec (see [`Confinement`]).
     pub inherit: Vec<OwnedFd>,
+    /// Under bubblewrap: what bubblewrap waits on before it forks the program (`--block-fd`),
+    /// written to or closed once the judge follows it (see `trace`).
+    pub release: Option<OwnedFd>,
     /// The system-call filter the child installs on itself.
     pub filter: Option<&'static seccompiler::BpfProgram>,
     /// The program's whole environment (see [`Confinement`]).
@@ -122,6 +126,9 @@ pub struct Process {
     reaped: Option<Reaped>,
     /// Under bubblewrap: the program's first process, watched (see `first`).
     first: first::FirstProcess,
+    /// Under bubblewrap: the thread that reads what the first process wrote when it ends
+    /// (see `trace`).
+    follower: Option<trace::Follower>,
     /// Whether the program has written a whole line.
     spoke: bool,
     /// What the first process wrote in all (see `first`), once it has ended: no line that
@@ -200,6 +207,10 @@ impl Process {
         } else {
             2 * joined as u64
         };
+        let follower = placement
+            .release
+            .take()
+            .and_then(|release| trace::Follower::start(pid, release));
         let mut process = Process {
             pid,
             command: command.to_owned(),
@@ -230,6 +241,7 @@ impl Process {
             orphans_cpu: Duration::ZERO,
             exited: false,
             first: first::FirstProcess::default(),
+            follower,
             spoke: false,
             first_wrote: None,
             written_before_exec,

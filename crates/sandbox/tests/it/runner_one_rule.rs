@@ -55,21 +55,35 @@ fn a_program_whose_first_process_exits_while_its_child_plays_on_ends_there_every
     }
 }
 
+/// As [`FORKED_CHILD_PLAYS_ON`], but the child answers only once its parent has ended (it is
+/// reparented): every answer of the child comes after the program's end.
+const CHILD_ANSWERS_AFTER_ITS_PARENTS_END: &str = "import os, sys, time\n\
+    print(int(sys.stdin.readline()) + 1, flush=True)\n\
+    parent = os.getpid()\n\
+    if os.fork() > 0:\n\
+    \x20   os._exit(0)\n\
+    while os.getppid() == parent:\n\
+    \x20   time.sleep(0.001)\n\
+    for line in sys.stdin:\n\
+    \x20   print(int(line) + 1, flush=True)\n";
+
 #[test]
 fn a_childs_one_answer_that_would_end_the_game_is_not_taken_either() {
     // Two numbers: the child's one answer, were it taken, would end the game cleanly (its
     // parent exited 0). Whether the judge looks before or after the child answers, the
-    // answer is not the program's: the first process never wrote it. Without bubblewrap
-    // only: there the first process stays a zombie, its count readable, until the judge
-    // reaps it; under bubblewrap its init reaps it at once, and the count the judge reads
-    // then (init's, its own writes included) does not tell a two-byte answer apart.
+    // answer is not the program's: the first process never wrote it. Under bubblewrap too,
+    // whose init reaps the first process at once, then writes 8 bytes of its own and reaps
+    // the rest: the count is read before that.
     let limits = Limits::new(Duration::from_secs(5), 64).with_wall_time(Duration::from_secs(10));
-    let launcher = Launcher::new(python(FORKED_CHILD_PLAYS_ON), limits).with_sandbox(Sandbox::None);
-    let verdicts: Vec<Option<Verdict>> = (0..50).map(|_| play(&launcher, 2)).collect();
-    assert!(
-        verdicts.iter().all(|v| *v == Some(Verdict::EarlyExit)),
-        "{verdicts:?}"
-    );
+    for sandbox in sandboxes() {
+        let program = python(CHILD_ANSWERS_AFTER_ITS_PARENTS_END);
+        let launcher = Launcher::new(program, limits).with_sandbox(sandbox);
+        let verdicts: Vec<Option<Verdict>> = (0..50).map(|_| play(&launcher, 2)).collect();
+        assert!(
+            verdicts.iter().all(|v| *v == Some(Verdict::EarlyExit)),
+            "{sandbox:?}: {verdicts:?}"
+        );
+    }
 }
 
 #[test]

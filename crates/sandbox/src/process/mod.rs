@@ -120,6 +120,9 @@ pub struct Process {
     sampled: TreeSample,
     peak_rss_bytes: u64,
     peak_vsize_bytes: u64,
+    /// The largest anonymous resident memory of the program's own processes seen at once
+    /// (see `accounting`): no peak reported is smaller.
+    own_pages_peak_bytes: u64,
     /// CPU of orphans the judge reaped as their subreaper (no cgroup).
     orphans_cpu: Duration,
     exited: bool,
@@ -238,6 +241,7 @@ impl Process {
             sampled: TreeSample::default(),
             peak_rss_bytes: 0,
             peak_vsize_bytes: 0,
+            own_pages_peak_bytes: 0,
             orphans_cpu: Duration::ZERO,
             exited: false,
             first: first::FirstProcess::default(),

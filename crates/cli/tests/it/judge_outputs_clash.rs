@@ -95,6 +95,29 @@ fn a_csv_over_a_submission_is_refused() {
     assert_eq!(std::fs::read(&source).unwrap(), b"print(1)\n");
 }
 
+#[test]
+fn logs_naming_the_submission_or_the_test_file_are_refused_naming_both() {
+    let dir = work_dir!();
+    let tests = one_board(dir.path());
+    let source = dir.path().join("p.py");
+    std::fs::write(&source, "print(1)\n").unwrap();
+    for (read, what) in [
+        (source.as_os_str(), "the submission"),
+        (tests.as_ref(), "the test file"),
+    ] {
+        let output = duel!()
+            .args(["ioiwari", "judge", "--tests", &tests, "--player"])
+            .arg(&source)
+            .arg("--logs")
+            .arg(read)
+            .output()
+            .unwrap();
+        let stderr = assert_refused(&output, "--logs", what);
+        assert!(!stderr.contains("os error"), "{stderr}");
+    }
+    assert_eq!(std::fs::read(&source).unwrap(), b"print(1)\n");
+}
+
 /// Starts the judge with `flag` (`--report`, `--csv`) naming a FIFO no one reads, waits until
 /// it has judged (its stdout's line starting with `judged` came) and waits for the reader,
 /// sends `signal` once, and gives how long it took to end and its status.

@@ -102,6 +102,27 @@ pub fn csv_cell(text: &str) -> String {
     }
 }
 
+/// A JSON text with every character [`escape`] shows by number (C1 controls, bidirectional
+/// marks and overrides, zero-width characters) written as a JSON escape (`\u202e`): the same
+/// document for a program that reads it, inert on a terminal that shows it. The characters it
+/// escapes appear in a JSON text only inside strings, where the escape means the same.
+///
+/// ```
+/// use duel_report::untrusted::inert_json;
+/// assert_eq!(inert_json("{\"a\":\"x\u{202e}y\"}"), "{\"a\":\"x\\u202ey\"}");
+/// ```
+pub fn inert_json(json: &str) -> String {
+    let mut out = String::with_capacity(json.len());
+    for c in json.chars() {
+        if is_dangerous(c) {
+            out.push_str(&format!("\\u{:04x}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// [`escape`]d and cut to at most `max_chars` characters of the original, with `…` when
 /// something was cut.
 ///
@@ -216,6 +237,20 @@ mod tests {
             });
         }
         Some(out)
+    }
+
+    #[test]
+    fn inert_json_reads_back_as_the_same_document() {
+        let value = serde_json::json!({ "name": "a\u{202e}b\u{200b}c\u{9b}\u{1b}é" });
+        let text = inert_json(&serde_json::to_string(&value).unwrap());
+        assert!(
+            text.chars().all(|c| !is_dangerous(c) && !c.is_control()),
+            "{text}"
+        );
+        assert_eq!(
+            serde_json::from_str::<serde_json::Value>(&text).unwrap(),
+            value
+        );
     }
 
     proptest! {

@@ -69,6 +69,11 @@ pub(crate) fn bwrap_argv(
     wrapped.extend(system_options().iter().cloned());
     let mut push = |words: &[&str]| wrapped.extend(words.iter().map(OsString::from));
     push(&["--dev", "/dev", "--proc", "/proc"]);
+    // bubblewrap's `/dev` has a devpts instance without a limit of its own: its terminals
+    // come from the pool every instance but the machine's first shares (a container's
+    // terminals, other runs'), which a program could exhaust. An empty, read-only tmpfs hides
+    // it: `/dev/ptmx` (a link to `pts/ptmx`) leads nowhere, and no program needs a terminal.
+    push(&["--perms", "0555", "--size", "4096", "--tmpfs", "/dev/pts"]);
     push(&["--perms", "1777", "--size", &size, "--tmpfs", "/tmp"]);
     // bwrap would make the directories on the way to a bound path with the modes of the
     // real ones (root's home: root only), so a user of its own could not reach what is
@@ -86,6 +91,7 @@ pub(crate) fn bwrap_argv(
         wrapped.extend(["--bind".into(), path.into(), path.into()]);
     }
     wrapped.extend(["--remount-ro".into(), "/".into()]);
+    wrapped.extend(["--remount-ro".into(), "/dev/pts".into()]);
     if let Some(UserChange::BeforeBwrap(id)) = user {
         let id = id.to_string();
         let mut push = |words: &[&str]| wrapped.extend(words.iter().map(OsString::from));

@@ -340,6 +340,12 @@ impl Launcher {
             facts.is_some_and(|facts| facts.before_bwrap),
         )
         .map_err(io_error)?;
+        let mut confined = confined;
+        let release = if bwrap {
+            Some(hold_before_the_program(&mut confined).map_err(io_error)?)
+        } else {
+            None
+        };
         let cgroup = match &isolation.cgroups {
             Some(root) => Some(root.create().map_err(io_error)?),
             None => None,
@@ -361,6 +367,7 @@ impl Launcher {
                 switch_user_before_exec: confined.user_before_exec,
                 signals_as_status: bwrap,
                 inherit: confined.inherit,
+                release,
                 filter: confined.filter,
                 env: Some(self.program_env()),
                 lent,
@@ -427,6 +434,20 @@ fn confine(
         inherit,
         filter: None,
     })
+}
+
+/// Makes bubblewrap wait, before it forks the program's first process, until the judge
+/// writes to or closes the returned descriptor (`--block-fd`): the judge then follows that
+/// process from its fork (see `Process`'s follower).
+fn hold_before_the_program(confined: &mut Confined) -> io::Result<OwnedFd> {
+    let (reader, writer) = io::pipe()?;
+    let reader = OwnedFd::from(reader);
+    let fd = reader.as_raw_fd().to_string();
+    confined
+        .argv
+        .splice(1..1, ["--block-fd".into(), OsString::from(fd)]);
+    confined.inherit.push(reader);
+    Ok(writer.into())
 }
 
 /// A pipe holding `bytes` (far less than a pipe's buffer), its reading end returned.

@@ -83,6 +83,8 @@
 //!   says why.
 //! - **Under bubblewrap** ([`Sandbox::Bwrap`]) it sees a read-only system and exactly the files
 //!   its command names, with a private `/tmp`: not the tests, the reports or other submissions.
+//!   Its `/dev/pts` is an empty, read-only directory: no terminal to open, so it cannot
+//!   exhaust those the machine's devpts instances share.
 //!   As root, bubblewrap starts as the program's own user, in a user namespace of its own
 //!   (else `setpriv` changes the user inside).
 //! - **A system-call filter** (seccomp, in every sandbox but [`Sandbox::Trusted`]): no sockets, so

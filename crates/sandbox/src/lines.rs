@@ -31,6 +31,8 @@ impl fmt::Display for LineTooLong {
 pub struct LineBuffer {
     bytes: Vec<u8>,
     max_line_bytes: usize,
+    /// How many bytes lines taken so far held, their ends of line included.
+    taken: u64,
 }
 
 impl LineBuffer {
@@ -39,6 +41,7 @@ impl LineBuffer {
         LineBuffer {
             bytes: Vec::with_capacity(max_line_bytes + 1),
             max_line_bytes,
+            taken: 0,
         }
     }
 
@@ -51,6 +54,20 @@ impl LineBuffer {
     /// of line yet, or a complete line is waiting to be taken).
     pub fn pending(&self) -> usize {
         self.bytes.len()
+    }
+
+    /// How many bytes the lines taken so far held, from the start of the stream, their ends
+    /// of line included: where the last line taken ends.
+    ///
+    /// ```
+    /// use duel_sandbox::LineBuffer;
+    /// let mut lines = LineBuffer::new(16);
+    /// lines.extend(b"12\r\n3\n4");
+    /// assert_eq!(lines.next_line(), Ok(Some("12".to_string())));
+    /// assert_eq!(lines.taken(), 4);
+    /// ```
+    pub fn taken(&self) -> u64 {
+        self.taken
     }
 
     /// How many bytes after the last end of line are buffered: a line the program began and
@@ -106,6 +123,7 @@ impl LineBuffer {
         // Borrowed, without allocating, when the text is valid UTF-8.
         line.push_str(&String::from_utf8_lossy(text));
         self.bytes.drain(..=end);
+        self.taken += end as u64 + 1;
         Ok(true)
     }
 
@@ -115,6 +133,7 @@ impl LineBuffer {
             return None;
         }
         let rest = std::mem::take(&mut self.bytes);
+        self.taken += rest.len() as u64;
         let text = String::from_utf8_lossy(&rest);
         Some(text.strip_suffix('\r').unwrap_or(&text).to_owned())
     }

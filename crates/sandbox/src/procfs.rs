@@ -151,6 +151,19 @@ pub(crate) fn summarize(members: &[ProcStat]) -> TreeSample {
     }
 }
 
+/// The anonymous resident memory of process `pid` (its own pages: heap, stack, what it
+/// touched; not the files it maps, which the page cache shares), from `/proc/<pid>/statm`
+/// (resident less shared). `None`: it is gone.
+pub(crate) fn anonymous_bytes(pid: i32) -> Option<u64> {
+    let text = std::fs::read_to_string(format!("/proc/{pid}/statm")).ok()?;
+    let mut fields = text
+        .split_whitespace()
+        .skip(1)
+        .map(|f| f.parse::<u64>().ok());
+    let (resident, shared) = (fields.next()??, fields.next()??);
+    Some(resident.saturating_sub(shared).saturating_mul(page_size()))
+}
+
 fn ticks_to_duration(ticks: u64) -> Duration {
     let per_second = rustix::param::clock_ticks_per_second().max(1);
     Duration::from_nanos(ticks.saturating_mul(1_000_000_000) / per_second)

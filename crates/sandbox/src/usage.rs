@@ -21,8 +21,11 @@ pub struct Usage {
     pub wall: Duration,
     /// Peak memory. In a cgroup: the cgroup's peak charge less the sandbox's own share, at
     /// least [`memory_resolution_bytes`](Self::memory_resolution_bytes) (a run too small to
-    /// tell from that share); else the larger of `ru_maxrss` and the largest sampled tree
-    /// total.
+    /// tell from that share), and never less than the largest anonymous resident memory
+    /// (`/proc/<pid>/statm`: resident less shared) of the program's own processes together
+    /// that the judge saw at one of its samples (every 50 ms; bubblewrap's processes are not
+    /// the program's); else the larger of `ru_maxrss` and the largest sampled tree total of
+    /// resident pages, which counts those pages and more.
     pub peak_memory_bytes: u64,
     /// The smallest difference the measurement of `peak_memory_bytes` tells apart:
     /// [`SANDBOX_PEAK_RESOLUTION_BYTES`](crate::SANDBOX_PEAK_RESOLUTION_BYTES) under

@@ -95,6 +95,29 @@ fn a_csv_over_a_submission_is_refused() {
     assert_eq!(std::fs::read(&source).unwrap(), b"print(1)\n");
 }
 
+#[test]
+fn logs_naming_the_submission_or_the_test_file_are_refused_naming_both() {
+    let dir = work_dir!();
+    let tests = one_board(dir.path());
+    let source = dir.path().join("p.py");
+    std::fs::write(&source, "print(1)\n").unwrap();
+    for (read, what) in [
+        (source.as_os_str(), "the submission"),
+        (tests.as_ref(), "the test file"),
+    ] {
+        let output = duel!()
+            .args(["ioiwari", "judge", "--tests", &tests, "--player"])
+            .arg(&source)
+            .arg("--logs")
+            .arg(read)
+            .output()
+            .unwrap();
+        let stderr = assert_refused(&output, "--logs", what);
+        assert!(!stderr.contains("os error"), "{stderr}");
+    }
+    assert_eq!(std::fs::read(&source).unwrap(), b"print(1)\n");
+}
+
 /// Starts the judge with `flag` (`--report`, `--csv`) naming a FIFO no one reads, waits until
 /// it has judged (its stdout's line starting with `judged` came) and waits for the reader,
 /// sends `signal` once, and gives how long it took to end and its status.
@@ -180,4 +203,25 @@ fn a_report_under_a_file_says_not_a_directory_once() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(2), "{stderr}");
     assert_eq!(count(&stderr, "Not a directory"), 1, "{stderr}");
+}
+
+#[test]
+fn a_full_device_says_no_space_once_for_the_report_and_the_csv() {
+    if !std::path::Path::new("/dev/full").exists() {
+        eprintln!("no /dev/full here: the case is skipped");
+        return;
+    }
+    let dir = work_dir!();
+    let tests = one_board(dir.path());
+    for flag in ["--report", "--csv"] {
+        let output = judge(&tests, &[flag.as_ref(), "/dev/full".as_ref()]);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{flag}: {stderr}");
+        assert_eq!(count(&stderr, "/dev/full"), 1, "{flag}: {stderr}");
+        assert_eq!(
+            count(&stderr, "No space left on device"),
+            1,
+            "{flag}: {stderr}"
+        );
+    }
 }

@@ -4,7 +4,7 @@ use super::Process;
 use crate::confinement::missing_file_hint;
 use crate::termination::{cpu_limit_fault, megabytes, seconds};
 use crate::Verdict;
-use crate::{classify_termination, tree, wait, Fault, Halt, Usage};
+use crate::{classify_termination, procfs, tree, wait, Fault, Halt, Usage};
 use crate::{PEAK_RESOLUTION_BYTES, SANDBOX_PEAK_RESOLUTION_BYTES};
 use std::time::{Duration, Instant};
 
@@ -37,11 +37,14 @@ impl Process {
             accounted.cpu = cgroup.cpu().unwrap_or(accounted.cpu).max(accounted.cpu);
             accounted.peak_bytes = cgroup.peak_memory().unwrap_or(0).max(accounted.peak_bytes);
         }
-        let (peak_memory_bytes, memory_resolution_bytes) = program_peak(
+        let (peak, memory_resolution_bytes) = program_peak(
             accounted.peak_bytes,
             self.placement.overhead_bytes,
             self.reaped.map(|reaped| reaped.max_rss_bytes),
         );
+        // The sandbox's share taken off is an estimate: never less than the pages the
+        // program's processes were seen to hold themselves.
+        let peak_memory_bytes = peak.max(self.own_pages_peak_bytes);
         Usage {
             cpu: accounted.cpu,
             wall: self.waited,
@@ -130,7 +133,9 @@ impl Process {
         if !self.exited {
             self.exited = wait::has_exited(self.pid);
         }
-        if self.placement.cgroup.is_some() {
+        if let Some(cgroup) = &self.placement.cgroup {
+            let processes = cgroup.processes();
+            self.sample_own_pages(&processes);
             let usage = self.usage();
             if usage.cpu > self.limits.cpu_time {
                 return Err(cpu_limit_fault(&usage, &self.limits).into());
@@ -160,6 +165,25 @@ impl Process {
             .into());
         }
         Ok(())
+    }
+
+    /// Adds up the anonymous resident pages of the program's own processes among
+    /// `processes` (bubblewrap's two, the judge's child and its namespace's init, are not
+    /// the program's) and keeps the largest total seen: the floor of the reported peak.
+    pub(super) fn sample_own_pages(&mut self, processes: &[i32]) {
+        let bwrap: Vec<i32> = if self.placement.signals_as_status {
+            let mut bwrap = super::trace::children(self.pid);
+            bwrap.push(self.pid);
+            bwrap
+        } else {
+            Vec::new()
+        };
+        let own: u64 = processes
+            .iter()
+            .filter(|pid| !bwrap.contains(pid))
+            .filter_map(|&pid| procfs::anonymous_bytes(pid))
+            .sum();
+        self.own_pages_peak_bytes = self.own_pages_peak_bytes.max(own);
     }
 
     /// The wall clock ran out; the reason says what the judge was waiting for: room to write

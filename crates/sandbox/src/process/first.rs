@@ -2,8 +2,14 @@
 //! program has ended, in every sandbox, on every run. Without bubblewrap the first process is
 //! the judge's own child; under bubblewrap it is the process bubblewrap's init started (the
 //! namespace's pid 2), whose end bubblewrap learns only later, so the judge watches it itself.
+//!
+//! Which lines the program wrote before its end is the kernel's count, not a race: once the
+//! first process has ended, a line is taken only when the first process wrote at least as
+//! many bytes in all (`wchar` of `/proc/<pid>/io`, which counts the children it waited for)
+//! as the output holds up to that line's end. A line a child wrote after its parent ended is
+//! never a move, however soon the judge looks.
 
-use super::Process;
+use super::{trace, Process};
 use crate::{pipes, procfs, wait};
 use std::fs::File;
 use std::os::unix::fs::FileExt;
@@ -19,9 +25,38 @@ pub(super) struct FirstProcess {
     /// Its `/proc/<pid>/stat`, open once found (bound to that process: it cannot name another
     /// one that reuses the pid, and fails to read once the process is reaped).
     stat: Option<File>,
+    /// Its `/proc/<pid>/io` and, under bubblewrap, that of bubblewrap's init, which reaps it
+    /// and is then charged its counts: read in this order, the first that can be.
+    io: Vec<File>,
+    /// What the reaper (bubblewrap's init) had written itself, read while the first process
+    /// was still running (its own set-up: user and group maps): not the program's.
+    reaper_wrote: Option<u64>,
 }
 
 impl FirstProcess {
+    /// Watches process `pid` (its `stat` and `io`), and `reaper`'s `io` after it: the
+    /// reaper's only when what it wrote itself could be read while `pid` still ran.
+    fn open(&mut self, pid: i32, reaper: Option<i32>) {
+        self.stat = File::open(format!("/proc/{pid}/stat")).ok();
+        self.io = File::open(format!("/proc/{pid}/io")).into_iter().collect();
+        let Some(reaper) = reaper.and_then(|pid| File::open(format!("/proc/{pid}/io")).ok()) else {
+            return;
+        };
+        // Read before `pid` is seen running: `pid` was not reaped yet when it was read.
+        let before = wchar(&reaper);
+        if before.is_some() && self.stat.is_some() && !self.ending() {
+            self.reaper_wrote = before;
+            self.io.push(reaper);
+        }
+    }
+
+    /// How many bytes the first process has written, to any file, with those of the children
+    /// it waited for (`wchar`); `None` when the kernel does not say.
+    fn wrote(&self) -> Option<u64> {
+        let (own, reaper) = (self.io.first()?, self.io.get(1));
+        wchar(own).or_else(|| Some(wchar(reaper?)?.saturating_sub(self.reaper_wrote?)))
+    }
+
     /// Whether the process is ending or gone (see [`procfs::ending`]): one read.
     fn ending(&self) -> bool {
         let Some(stat) = &self.stat else {
@@ -38,25 +73,22 @@ impl FirstProcess {
     }
 }
 
-/// The pid (in the judge's namespace) of the process of bubblewrap `outer`'s sandbox that is
-/// pid 2 there: the program's first process (pid 1 is bubblewrap's init, its only child).
-fn namespace_program(outer: i32) -> Option<i32> {
-    let children = |pid: i32| -> Vec<i32> {
-        std::fs::read_to_string(format!("/proc/{pid}/task/{pid}/children"))
-            .unwrap_or_default()
-            .split_whitespace()
-            .filter_map(|pid| pid.parse().ok())
-            .collect()
-    };
-    let init = *children(outer).first()?;
-    children(init).into_iter().find(|&pid| {
-        std::fs::read_to_string(format!("/proc/{pid}/status"))
-            .unwrap_or_default()
-            .lines()
-            .find_map(|line| line.strip_prefix("NSpid:"))
-            .and_then(|ids| ids.split_whitespace().last())
-            == Some("2")
-    })
+/// The `wchar` of a `/proc/<pid>/io`: how many bytes the process wrote (`None`: it is gone).
+fn wchar(io: &File) -> Option<u64> {
+    let mut buffer = [0u8; 512];
+    let n = io.read_at(&mut buffer, 0).ok()?;
+    trace::wchar_in(std::str::from_utf8(&buffer[..n]).ok()?)
+}
+
+/// The pids (in the judge's namespace) of bubblewrap `outer`'s init and of the process of
+/// its sandbox that is pid 2 there: the program's first process (pid 1 is bubblewrap's init,
+/// its only child).
+fn namespace_program(outer: i32) -> Option<(i32, i32)> {
+    let init = *trace::children(outer).first()?;
+    let program = trace::children(init)
+        .into_iter()
+        .find(|&pid| trace::is_namespace_pid_2(pid))?;
+    Some((init, program))
 }
 
 impl Process {
@@ -69,18 +101,22 @@ impl Process {
             self.exited = wait::has_exited(self.pid);
         }
         if self.exited && !self.placement.signals_as_status {
+            if self.first.io.is_empty() {
+                // A zombie until the judge reaps it: its counts can still be read.
+                self.first.open(self.pid, None);
+            }
             return true;
         }
         if self.first.stat.is_none() {
-            let pid = if self.placement.signals_as_status {
+            let (pid, reaper) = if self.placement.signals_as_status {
                 match namespace_program(self.pid) {
-                    Some(pid) => pid,
+                    Some((init, pid)) => (pid, Some(init)),
                     None => return self.exited || self.spoke,
                 }
             } else {
-                self.pid
+                (self.pid, None)
             };
-            self.first.stat = File::open(format!("/proc/{pid}/stat")).ok();
+            self.first.open(pid, reaper);
             if self.first.stat.is_none() {
                 return self.exited || self.spoke;
             }
@@ -93,6 +129,15 @@ impl Process {
     /// then every process of the run is killed, and what it wrote before is read from the
     /// pipe. Nothing more comes: a child that plays on has no one to answer it.
     pub(super) fn first_process_ended(&mut self) {
+        // Before anything is killed: bubblewrap's init, reaping what dies, would be charged
+        // its writes too. The judge's child wrote `0\n` to each cgroup file it joined before
+        // exec, which is not output.
+        // The follower's count is the first process's alone (under bubblewrap); without one,
+        // or when it could not follow, the count read from `/proc` here.
+        let followed = self.follower.as_ref().and_then(|f| f.wrote(BWRAP_FOLLOWS));
+        self.first_wrote = followed
+            .or_else(|| self.first.wrote())
+            .map(|wrote| wrote.saturating_sub(self.written_before_exec));
         let deadline = Instant::now() + BWRAP_FOLLOWS;
         while !self.exited && Instant::now() < deadline {
             if let Some(pidfd) = &self.pidfd {

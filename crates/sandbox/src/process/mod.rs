@@ -8,6 +8,7 @@ mod accounting;
 mod cleanup;
 mod first;
 mod ticker;
+mod trace;
 mod waiting;
 
 use super::box_user::BoxUser;
@@ -63,6 +64,9 @@ pub(crate) struct Placement {
     pub signals_as_status: bool,
     /// Descriptors the program keeps across exec (see [`Confinement`]).
     pub inherit: Vec<OwnedFd>,
+    /// Under bubblewrap: what bubblewrap waits on before it forks the program (`--block-fd`),
+    /// written to or closed once the judge follows it (see `trace`).
+    pub release: Option<OwnedFd>,
     /// The system-call filter the child installs on itself.
     pub filter: Option<&'static seccompiler::BpfProgram>,
     /// The program's whole environment (see [`Confinement`]).
@@ -116,14 +120,26 @@ pub struct Process {
     sampled: TreeSample,
     peak_rss_bytes: u64,
     peak_vsize_bytes: u64,
+    /// The largest anonymous resident memory of the program's own processes seen at once
+    /// (see `accounting`): no peak reported is smaller.
+    own_pages_peak_bytes: u64,
     /// CPU of orphans the judge reaped as their subreaper (no cgroup).
     orphans_cpu: Duration,
     exited: bool,
     reaped: Option<Reaped>,
     /// Under bubblewrap: the program's first process, watched (see `first`).
     first: first::FirstProcess,
+    /// Under bubblewrap: the thread that reads what the first process wrote when it ends
+    /// (see `trace`).
+    follower: Option<trace::Follower>,
     /// Whether the program has written a whole line.
     spoke: bool,
+    /// What the first process wrote in all (see `first`), once it has ended: no line that
+    /// ends beyond it is taken.
+    first_wrote: Option<u64>,
+    /// What the judge's child wrote before exec that `/proc` counts as its writes (joining
+    /// the cgroup; nothing under bubblewrap, whose pid 2 is the first process).
+    written_before_exec: u64,
 }
 
 impl Process {
@@ -168,6 +184,7 @@ impl Process {
             .as_ref()
             .filter(|_| placement.switch_user_before_exec)
             .map(|user| (user.id, user.id));
+        let joined = join_files.len();
         let confinement = Confinement {
             join: join_files,
             // With a cgroup the kernel limits what is used, not what is reserved.
@@ -188,6 +205,15 @@ impl Process {
         })
         .map_err(io_error)?;
         let pid = started.pid;
+        let written_before_exec = if placement.signals_as_status {
+            0
+        } else {
+            2 * joined as u64
+        };
+        let follower = placement
+            .release
+            .take()
+            .and_then(|release| trace::Follower::start(pid, release));
         let mut process = Process {
             pid,
             command: command.to_owned(),
@@ -215,10 +241,14 @@ impl Process {
             sampled: TreeSample::default(),
             peak_rss_bytes: 0,
             peak_vsize_bytes: 0,
+            own_pages_peak_bytes: 0,
             orphans_cpu: Duration::ZERO,
             exited: false,
             first: first::FirstProcess::default(),
+            follower,
             spoke: false,
+            first_wrote: None,
+            written_before_exec,
             reaped: None,
         };
         let nonblocking = [&process.stdin, &process.stdout, &process.stderr]
@@ -322,6 +352,9 @@ impl Process {
                     if self.reaped.is_none() && self.first_process_exited() {
                         self.first_process_ended();
                     }
+                    if self.written_after_the_end() {
+                        return Err(self.output_ended());
+                    }
                     self.spoke = true;
                     return Ok(());
                 }
@@ -334,6 +367,9 @@ impl Process {
             }
             if self.stdout.is_none() {
                 if let Some(rest) = self.lines.take_rest() {
+                    if self.written_after_the_end() {
+                        return Err(self.output_ended());
+                    }
                     *line = rest;
                     return Ok(());
                 }
@@ -414,6 +450,13 @@ impl Process {
     /// The last [`STDERR_TAIL_BYTES`] bytes the program wrote to standard error.
     pub fn stderr_tail(&self) -> String {
         String::from_utf8_lossy(&self.stderr_tail).into_owned()
+    }
+
+    /// Whether the line just taken ends beyond what the first process wrote, once it has
+    /// ended (see `first`): something it left behind wrote it, and it is no move.
+    fn written_after_the_end(&self) -> bool {
+        self.first_wrote
+            .is_some_and(|wrote| self.lines.taken() > wrote)
     }
 
     /// The program's output ended in the middle of the game: wait for its exit, then judge it.

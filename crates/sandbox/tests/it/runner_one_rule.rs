@@ -13,11 +13,11 @@ use std::time::Duration;
 /// play the whole game out in some runs under load).
 const ROUNDS: u64 = 50;
 
-/// Plays the counting game with `launcher` to its end: the verdict, or `None` when all
-/// [`ROUNDS`] were answered.
-fn play(launcher: &Launcher) -> Option<Verdict> {
+/// Plays the counting game of `rounds` numbers with `launcher` to its end: the verdict, or
+/// `None` when every number was answered and the program then ended cleanly.
+fn play(launcher: &Launcher, rounds: u64) -> Option<Verdict> {
     let mut process = launcher.spawn().unwrap();
-    for round in 0..ROUNDS {
+    for round in 0..rounds {
         let answer = process
             .write_line(&round.to_string())
             .and_then(|()| process.read_line());
@@ -27,24 +27,83 @@ fn play(launcher: &Launcher) -> Option<Verdict> {
             Err(Halt::Cancelled) => panic!("cancelled"),
         }
     }
-    None
+    match process.finish().result {
+        Ok(()) => None,
+        Err(Halt::Fault(fault)) => Some(fault.verdict),
+        Err(Halt::Cancelled) => panic!("cancelled"),
+    }
 }
+
+/// The parent answers the first number, forks and exits 0; the child answers the rest.
+const FORKED_CHILD_PLAYS_ON: &str = "import os, sys\n\
+    print(int(sys.stdin.readline()) + 1, flush=True)\n\
+    if os.fork() > 0:\n\
+    \x20   os._exit(0)\n\
+    for line in sys.stdin:\n\
+    \x20   print(int(line) + 1, flush=True)\n";
 
 #[test]
 fn a_program_whose_first_process_exits_while_its_child_plays_on_ends_there_every_time() {
-    // The parent answers the first number, forks and exits 0; the child answers the rest.
+    let limits = Limits::new(Duration::from_secs(5), 64).with_wall_time(Duration::from_secs(10));
+    for sandbox in sandboxes() {
+        let launcher = Launcher::new(python(FORKED_CHILD_PLAYS_ON), limits).with_sandbox(sandbox);
+        let verdicts: Vec<Option<Verdict>> = (0..50).map(|_| play(&launcher, ROUNDS)).collect();
+        assert!(
+            verdicts.iter().all(|v| *v == Some(Verdict::EarlyExit)),
+            "{sandbox:?}: {verdicts:?}"
+        );
+    }
+}
+
+/// As [`FORKED_CHILD_PLAYS_ON`], but the child answers only once its parent has ended (it is
+/// reparented): every answer of the child comes after the program's end.
+const CHILD_ANSWERS_AFTER_ITS_PARENTS_END: &str = "import os, sys, time\n\
+    print(int(sys.stdin.readline()) + 1, flush=True)\n\
+    parent = os.getpid()\n\
+    if os.fork() > 0:\n\
+    \x20   os._exit(0)\n\
+    while os.getppid() == parent:\n\
+    \x20   time.sleep(0.001)\n\
+    for line in sys.stdin:\n\
+    \x20   print(int(line) + 1, flush=True)\n";
+
+#[test]
+fn a_childs_one_answer_that_would_end_the_game_is_not_taken_either() {
+    // Two numbers: the child's one answer, were it taken, would end the game cleanly (its
+    // parent exited 0). Whether the judge looks before or after the child answers, the
+    // answer is not the program's: the first process never wrote it. Under bubblewrap too,
+    // whose init reaps the first process at once, then writes 8 bytes of its own and reaps
+    // the rest: the count is read before that.
+    let limits = Limits::new(Duration::from_secs(5), 64).with_wall_time(Duration::from_secs(10));
+    for sandbox in sandboxes() {
+        let program = python(CHILD_ANSWERS_AFTER_ITS_PARENTS_END);
+        let launcher = Launcher::new(program, limits).with_sandbox(sandbox);
+        let verdicts: Vec<Option<Verdict>> = (0..50).map(|_| play(&launcher, 2)).collect();
+        assert!(
+            verdicts.iter().all(|v| *v == Some(Verdict::EarlyExit)),
+            "{sandbox:?}: {verdicts:?}"
+        );
+    }
+}
+
+#[test]
+fn a_program_whose_child_plays_while_it_waits_for_the_child_is_judged_by_the_moves() {
+    // The first process answers nothing itself: its child plays the whole game while it waits
+    // for the child, then exits with the child. The kernel counts the child's writes as its
+    // parent's once waited for: every answer stands, every time.
     let script = "import os, sys\n\
-        print(int(sys.stdin.readline()) + 1, flush=True)\n\
-        if os.fork() > 0:\n\
+        pid = os.fork()\n\
+        if pid > 0:\n\
+        \x20   os.waitpid(pid, 0)\n\
         \x20   os._exit(0)\n\
         for line in sys.stdin:\n\
         \x20   print(int(line) + 1, flush=True)\n";
     let limits = Limits::new(Duration::from_secs(5), 64).with_wall_time(Duration::from_secs(10));
     for sandbox in sandboxes() {
         let launcher = Launcher::new(python(script), limits).with_sandbox(sandbox);
-        let verdicts: Vec<Option<Verdict>> = (0..50).map(|_| play(&launcher)).collect();
+        let verdicts: Vec<Option<Verdict>> = (0..20).map(|_| play(&launcher, 3)).collect();
         assert!(
-            verdicts.iter().all(|v| *v == Some(Verdict::EarlyExit)),
+            verdicts.iter().all(Option::is_none),
             "{sandbox:?}: {verdicts:?}"
         );
     }

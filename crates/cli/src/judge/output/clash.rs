@@ -50,12 +50,27 @@ fn places(path: &Path, read: bool) -> Option<Vec<PathBuf>> {
 /// - two of `outputs` naming the same file;
 /// - an output inside the `--logs` directory `logs` (a report at a log's name would be
 ///   listed as a log and removed by the next run), or the directory itself;
-/// - an output that is one of the files the run reads (`read`).
+/// - an output that is one of the files the run reads (`read`);
+/// - a `--logs` directory `logs` that names one of the files the run reads.
 pub fn refuse_clashes(
     outputs: &[Named],
     logs: Option<&Path>,
     read: &[Named],
 ) -> anyhow::Result<()> {
+    if let Some(logs) = logs {
+        let dir = places(logs, true).unwrap_or_default();
+        for input in read {
+            if places(input.path, true).is_some_and(|places| places.iter().any(|p| dir.contains(p)))
+            {
+                bail!(
+                    "--logs {} is {} {}, which the run reads: name a directory for the logs",
+                    escape_path(logs),
+                    input.what,
+                    escape_path(input.path)
+                );
+            }
+        }
+    }
     let placed: Vec<(Named, Vec<PathBuf>)> = outputs
         .iter()
         .filter_map(|named| places(named.path, false).map(|places| (*named, places)))

@@ -1,0 +1,313 @@
+//! Under bubblewrap: what the program's first process wrote, read when it ends, before anyone
+//! can reap it.
+//!
+//! Bubblewrap's init (the PID namespace's pid 1) reaps the first process (pid 2) the moment it
+//! ends, and is charged its counts, then those of every process the namespace's end reaps: no
+//! count read afterwards is the first process's alone. So a thread of the judge follows the
+//! first process with `ptrace`: it seizes bubblewrap's init as soon as it exists
+//! (`PTRACE_O_TRACEFORK`: init's setup takes milliseconds, its fork of pid 2 comes last), which
+//! makes the kernel attach pid 2 when it is forked, before it runs anything; init is then let
+//! go. Pid 2 is then traced with no options to its end: a traced process that has ended is a
+//! zombie only its tracer sees, which nobody else can reap until the tracer has waited for it.
+//! The follower reads its `wchar` there (its own writes and those of the children it waited
+//! for, nothing reaped after it), then releases it to init. The judge's thread, seeing the
+//! first process end, waits for that figure.
+//!
+//! The follower changes nothing the program sees but one thing: a signal the program ignores
+//! is delivered (and then ignored) rather than discarded, so it can end a call such as
+//! `epoll_wait` with `EINTR`. Every signal is passed on, a stop (`SIGSTOP`, `SIGTSTP`...)
+//! stays a stop (`PTRACE_LISTEN`), no stop is added at the seize. When the kernel refuses the
+//! seize (a set-user-id bubblewrap, Yama's `ptrace_scope` 3), nothing is followed and the
+//! judge reads init's counts as before.
+
+// System calls rustix does not wrap (ptrace, waitid's siginfo): every unsafe block says why
+// it is sound.
+#![allow(unsafe_code)]
+
+use std::os::fd::OwnedFd;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::{Duration, Instant};
+
+/// What the follower learnt, shared with the judge's thread.
+#[derive(Debug, Default)]
+struct State {
+    /// Whether the first process is followed (then its count comes when it ends).
+    followed: bool,
+    /// What it wrote in all, read when it had ended.
+    wrote: Option<u64>,
+    /// Whether the follower has stopped (nothing more will come).
+    over: bool,
+}
+
+#[derive(Debug, Default)]
+struct Shared {
+    state: Mutex<State>,
+    changed: Condvar,
+    /// Set when the run is over: a follower still looking for init gives up.
+    stop: AtomicBool,
+}
+
+impl Shared {
+    fn update(&self, change: impl FnOnce(&mut State)) {
+        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        change(&mut state);
+        self.changed.notify_all();
+    }
+}
+
+/// The thread following bubblewrap's first process (see the module's documentation).
+#[derive(Debug)]
+pub(super) struct Follower {
+    shared: Arc<Shared>,
+}
+
+impl Follower {
+    /// Starts following the first process of the bubblewrap whose (outer) process is `outer`,
+    /// the judge's child, which waits on `release` (`--block-fd`) before it forks that
+    /// process: closed once init is seized, or when the follower gives up (or could not be
+    /// started). `None` when no thread could be started.
+    pub(super) fn start(outer: i32, release: OwnedFd) -> Option<Follower> {
+        let shared = Arc::new(Shared::default());
+        let theirs = Arc::clone(&shared);
+        std::thread::Builder::new()
+            .name("duel-follower".into())
+            .spawn(move || {
+                follow(outer, release, &theirs);
+                theirs.update(|state| state.over = true);
+            })
+            .ok()?;
+        Some(Follower { shared })
+    }
+
+    /// What the first process wrote in all, once it has ended, if it was followed: waits at
+    /// most `patience` for the follower to read it (it is read before the process is seen
+    /// ending, but for a `SIGKILL`).
+    pub(super) fn wrote(&self, patience: Duration) -> Option<u64> {
+        let deadline = Instant::now() + patience;
+        let mut state = self.shared.state.lock().unwrap_or_else(|e| e.into_inner());
+        loop {
+            if !state.followed || state.wrote.is_some() || state.over {
+                return state.wrote;
+            }
+            let left = deadline.checked_duration_since(Instant::now())?;
+            state = match self.shared.changed.wait_timeout(state, left) {
+                Ok((state, _)) => state,
+                Err(poisoned) => poisoned.into_inner().0,
+            };
+        }
+    }
+}
+
+impl Drop for Follower {
+    fn drop(&mut self) {
+        self.shared.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+/// The pids of the children of process `pid`.
+pub(super) fn children(pid: i32) -> Vec<i32> {
+    std::fs::read_to_string(format!("/proc/{pid}/task/{pid}/children"))
+        .unwrap_or_default()
+        .split_whitespace()
+        .filter_map(|pid| pid.parse().ok())
+        .collect()
+}
+
+/// Whether process `pid` has ended (a zombie) or is gone.
+fn ended(pid: i32) -> bool {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    stat.rfind(')')
+        .and_then(|close| stat.get(close + 1..)?.split_whitespace().next())
+        .is_none_or(|state| state == "Z" || state == "X")
+}
+
+/// Whether process `pid` is its PID namespace's pid 2 (bubblewrap's program).
+pub(super) fn is_namespace_pid_2(pid: i32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .unwrap_or_default()
+        .lines()
+        .find_map(|line| line.strip_prefix("NSpid:"))
+        .and_then(|ids| ids.split_whitespace().last())
+        == Some("2")
+}
+
+/// The `wchar` of process `pid` (`None`: not readable).
+fn wchar(pid: i32) -> Option<u64> {
+    wchar_in(&std::fs::read_to_string(format!("/proc/{pid}/io")).ok()?)
+}
+
+/// The `wchar` line of the text of a `/proc/<pid>/io`: how many bytes the process wrote.
+pub(super) fn wchar_in(io: &str) -> Option<u64> {
+    io.lines()
+        .find_map(|line| line.strip_prefix("wchar:"))?
+        .trim()
+        .parse()
+        .ok()
+}
+
+/// One `ptrace` request on `pid`; whether the kernel took it.
+fn ptrace(request: libc::c_uint, pid: i32, data: usize) -> bool {
+    // SAFETY: these requests (SEIZE, SETOPTIONS, CONT, LISTEN, INTERRUPT, DETACH) take no
+    // pointer: `addr` is 0 and `data` a number (options or a signal).
+    unsafe { libc::ptrace(request, pid, 0usize, data) == 0 }
+}
+
+/// `PTRACE_GETEVENTMSG` of `pid`: at a fork stop, the new process's pid (in the judge's
+/// namespace).
+fn event_message(pid: i32) -> Option<i32> {
+    let mut message: libc::c_ulong = 0;
+    // SAFETY: GETEVENTMSG writes one unsigned long to `data`, which points at `message`.
+    let done = unsafe {
+        libc::ptrace(
+            libc::PTRACE_GETEVENTMSG,
+            pid,
+            0usize,
+            &mut message as *mut libc::c_ulong,
+        )
+    };
+    (done == 0).then(|| i32::try_from(message).ok()).flatten()
+}
+
+/// What a wait told about a followed process.
+enum Event {
+    /// A ptrace stop: the ptrace event (0: a signal's delivery) and the signal.
+    Stopped { event: i32, signal: i32 },
+    /// It ended (a zombie, visible to the tracer only, until waited for without `keep`).
+    Ended,
+    /// Nothing to wait for (not traced any more).
+    Gone,
+}
+
+/// Waits (blocking) for the next stop or end of traced process `pid`; with `keep` an end is
+/// only looked at (`WNOWAIT`), the zombie stays.
+fn wait_for(pid: i32, keep: bool) -> Event {
+    let mut flags = libc::WSTOPPED | libc::WEXITED | libc::__WALL;
+    if keep {
+        flags |= libc::WNOWAIT;
+    }
+    loop {
+        // SAFETY: an all-zero siginfo_t is a valid value of that plain C struct.
+        let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+        // SAFETY: waitid writes one siginfo_t into `info`, which outlives the call.
+        let done = unsafe { libc::waitid(libc::P_PID, pid as libc::id_t, &mut info, flags) };
+        if done != 0 {
+            if std::io::Error::last_os_error().raw_os_error() == Some(libc::EINTR) {
+                continue;
+            }
+            return Event::Gone;
+        }
+        // SAFETY: waitid filled `info` for a child state change (SIGCHLD's layout).
+        let status = unsafe { info.si_status() };
+        return match info.si_code {
+            libc::CLD_TRAPPED => Event::Stopped {
+                event: status >> 8,
+                signal: status & 0xff,
+            },
+            libc::CLD_EXITED | libc::CLD_KILLED | libc::CLD_DUMPED => Event::Ended,
+            // A stop as seen by a parent that does not trace it: not ours; look again.
+            _ => continue,
+        };
+    }
+}
+
+/// Whether `signal` stops a process by default (a group-stop).
+fn stops(signal: i32) -> bool {
+    matches!(
+        signal,
+        libc::SIGSTOP | libc::SIGTSTP | libc::SIGTTIN | libc::SIGTTOU
+    )
+}
+
+/// Lets a stopped tracee go on as if untraced: a signal's delivery passes the signal on, a
+/// group-stop stays a stop until `SIGCONT`, any other stop continues.
+fn resume(pid: i32, event: i32, signal: i32) {
+    if event == 0 {
+        ptrace(libc::PTRACE_CONT, pid, signal as usize);
+    } else if event == libc::PTRACE_EVENT_STOP && stops(signal) {
+        ptrace(libc::PTRACE_LISTEN, pid, 0);
+    } else {
+        ptrace(libc::PTRACE_CONT, pid, 0);
+    }
+}
+
+/// Finds bubblewrap's init under `outer`, seizes it, lets it go on (closes `release`) and
+/// follows the first process it forks.
+fn follow(outer: i32, release: OwnedFd, shared: &Shared) {
+    let init = loop {
+        if shared.stop.load(Ordering::Relaxed) {
+            return;
+        }
+        if let Some(&init) = children(outer).first() {
+            break init;
+        }
+        if ended(outer) {
+            return;
+        }
+        std::thread::sleep(Duration::from_micros(50));
+    };
+    let fork = libc::PTRACE_O_TRACEFORK as usize;
+    let seized = ptrace(libc::PTRACE_SEIZE, init, fork);
+    drop(release);
+    if !seized {
+        return;
+    }
+    if !children(init).is_empty() {
+        // Seized too late: pid 2 exists, not followed. Init is let go.
+        if ptrace(libc::PTRACE_INTERRUPT, init, 0) {
+            if let Event::Stopped { .. } = wait_for(init, false) {
+                ptrace(libc::PTRACE_DETACH, init, 0);
+            }
+        }
+        return;
+    }
+    loop {
+        match wait_for(init, false) {
+            Event::Stopped { event, signal } if event == libc::PTRACE_EVENT_FORK => {
+                let child = event_message(init);
+                if let Some(child) = child.filter(|&child| is_namespace_pid_2(child)) {
+                    ptrace(libc::PTRACE_DETACH, init, 0);
+                    follow_program(child, shared);
+                    return;
+                }
+                // Another fork (none is known): that child is let go, init goes on.
+                if let Some(child) = child {
+                    if let Event::Stopped { .. } = wait_for(child, false) {
+                        ptrace(libc::PTRACE_DETACH, child, 0);
+                    }
+                }
+                resume(init, event, signal);
+            }
+            Event::Stopped { event, signal } => resume(init, event, signal),
+            Event::Ended | Event::Gone => return,
+        }
+    }
+}
+
+/// Follows the first process `pid`, attached at its fork and not yet started, to its end.
+fn follow_program(pid: i32, shared: &Shared) {
+    let mut started = false;
+    loop {
+        match wait_for(pid, true) {
+            Event::Stopped { event, signal } if !started => {
+                started = true;
+                // No options: its forks are not followed.
+                if !ptrace(libc::PTRACE_SETOPTIONS, pid, 0) {
+                    ptrace(libc::PTRACE_DETACH, pid, 0);
+                    return;
+                }
+                shared.update(|state| state.followed = true);
+                resume(pid, event, signal);
+            }
+            Event::Stopped { event, signal } => resume(pid, event, signal),
+            Event::Ended => {
+                // A zombie only the follower sees until it is released: read first.
+                let wrote = wchar(pid);
+                shared.update(|state| state.wrote = wrote);
+                wait_for(pid, false);
+                return;
+            }
+            Event::Gone => return,
+        }
+    }
+}

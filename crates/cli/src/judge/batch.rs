@@ -11,7 +11,7 @@ use duel_arena::compile::{BuildRecord, Language, Target, Toolchain};
 use duel_arena::judge::{judge_all, Entry, Game, Observer, Settings, Submission};
 use duel_arena::output::{BatchReport, OutputFile};
 use duel_arena::TestResult;
-use duel_sandbox::untrusted::{escape, escape_path};
+use duel_sandbox::untrusted::{escape, escape_path, inert_json};
 use duel_sandbox::IsolationRecord;
 use std::io::{self, Write};
 use std::os::unix::fs::PermissionsExt;
@@ -247,7 +247,7 @@ pub fn run<G: Game>(
     let batch_report = BatchReport::new(game.game(), tests.len(), reports);
     printer.progress.finish();
     if run.json {
-        print_line(batch_report.to_json().trim_end());
+        print_line(&inert_json(batch_report.to_json().trim_end()));
     } else {
         print_line(&ranking_table(&batch_report, terminal_width()));
     }

@@ -123,6 +123,36 @@ fn names_that_drive_a_terminal_or_a_spreadsheet_are_shown_escaped_everywhere() {
     }
 }
 
+/// `--json` prints the report on the terminal: the hidden characters of a name come out as
+/// JSON escapes there, and a program reading the JSON still gets the name as it is; for one
+/// submission and for a directory of them.
+#[test]
+fn json_on_the_terminal_escapes_what_a_name_hides_and_reads_back_the_same() {
+    let dir = work_dir!();
+    let entries = dir.path().join("entries");
+    std::fs::create_dir(&entries).unwrap();
+    let name = "=x\u{202e}c.evil\u{200b}\u{1b}[2J.c";
+    std::fs::copy(source("ioiwari/perfect.c"), entries.join(name)).unwrap();
+    let tests = one_board(dir.path());
+    for player in [entries.join(name), entries.clone()] {
+        let output = duel!()
+            .args(["ioiwari", "judge", "--json", "--tests", &tests])
+            .arg("--player")
+            .arg(&player)
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8(output.stdout).unwrap();
+        assert_eq!(output.status.code(), Some(0), "{player:?}: {stdout}");
+        assert_inert("--json", &stdout);
+        let report: Value = serde_json::from_str(&stdout).unwrap();
+        let named = report["player"]
+            .as_str()
+            .or_else(|| report["ranking"][0]["submission"].as_str())
+            .unwrap();
+        assert!(named.ends_with(name), "{player:?}: {named:?}");
+    }
+}
+
 #[test]
 fn every_entry_that_is_no_regular_file_is_reported_never_silently_dropped() {
     let dir = work_dir!();

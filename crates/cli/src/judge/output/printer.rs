@@ -5,7 +5,7 @@ use duel_arena::compile::BuildRecord;
 use duel_arena::judge::Observer;
 use duel_arena::output::OutputFile;
 use duel_arena::{Report, TestResult};
-use duel_sandbox::untrusted::escape;
+use duel_sandbox::untrusted::{escape, inert_json};
 use duel_sandbox::IsolationRecord;
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -82,7 +82,7 @@ impl Printer {
                 }
                 self.print(&score_line(report));
             }
-            Format::Json => self.print(self.report_json(report).trim_end()),
+            Format::Json => self.print(&inert_json(self.report_json(report).trim_end())),
         }
         if let Some(file) = &self.report {
             let json = self.report_json(report);

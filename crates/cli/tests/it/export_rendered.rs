@@ -8,8 +8,8 @@
 //!   `problem.tex` in a stand-in for `olymp.sty`'s `problem` environment, a CommonMark renderer,
 //!   `markdown-it-py`, on the DMOJ Markdown) shows no markup as text and every heading as a
 //!   heading of its own;
-//! - every statement names only files its package attaches (a build of `ioiwari2` this
-//!   duel lacks aside: `duel export` warns of it);
+//! - every statement names only files its package attaches (the builds of `ioiwari2` too:
+//!   a build this duel lacks is neither attached nor named);
 //! - every Ioiwari PDF draws the round board of the sample's start, the pits numbered 1 to 7
 //!   clockwise around it (read back from where `pdftotext -bbox` places the numbers);
 //! - the Ioiwari sample, move by move, sits on one page of every PDF, and its boards are the
@@ -193,19 +193,13 @@ fn every_statement_says_what_its_package_does() {
                     );
                 }
                 // Every file the statement names, the package attaches: the headers, drivers,
-                // skeletons and tools contestants are told of. A build of ioiwari2 that this
-                // duel lacks is the one exception, and `duel export` warns of it
-                // (export_attachments checks the warning).
-                let missing_tools =
-                    duel_export::attachments::Tools::beside_this_program().missing();
+                // skeletons and tools contestants are told of, a build of ioiwari2 that this
+                // test's program does not have beside it included (export_attachments checks
+                // real duels with and without each build).
                 for name in named_files(&text) {
                     let attached = package.file(&format!("{}/{name}", attachments_dir(format)));
-                    let warned = duel_export::attachments::is_program(&name)
-                        && missing_tools
-                            .iter()
-                            .any(|how| how.starts_with(&format!("{name} (")));
                     assert!(
-                        attached.is_some() || warned,
+                        attached.is_some(),
                         "{at}: the statement names `{name}`, which the package does not attach"
                     );
                 }
@@ -441,7 +435,8 @@ fn every_typeset_statement_reads_as_text_and_its_sample_stays_on_one_page() {
             if matches!(format, Format::Kattis | Format::Icpc) {
                 assert_interaction_on_one_page(&pdf, &at);
             }
-            crate::export_attachments::assert_names_the_tools(&text, &at);
+            let programs = crate::export_attachments::tools_of_this_duel();
+            crate::export_attachments::assert_names_the_tools(&text, &programs, &at);
         }
     }
 }

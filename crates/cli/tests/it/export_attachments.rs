@@ -477,13 +477,23 @@ pub(crate) fn assert_names_the_tools(text: &str, programs: &[(&str, &str)], at: 
     assert_eq!(tools_named(text), attached, "{at}");
 }
 
-/// The tools the packages of this test run's `duel` attach (those `duel!()` and `export` run):
-/// the ones beside it, and the Windows build built into it if there is one.
-pub(crate) fn tools_of_this_duel() -> Vec<(&'static str, &'static str)> {
+/// The builds of `ioiwari2` the packages of this test run's `duel` attach (the `duel` that
+/// `duel!()` and `export` run): those beside it, or built into it.
+fn tools_beside_this_duel() -> duel_export::attachments::Tools {
     let dir = Path::new(env!("CARGO_BIN_EXE_duel")).parent().unwrap();
-    duel_export::attachments::Tools::from_dir(dir)
-        .unwrap()
-        .programs()
+    duel_export::attachments::Tools::from_dir(dir).unwrap()
+}
+
+/// The programs to try a player with that the packages of this test run's `duel` attach.
+pub(crate) fn tools_of_this_duel() -> Vec<(&'static str, &'static str)> {
+    tools_beside_this_duel().programs()
+}
+
+/// The source of `task`'s statement in `language` in the `format` package that this test
+/// run's `duel` writes (its Tools section naming the builds that duel has).
+pub(crate) fn source_of_this_duel(format: Format, task: Task, language: Language) -> String {
+    let rules = duel_export::statement::Rules::with_tools(format, task, &tools_beside_this_duel());
+    duel_export::statement::source_with(task, language, rules)
 }
 
 #[test]

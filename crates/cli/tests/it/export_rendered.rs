@@ -426,7 +426,7 @@ fn every_typeset_statement_reads_as_text_and_its_sample_stays_on_one_page() {
     let kit_rows = kit_sample_rows();
     for (format, task, language, pdf) in pdfs {
         let at = format!("{format} {task} {} ({})", language.code(), pdf.display());
-        let source = statement::source(format, task, language);
+        let source = crate::export_attachments::source_of_this_duel(format, task, language);
         let text = pdf_text(&pdf, None, false);
         assert_rendered(&text, &source, true, &at);
         if task == Task::Ioiwari {
@@ -659,7 +659,8 @@ fn every_dmoj_statement_renders_through_a_commonmark_renderer_without_markup() {
             );
             let rendered = String::from_utf8(output.stdout).unwrap();
             let at = format!("dmoj {task} {}", language.code());
-            let source = statement::source(Format::Dmoj, task, language);
+            let source =
+                crate::export_attachments::source_of_this_duel(Format::Dmoj, task, language);
             // Headings are headings (the title is the site's, not the statement's) ...
             let shown: Vec<&str> = rendered
                 .lines()

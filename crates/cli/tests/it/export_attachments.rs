@@ -168,7 +168,7 @@ fn the_testing_tool_names_what_went_wrong() {
     }
 }
 
-/// The three programs every Ioiwari package attaches, side by side.
+/// The three programs an Ioiwari package attaches when duel has both builds of `ioiwari2`.
 const TOOLS: [&str; 3] = ["ioiwari2", "ioiwari2.exe", "testing_tool.py"];
 
 /// The Windows build of `ioiwari2` this test run has, and whether duel carries it built in:

@@ -4,7 +4,8 @@
 # (crates/cli/tests/it/windows.rs): the tool and the player against the Linux ones on the
 # official boards, the kits built by MinGW, duel.exe's analysis, web page, export and judge
 # message, bad input, the DLLs the programs import, and the file writer's (duel-files) own
-# tests built for Windows.
+# tests built for Windows. duel.exe carries the Linux ioiwari2 built in, so that its export
+# packages are the Linux duel's, tools included.
 #
 # Needs: gcc-mingw-w64-x86-64 g++-mingw-w64-x86-64 wine64 curl (apt), rustup.
 # When the Rust target cannot be installed (or Wine, MinGW are missing) the script says why and
@@ -34,12 +35,16 @@ if ! rustup target list --installed 2>/dev/null | grep -qx "$TARGET"; then
         skip "the Rust target $TARGET cannot be installed here (rustup target add failed or took over 10 minutes)"
 fi
 
+# The Linux ioiwari2, built into duel.exe (duel-kit's build.rs reads DUEL_IOIWARI2_LINUX) so
+# that its kits and export packages carry it as the Linux duel's do.
+cargo build --release --locked -p duel-cli --bin ioiwari2
+linux_tool="${CARGO_TARGET_DIR:-$PWD/target}/release/ioiwari2"
 # Without the default feature `judge` (the judge, graj and the module host need Linux).
 # .ci/dist packs the same build.
-cargo build --release --locked --target "$TARGET" -p duel-cli --no-default-features \
-    --bin duel --bin ioiwari --bin ioiwari2
+DUEL_IOIWARI2_LINUX="$linux_tool" cargo build --release --locked --target "$TARGET" -p duel-cli \
+    --no-default-features --bin duel --bin ioiwari --bin ioiwari2
 bin="${CARGO_TARGET_DIR:-$PWD/target}/$TARGET/release"
-echo "windows: built $bin/duel.exe, ioiwari.exe, ioiwari2.exe"
+echo "windows: built $bin/duel.exe (with $linux_tool built in), ioiwari.exe, ioiwari2.exe"
 
 # The file writer's own tests, built for Windows, run under Wine by the tests below.
 files_tests="$(cargo test --locked -p duel-files --target "$TARGET" --test planting --no-run 2>&1 |
@@ -48,4 +53,4 @@ files_tests="$(cargo test --locked -p duel-files --target "$TARGET" --test plant
 files_tests="$(realpath "$files_tests")"
 
 DUEL_WINDOWS_BIN="$bin" DUEL_WINDOWS_FILES_TESTS="$files_tests" DUEL_REQUIRE_WINDOWS=1 \
-    cargo test --locked -p duel-cli --test it windows -- --test-threads 2
+    DUEL_WINDOWS_IOIWARI2_LINUX="$linux_tool" cargo test --locked -p duel-cli --test it windows -- --test-threads 2

@@ -91,9 +91,10 @@ Where the systems differ from duel's own judge:
 
 Ioiwari's tools: every Ioiwari package attaches, wherever its system takes attachments, the
 task's tool for Linux (ioiwari2, the one beside duel) and for Windows (ioiwari2.exe, built into
-a release's duel, else the one beside duel) beside testing_tool.py, and its statements name all
-three. When this duel lacks one, the packages are written without it and duel export prints one
-warning line on stderr saying how to get it (the exit status stays 0).
+a release's duel, else the one beside duel) beside testing_tool.py, and its statements name
+them. When this duel lacks one, the packages are written without it, their statements and
+READMEs name only the programs they attach, and duel export prints one warning line on stderr
+saying how to get it (the exit status stays 0).
 
 Reproducible: with SOURCE_DATE_EPOCH set, the typeset PDFs (CMS statements, DOMjudge's
 problem.pdf and so its zip) are the same bytes wherever and whenever they are exported.

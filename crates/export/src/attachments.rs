@@ -3,11 +3,13 @@
 //! `graj` drivers, and for Ioiwari the three programs that play the optimal player 2 against
 //! a contestant's program and log the game in the `ioiwari.out` format: `ioiwari2` (the task's
 //! tool, built for Linux), `ioiwari2.exe` (the same tool built for Windows) and
-//! `testing_tool.py` (Python 3, any system). The statements' "Tools" section names all three.
+//! `testing_tool.py` (Python 3, any system).
 //!
 //! The two builds of `ioiwari2` are programs, not sources: [`Tools`] takes them from where
 //! `duel kit ioiwari` takes them. A package is written without a build this duel does not
 //! have, and [`Tools::missing`] says how to get it (`duel export` prints that as a warning).
+//! The statements' "Tools" section ([`crate::statement::Rules`]) and the READMEs that list
+//! the programs name exactly those the package attaches ([`Tools::programs`]).
 
 use crate::Task;
 use duel_kit::{KitError, IOIWARI2, IOIWARI2_EXE};
@@ -73,6 +75,40 @@ impl Tools {
             missing.push(duel_kit::IOIWARI2_EXE_HOW);
         }
         missing
+    }
+}
+
+impl Tools {
+    /// The programs an Ioiwari package with these tools attaches to try a player at home,
+    /// each with the system it runs on: the builds of `ioiwari2` there are, then
+    /// `testing_tool.py` (always there).
+    ///
+    /// ```
+    /// let tools = duel_export::attachments::Tools { linux: None, windows: Some(vec![]) };
+    /// assert_eq!(
+    ///     tools.programs(),
+    ///     [("ioiwari2.exe", "Windows"), ("testing_tool.py", "Python 3")]
+    /// );
+    /// ```
+    pub fn programs(&self) -> Vec<(&'static str, &'static str)> {
+        let mut programs = Vec::new();
+        if self.linux.is_some() {
+            programs.push((IOIWARI2, "Linux"));
+        }
+        if self.windows.is_some() {
+            programs.push((IOIWARI2_EXE, "Windows"));
+        }
+        programs.push(("testing_tool.py", "Python 3"));
+        programs
+    }
+}
+
+/// `items` as English lists them: `a`, `a and b`, `a, b and c`.
+pub(crate) fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     }
 }
 

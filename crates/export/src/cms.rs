@@ -133,8 +133,103 @@ fn ioiwari() -> Package {
         package.add(&format!("sol/{category}/{name}"), text);
     }
     crate::attachments::add(&mut package, Task::Ioiwari, "att");
-    package.add("README.md", include_str!("../templates/cms/ioiwari.md"));
+    let attachments = attachments_item(crate::attachments::Tools::beside_this_program());
+    package.add(
+        "README.md",
+        crate::generated::fill(
+            include_str!("../templates/cms/ioiwari.md"),
+            &[("ATTACHMENTS", &attachments)],
+        ),
+    );
     package
+}
+
+/// The README's item on `att/`: the skeletons, and the programs to try a player with that
+/// `tools` lets the package attach, wrapped as the README's lines are.
+fn attachments_item(tools: &crate::attachments::Tools) -> String {
+    let programs = tools.programs();
+    let names: Vec<String> = programs
+        .iter()
+        .map(|&(name, system)| match name {
+            "testing_tool.py" => format!("`{name}` ({system})"),
+            _ => format!("`{name}` for {system}"),
+        })
+        .collect();
+    let list = crate::attachments::and_list(&names);
+    let (count, plural) = match programs.len() {
+        3 => ("three programs", true),
+        2 => ("two programs", true),
+        _ => ("a program", false),
+    };
+    let (play, log) = if plural {
+        ("play", "log")
+    } else {
+        ("plays", "logs")
+    };
+    let builds = if programs.len() > 1 {
+        "the task's tool "
+    } else {
+        ""
+    };
+    let missing: Vec<String> = [
+        (tools.linux.is_none(), duel_kit::IOIWARI2),
+        (tools.windows.is_none(), duel_kit::IOIWARI2_EXE),
+    ]
+    .into_iter()
+    .filter(|&(gone, _)| gone)
+    .map(|(_, name)| format!("`{name}`"))
+    .collect();
+    let after = if missing.is_empty() {
+        "`duel export` says when the duel that wrote the package lacked one of the two builds, \
+         and how to get it."
+            .to_owned()
+    } else {
+        format!(
+            "The duel that wrote the package lacked {} (`duel export` said how to get {it}), \
+             so neither the package nor its statements have {it}.",
+            crate::attachments::and_list(&missing),
+            it = if missing.len() > 1 { "them" } else { "it" },
+        )
+    };
+    let text = format!(
+        "- `att/` holds what contestants download: the skeleton players, and {count} that {play} \
+         the optimal player 2 against a program and {log} the game: {builds}{list}. {after}"
+    );
+    wrap(&text, 95, "  ")
+}
+
+/// `text` broken into lines of at most `width` characters at spaces outside code spans (a
+/// longer word keeps a line of its own), every line after the first starting with `indent`.
+fn wrap(text: &str, width: usize, indent: &str) -> String {
+    // The words, a code span with its spaces counting as one.
+    let mut words: Vec<String> = Vec::new();
+    let mut in_code = false;
+    for piece in text.split(' ') {
+        match words.last_mut() {
+            Some(last) if in_code => {
+                last.push(' ');
+                last.push_str(piece);
+            }
+            _ => words.push(piece.to_owned()),
+        }
+        if piece.matches('`').count() % 2 == 1 {
+            in_code = !in_code;
+        }
+    }
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in words {
+        if line.is_empty() {
+            line = word;
+        } else if line.chars().count() + 1 + word.chars().count() > width {
+            lines.push(std::mem::replace(&mut line, format!("{indent}{word}")));
+        } else {
+            line.push(' ');
+            line.push_str(&word);
+        }
+    }
+    lines.push(line);
+    lines.join("\n")
 }
 
 fn mis() -> Package {
@@ -183,4 +278,59 @@ fn mis() -> Package {
     add_submissions(&mut package, &MIS_SUBMISSIONS);
     package.add("README.md", include_str!("../templates/cms/mis.md"));
     package
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::attachments::Tools;
+
+    #[test]
+    fn the_readme_names_the_programs_the_package_attaches_in_lines_like_its_own() {
+        let both = Tools {
+            linux: Some(vec![1]),
+            windows: Some(vec![2]),
+        };
+        // With both builds, the item as the README has always had it.
+        assert_eq!(
+            attachments_item(&both),
+            "- `att/` holds what contestants download: the skeleton players, and three programs \
+that play\n  the optimal player 2 against a program and log the game: the task's tool `ioiwari2` \
+for\n  Linux, `ioiwari2.exe` for Windows and `testing_tool.py` (Python 3). `duel export` says \
+when\n  the duel that wrote the package lacked one of the two builds, and how to get it."
+        );
+        let linux = Tools {
+            windows: None,
+            ..both.clone()
+        };
+        // The item as one paragraph, its line breaks undone.
+        let flat = |tools: &Tools| attachments_item(tools).replace("\n  ", " ");
+        let item = flat(&linux);
+        assert!(item.contains("two programs that play"), "{item}");
+        assert!(
+            item.contains("`ioiwari2` for Linux and `testing_tool.py`"),
+            "{item}"
+        );
+        assert!(
+            item.contains("lacked `ioiwari2.exe` (`duel export` said how to get it)"),
+            "{item}"
+        );
+        let item = flat(&Tools::default());
+        assert!(item.contains("a program that plays"), "{item}");
+        assert!(
+            item.contains("logs the game: `testing_tool.py` (Python 3)."),
+            "{item}"
+        );
+        assert!(
+            item.contains("lacked `ioiwari2` and `ioiwari2.exe`"),
+            "{item}"
+        );
+        assert!(item.contains("get them"), "{item}");
+        let item = attachments_item(&linux) + "\n" + &attachments_item(&Tools::default());
+        // Lines of the README's width, a code span never broken.
+        for line in item.lines() {
+            assert!(line.chars().count() <= 95, "{line}");
+            assert_eq!(line.matches('`').count() % 2, 0, "{line}");
+        }
+    }
 }

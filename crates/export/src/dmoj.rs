@@ -87,10 +87,9 @@ fn readme(template: &str) -> String {
          into the problem's description on the site.\n\
          \n## Files for contestants\n\n\
          `attachments/` holds what contestants download: the skeletons and, for \
-         Pooh-Eeyore-sticks, `mis.h` and the `graj` drivers; for Ioiwari, the task's tool \
-         `ioiwari2` (Linux), `ioiwari2.exe` (Windows) and `testing_tool.py` (Python 3), \
-         which play the optimal player 2 against a program and log the game. The judge's \
-         problem directory cannot hand files out: attach them to the problem on the site.\n\
+         Pooh-Eeyore-sticks, `mis.h` and the `graj` drivers; for Ioiwari, {tools}. The \
+         judge's problem directory cannot hand files out: attach them to the problem on the \
+         site.\n\
          \n## Limits to set on the site\n\n\
          DMOJ keeps a problem's limits on the site, not in this directory: when you create the \
          problem, set\n\n\
@@ -105,6 +104,31 @@ fn readme(template: &str) -> String {
         memory = crate::MEMORY_LIMIT_MB,
         kb = crate::MEMORY_LIMIT_MB * 1024,
         short = TIME_LIMIT_SELF_TEST,
+        tools = ioiwari_tools(crate::attachments::Tools::beside_this_program()),
+    )
+}
+
+/// What the README says of Ioiwari's programs to try a player with: those that `tools` lets
+/// the package attach.
+fn ioiwari_tools(tools: &crate::attachments::Tools) -> String {
+    let programs = tools.programs();
+    let names: Vec<String> = programs
+        .iter()
+        .map(|(name, system)| format!("`{name}` ({system})"))
+        .collect();
+    let builds = if programs.len() > 1 {
+        "the task's tool "
+    } else {
+        ""
+    };
+    let verbs = if programs.len() > 1 {
+        "play the optimal player 2 against a program and log"
+    } else {
+        "plays the optimal player 2 against a program and logs"
+    };
+    format!(
+        "{builds}{}, which {verbs} the game",
+        crate::attachments::and_list(&names)
     )
 }
 

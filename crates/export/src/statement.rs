@@ -14,6 +14,7 @@
 //! from [`crate::TIME_LIMIT_SECONDS`], [`crate::MEMORY_LIMIT_MB`] and
 //! [`IOIWARI_SAMPLE_BOARD`].
 
+use crate::attachments::Tools;
 use crate::{Format, Task};
 use duel_ioiwari::{Banks, Board, Player, Position as Game, Table};
 use pulldown_cmark::{CodeBlockKind, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
@@ -59,9 +60,9 @@ pub enum Scoring {
 }
 
 /// What a package's statement may say: the package's scoring, whether it sets a time limit
-/// of its own (Kattis sets one from the judges' solutions), whether it takes Pascal, and
-/// whether contestants submit the judge's driver with their module
-/// ([`crate::mis_submitted`]).
+/// of its own (Kattis sets one from the judges' solutions), whether it takes Pascal, whether
+/// contestants submit the judge's driver with their module ([`crate::mis_submitted`]), and
+/// which builds of Ioiwari's `ioiwari2` tool it attaches ([`crate::attachments::Tools`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Rules {
     /// How the tests are scored.
@@ -75,11 +76,22 @@ pub struct Rules {
     /// Whether the driver and the module are submitted as one file (Polygon, whose
     /// submissions are one source file each).
     pub one_file: bool,
+    /// Whether the package attaches `ioiwari2`, the Ioiwari tool built for Linux.
+    pub linux_tool: bool,
+    /// Whether the package attaches `ioiwari2.exe`, the Ioiwari tool built for Windows.
+    pub windows_tool: bool,
 }
 
 impl Rules {
-    /// The rules of `task`'s package in `format`.
+    /// The rules of `task`'s package in `format`, with the tools beside the running program
+    /// ([`Tools::beside_this_program`], what the package attaches).
     pub fn of(format: Format, task: Task) -> Rules {
+        Rules::with_tools(format, task, Tools::beside_this_program())
+    }
+
+    /// The rules of `task`'s package in `format` when the package attaches the builds of
+    /// `ioiwari2` that `tools` holds (Ioiwari's; Pooh-Eeyore-sticks attaches none).
+    pub fn with_tools(format: Format, task: Task, tools: &Tools) -> Rules {
         let scoring = match (format, task) {
             (Format::Icpc | Format::Domjudge | Format::Polygon, _)
             | (Format::Kattis, Task::Mis) => Scoring::PassFail,
@@ -94,6 +106,8 @@ impl Rules {
             submit_driver: task == Task::Mis
                 && matches!(format, Format::Icpc | Format::Domjudge | Format::Polygon),
             one_file: task == Task::Mis && format == Format::Polygon,
+            linux_tool: task == Task::Ioiwari && tools.linux.is_some(),
+            windows_tool: task == Task::Ioiwari && tools.windows.is_some(),
         }
     }
 
@@ -108,6 +122,24 @@ impl Rules {
         }
         if self.pascal {
             names.push("pascal");
+        }
+        // The Tools section: how many programs come with the task (`testing_tool.py` always
+        // does), and which builds of `ioiwari2`; `ioiwari2.exe` is "the same tool" only
+        // after `ioiwari2`.
+        names.push(match (self.linux_tool, self.windows_tool) {
+            (true, true) => "three_tools",
+            (true, false) | (false, true) => "two_tools",
+            (false, false) => "one_tool",
+        });
+        if self.linux_tool {
+            names.push("linux_tool");
+        }
+        if self.windows_tool {
+            names.push(if self.linux_tool {
+                "windows_tool_too"
+            } else {
+                "windows_tool_alone"
+            });
         }
         names
     }
@@ -717,6 +749,74 @@ pub(crate) fn what_to_submit(language: Language, one_file: bool) -> &'static str
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The Tools section of `source`: from its heading to the next.
+    fn tools_section(source: &str) -> &str {
+        let start = ["## Tools", "## Công cụ", "## Narzędzia"]
+            .iter()
+            .find_map(|heading| source.find(heading))
+            .expect("a Tools section");
+        let end = source[start + 3..]
+            .find("\n## ")
+            .map_or(source.len(), |at| start + 3 + at);
+        &source[start..end]
+    }
+
+    #[test]
+    fn the_tools_section_names_the_builds_there_are_and_counts_them_in_every_language() {
+        let build = |there: bool, bytes: &[u8]| there.then(|| bytes.to_vec());
+        for (linux, windows) in [(true, true), (true, false), (false, true), (false, false)] {
+            let tools = Tools {
+                linux: build(linux, b"\x7fELF"),
+                windows: build(windows, b"MZ"),
+            };
+            let count = tools.programs().len();
+            for format in Format::ALL {
+                let rules = Rules::with_tools(format, Task::Ioiwari, &tools);
+                for language in Language::ALL {
+                    let source = source_with(Task::Ioiwari, language, rules);
+                    let section = tools_section(&source);
+                    let at = format!(
+                        "{format} {} linux {linux} windows {windows}",
+                        language.code()
+                    );
+                    // `ioiwari2` as a word of its own (`./ioiwari2` too), not in `ioiwari2.exe`.
+                    let names_linux = section
+                        .split(|c: char| c.is_whitespace() || c == '`')
+                        .any(|word| word.trim_start_matches("./") == "ioiwari2");
+                    assert_eq!(names_linux, linux, "{at}");
+                    assert_eq!(section.contains("ioiwari2.exe"), windows, "{at}");
+                    assert!(section.contains("testing_tool.py"), "{at}");
+                    // One item a program, and the number of them said in words.
+                    let items = section.lines().filter(|l| l.starts_with("- ")).count();
+                    assert_eq!(items, count, "{at}");
+                    let said = match language {
+                        Language::English => ["A program comes", "Two programs", "Three programs"],
+                        Language::Vietnamese => ["có một chương trình", "có hai", "có ba"],
+                        Language::Polish => {
+                            ["dołączony jest program", "dwa programy", "trzy programy"]
+                        }
+                    };
+                    for (n, words) in said.iter().enumerate() {
+                        assert_eq!(section.contains(words), n + 1 == count, "{at}: {words}");
+                    }
+                    // The Windows tool is "the same tool" only after the Linux one.
+                    let same = ["the same tool", "cũng công cụ đó", "to samo narzędzie"];
+                    let says_same = same.iter().any(|words| section.contains(words));
+                    assert_eq!(says_same, linux && windows, "{at}");
+                    // The run without --run is told of once, with the first build named.
+                    assert_eq!(section.contains("--run`"), linux || windows, "{at}");
+                }
+            }
+        }
+        // Pooh-Eeyore-sticks has no tools: its rules say none is attached, whichever are.
+        let both = Tools {
+            linux: Some(vec![1]),
+            windows: Some(vec![2]),
+        };
+        let rules = Rules::with_tools(Format::Cms, Task::Mis, &both);
+        assert!(!rules.linux_tool && !rules.windows_tool);
+    }
 
     #[test]
     fn markup_becomes_latex() {

@@ -311,18 +311,33 @@ pub fn windows_ioiwari2(dir: &Path) -> Result<Option<Vec<u8>>, KitError> {
     }
 }
 
-/// `ioiwari2`, the Linux build of the tool, from `dir` (normally the directory of the running
-/// duel, where `cargo build` and the Linux release put it); `None` when it is not there.
+/// `ioiwari2`, the Linux build of the tool, for a kit or a package: the copy embedded in this
+/// build of duel-kit (when it was built with `DUEL_IOIWARI2_LINUX` naming it, as
+/// `.ci/windows.sh` builds duel.exe), else the file `ioiwari2` in `dir` (normally the
+/// directory of the running duel, where `cargo build` and the Linux release put it); `None`
+/// when neither has it.
 ///
 /// ```
 /// let dir = tempfile::tempdir()?;
-/// assert!(duel_kit::linux_ioiwari2(dir.path())?.is_none());
+/// if let Some(tool) = duel_kit::linux_ioiwari2(dir.path())? {
+///     assert!(tool.starts_with(b"\x7fELF")); // embedded: a Linux program
+/// }
 /// std::fs::write(dir.path().join("ioiwari2"), b"\x7fELF...")?;
 /// assert!(duel_kit::linux_ioiwari2(dir.path())?.is_some());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn linux_ioiwari2(dir: &Path) -> Result<Option<Vec<u8>>, KitError> {
-    read_if_there(&dir.join(IOIWARI2))
+    #[cfg(duel_embedded_ioiwari2_linux)]
+    {
+        let _ = dir;
+        Ok(Some(
+            include_bytes!(concat!(env!("OUT_DIR"), "/ioiwari2")).to_vec(),
+        ))
+    }
+    #[cfg(not(duel_embedded_ioiwari2_linux))]
+    {
+        read_if_there(&dir.join(IOIWARI2))
+    }
 }
 
 /// The bytes of `path` when it is a file, `None` when there is nothing there.

@@ -168,7 +168,7 @@ fn the_testing_tool_names_what_went_wrong() {
     }
 }
 
-/// The three programs every Ioiwari package attaches, side by side.
+/// The three programs an Ioiwari package attaches when duel has both builds of `ioiwari2`.
 const TOOLS: [&str; 3] = ["ioiwari2", "ioiwari2.exe", "testing_tool.py"];
 
 /// The Windows build of `ioiwari2` this test run has, and whether duel carries it built in:
@@ -451,20 +451,145 @@ fn an_export_missing_a_build_of_ioiwari2_says_how_to_get_it_in_one_line_and_atta
     assert!(!attached.iter().any(|(n, _, _)| n == "ioiwari2"));
 }
 
-/// Fails unless `text`, an Ioiwari statement as contestants read it (`at` names it), names the
-/// three tools.
-pub(crate) fn assert_names_the_tools(text: &str, at: &str) {
+/// The tools `text` names, in the order of [`TOOLS`]: each name as a word of its own
+/// (`./ioiwari2` too; `ioiwari2.exe` does not name `ioiwari2`).
+fn tools_named(text: &str) -> Vec<&'static str> {
     let words: Vec<&str> = text
         .split(|c: char| {
             c.is_whitespace() || matches!(c, ',' | ';' | ':' | '`' | '(' | ')' | '{' | '}')
         })
         .collect();
-    for name in TOOLS {
-        // The name as a word of its own (./ioiwari2 too): ioiwari2.exe does not name ioiwari2.
-        let named = words
-            .iter()
-            .any(|word| word.trim_start_matches("./") == name);
-        assert!(named, "{at}: {name} is not named");
+    TOOLS
+        .into_iter()
+        .filter(|name| {
+            words
+                .iter()
+                .any(|word| word.trim_start_matches("./") == *name)
+        })
+        .collect()
+}
+
+/// Fails unless `text`, an Ioiwari statement as contestants read it (`at` names it), names
+/// exactly the tools `programs` (what its package attaches, as
+/// [`duel_export::attachments::Tools::programs`] lists them).
+pub(crate) fn assert_names_the_tools(text: &str, programs: &[(&str, &str)], at: &str) {
+    let attached: Vec<&str> = programs.iter().map(|(name, _)| *name).collect();
+    assert_eq!(tools_named(text), attached, "{at}");
+}
+
+/// The builds of `ioiwari2` the packages of this test run's `duel` attach (the `duel` that
+/// `duel!()` and `export` run): those beside it, or built into it.
+fn tools_beside_this_duel() -> duel_export::attachments::Tools {
+    let dir = Path::new(env!("CARGO_BIN_EXE_duel")).parent().unwrap();
+    duel_export::attachments::Tools::from_dir(dir).unwrap()
+}
+
+/// The programs to try a player with that the packages of this test run's `duel` attach.
+pub(crate) fn tools_of_this_duel() -> Vec<(&'static str, &'static str)> {
+    tools_beside_this_duel().programs()
+}
+
+/// The source of `task`'s statement in `language` in the `format` package that this test
+/// run's `duel` writes (its Tools section naming the builds that duel has).
+pub(crate) fn source_of_this_duel(format: Format, task: Task, language: Language) -> String {
+    let rules = duel_export::statement::Rules::with_tools(format, task, &tools_beside_this_duel());
+    duel_export::statement::source_with(task, language, rules)
+}
+
+#[test]
+fn every_statement_names_exactly_the_tools_its_package_attaches_whichever_builds_duel_has() {
+    let work = tempfile::tempdir().unwrap();
+    let built_in = windows_build().is_some_and(|(_, built_in)| built_in);
+    let typesetting = need_tool_on_path("lualatex").is_some() && need("g++", "DUEL_REQUIRE_FPC");
+    // A stand-in for the Windows build beside duel: what is named follows what is attached.
+    let stand_in: &[u8] = b"MZ stand-in";
+    for (linux, windows) in [
+        (true, Some(stand_in)),
+        (true, None),
+        (false, Some(stand_in)),
+        (false, None),
+    ] {
+        if built_in && windows.is_none() {
+            continue; // This duel carries ioiwari2.exe: it cannot lack it.
+        }
+        let case = format!("linux {linux}, windows {}", windows.is_some());
+        let dir = work.path().join(format!("{linux}-{}", windows.is_some()));
+        let duel = duel_in(&dir.join("duel"), linux, windows);
+        let mut formats = vec![
+            (
+                "kattis",
+                "attachments",
+                vec!["problem_statement/problem.en.tex"],
+            ),
+            ("icpc", "attachments", vec!["statement/problem.en.tex"]),
+            ("dmoj", "attachments", vec!["statement.en.md", "README.md"]),
+            (
+                "polygon",
+                "attachments",
+                vec!["statements/english/problem.tex"],
+            ),
+        ];
+        if typesetting {
+            formats.push((
+                "cms",
+                "att",
+                vec!["statement/statement.en.tex", "README.md"],
+            ));
+        }
+        for (format, attachments, english) in formats {
+            let out = dir.join(format);
+            export_with(&duel, format, &out, "ioiwari", &[]);
+            let package = out.join("ioiwari");
+            let attached: Vec<&str> = TOOLS
+                .into_iter()
+                .filter(|name| package.join(attachments).join(name).is_file())
+                .collect();
+            // Every language's statement, found from the English one's name.
+            let mut texts = Vec::new();
+            for file in english {
+                for (code, name) in [("en", "english"), ("vi", "vietnamese"), ("pl", "polish")] {
+                    let path = package.join(
+                        file.replace(".en.", &format!(".{code}."))
+                            .replace("english", name),
+                    );
+                    if !texts.contains(&path) {
+                        texts.push(path);
+                    }
+                }
+            }
+            for path in texts {
+                let text = fs::read_to_string(&path).unwrap().replace("\\_", "_");
+                let at = format!("{case}: {}", path.display());
+                if path.ends_with("README.md") && format == "cms" {
+                    // CMS's README also says which build the duel lacked.
+                    for name in &attached {
+                        assert!(tools_named(&text).contains(name), "{at}: {name}");
+                    }
+                } else {
+                    assert_eq!(tools_named(&text), attached, "{at}");
+                }
+                let count = ["a program", "two programs", "three programs"][attached.len() - 1];
+                if format != "dmoj" || !path.ends_with("README.md") {
+                    let lower = text.to_lowercase().replace('\n', " ");
+                    if code_of(&path) == "en" {
+                        assert!(lower.contains(count), "{at}: {count}");
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The language code of a statement's path (`problem.vi.tex`, `statements/polish/...`), `en`
+/// for English and for a README.
+fn code_of(path: &Path) -> &'static str {
+    let text = path.to_string_lossy();
+    if text.contains(".vi.") || text.contains("vietnamese") {
+        "vi"
+    } else if text.contains(".pl.") || text.contains("polish") {
+        "pl"
+    } else {
+        "en"
     }
 }
 
@@ -472,30 +597,37 @@ pub(crate) fn assert_names_the_tools(text: &str, at: &str) {
 fn every_ioiwari_statement_names_the_three_tools_in_every_language() {
     // The sources of every format's statements (the typeset and rendered ones are checked in
     // export_rendered.rs, where they are made).
+    // With both builds (stand-ins), as a release's duel has them.
+    let both = duel_export::attachments::Tools {
+        linux: Some(b"\x7fELF".to_vec()),
+        windows: Some(b"MZ".to_vec()),
+    };
     for format in Format::ALL {
         for language in Language::ALL {
-            let source = duel_export::statement::source(format, Task::Ioiwari, language);
+            let rules = duel_export::statement::Rules::with_tools(format, Task::Ioiwari, &both);
+            let source = duel_export::statement::source_with(Task::Ioiwari, language, rules);
             let at = format!("{format} {}", language.code());
-            assert_names_the_tools(&source, &at);
+            assert_names_the_tools(&source, &both.programs(), &at);
             // Linux declined in Polish (Linuksa), Python too (Pythonem 3).
             for system in ["Linu", "Windows", "Python"] {
                 assert!(source.contains(system), "{at}: {system}");
             }
         }
     }
-    // Polygon's LaTeX, as its systems receive it.
+    // Polygon's LaTeX, as its systems receive it, naming what this program's package attaches.
     let package = duel_export::package(Format::Polygon, Task::Ioiwari);
+    let programs = duel_export::attachments::Tools::beside_this_program().programs();
     for language in ["english", "vietnamese", "polish"] {
         let tex = package
             .text(&format!("statements/{language}/problem.tex"))
             .unwrap()
             .replace("\\_", "_");
-        assert_names_the_tools(&tex, &format!("polygon {language}"));
+        assert_names_the_tools(&tex, &programs, &format!("polygon {language}"));
     }
 }
 
 #[test]
-fn every_dmoj_ioiwari_statement_rendered_as_html_names_the_three_tools() {
+fn every_dmoj_ioiwari_statement_rendered_as_html_names_the_tools_its_package_attaches() {
     let Some(python) = need_tool("python3") else {
         return;
     };
@@ -520,7 +652,11 @@ fn every_dmoj_ioiwari_statement_rendered_as_html_names_the_three_tools() {
         }
         assert!(output.status.success(), "{output:?}");
         let text = String::from_utf8(output.stdout).unwrap();
-        assert_names_the_tools(&text, &format!("dmoj {}", language.code()));
+        assert_names_the_tools(
+            &text,
+            &tools_of_this_duel(),
+            &format!("dmoj {}", language.code()),
+        );
     }
 }
 

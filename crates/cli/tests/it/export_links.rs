@@ -62,6 +62,8 @@ fn a_link_at_a_files_path_is_refused_and_its_target_untouched() {
         ("cms", "ioiwari", "task.yaml"),
         ("cms", "mis", "check/manager"),
         ("cms", "mis", "statement/statement.pdf"),
+        ("polygon", "ioiwari", "problem.xml"),
+        ("polygon", "mis", "statements/polish/problem.tex"),
     ];
     for (format, task, file) in cases {
         let work = tempfile::tempdir().unwrap();
@@ -118,7 +120,7 @@ fn a_link_at_a_subdirectory_is_refused_and_the_directory_it_names_stays_empty() 
 
 #[test]
 fn a_link_as_the_directorys_own_child_pointing_outside_is_refused() {
-    for format in FORMATS.into_iter().chain(["icpc"]) {
+    for format in FORMATS.into_iter().chain(["icpc", "polygon"]) {
         let work = tempfile::tempdir().unwrap();
         let outside = work.path().join("outside");
         fs::create_dir(&outside).unwrap();

@@ -4,11 +4,17 @@
 //!   own configuration (`problem.yaml`, `domjudge-problem.ini`, `task.yaml`, `init.yml` and
 //!   the DMOJ README), read here as the systems read them;
 //! - every statement rendered as contestants see it (`pdftotext` on the CMS and DOMjudge
-//!   PDFs, problemtools' `problem2pdf` on the Kattis and ICPC LaTeX, a CommonMark renderer,
+//!   PDFs, problemtools' `problem2pdf` on the Kattis and ICPC LaTeX, LuaLaTeX on Polygon's
+//!   `problem.tex` in a stand-in for `olymp.sty`'s `problem` environment, a CommonMark renderer,
 //!   `markdown-it-py`, on the DMOJ Markdown) shows no markup as text and every heading as a
 //!   heading of its own;
+//! - every statement names only files its package attaches (the builds of `ioiwari2` too:
+//!   a build this duel lacks is neither attached nor named);
+//! - every Ioiwari PDF draws the round board of the sample's start, the pits numbered 1 to 7
+//!   clockwise around it (read back from where `pdftotext -bbox` places the numbers);
 //! - the Ioiwari sample, move by move, sits on one page of every PDF, and its boards are the
-//!   kit's `STATEMENT.md`'s (written separately, for contestants at home).
+//!   kit's `STATEMENT.md`'s (written separately, for contestants at home); so does the bare
+//!   sample interaction problemtools adds to the Kattis and ICPC PDFs.
 
 use crate::support::export::*;
 use duel_export::statement::{self, Language};
@@ -186,9 +192,59 @@ fn every_statement_says_what_its_package_does() {
                         "{at}: {name}"
                     );
                 }
+                // Every file the statement names, the package attaches: the headers, drivers,
+                // skeletons and tools contestants are told of, a build of ioiwari2 that this
+                // test's program does not have beside it included (export_attachments checks
+                // real duels with and without each build).
+                for name in named_files(&text) {
+                    let attached = package.file(&format!("{}/{name}", attachments_dir(format)));
+                    assert!(
+                        attached.is_some(),
+                        "{at}: the statement names `{name}`, which the package does not attach"
+                    );
+                }
             }
         }
     }
+}
+
+/// Where a package of `format` keeps what contestants download.
+fn attachments_dir(format: Format) -> &'static str {
+    match format {
+        Format::Cms => "att",
+        _ => "attachments",
+    }
+}
+
+/// The file names a statement's source shows as code (`` `mis.h` ``, `` `ioiwari2` ``): the
+/// code spans that are one word ending in a source, header or program suffix, or that name
+/// the Ioiwari tool.
+fn named_files(source: &str) -> Vec<String> {
+    let suffixes = [".c", ".cpp", ".h", ".pas", ".py", ".exe"];
+    let mut names: Vec<String> = source
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .filter(|span| {
+            !span.contains(char::is_whitespace)
+                && (*span == "ioiwari2" || suffixes.iter().any(|suffix| span.ends_with(suffix)))
+        })
+        .map(str::to_owned)
+        .collect();
+    names.sort();
+    names.dedup();
+    names
+}
+
+#[test]
+fn the_files_a_statement_names_are_found_in_its_code_spans() {
+    let text = "Submit `mis.h` and `driver.c`; run `./ioiwari2 --run ./player` or `ioiwari2`, \
+                write `poczatek(p, e)` and `ioiwari.out`.";
+    assert_eq!(named_files(text), ["driver.c", "ioiwari2", "mis.h"]);
+    // A statement naming a file its package lacks is caught.
+    let package = duel_export::package(Format::Cms, Task::Mis);
+    assert!(package.file("att/mis.h").is_some());
+    assert!(package.file("att/driver.c").is_none());
 }
 
 /// The headings of a statement's source (`#` and `##` lines), as contestants should see them.
@@ -210,8 +266,20 @@ fn headings(source: &str) -> Vec<String> {
 /// Fails if `text`, a statement as contestants see it, shows markup or a heading glued to
 /// other text; `at` names it. `title_shown` says whether the title is part of the text.
 fn assert_rendered(text: &str, source: &str, title_shown: bool, at: &str) {
+    // A `#` that code shows is text (`#include "mis.h"`), not markup.
+    let mut prose = text.to_owned();
+    for word in source
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .flat_map(str::split_whitespace)
+    {
+        if word.starts_with('#') {
+            prose = prose.replace(word, "");
+        }
+    }
     for markup in ["#", "**", "`", "\\section", "\\texttt", "\\item", "$"] {
-        assert!(!text.contains(markup), "{at}: {markup:?} shown as text");
+        assert!(!prose.contains(markup), "{at}: {markup:?} shown as text");
     }
     let lines: Vec<&str> = text.lines().map(str::trim).collect();
     for (i, heading) in headings(source).iter().enumerate() {
@@ -252,7 +320,8 @@ fn page_count(pdf: &Path) -> usize {
 /// Every typeset PDF of the statements: `(format, task, language, path)`. The CMS ones and
 /// DOMjudge's `problem.pdf` (one `--language` each) as exported, the Kattis and ICPC ones
 /// typeset by problemtools' `problem2pdf` (the ICPC package as its equivalent
-/// `2023-07-draft` release, which problemtools reads).
+/// `2023-07-draft` release, which problemtools reads), and Polygon's `problem.tex` typeset
+/// by LuaLaTeX.
 fn typeset_statements(work: &Path) -> Option<Vec<(Format, Task, Language, PathBuf)>> {
     need_tool_on_path("lualatex")?;
     need_tool_on_path("pdftotext")?;
@@ -327,6 +396,23 @@ fn typeset_statements(work: &Path) -> Option<Vec<(Format, Task, Language, PathBu
             }
         }
     }
+    // Polygon typesets `statements/<language>/problem.tex` with its own `olymp.sty`, which no
+    // tool here ships: the same file, typeset by LuaLaTeX with a `problem` environment that
+    // only sets the title, shows what the package's LaTeX gives.
+    for task in Task::ALL {
+        let root = export("polygon", task.name(), &work.join("polygon"));
+        for language in Language::ALL {
+            let name = duel_export::polygon::polygon_language(language);
+            let tex =
+                fs::read_to_string(root.join(format!("statements/{name}/problem.tex"))).unwrap();
+            let body = format!("\\newenvironment{{problem}}[5]{{\\problemname{{#1}}}}{{}}\n{tex}");
+            let pdf = work.join(format!("polygon-{task}-{}.pdf", language.code()));
+            let document = statement::latex_document(&body);
+            let bytes = duel_export::typeset(document.as_bytes(), &pdf).unwrap();
+            fs::write(&pdf, bytes).unwrap();
+            pdfs.push((Format::Polygon, task, language, pdf));
+        }
+    }
     Some(pdfs)
 }
 
@@ -340,14 +426,113 @@ fn every_typeset_statement_reads_as_text_and_its_sample_stays_on_one_page() {
     let kit_rows = kit_sample_rows();
     for (format, task, language, pdf) in pdfs {
         let at = format!("{format} {task} {} ({})", language.code(), pdf.display());
-        let source = statement::source(format, task, language);
+        let source = crate::export_attachments::source_of_this_duel(format, task, language);
         let text = pdf_text(&pdf, None, false);
         assert_rendered(&text, &source, true, &at);
         if task == Task::Ioiwari {
+            assert_board_drawn(&pdf, &at);
             assert_sample_on_one_page(&pdf, &kit_rows, &at);
-            crate::export_attachments::assert_names_the_tools(&text, &at);
+            if matches!(format, Format::Kattis | Format::Icpc) {
+                assert_interaction_on_one_page(&pdf, &at);
+            }
+            let programs = crate::export_attachments::tools_of_this_duel();
+            crate::export_attachments::assert_names_the_tools(&text, &programs, &at);
         }
     }
+}
+
+/// The words of each page of `pdf` as `pdftotext -bbox` places them: `(text, x, y)`, the
+/// centre of the word's box in PDF points (y downwards), a list a page.
+fn placed_words(pdf: &Path) -> Vec<Vec<(String, f64, f64)>> {
+    let output = Command::new("pdftotext")
+        .arg("-bbox")
+        .arg(pdf)
+        .arg("-")
+        .output()
+        .expect("pdftotext runs");
+    assert!(output.status.success(), "pdftotext -bbox failed on {pdf:?}");
+    let html = String::from_utf8(output.stdout).unwrap();
+    let attribute = |tag: &str, name: &str| -> f64 {
+        let start = tag.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
+        let end = tag[start..].find('"').unwrap() + start;
+        tag[start..end].parse().unwrap()
+    };
+    html.split("<page ")
+        .skip(1)
+        .map(|page| {
+            page.split("<word ")
+                .skip(1)
+                .map(|word| {
+                    let (tag, rest) = word.split_once('>').unwrap();
+                    let text = rest.split("</word>").next().unwrap().to_owned();
+                    let x = (attribute(tag, "xMin") + attribute(tag, "xMax")) / 2.0;
+                    let y = (attribute(tag, "yMin") + attribute(tag, "yMax")) / 2.0;
+                    (text, x, y)
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Fails unless a page of `pdf` shows the round board of the sample's start: seven pits on
+/// a circle, clockwise from the top, each with its beads inside and its number 1 to 7
+/// outside at the same angle (the drawing's radii, 52 pt and 76 pt, in PDF points).
+fn assert_board_drawn(pdf: &Path, at: &str) {
+    let beads: Vec<&str> = statement::IOIWARI_SAMPLE_BOARD.split(' ').collect();
+    let points = 72.0 / 72.27;
+    let (inner, outer) = (52.0 * points, 76.0 * points);
+    let drawn = |words: &[(String, f64, f64)]| {
+        let near = |text: &str, x: f64, y: f64| {
+            words
+                .iter()
+                .any(|(t, wx, wy)| t == text && (wx - x).hypot(wy - y) < 4.0)
+        };
+        // Pit 1's number is straight above the centre.
+        words.iter().filter(|(t, _, _)| t == "1").any(|(_, x, y)| {
+            let (cx, cy) = (*x, y + outer);
+            beads.iter().enumerate().all(|(i, count)| {
+                let angle = std::f64::consts::TAU * i as f64 / beads.len() as f64;
+                let (dx, dy) = (angle.sin(), -angle.cos());
+                near(&(i + 1).to_string(), cx + outer * dx, cy + outer * dy)
+                    && near(count, cx + inner * dx, cy + inner * dy)
+            })
+        })
+    };
+    assert!(
+        placed_words(pdf).iter().any(|page| drawn(page)),
+        "{at}: no page shows the numbered round board of {}",
+        statement::IOIWARI_SAMPLE_BOARD
+    );
+}
+
+/// Fails unless the sample interaction problemtools typesets after the statement (from
+/// `data/sample/1.interaction`: the lines read and written, no boards) starts and ends on
+/// the same page of `pdf`: its heading, then every line of the dialogue in order.
+fn assert_interaction_on_one_page(pdf: &Path, at: &str) {
+    let dialogue: Vec<String> = statement::ioiwari_sample(&duel_ioiwari::Table::solve())
+        .into_iter()
+        .map(|line| match line {
+            statement::Line::Read(text) | statement::Line::Write(text) => text,
+        })
+        .collect();
+    let whole = |page: usize| {
+        let text = pdf_text(pdf, Some(page), true);
+        let Some((_, after)) = text.split_once("Sample Interaction 1") else {
+            return false;
+        };
+        let mut next = 0;
+        for line in after.lines() {
+            let words = line.split_whitespace().collect::<Vec<_>>().join(" ");
+            if next < dialogue.len() && words == dialogue[next] {
+                next += 1;
+            }
+        }
+        next == dialogue.len()
+    };
+    assert!(
+        (1..=page_count(pdf)).any(whole),
+        "{at}: problemtools' sample interaction is not whole on one page"
+    );
 }
 
 /// The sample's rows in the kit's `STATEMENT.md`: each the pit played (none for the start)
@@ -474,7 +659,8 @@ fn every_dmoj_statement_renders_through_a_commonmark_renderer_without_markup() {
             );
             let rendered = String::from_utf8(output.stdout).unwrap();
             let at = format!("dmoj {task} {}", language.code());
-            let source = statement::source(Format::Dmoj, task, language);
+            let source =
+                crate::export_attachments::source_of_this_duel(Format::Dmoj, task, language);
             // Headings are headings (the title is the site's, not the statement's) ...
             let shown: Vec<&str> = rendered
                 .lines()

@@ -107,10 +107,11 @@ fn cms_pdfs_hold_every_letter_of_their_source() {
             };
             let text = pdf_text(&pdf, &pdftotext);
             // The fenced figures' names (`board`, `sample`) are not printed.
-            let source = statement::source(Format::Cms, task, language)
-                .replace("{#sample}", "")
-                .replace("```board", "```")
-                .replace("```sample", "```");
+            let source =
+                crate::export_attachments::source_of_this_duel(Format::Cms, task, language)
+                    .replace("{#sample}", "")
+                    .replace("```board", "```")
+                    .replace("```sample", "```");
             let want = letters(&source);
             let got = letters(&text);
             for (letter, count) in &want {

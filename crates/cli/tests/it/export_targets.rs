@@ -53,7 +53,7 @@ fn fifo(dir: &Path, name: &str) -> std::path::PathBuf {
 
 #[test]
 fn a_fifo_where_the_second_tasks_directory_goes_leaves_the_first_unwritten() {
-    for format in ["kattis", "icpc", "dmoj", "cms"] {
+    for format in ["kattis", "icpc", "dmoj", "cms", "polygon"] {
         let work = tempfile::tempdir().unwrap();
         let blocked = fifo(work.path(), "mis");
         let output = duel_export(&[format], work.path());
@@ -68,12 +68,14 @@ fn a_fifo_where_the_second_tasks_directory_goes_leaves_the_first_unwritten() {
 
 #[test]
 fn a_directory_where_the_second_zip_goes_leaves_the_first_unwritten() {
-    let work = tempfile::tempdir().unwrap();
-    let blocked = work.path().join("mis.zip");
-    fs::create_dir(&blocked).unwrap();
-    let output = duel_export(&["domjudge"], work.path());
-    assert_refused(&output, &blocked);
-    assert!(!work.path().join("ioiwari.zip").exists());
+    for args in [&["domjudge"][..], &["polygon", "--zip"]] {
+        let work = tempfile::tempdir().unwrap();
+        let blocked = work.path().join("mis.zip");
+        fs::create_dir(&blocked).unwrap();
+        let output = duel_export(args, work.path());
+        assert_refused(&output, &blocked);
+        assert!(!work.path().join("ioiwari.zip").exists(), "{args:?}");
+    }
 }
 
 #[test]
@@ -94,26 +96,35 @@ fn a_file_as_the_output_directory_is_refused_once() {
 #[test]
 fn an_unwritable_output_directory_is_refused_before_anything_is_written() {
     use std::os::unix::fs::PermissionsExt;
-    let work = tempfile::tempdir().unwrap();
-    if rustix::process::geteuid().is_root() {
-        // Root writes through any mode bits; /proc takes no new directory, even from root.
-        let dir = Path::new("/proc/duel-export-test");
-        let output = duel_export(&["kattis"], dir);
-        assert_refused(&output, dir);
-        assert!(!dir.exists());
-        return;
+    // A directory package, a zip (DOMjudge's) and the new format's both ways.
+    let cases = [
+        &["kattis"][..],
+        &["domjudge"],
+        &["polygon"],
+        &["polygon", "--zip"],
+    ];
+    for args in cases {
+        let work = tempfile::tempdir().unwrap();
+        if rustix::process::geteuid().is_root() {
+            // Root writes through any mode bits; /proc takes no new directory, even from root.
+            let dir = Path::new("/proc/duel-export-test");
+            let output = duel_export(args, dir);
+            assert_refused(&output, dir);
+            assert!(!dir.exists(), "{args:?}");
+            continue;
+        }
+        let dir = work.path().join("locked");
+        fs::create_dir(&dir).unwrap();
+        fs::set_permissions(&dir, fs::Permissions::from_mode(0o555)).unwrap();
+        let output = duel_export(args, &dir);
+        fs::set_permissions(&dir, fs::Permissions::from_mode(0o755)).unwrap();
+        let stderr = assert_refused(&output, &dir);
+        assert!(stderr.contains("ermission denied"), "{args:?}: {stderr}");
+        assert!(
+            fs::read_dir(&dir).unwrap().next().is_none(),
+            "{args:?}: nothing written"
+        );
     }
-    let dir = work.path().join("locked");
-    fs::create_dir(&dir).unwrap();
-    fs::set_permissions(&dir, fs::Permissions::from_mode(0o555)).unwrap();
-    let output = duel_export(&["kattis"], &dir);
-    fs::set_permissions(&dir, fs::Permissions::from_mode(0o755)).unwrap();
-    let stderr = assert_refused(&output, &dir);
-    assert!(stderr.contains("ermission denied"), "{stderr}");
-    assert!(
-        fs::read_dir(&dir).unwrap().next().is_none(),
-        "nothing written"
-    );
 }
 
 #[test]

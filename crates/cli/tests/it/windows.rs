@@ -516,7 +516,8 @@ fn windows_paths_with_spaces_and_non_ascii_letters_work() {
         .unwrap();
     assert!(ran.status.success(), "{ran:?}");
     assert!(own.join("Zestaw ąę ó/mis_c/graj.c").is_file());
-    // And the Ioiwari kit, with duel.exe's own ioiwari2.exe; a note says where the Linux tool is.
+    // And the Ioiwari kit, with duel.exe's own ioiwari2.exe, and the Linux ioiwari2 when
+    // duel.exe carries it (.ci/windows.sh builds it so); else a note says where that one is.
     let ran = windows
         .wine("duel.exe")
         .args(["kit", "ioiwari", "Zestaw ąę ó"])
@@ -529,7 +530,20 @@ fn windows_paths_with_spaces_and_non_ascii_letters_work() {
         std::fs::read(own.join("Zestaw ąę ó/ioiwari/ioiwari2.exe")).unwrap(),
         std::fs::read(windows.bin.join("ioiwari2.exe")).unwrap()
     );
-    assert!(stderr.contains("ioiwari2 (the tool for Linux)"), "{stderr}");
+    let linux_tool = std::fs::read(own.join("Zestaw ąę ó/ioiwari/ioiwari2")).ok();
+    let expected =
+        std::env::var_os("DUEL_WINDOWS_IOIWARI2_LINUX").map(|path| std::fs::read(path).unwrap());
+    if expected.is_some() {
+        assert!(
+            linux_tool == expected,
+            "duel.exe's kit lacks the Linux ioiwari2 built into it"
+        );
+    }
+    assert_eq!(
+        stderr.contains("ioiwari2 (the tool for Linux)"),
+        linux_tool.is_none(),
+        "{stderr}"
+    );
 }
 
 /// The MIS kit's C and C++ `graj` with their skeletons, built by MinGW with the README's
@@ -706,16 +720,16 @@ fn windows_programs_are_single_files_needing_only_windows_own_dlls() {
 }
 
 /// Whether `name` is one of the tool programs a package may attach (`ioiwari2`, `ioiwari2.exe`),
-/// which each build takes from beside itself or from within: a Windows duel has no Linux tool
-/// beside it, so its packages lack that one file (and say so on stderr).
+/// which each build takes from within or from beside itself.
 fn is_tool(name: &std::ffi::OsStr) -> bool {
     name == "ioiwari2" || name == "ioiwari2.exe"
 }
 
-/// Every file below `dir` (`/`-separated paths relative to it) with its bytes, but the tool
-/// programs ([`is_tool`]) and the lines of Polygon's `problem.xml` that list them; a zip is
-/// taken as the files it holds (extracted by Python's `zipfile`), under its own name.
-fn tree(dir: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
+/// Every file below `dir` (`/`-separated paths relative to it) with its bytes, the tool
+/// programs ([`is_tool`]) and the lines of Polygon's `problem.xml` that list them only if
+/// `tools`; a zip is taken as the files it holds (extracted by Python's `zipfile`), under its
+/// own name.
+fn tree(dir: &Path, tools: bool) -> std::collections::BTreeMap<String, Vec<u8>> {
     let mut files = std::collections::BTreeMap::new();
     let mut pending = vec![dir.to_path_buf()];
     while let Some(at) = pending.pop() {
@@ -727,7 +741,7 @@ fn tree(dir: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
                 continue;
             }
             assert!(meta.is_file(), "{} is not a regular file", path.display());
-            if is_tool(path.file_name().unwrap()) {
+            if !tools && is_tool(path.file_name().unwrap()) {
                 continue;
             }
             let relative = path
@@ -744,13 +758,13 @@ fn tree(dir: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
                     .status()
                     .unwrap();
                 assert!(unzipped.success(), "{} is no zip", path.display());
-                for (name, bytes) in tree(inside.path()) {
+                for (name, bytes) in tree(inside.path(), tools) {
                     files.insert(format!("{relative}/{name}"), bytes);
                 }
                 continue;
             }
             let mut bytes = std::fs::read(&path).unwrap();
-            if path.file_name().unwrap() == "problem.xml" {
+            if !tools && path.file_name().unwrap() == "problem.xml" {
                 // Polygon's list of attachments names the tools present.
                 bytes = text(&bytes)
                     .lines()
@@ -813,13 +827,79 @@ fn tools_in(dir: &Path) -> usize {
         .sum()
 }
 
+/// A Linux duel with the builds of `ioiwari2` that duel.exe has (as `duel.exe kit ioiwari`
+/// writes them, so the statements of both name the same tools), and whether the two attach
+/// the same bytes: this run's Linux `duel` in a directory of its own under `dir`, with them
+/// beside it. duel.exe has `ioiwari2.exe` beside it (or built in) and the Linux `ioiwari2`
+/// when it was built with `DUEL_IOIWARI2_LINUX`; `.ci/windows.sh` builds it so and names the
+/// same file in `DUEL_WINDOWS_IOIWARI2_LINUX`, and then duel.exe must have exactly that build.
+fn linux_duel_with_the_tools_of(windows: &Windows, dir: &Path) -> (PathBuf, bool) {
+    let kit = dir.join("kit");
+    let (code, _, stderr) = outcome(
+        windows
+            .wine("duel.exe")
+            .args(["kit", "ioiwari", "kit"])
+            .current_dir(dir)
+            .output()
+            .unwrap(),
+    );
+    assert_eq!(code, Some(0), "duel.exe kit ioiwari: {stderr}");
+    let read = |name: &str| std::fs::read(kit.join("ioiwari").join(name)).ok();
+    let (linux, exe) = (read("ioiwari2"), read("ioiwari2.exe"));
+    std::fs::remove_dir_all(&kit).unwrap();
+    if let Some(expected) = std::env::var_os("DUEL_WINDOWS_IOIWARI2_LINUX") {
+        assert!(
+            linux == Some(std::fs::read(&expected).unwrap()),
+            "duel.exe does not carry the Linux ioiwari2 at {} (DUEL_WINDOWS_IOIWARI2_LINUX)",
+            Path::new(&expected).display()
+        );
+    }
+    let own = dir.join("linux-duel");
+    std::fs::create_dir_all(&own).unwrap();
+    let duel = own.join("duel");
+    std::fs::copy(cargo_bin("duel"), &duel).unwrap();
+    for (name, build) in [("ioiwari2", &linux), ("ioiwari2.exe", &exe)] {
+        if let Some(bytes) = build {
+            std::fs::write(own.join(name), bytes).unwrap();
+            let mode = std::os::unix::fs::PermissionsExt::from_mode(0o755);
+            std::fs::set_permissions(own.join(name), mode).unwrap();
+        }
+    }
+    // A build built into the Linux duel wins over the file beside it.
+    let found = duel_export::attachments::Tools::from_dir(&own).unwrap();
+    assert_eq!(
+        (found.linux.is_some(), found.windows.is_some()),
+        (linux.is_some(), exe.is_some()),
+        "the Linux duel carries a build of ioiwari2 duel.exe lacks: their statements differ"
+    );
+    (duel, found.linux == linux && found.windows == exe)
+}
+
 /// `duel.exe export` writes the same packages as the Linux duel for the same arguments: the
 /// Kattis directories of both tasks, and Polygon's package as one zip, file for file and byte
-/// for byte, and a second export over the first replaces its files as on Linux.
+/// for byte, the tools and the statements naming them included, and a second export over the
+/// first replaces its files as on Linux. The Linux duel is given the builds of `ioiwari2`
+/// duel.exe has ([`linux_duel_with_the_tools_of`]); only when a build built into the Linux
+/// duel differs from duel.exe's are the tool programs left out of the comparison (their
+/// files, their lines in Polygon's `problem.xml`, their share of the summary's counts).
 #[test]
 fn windows_duel_exe_exports_the_packages_linux_exports() {
     let Some(windows) = windows() else { return };
     let dir = tempfile::tempdir().unwrap();
+    let (linux_duel, same_tools) = linux_duel_with_the_tools_of(windows, dir.path());
+    if !same_tools {
+        eprintln!(
+            "the Linux duel has a build of ioiwari2 built in that duel.exe lacks: the packages \
+             are compared without the tool programs"
+        );
+    }
+    let counted = |summary: &str| {
+        if same_tools {
+            summary.to_owned()
+        } else {
+            without_tools(summary, dir.path())
+        }
+    };
     let cases: [&[&str]; 2] = [
         &["export", "kattis", "OUT"],
         &["export", "polygon", "OUT", "--task", "ioiwari", "--zip"],
@@ -830,7 +910,7 @@ fn windows_duel_exe_exports_the_packages_linux_exports() {
                 .map(|arg| if *arg == "OUT" { out } else { arg }.to_owned())
                 .collect()
         };
-        let linux = duel!()
+        let linux = Command::new(&linux_duel)
             .args(at("linux"))
             .current_dir(dir.path())
             .output()
@@ -847,13 +927,13 @@ fn windows_duel_exe_exports_the_packages_linux_exports() {
             );
             assert_eq!(code, Some(0), "{args:?} {round}: {stderr}");
             assert_eq!(
-                without_tools(&stdout.replace('\\', "/"), dir.path()).replace("windows", "linux"),
-                without_tools(&text(&linux.stdout), dir.path()),
+                counted(&stdout.replace('\\', "/")).replace("windows", "linux"),
+                counted(&text(&linux.stdout)),
                 "{args:?} {round}"
             );
             let (linux_files, windows_files) = (
-                tree(&dir.path().join("linux")),
-                tree(&dir.path().join("windows")),
+                tree(&dir.path().join("linux"), same_tools),
+                tree(&dir.path().join("windows"), same_tools),
             );
             assert!(
                 !linux_files.is_empty(),

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context;
-use duel_export::statement::Language;
+use duel_export::statement::Locale;
 use duel_export::{Format, Task};
 
 const AFTER_HELP: &str = "\
@@ -141,7 +141,7 @@ pub struct ExportArgs {
     /// domjudge only: the language of problem.pdf, the one statement DOMjudge shows (en, vi
     /// or pl; en by default).
     #[arg(long, value_parser = parse_language)]
-    pub language: Option<Language>,
+    pub language: Option<Locale>,
     /// polygon only: copy the testlib.h at PATH into the package's files/ (duel does not
     /// write testlib; without it, Polygon and the importing systems supply their own).
     #[arg(long, value_name = "PATH")]
@@ -165,8 +165,8 @@ fn parse_task(text: &str) -> Result<Task, String> {
     text.parse::<Task>().map_err(|error| error.to_string())
 }
 
-fn parse_language(text: &str) -> Result<Language, String> {
-    Language::from_code(text)
+fn parse_language(text: &str) -> Result<Locale, String> {
+    Locale::from_code(text)
         .ok_or_else(|| format!("unknown language {text:?}: expected en, vi or pl"))
 }
 
@@ -204,7 +204,7 @@ pub fn run(args: ExportArgs) -> anyhow::Result<ExitCode> {
         }
     }
     let testlib = args.testlib.as_deref().map(read_testlib).transpose()?;
-    let language = args.language.unwrap_or(Language::English);
+    let language = args.language.unwrap_or(Locale::English);
     let tasks = match args.task {
         Some(task) => vec![task],
         None => Task::ALL.to_vec(),

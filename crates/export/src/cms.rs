@@ -16,7 +16,7 @@ use crate::generated::{inline_header, ioiwari_referee, mis_lolek_header, mis_sou
 use crate::kattis::{
     ioiwari_unflushed, Source, IOIWARI_EXTRA, IOIWARI_SUBMISSIONS, MIS_SUBMISSIONS,
 };
-use crate::statement::{self, Language};
+use crate::statement::{self, Locale};
 use crate::{Format, Package, Task};
 use duel_ioiwari::Board;
 
@@ -72,7 +72,7 @@ fn makefile(headers: &str) -> String {
 /// Adds the statement sources `statement/statement.LANG.tex`, whole LuaLaTeX documents with
 /// the sample inside, which [`crate::build_cms_statements`] typesets into the PDFs.
 fn add_statement(package: &mut Package, task: Task) {
-    for language in Language::ALL {
+    for language in Locale::ALL {
         let body = statement::latex(&statement::source(Format::Cms, task, language), true);
         package.add(
             &format!("statement/statement.{}.tex", language.code()),
@@ -84,9 +84,9 @@ fn add_statement(package: &mut Package, task: Task) {
 
 /// Where [`crate::build_cms_statements`] puts the PDF of `language`: `statement/statement.pdf`
 /// for English (the one CMS's loader imports), `statement/statement-LANG.pdf` for the others.
-pub(crate) fn statement_pdf(language: Language) -> String {
+pub(crate) fn statement_pdf(language: Locale) -> String {
     match language {
-        Language::English => "statement/statement.pdf".to_owned(),
+        Locale::English => "statement/statement.pdf".to_owned(),
         other => format!("statement/statement-{}.pdf", other.code()),
     }
 }

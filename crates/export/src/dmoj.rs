@@ -11,7 +11,7 @@
 
 use crate::generated::{inline_header, ioiwari_referee, mis_lolek_header, mis_source};
 use crate::kattis::{ioiwari_unflushed, IOIWARI_EXTRA, IOIWARI_SUBMISSIONS, MIS_SUBMISSIONS};
-use crate::statement::{self, Language};
+use crate::statement::{self, Locale};
 use crate::{Format, Package, Task};
 use duel_ioiwari::{greedy_move, Board, Outcome, Player, Position as Game, Table};
 use duel_mis::{AdversarialLolek, Move, Position, Strategy};
@@ -69,7 +69,7 @@ fn write_tests(yaml: &mut String, package: &mut Package, tests: &[SelfTest]) {
 /// Adds `statement.LANG.md`: the statement in each language as Markdown to paste into the
 /// site's problem description (the judge's problem directory holds no statement).
 fn add_statements(package: &mut Package, task: Task) {
-    for language in Language::ALL {
+    for language in Locale::ALL {
         package.add(
             &format!("statement.{}.md", language.code()),
             statement::dmoj_markdown(&statement::source(Format::Dmoj, task, language)),

@@ -16,7 +16,7 @@
 
 use crate::generated::ioiwari_referee;
 use crate::kattis::{add_ioiwari_data, add_statements, ioiwari_unflushed, IOIWARI_SUBMISSIONS};
-use crate::statement::{self, Language};
+use crate::statement::{self, Locale};
 use crate::{ExportError, Format, Package, Task};
 
 const PROBLEM: &str = "\
@@ -117,7 +117,7 @@ pub(crate) fn add_pass_fail_ioiwari(
 /// The zip DOMjudge imports for `task`: every file of [`package`] and `problem.pdf`, the
 /// statement in `language` typeset by LuaLaTeX (DOMjudge shows one statement a problem; for
 /// Pooh-Eeyore-sticks it names the files to submit).
-pub fn zip(task: Task, language: Language) -> Result<Vec<u8>, ExportError> {
+pub fn zip(task: Task, language: Locale) -> Result<Vec<u8>, ExportError> {
     let mut package = package(task);
     let source = statement::source(Format::Domjudge, task, language);
     let tex = statement::latex_document(&statement::latex(&source, true));

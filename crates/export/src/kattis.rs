@@ -8,7 +8,7 @@
 //!   process and stream the game to the output validator, which replays and checks it.
 
 use crate::generated::{ioiwari_referee, mis_lolek_header, mis_source};
-use crate::statement::{self, Language};
+use crate::statement::{self, Locale};
 use crate::{Format, Package, Task};
 use duel_ioiwari::Board;
 
@@ -108,7 +108,7 @@ pub(crate) fn add_ioiwari_data(package: &mut Package) {
 /// `PREFIX.LANG.tex`, LaTeX for problemtools (which shows the samples of `data/sample`
 /// itself, after the statement's own sample, move by move).
 pub(crate) fn add_statements(package: &mut Package, format: Format, task: Task, prefix: &str) {
-    for language in Language::ALL {
+    for language in Locale::ALL {
         package.add(
             &format!("{prefix}.{}.tex", language.code()),
             statement::latex(&statement::source(format, task, language), true),

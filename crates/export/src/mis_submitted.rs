@@ -151,7 +151,7 @@ mod tests {
 
     #[test]
     fn every_statement_names_the_files_to_submit() {
-        for language in crate::statement::Language::ALL {
+        for language in crate::statement::Locale::ALL {
             let text = crate::statement::source(Format::Icpc, Task::Mis, language);
             for name in ["mis.h", "driver.c", "driver.cpp", "main.pas", "mis.pas"] {
                 assert!(text.contains(&format!("`{name}`")), "{language:?}: {name}");

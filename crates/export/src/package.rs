@@ -1,6 +1,6 @@
 //! A package in memory, and writing it to disk.
 
-use crate::statement::Language;
+use crate::statement::Locale;
 use duel_files::OutputDir;
 use std::collections::HashMap;
 use std::ffi::OsStr;
@@ -350,7 +350,7 @@ pub fn build_cms_statements(package: &Package, root: &Path) -> Result<Vec<PathBu
             .path
             .strip_prefix("statement/statement.")
             .and_then(|rest| rest.strip_suffix(".tex"))
-            .and_then(|code| Language::ALL.into_iter().find(|l| l.code() == code))
+            .and_then(|code| Locale::ALL.into_iter().find(|l| l.code() == code))
         else {
             continue;
         };

@@ -33,7 +33,7 @@
 use crate::generated::{inline_header, ioiwari_referee, mis_lolek_header};
 use crate::kattis::{ioiwari_unflushed, IOIWARI_SUBMISSIONS, MIS_SUBMISSIONS};
 use crate::mis_submitted::{drivers, one_file_driver, weak_lolek_driver, with_module};
-use crate::statement::{self, Language};
+use crate::statement::{self, Locale};
 use crate::{Format, Package, Task};
 use duel_ioiwari::Board;
 use std::fmt::Write;
@@ -83,7 +83,7 @@ pub fn package_with_testlib(task: Task, testlib: Option<Vec<u8>>) -> Package {
         package.add(&format!("tests/{:02}.a", i + 1), "win\n");
     }
     let mut names = Vec::new();
-    for language in Language::ALL {
+    for language in Locale::ALL {
         let dir = format!("statements/{}", polygon_language(language));
         let source = statement::source(Format::Polygon, task, language);
         let title = source
@@ -185,11 +185,11 @@ fn one_file_drivers() -> Vec<(&'static str, String)> {
 }
 
 /// Polygon's name of a statement language.
-pub fn polygon_language(language: Language) -> &'static str {
+pub fn polygon_language(language: Locale) -> &'static str {
     match language {
-        Language::English => "english",
-        Language::Vietnamese => "vietnamese",
-        Language::Polish => "polish",
+        Locale::English => "english",
+        Locale::Vietnamese => "vietnamese",
+        Locale::Polish => "polish",
     }
 }
 
@@ -200,11 +200,11 @@ pub const TIME_LIMIT_MS: u32 = crate::TIME_LIMIT_SECONDS * 1000;
 pub const MEMORY_LIMIT_BYTES: u64 = crate::MEMORY_LIMIT_MB as u64 * 1024 * 1024;
 
 /// A statement in Polygon's LaTeX form (`olymp.sty`'s `problem` environment).
-fn problem_tex(language: Language, title: &str, body: &str) -> String {
+fn problem_tex(language: Locale, title: &str, body: &str) -> String {
     let (input, output, second, megabytes) = match language {
-        Language::English => ("standard input", "standard output", "second", "megabytes"),
-        Language::Vietnamese => ("đầu vào chuẩn", "đầu ra chuẩn", "giây", "megabyte"),
-        Language::Polish => (
+        Locale::English => ("standard input", "standard output", "second", "megabytes"),
+        Locale::Vietnamese => ("đầu vào chuẩn", "đầu ra chuẩn", "giây", "megabyte"),
+        Locale::Polish => (
             "standardowe wejście",
             "standardowe wyjście",
             "sekunda",
@@ -220,7 +220,7 @@ fn problem_tex(language: Language, title: &str, body: &str) -> String {
 }
 
 /// `problem-properties.json`: the statement's name, its text as the legend, the limits.
-fn properties(language: Language, title: &str, body: &str) -> String {
+fn properties(language: Locale, title: &str, body: &str) -> String {
     format!(
         "{{\n  \"name\": {},\n  \"language\": \"{}\",\n  \"inputFile\": \"stdin\",\n  \
          \"outputFile\": \"stdout\",\n  \"timeLimit\": {TIME_LIMIT_MS},\n  \"memoryLimit\": \
@@ -339,13 +339,9 @@ fn drivers_of(language: &str) -> (&'static str, &'static str, String) {
 
 /// Polygon's language type of a source file.
 fn source_type(name: &str) -> &'static str {
-    match name.rsplit('.').next() {
-        Some("c") => "c.gcc",
-        Some("cpp") => "cpp.g++17",
-        Some("pas") => "pas.fpc",
-        Some("py") => "python.3",
-        _ => unreachable!("no solution is written in another language: {name}"),
-    }
+    duel_languages::from_file_name(name)
+        .and_then(|language| language.systems.polygon)
+        .unwrap_or_else(|| unreachable!("no solution is written in another language: {name}"))
 }
 
 /// `problem.xml`: names and statements in three languages, the test set with its limits and
@@ -353,7 +349,7 @@ fn source_type(name: &str) -> &'static str {
 /// attachments (and `files/testlib.h` as a resource when the package has it).
 fn problem_xml(
     task: Task,
-    names: &[(Language, String)],
+    names: &[(Locale, String)],
     tests: usize,
     testlib: bool,
     solutions: &[Solution],
@@ -373,7 +369,7 @@ fn problem_xml(
         );
     }
     xml.push_str("  </names>\n  <statements>\n");
-    for language in Language::ALL {
+    for language in Locale::ALL {
         let name = polygon_language(language);
         let _ = writeln!(
             xml,

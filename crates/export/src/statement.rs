@@ -20,9 +20,10 @@ use duel_ioiwari::{Banks, Board, Player, Position as Game, Table};
 use pulldown_cmark::{CodeBlockKind, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 use std::fmt::Write;
 
-/// A language the statements are written in.
+/// A human language the statements are written in (a programming language is
+/// `duel-languages`'s `Language`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Language {
+pub enum Locale {
     /// English.
     English,
     /// Vietnamese (the practice version of Ioiwari is Vietnamese).
@@ -31,22 +32,22 @@ pub enum Language {
     Polish,
 }
 
-impl Language {
+impl Locale {
     /// Every language, English (the primary one) first.
-    pub const ALL: [Language; 3] = [Language::English, Language::Vietnamese, Language::Polish];
+    pub const ALL: [Locale; 3] = [Locale::English, Locale::Vietnamese, Locale::Polish];
 
     /// The ISO 639-1 code: `en`, `vi`, `pl`.
     pub fn code(self) -> &'static str {
         match self {
-            Language::English => "en",
-            Language::Vietnamese => "vi",
-            Language::Polish => "pl",
+            Locale::English => "en",
+            Locale::Vietnamese => "vi",
+            Locale::Polish => "pl",
         }
     }
 
     /// The language of an ISO 639-1 code.
-    pub fn from_code(code: &str) -> Option<Language> {
-        Language::ALL.into_iter().find(|l| l.code() == code)
+    pub fn from_code(code: &str) -> Option<Locale> {
+        Locale::ALL.into_iter().find(|l| l.code() == code)
     }
 }
 
@@ -146,23 +147,23 @@ impl Rules {
 }
 
 /// The source of `task`'s statement in `language` for its package in `format`.
-pub fn source(format: Format, task: Task, language: Language) -> String {
+pub fn source(format: Format, task: Task, language: Locale) -> String {
     source_with(task, language, Rules::of(format, task))
 }
 
 /// The source of `task`'s statement in `language` under `rules`: the conditional lines
 /// chosen, the placeholders filled in and, where contestants submit the driver, the section
 /// saying what to submit.
-pub fn source_with(task: Task, language: Language, rules: Rules) -> String {
+pub fn source_with(task: Task, language: Locale, rules: Rules) -> String {
     let template = match (task, language) {
-        (Task::Ioiwari, Language::English) => include_str!("../templates/statements/ioiwari.en.md"),
-        (Task::Ioiwari, Language::Vietnamese) => {
+        (Task::Ioiwari, Locale::English) => include_str!("../templates/statements/ioiwari.en.md"),
+        (Task::Ioiwari, Locale::Vietnamese) => {
             include_str!("../templates/statements/ioiwari.vi.md")
         }
-        (Task::Ioiwari, Language::Polish) => include_str!("../templates/statements/ioiwari.pl.md"),
-        (Task::Mis, Language::English) => include_str!("../templates/statements/mis.en.md"),
-        (Task::Mis, Language::Vietnamese) => include_str!("../templates/statements/mis.vi.md"),
-        (Task::Mis, Language::Polish) => include_str!("../templates/statements/mis.pl.md"),
+        (Task::Ioiwari, Locale::Polish) => include_str!("../templates/statements/ioiwari.pl.md"),
+        (Task::Mis, Locale::English) => include_str!("../templates/statements/mis.en.md"),
+        (Task::Mis, Locale::Vietnamese) => include_str!("../templates/statements/mis.vi.md"),
+        (Task::Mis, Locale::Polish) => include_str!("../templates/statements/mis.pl.md"),
     };
     let mut template = template.trim_end().to_owned();
     if rules.submit_driver {
@@ -729,20 +730,20 @@ fn fnv1a_128(bytes: &[u8]) -> u128 {
 
 /// The statement's section saying what to submit, in `language`: several files, or (if
 /// `one_file`) the module pasted into the one-file driver ([`crate::mis_submitted`]'s one-file driver).
-pub(crate) fn what_to_submit(language: Language, one_file: bool) -> &'static str {
+pub(crate) fn what_to_submit(language: Locale, one_file: bool) -> &'static str {
     match (language, one_file) {
-        (Language::English, false) => include_str!("../templates/statements/mis_submit.en.md"),
-        (Language::Vietnamese, false) => {
+        (Locale::English, false) => include_str!("../templates/statements/mis_submit.en.md"),
+        (Locale::Vietnamese, false) => {
             include_str!("../templates/statements/mis_submit.vi.md")
         }
-        (Language::Polish, false) => include_str!("../templates/statements/mis_submit.pl.md"),
-        (Language::English, true) => {
+        (Locale::Polish, false) => include_str!("../templates/statements/mis_submit.pl.md"),
+        (Locale::English, true) => {
             include_str!("../templates/statements/mis_submit_one.en.md")
         }
-        (Language::Vietnamese, true) => {
+        (Locale::Vietnamese, true) => {
             include_str!("../templates/statements/mis_submit_one.vi.md")
         }
-        (Language::Polish, true) => include_str!("../templates/statements/mis_submit_one.pl.md"),
+        (Locale::Polish, true) => include_str!("../templates/statements/mis_submit_one.pl.md"),
     }
 }
 
@@ -773,7 +774,7 @@ mod tests {
             let count = tools.programs().len();
             for format in Format::ALL {
                 let rules = Rules::with_tools(format, Task::Ioiwari, &tools);
-                for language in Language::ALL {
+                for language in Locale::ALL {
                     let source = source_with(Task::Ioiwari, language, rules);
                     let section = tools_section(&source);
                     let at = format!(
@@ -791,9 +792,9 @@ mod tests {
                     let items = section.lines().filter(|l| l.starts_with("- ")).count();
                     assert_eq!(items, count, "{at}");
                     let said = match language {
-                        Language::English => ["A program comes", "Two programs", "Three programs"],
-                        Language::Vietnamese => ["có một chương trình", "có hai", "có ba"],
-                        Language::Polish => {
+                        Locale::English => ["A program comes", "Two programs", "Three programs"],
+                        Locale::Vietnamese => ["có một chương trình", "có hai", "có ba"],
+                        Locale::Polish => {
                             ["dołączony jest program", "dwa programy", "trzy programy"]
                         }
                     };
@@ -869,7 +870,7 @@ mod tests {
     fn every_statement_renders_in_every_format() {
         for format in Format::ALL {
             for task in Task::ALL {
-                for language in Language::ALL {
+                for language in Locale::ALL {
                     let source = source(format, task, language);
                     assert!(!source.contains("<!--"), "{format} {task}");
                     let latex = latex(&source, true);

@@ -8,7 +8,7 @@
 //! attached `ioiwari2.exe` plays as the attached `ioiwari2` does.
 
 use crate::support::export::*;
-use duel_export::statement::Language;
+use duel_export::statement::Locale;
 use duel_export::{Format, Task};
 use duel_test_support::process::output_with_stdin;
 use std::fs;
@@ -491,7 +491,7 @@ pub(crate) fn tools_of_this_duel() -> Vec<(&'static str, &'static str)> {
 
 /// The source of `task`'s statement in `language` in the `format` package that this test
 /// run's `duel` writes (its Tools section naming the builds that duel has).
-pub(crate) fn source_of_this_duel(format: Format, task: Task, language: Language) -> String {
+pub(crate) fn source_of_this_duel(format: Format, task: Task, language: Locale) -> String {
     let rules = duel_export::statement::Rules::with_tools(format, task, &tools_beside_this_duel());
     duel_export::statement::source_with(task, language, rules)
 }
@@ -603,7 +603,7 @@ fn every_ioiwari_statement_names_the_three_tools_in_every_language() {
         windows: Some(b"MZ".to_vec()),
     };
     for format in Format::ALL {
-        for language in Language::ALL {
+        for language in Locale::ALL {
             let rules = duel_export::statement::Rules::with_tools(format, Task::Ioiwari, &both);
             let source = duel_export::statement::source_with(Task::Ioiwari, language, rules);
             let at = format!("{format} {}", language.code());
@@ -633,7 +633,7 @@ fn every_dmoj_ioiwari_statement_rendered_as_html_names_the_tools_its_package_att
     };
     let work = tempfile::tempdir().unwrap();
     let root = export("dmoj", "ioiwari", work.path());
-    for language in Language::ALL {
+    for language in Locale::ALL {
         let file = root.join(format!("statement.{}.md", language.code()));
         // A CommonMark renderer (markdown-it-py, in the tools' environment), to HTML; then
         // the page's text, code included, as a browser shows it.

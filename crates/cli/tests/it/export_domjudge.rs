@@ -55,7 +55,7 @@ fn the_zip_holds_the_package_a_single_type_and_the_statement_pdf() {
         let contents = match file.path.strip_prefix("problem_statement/problem.") {
             Some(rest) => {
                 let code = rest.strip_suffix(".tex").unwrap();
-                let language = duel_export::statement::Language::from_code(code).unwrap();
+                let language = duel_export::statement::Locale::from_code(code).unwrap();
                 let source = crate::export_attachments::source_of_this_duel(
                     duel_export::Format::Domjudge,
                     duel_export::Task::Ioiwari,

@@ -17,7 +17,7 @@
 //!   sample interaction problemtools adds to the Kattis and ICPC PDFs.
 
 use crate::support::export::*;
-use duel_export::statement::{self, Language};
+use duel_export::statement::{self, Locale};
 use duel_export::{Format, Task};
 use duel_test_support::duel;
 use std::fs;
@@ -136,19 +136,19 @@ fn configured(format: Format, package: &duel_export::Package) -> Configured {
 }
 
 /// The key phrases of each language: shares, pass-fail, a draw's half, the time limit.
-fn phrases(language: Language) -> [&'static str; 3] {
+fn phrases(language: Locale) -> [&'static str; 3] {
     match language {
-        Language::English => ["weigh the same", "accepted only if", "half"],
-        Language::Vietnamese => ["trọng số bằng nhau", "chỉ được chấp nhận khi", "một nửa"],
-        Language::Polish => ["ważą tyle samo", "zaakceptowane tylko wtedy", "połowę"],
+        Locale::English => ["weigh the same", "accepted only if", "half"],
+        Locale::Vietnamese => ["trọng số bằng nhau", "chỉ được chấp nhận khi", "một nửa"],
+        Locale::Polish => ["ważą tyle samo", "zaakceptowane tylko wtedy", "połowę"],
     }
 }
 
-fn time_phrase(language: Language, seconds: &str) -> String {
+fn time_phrase(language: Locale, seconds: &str) -> String {
     match language {
-        Language::English => format!("{seconds} s of CPU time"),
-        Language::Vietnamese => format!("{seconds} giây thời gian CPU"),
-        Language::Polish => format!("{seconds} s czasu procesora"),
+        Locale::English => format!("{seconds} s of CPU time"),
+        Locale::Vietnamese => format!("{seconds} giây thời gian CPU"),
+        Locale::Polish => format!("{seconds} s czasu procesora"),
     }
 }
 
@@ -158,7 +158,7 @@ fn every_statement_says_what_its_package_does() {
         for task in Task::ALL {
             let package = duel_export::package(format, task);
             let config = configured(format, &package);
-            for language in Language::ALL {
+            for language in Locale::ALL {
                 let text = statement::source(format, task, language);
                 let at = format!("{format} {task} {}", language.code());
                 let [shares, pass_fail, half] = phrases(language);
@@ -322,7 +322,7 @@ fn page_count(pdf: &Path) -> usize {
 /// typeset by problemtools' `problem2pdf` (the ICPC package as its equivalent
 /// `2023-07-draft` release, which problemtools reads), and Polygon's `problem.tex` typeset
 /// by LuaLaTeX.
-fn typeset_statements(work: &Path) -> Option<Vec<(Format, Task, Language, PathBuf)>> {
+fn typeset_statements(work: &Path) -> Option<Vec<(Format, Task, Locale, PathBuf)>> {
     need_tool_on_path("lualatex")?;
     need_tool_on_path("pdftotext")?;
     let problem2pdf = need_tool("problem2pdf")?;
@@ -332,15 +332,15 @@ fn typeset_statements(work: &Path) -> Option<Vec<(Format, Task, Language, PathBu
     let mut pdfs = Vec::new();
     for task in Task::ALL {
         let root = export("cms", task.name(), &work.join("cms"));
-        for language in Language::ALL {
+        for language in Locale::ALL {
             let pdf = match language {
-                Language::English => root.join("statement/statement.pdf"),
+                Locale::English => root.join("statement/statement.pdf"),
                 other => root.join(format!("statement/statement-{}.pdf", other.code())),
             };
             pdfs.push((Format::Cms, task, language, pdf));
         }
     }
-    for language in Language::ALL {
+    for language in Locale::ALL {
         let dir = work.join(format!("domjudge-{}", language.code()));
         let status = duel!()
             .args(["export", "domjudge"])
@@ -377,7 +377,7 @@ fn typeset_statements(work: &Path) -> Option<Vec<(Format, Task, Language, PathBu
                 )
                 .unwrap();
             }
-            for language in Language::ALL {
+            for language in Locale::ALL {
                 let pdf = work.join(format!("{format}-{task}-{}.pdf", language.code()));
                 let output = Command::new(&problem2pdf)
                     .env("PATH", tools_path(&problem2pdf))
@@ -401,7 +401,7 @@ fn typeset_statements(work: &Path) -> Option<Vec<(Format, Task, Language, PathBu
     // only sets the title, shows what the package's LaTeX gives.
     for task in Task::ALL {
         let root = export("polygon", task.name(), &work.join("polygon"));
-        for language in Language::ALL {
+        for language in Locale::ALL {
             let name = duel_export::polygon::polygon_language(language);
             let tex =
                 fs::read_to_string(root.join(format!("statements/{name}/problem.tex"))).unwrap();
@@ -636,7 +636,7 @@ fn every_dmoj_statement_renders_through_a_commonmark_renderer_without_markup() {
     let work = tempfile::tempdir().unwrap();
     for task in Task::ALL {
         let root = export("dmoj", task.name(), work.path());
-        for language in Language::ALL {
+        for language in Locale::ALL {
             let file = root.join(format!("statement.{}.md", language.code()));
             // markdown-it-py, a CommonMark renderer (in the tools' environment), to HTML;
             // then the text of every element, and the headings' text.

@@ -4,7 +4,7 @@
 //! `SOURCE_DATE_EPOCH` set, the typeset PDFs are the same bytes whatever the directory.
 
 use crate::support::export::*;
-use duel_export::statement::{self, Language};
+use duel_export::statement::{self, Locale};
 use duel_export::{Format, Task};
 use duel_test_support::duel;
 use std::collections::BTreeMap;
@@ -100,9 +100,9 @@ fn cms_pdfs_hold_every_letter_of_their_source() {
     let work = tempfile::tempdir().unwrap();
     for task in Task::ALL {
         let root = export("cms", task.name(), work.path());
-        for language in Language::ALL {
+        for language in Locale::ALL {
             let pdf = match language {
-                Language::English => root.join("statement/statement.pdf"),
+                Locale::English => root.join("statement/statement.pdf"),
                 other => root.join(format!("statement/statement-{}.pdf", other.code())),
             };
             let text = pdf_text(&pdf, &pdftotext);
@@ -169,8 +169,8 @@ fn statement_pdfs_are_the_same_bytes_wherever_they_are_typeset() {
         export_dated("cms", "mis", dir);
     }
     let mut pdfs = vec!["ioiwari.zip".to_owned()];
-    pdfs.extend(Language::ALL.map(|language| match language {
-        Language::English => "mis/statement/statement.pdf".to_owned(),
+    pdfs.extend(Locale::ALL.map(|language| match language {
+        Locale::English => "mis/statement/statement.pdf".to_owned(),
         other => format!("mis/statement/statement-{}.pdf", other.code()),
     }));
     for name in &pdfs {

@@ -226,7 +226,9 @@ fn named_files(source: &str) -> Vec<String> {
         .skip(1)
         .step_by(2)
         .filter(|span| {
+            // `player.exe` and the like are the contestant's own program, not the package's.
             !span.contains(char::is_whitespace)
+                && !span.starts_with("player.")
                 && (*span == "ioiwari2" || suffixes.iter().any(|suffix| span.ends_with(suffix)))
         })
         .map(str::to_owned)
@@ -239,7 +241,7 @@ fn named_files(source: &str) -> Vec<String> {
 #[test]
 fn the_files_a_statement_names_are_found_in_its_code_spans() {
     let text = "Submit `mis.h` and `driver.c`; run `./ioiwari2 --run ./player` or `ioiwari2`, \
-                write `poczatek(p, e)` and `ioiwari.out`.";
+                write `poczatek(p, e)` and `ioiwari.out`; your program `player.exe`.";
     assert_eq!(named_files(text), ["driver.c", "ioiwari2", "mis.h"]);
     // A statement naming a file its package lacks is caught.
     let package = duel_export::package(Format::Cms, Task::Mis);

@@ -945,6 +945,11 @@ fn windows_duel_exe_exports_the_packages_linux_exports() {
                 "{args:?} {round}"
             );
             for (path, bytes) in &linux_files {
+                // Each duel attaches the builds of ioiwari2 built into it or beside it: the
+                // same programs, not always the same bytes (a build's own path and time).
+                if is_tool(Path::new(path).file_name().unwrap()) {
+                    continue;
+                }
                 assert!(
                     windows_files[path] == *bytes,
                     "{args:?} {round}: {path} differs"

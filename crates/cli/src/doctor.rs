@@ -2,6 +2,7 @@
 //! and runs a submission, so that a missing or broken compiler shows before a contest, not as
 //! a `compile_error` verdict on every test.
 
+use crate::flags::CompileArg;
 use anyhow::{Context, Result};
 use clap::Args;
 use duel_arena::compile::{build_player, CompileError, Language, Toolchain};
@@ -18,12 +19,16 @@ player runs, and checks the line it prints. One line per language:
   LANGUAGE  missing  COMPILER is not installed (Debian package PACKAGE: apt-get install PACKAGE)
   LANGUAGE  broken   the first error line
 
+With --compile LANG=COMMAND (as the judges take it) that language is built with COMMAND, so
+the commands a contest will use are checked before it.
+
 Exit status: 0 every language checked works, 1 one of them is missing or broken, 2 bad usage
 or the check itself could not run.
 
 Examples:
   duel doctor                                 every language the judge knows
-  duel doctor --language c --language pascal  only these (names or aliases: c++, py, golang...)";
+  duel doctor --language c --language pascal  only these (names or aliases: c++, py, golang...)
+  duel doctor --language c --compile 'c=gcc -O2 -static -o {output} {source}'";
 
 /// Check that every language's compiler is installed and works.
 #[derive(Debug, Args)]
@@ -33,17 +38,17 @@ pub struct DoctorArgs {
     /// `rust`, `go`) or an alias.
     #[arg(long = "language", value_name = "LANG")]
     pub languages: Vec<Language>,
+
+    /// `--compile`.
+    #[command(flatten)]
+    pub compile: CompileArg,
 }
 
 /// The limits of a self-test's run: generous for a hello-world (a slow machine, a cold
 /// interpreter), plus the language's own memory allowance where the limit is the address
 /// space.
 fn run_limits(language: Language) -> Limits {
-    let limits = Limits::new(Duration::from_secs(5), 256);
-    Limits {
-        memory_bytes: limits.memory_bytes + language.memory_allowance(),
-        ..limits
-    }
+    Limits::new(Duration::from_secs(5), 256).with_address_allowance(language.memory_allowance())
 }
 
 /// What one language's check found.
@@ -63,10 +68,11 @@ pub fn run(args: DoctorArgs) -> Result<ExitCode> {
     } else {
         args.languages
     };
+    let toolchain = Toolchain::new().with_commands(args.compile.commands()?);
     let dir = ScratchDir::create()?;
     let mut all_work = true;
     for language in languages {
-        let (word, text) = match check(language, &dir.0)? {
+        let (word, text) = match check(language, &toolchain, &dir.0)? {
             Health::Ok(version) => ("ok", version),
             Health::Missing(why) => ("missing", why),
             Health::Broken(why) => ("broken", why),
@@ -108,13 +114,13 @@ impl Drop for ScratchDir {
     }
 }
 
-/// Builds and runs `language`'s self-test in `dir`.
-fn check(language: Language, dir: &std::path::Path) -> Result<Health> {
+/// Builds `language`'s self-test in `dir` with `toolchain` and runs it.
+fn check(language: Language, toolchain: &Toolchain, dir: &std::path::Path) -> Result<Health> {
     let test = &language.definition().self_test;
     let source = dir.join(test.file);
     std::fs::write(&source, test.source)
         .with_context(|| format!("cannot write {}", source.display()))?;
-    let build = match build_player(&source, &Toolchain::new()) {
+    let build = match build_player(&source, toolchain) {
         Ok(build) => build,
         Err(error @ CompileError::CompilerMissing { .. }) => {
             return Ok(Health::Missing(error.to_string()))

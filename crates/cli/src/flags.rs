@@ -1,8 +1,8 @@
 //! The flags several commands share, each defined once: the limits (`--time-limit`,
-//! `--memory-limit`), the sandbox (`--sandbox`), Lolek (`--lolek`) and the seed (`--seed`).
-//! `duel ioiwari judge`, `duel mis judge`, `graj` and `ioiwari2` flatten these structures into
-//! their arguments, so a flag has the same name, bounds and help text in each, and every
-//! `--help` is generated from here.
+//! `--memory-limit`), the sandbox (`--sandbox`), Lolek (`--lolek`), the seed (`--seed`) and
+//! the compile commands (`--compile`). `duel ioiwari judge`, `duel mis judge`, `duel doctor`,
+//! `graj` and `ioiwari2` flatten these structures into their arguments, so a flag has the same
+//! name, bounds and help text in each, and every `--help` is generated from here.
 
 /// `--seed`: the seed of a command's random choices.
 #[derive(Debug, Clone, Copy, Default, clap::Args)]
@@ -13,12 +13,14 @@ pub struct SeedArg {
 }
 
 #[cfg(feature = "judge")]
-pub use judged::{seconds, LimitArgs, LolekArg, SandboxArg, SandboxKind, MAX_SECONDS};
+pub use judged::{seconds, CompileArg, LimitArgs, LolekArg, SandboxArg, SandboxKind, MAX_SECONDS};
 
 #[cfg(feature = "judge")]
 mod judged {
     use super::SeedArg;
+    use anyhow::bail;
     use clap::builder::TypedValueParser;
+    use duel_arena::compile::{CompileCommands, Language};
     use duel_mis::LolekKind;
     use duel_sandbox::{Limits, Sandbox};
     use std::time::Duration;
@@ -136,6 +138,53 @@ mod judged {
                 }),
                 (_, Some(_)) => Err("--seed goes with --lolek random".into()),
                 (lolek, None) => Ok(lolek),
+            }
+        }
+    }
+
+    /// `--compile LANG=COMMAND`: the command that builds a language's sources instead of its
+    /// default.
+    #[derive(Debug, Clone, Default, clap::Args)]
+    pub struct CompileArg {
+        /// Build LANG's sources with COMMAND (see README; repeatable).
+        #[arg(long, value_name = "LANG=COMMAND")]
+        pub compile: Vec<String>,
+    }
+
+    impl CompileArg {
+        /// The compile commands asked for: every language's default but those given.
+        pub fn commands(&self) -> anyhow::Result<CompileCommands> {
+            let mut commands = CompileCommands::new();
+            for spec in &self.compile {
+                let Some((language, command)) = spec.split_once('=') else {
+                    bail!("--compile wants LANG=COMMAND, got {spec:?}");
+                };
+                let language: Language = language.trim().parse().map_err(anyhow::Error::msg)?;
+                if command.trim().is_empty() {
+                    bail!("--compile {language}=...: the command is empty");
+                }
+                commands = commands.with(language, command.trim());
+            }
+            Ok(commands)
+        }
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+        use duel_arena::compile::Target;
+
+        #[test]
+        fn compile_flags_parse() {
+            let arg = |spec: &str| CompileArg {
+                compile: vec![spec.into()],
+            };
+            let commands = arg("c=clang -O2 -o {output} {source}").commands().unwrap();
+            assert!(commands
+                .command(Language::C, Target::Player)
+                .starts_with("clang"));
+            for bad in ["c", "cobol=x", "c= "] {
+                assert!(arg(bad).commands().is_err(), "{bad}");
             }
         }
     }

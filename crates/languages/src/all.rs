@@ -212,8 +212,11 @@ pub const GO: Language = Language {
         shown: Shown::Command,
         readme: "`{command}`, with `HOME`, `GOCACHE` and `GOPATH` in the build directory, \
                  `CGO_ENABLED=0`, `GOPROXY=off`, `GOFLAGS=-mod=mod` (standard library only); \
-                 Go's runtime reserves hundreds of MB of address space at start, so without a \
-                 cgroup (where the limit is `RLIMIT_AS`) a Go player needs `--memory-limit 1024`",
+                 Go's runtime reserves hundreds of MB of address space at start, so where the \
+                 limit is `RLIMIT_AS` (no cgroup) the judge lets a Go source's player reserve \
+                 768 MiB beyond `--memory-limit` (the memory it uses is still held to the limit); \
+                 a Go program given as a command gets no allowance and needs \
+                 `--memory-limit 1024` there",
     },
     module: None,
     // The go command names the package before its errors.

@@ -25,6 +25,12 @@ pub struct Limits {
     /// Processes and threads the program may have at once (the cgroup's `pids.max`; without
     /// a cgroup, `RLIMIT_NPROC` when the program runs as a user of its own).
     pub max_processes: u32,
+    /// Address space the program may reserve beyond [`memory_bytes`](Self::memory_bytes)
+    /// where the limit is `RLIMIT_AS` (no cgroup): a runtime's reservation it never touches
+    /// (Go's, see `duel_languages::Language::memory_allowance`). Pages in use are still held
+    /// to `memory_bytes`, and a cgroup limits only those, so there it changes nothing. 0 by
+    /// default.
+    pub address_allowance_bytes: u64,
 }
 
 impl Limits {
@@ -48,7 +54,33 @@ impl Limits {
             memory_bytes: memory_mib.saturating_mul(1 << 20),
             max_line_bytes: Self::DEFAULT_MAX_LINE_BYTES,
             max_processes: Self::DEFAULT_MAX_PROCESSES,
+            address_allowance_bytes: 0,
         }
+    }
+
+    /// The same limits letting the program reserve `bytes` of address space beyond its memory
+    /// limit where that limit is `RLIMIT_AS` (see
+    /// [`address_allowance_bytes`](Self::address_allowance_bytes)).
+    ///
+    /// ```
+    /// use duel_sandbox::Limits;
+    /// use std::time::Duration;
+    /// let limits = Limits::new(Duration::from_secs(1), 32).with_address_allowance(768 << 20);
+    /// assert_eq!(limits.memory_bytes, 32 << 20);
+    /// assert_eq!(limits.address_space_bytes(), (32 + 768) << 20);
+    /// ```
+    pub fn with_address_allowance(self, bytes: u64) -> Limits {
+        Limits {
+            address_allowance_bytes: bytes,
+            ..self
+        }
+    }
+
+    /// The address space each process may have where no cgroup limits memory (`RLIMIT_AS`):
+    /// the memory limit plus the allowance.
+    pub fn address_space_bytes(&self) -> u64 {
+        self.memory_bytes
+            .saturating_add(self.address_allowance_bytes)
     }
 
     /// The same limits with another wall-clock limit.

@@ -93,7 +93,8 @@ pub const MEMORY_NEAR_LIMIT_PERCENT: u64 = 80;
 ///    killed it.
 /// 2. **memory_limit** if it ended abnormally (a signal or a nonzero status) and either its
 ///    standard error holds one of the [`OUT_OF_MEMORY_MARKERS`], or its peak memory (resident,
-///    or the largest address space seen) reached [`MEMORY_NEAR_LIMIT_PERCENT`] of the limit.
+///    or the largest address space seen less [`Limits::address_allowance_bytes`]) reached
+///    [`MEMORY_NEAR_LIMIT_PERCENT`] of the limit.
 ///    Under `RLIMIT_AS` an allocation fails instead of growing; most runtimes then print one of
 ///    the markers, and C code that ignores a NULL from `malloc` usually crashes with its memory
 ///    near the limit. A single huge `malloc` whose NULL is ignored leaves neither trace and is
@@ -127,7 +128,12 @@ pub fn classify_termination(
         let marker = OUT_OF_MEMORY_MARKERS
             .iter()
             .find(|marker| stderr_tail.contains(*marker));
-        let peak = usage.peak_memory_bytes.max(usage.peak_address_space_bytes);
+        // A runtime's reservation within its allowance (Go's hundreds of megabytes) says
+        // nothing of what the program used: only the address space beyond it counts.
+        let reserved = usage
+            .peak_address_space_bytes
+            .saturating_sub(limits.address_allowance_bytes);
+        let peak = usage.peak_memory_bytes.max(reserved);
         let near_limit = peak.saturating_mul(100)
             >= limits
                 .memory_bytes
@@ -145,9 +151,16 @@ pub fn classify_termination(
             return Some(Fault::new(
                 Verdict::MemoryLimit,
                 format!(
-                    "{termination} with {} in use, at the {} memory limit",
+                    "{termination} with {} in use, at the {} memory limit{}",
                     megabytes(peak),
-                    megabytes(limits.memory_bytes)
+                    megabytes(limits.memory_bytes),
+                    match limits.address_allowance_bytes {
+                        0 => String::new(),
+                        allowance => format!(
+                            " (and {} more of address space allowed)",
+                            megabytes(allowance)
+                        ),
+                    }
                 ),
             ));
         }
@@ -272,6 +285,48 @@ mod tests {
         assert_eq!(
             fault.unwrap().reason,
             "exited with status 2; stderr: \"oops: no such file\""
+        );
+    }
+
+    /// A runtime that reserves much more than it uses (Go) and crashes for another reason is
+    /// not taken to have died of the limit when the reservation is within its allowance.
+    #[test]
+    fn a_reservation_within_the_allowance_is_not_the_limit() {
+        let allowed = limits().with_address_allowance(768 << 20);
+        let usage = |reserved: u64| Usage {
+            peak_memory_bytes: 2 << 20,
+            peak_address_space_bytes: reserved,
+            ..Usage::default()
+        };
+        let crash = |usage: &Usage| {
+            classify_termination(Termination::Signaled(11), usage, &allowed, "", true)
+                .unwrap()
+                .verdict
+        };
+        assert_eq!(crash(&usage(700 << 20)), Verdict::RuntimeError);
+        assert_eq!(crash(&usage(790 << 20)), Verdict::RuntimeError);
+        assert_eq!(crash(&usage(800 << 20)), Verdict::MemoryLimit);
+        // Without the allowance the same reservation is far past the limit.
+        let fault = classify_termination(
+            Termination::Signaled(11),
+            &usage(700 << 20),
+            &limits(),
+            "",
+            true,
+        );
+        assert_eq!(fault.unwrap().verdict, Verdict::MemoryLimit);
+        // Resident memory is still held to the limit itself.
+        let resident = Usage {
+            peak_memory_bytes: 31 << 20,
+            ..Usage::default()
+        };
+        let fault =
+            classify_termination(Termination::Signaled(11), &resident, &allowed, "", true).unwrap();
+        assert_eq!(fault.verdict, Verdict::MemoryLimit);
+        assert!(
+            fault.reason.contains("at the 32 MB memory limit"),
+            "{}",
+            fault.reason
         );
     }
 

@@ -76,6 +76,7 @@ pub const COMPILE_LIMITS: Limits = Limits {
     memory_bytes: 1536 << 20,
     max_line_bytes: 64 << 10,
     max_processes: Limits::DEFAULT_MAX_PROCESSES,
+    address_allowance_bytes: 0,
 };
 
 /// At most this many lines of the compiler's output are kept.
@@ -109,7 +110,46 @@ pub fn default_command(language: Language, target: Target) -> String {
         .to_owned()
 }
 
-/// How sources are built: a command per language, the limits and the sandbox of compilation.
+/// The command that builds each language: its default (see [`default_command`]) unless one
+/// was given instead (`duel ... judge --compile LANG=COMMAND`). A judge's
+/// [`Settings`](crate::judge::Settings) hold one; the [`Toolchain`] runs them.
+///
+/// ```
+/// use duel_arena::compile::{CompileCommands, Language, Target};
+/// let commands = CompileCommands::new().with(Language::C, "clang -O2 -o {output} {source}");
+/// assert_eq!(commands.command(Language::C, Target::Player), "clang -O2 -o {output} {source}");
+/// assert!(commands.command(Language::CPP, Target::Player).starts_with("g++ "));
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CompileCommands {
+    /// The commands given instead of a language's default.
+    overrides: BTreeMap<Language, String>,
+}
+
+impl CompileCommands {
+    /// Every language's default command.
+    pub fn new() -> CompileCommands {
+        CompileCommands::default()
+    }
+
+    /// The same commands, building `language` with `command` (see [`default_command`] for the
+    /// placeholders).
+    pub fn with(mut self, language: Language, command: impl Into<String>) -> CompileCommands {
+        self.overrides.insert(language, command.into());
+        self
+    }
+
+    /// The command template that builds `language` for `target`.
+    pub fn command(&self, language: Language, target: Target) -> String {
+        self.overrides
+            .get(&language)
+            .cloned()
+            .unwrap_or_else(|| default_command(language, target))
+    }
+}
+
+/// Builds sources: the [`CompileCommands`], run under [`COMPILE_LIMITS`] in a sandbox, stopping
+/// when a cancel flag is set.
 ///
 /// ```
 /// use duel_arena::compile::{Language, Target, Toolchain};
@@ -119,7 +159,7 @@ pub fn default_command(language: Language, target: Target) -> String {
 /// ```
 #[derive(Debug, Clone)]
 pub struct Toolchain {
-    overrides: BTreeMap<Language, String>,
+    commands: CompileCommands,
     limits: Limits,
     sandbox: Sandbox,
     cancel: Option<Arc<AtomicBool>>,
@@ -136,18 +176,25 @@ impl Toolchain {
     /// compiler runs like a submission).
     pub fn new() -> Toolchain {
         Toolchain {
-            overrides: BTreeMap::new(),
+            commands: CompileCommands::new(),
             limits: COMPILE_LIMITS,
             sandbox: Sandbox::default(),
             cancel: None,
         }
     }
 
+    /// The same toolchain building with these commands.
+    pub fn with_commands(self, commands: CompileCommands) -> Toolchain {
+        Toolchain { commands, ..self }
+    }
+
     /// The same toolchain building `language` with this command (see [`default_command`] for
     /// the placeholders).
-    pub fn with_command(mut self, language: Language, command: impl Into<String>) -> Toolchain {
-        self.overrides.insert(language, command.into());
-        self
+    pub fn with_command(self, language: Language, command: impl Into<String>) -> Toolchain {
+        Toolchain {
+            commands: self.commands.with(language, command),
+            ..self
+        }
     }
 
     /// The same toolchain compiling in this sandbox (normally the submissions' own).
@@ -165,10 +212,7 @@ impl Toolchain {
 
     /// The command template that builds `language` for `target`.
     pub fn command(&self, language: Language, target: Target) -> String {
-        self.overrides
-            .get(&language)
-            .cloned()
-            .unwrap_or_else(|| default_command(language, target))
+        self.commands.command(language, target)
     }
 
     /// Builds `source` for `target` (see [`build_player`] and [`build_module`]).

@@ -1,13 +1,13 @@
 //! Ioiwari behind the neutral judge: [`Ioiwari`], the game [`judge_all`] judges a player-1
 //! program with, on a list of boards, in parallel, into a [`Report`](crate::Report). The
 //! judge's [`Settings`] are the only configuration: the program runs with their limits, sandbox
-//! and cancel flag; the game adds only player 2's choice among optimal moves.
+//! and cancel flag, and player 2 chooses among its optimal moves from their seed.
 //!
 //! Every test has equal weight: a win earns its share, a draw half (see
 //! [`Report::score`](crate::Report::score)).
 //!
 //! ```no_run
-//! use duel_arena::ioiwari::{Ioiwari, Opponent, TestSet, DEFAULT_MEMORY_MIB, DEFAULT_TIME_LIMIT};
+//! use duel_arena::ioiwari::{Ioiwari, TestSet, DEFAULT_MEMORY_MIB, DEFAULT_TIME_LIMIT};
 //! use duel_arena::judge::{judge_all, Entry, Observer, Settings, Submission};
 //! use duel_arena::output::TestResult;
 //! use duel_sandbox::{Limits, ProgramCommand};
@@ -22,7 +22,7 @@
 //! let player = ProgramCommand::shell("./my-player");
 //! let entry = Entry { name: player.to_string(), submission: Submission::Command(player) };
 //! let settings = Settings::new(Limits::new(DEFAULT_TIME_LIMIT, DEFAULT_MEMORY_MIB));
-//! let game = Ioiwari::new(Opponent::FirstOptimal);
+//! let game = Ioiwari::new();
 //! let reports = judge_all(&game, &[entry], &boards, &settings, &mut Print)?;
 //! println!("score {:.2}", reports[0].score);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -60,20 +60,23 @@ pub enum JudgeError {
 /// Ioiwari behind the neutral judge: the program plays player 1 against the optimal player 2.
 pub struct Ioiwari {
     table: Table,
-    opponent: Opponent,
 }
 
-impl Ioiwari {
-    /// The game with player 2 choosing as `opponent` says (the solver's table is built here).
-    pub fn new(opponent: Opponent) -> Ioiwari {
-        Ioiwari {
-            table: Table::solve(),
-            opponent,
-        }
+impl Default for Ioiwari {
+    fn default() -> Self {
+        Ioiwari::new()
     }
 }
 
 impl Ioiwari {
+    /// The game, its solver's table built here. Player 2 chooses as
+    /// [`Settings::seed`] says ([`Opponent::from_seed`]).
+    pub fn new() -> Ioiwari {
+        Ioiwari {
+            table: Table::solve(),
+        }
+    }
+
     /// The solver's table player 2 plays from.
     pub fn table(&self) -> &Table {
         &self.table
@@ -128,7 +131,8 @@ impl Game for Ioiwari {
         board: &Board,
     ) -> Result<Option<(TestResult, GameLog)>, JudgeError> {
         let launcher = launcher(command, settings);
-        let game = play_test(&launcher, &self.table, self.opponent, number, *board)?;
+        let opponent = Opponent::from_seed(settings.seed);
+        let game = play_test(&launcher, &self.table, opponent, number, *board)?;
         Ok(game.map(|game| {
             let log = GameLog {
                 text: game.log,

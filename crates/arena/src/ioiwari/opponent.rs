@@ -18,6 +18,21 @@ pub enum Opponent {
 }
 
 impl Opponent {
+    /// How a judge with this seed ([`Settings::seed`](crate::judge::Settings::seed)) has
+    /// player 2 choose: at random from it, or the first optimal pit without one.
+    ///
+    /// ```
+    /// use duel_arena::ioiwari::Opponent;
+    /// assert_eq!(Opponent::from_seed(None), Opponent::FirstOptimal);
+    /// assert_eq!(Opponent::from_seed(Some(7)), Opponent::Random { seed: 7 });
+    /// ```
+    pub fn from_seed(seed: Option<u64>) -> Opponent {
+        match seed {
+            Some(seed) => Opponent::Random { seed },
+            None => Opponent::FirstOptimal,
+        }
+    }
+
     /// The chooser for test number `index` (from 1).
     pub fn for_test(self, index: usize) -> Chooser {
         let rng = match self {

@@ -19,11 +19,12 @@
 //! lacks the task's functions ([`Game::is_compile_error`]) is judged as a source lacking them
 //! is: `compile_error` on every test, alone as in a batch.
 
-use crate::compile::{Build, BuildRecord, CompileError, Target, Toolchain};
+use crate::compile::{Build, BuildRecord, CompileCommands, CompileError, Target, Toolchain};
 use crate::output::TestResult;
 use crate::{Report, Verdict};
 use duel_report::{Game as ReportGame, Start};
 use duel_sandbox::{run_in_order, IsolationRecord, Limits, ProgramCommand, Sandbox};
+use std::borrow::Cow;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -63,26 +64,32 @@ pub struct Settings {
     pub jobs: usize,
     /// Whether each test's log is built.
     pub logs: bool,
-    /// How sources are built: the compile commands and their limits. Compilers run in
-    /// [`Settings::sandbox`] and stop on [`Settings::cancel`] ([`judge_all`] hands both to the
-    /// toolchain, replacing its own).
-    pub toolchain: Toolchain,
+    /// The command that builds each language. [`judge_all`] runs them under
+    /// [`COMPILE_LIMITS`](crate::compile::COMPILE_LIMITS) in [`Settings::sandbox`], stopping
+    /// on [`Settings::cancel`].
+    pub compile_commands: CompileCommands,
+    /// The seed of the judge's random choices, `None` for none: with one, Ioiwari's player 2
+    /// picks at random among its optimal pits (the picks of each test depend only on the seed
+    /// and the test), without one it always takes the first. (Pooh-Eeyore-sticks reads none:
+    /// its Lolek is the game's own addition, a random one carrying its seed.)
+    pub seed: Option<u64>,
     /// Set it (e.g. from a Ctrl-C handler) to stop: no new test starts, running ones are
     /// killed, and the reports hold the finished tests, marked interrupted.
     pub cancel: Arc<AtomicBool>,
 }
 
 impl Settings {
-    /// One test at a time, no logs, default toolchain, these limits, and the default sandbox
-    /// ([`Sandbox::Auto`], the strongest the machine allows; [`Sandbox::Trusted`] only for
-    /// programs the caller itself trusts).
+    /// One test at a time, no logs, no seed, default compile commands, these limits, and the
+    /// default sandbox ([`Sandbox::Auto`], the strongest the machine allows;
+    /// [`Sandbox::Trusted`] only for programs the caller itself trusts).
     pub fn new(limits: Limits) -> Settings {
         Settings {
             limits,
             sandbox: Sandbox::default(),
             jobs: 1,
             logs: false,
-            toolchain: Toolchain::new(),
+            compile_commands: CompileCommands::new(),
+            seed: None,
             cancel: Arc::new(AtomicBool::new(false)),
         }
     }
@@ -232,9 +239,8 @@ pub fn judge_all<G: Game>(
     settings: &Settings,
     observer: &mut dyn Observer,
 ) -> Result<Vec<Report>, JudgeError<G::Error>> {
-    let toolchain = settings
-        .toolchain
-        .clone()
+    let toolchain = Toolchain::new()
+        .with_commands(settings.compile_commands.clone())
         .with_sandbox(settings.sandbox)
         .with_cancel_flag(settings.cancel.clone());
     let batch = entries.len() > 1;
@@ -243,9 +249,11 @@ pub fn judge_all<G: Game>(
     let mut built = build_all(game, entries, &toolchain, settings)?;
     // Kept alive until every test has run: dropping a build removes its files.
     let mut builds: Vec<Build> = Vec::new();
-    let mut players: Vec<(usize, G::Player, bool)> = Vec::new();
+    let mut players: Vec<Ready<'_, G::Player>> = Vec::new();
     for (at, entry) in entries.iter().enumerate() {
         let mut report = Report::new(game.game(), entry.name.clone(), planned, vec![], false);
+        // A program built from source gets its language's address-space allowance.
+        let mut allowance = 0;
         let runnable = match &entry.submission {
             Submission::Source(_) => match built.remove(&at) {
                 // Ctrl-C stopped the build.
@@ -263,6 +271,7 @@ pub fn judge_all<G: Game>(
                     let record = build.record();
                     observer.built(at, &record);
                     report.build = Some(record);
+                    allowance = build.language().memory_allowance();
                     let runnable = match (build.program(), build.library()) {
                         (Some(program), _) => Some(Runnable::Program(program)),
                         (None, Some(library)) => Some(Runnable::Library(library.to_owned())),
@@ -281,13 +290,25 @@ pub fn judge_all<G: Game>(
             Submission::Builtin => Some(Runnable::Builtin),
         };
         if let Some(runnable) = runnable {
-            match game.prepare(&runnable, settings) {
+            let settings = match allowance {
+                0 => Cow::Borrowed(settings),
+                bytes => Cow::Owned(Settings {
+                    limits: settings.limits.with_address_allowance(bytes),
+                    ..settings.clone()
+                }),
+            };
+            match game.prepare(&runnable, &settings) {
                 Ok(player) => {
-                    if let Some(record) = game.isolation(&player, settings) {
+                    if let Some(record) = game.isolation(&player, &settings) {
                         observer.isolation(at, &record);
                     }
                     let is_program = matches!(runnable, Runnable::Program(_));
-                    players.push((at, player, is_program));
+                    players.push(Ready {
+                        at,
+                        player,
+                        is_program,
+                        settings,
+                    });
                 }
                 Err(error) if game.is_compile_error(&error) => {
                     let reason = error.to_string();
@@ -304,7 +325,7 @@ pub fn judge_all<G: Game>(
     }
     // Results of entries that never ran (compile errors...) come first, entry by entry.
     for (at, report) in reports.iter().enumerate() {
-        if !players.iter().any(|(p, _, _)| *p == at) {
+        if !players.iter().any(|ready| ready.at == at) {
             for result in &report.tests {
                 observer.result(at, result, "");
             }
@@ -319,11 +340,11 @@ pub fn judge_all<G: Game>(
         &settings.cancel,
         |i| {
             let (player, test) = (i / planned, i % planned);
-            let (_, prepared, is_program) = &players[player];
+            let ready = &players[player];
             let number = game.number(test, &tests[test]);
-            let played = game.play(prepared, settings, number, &tests[test]);
+            let played = game.play(&ready.player, &ready.settings, number, &tests[test]);
             Ok(played?.map(|(mut result, log)| {
-                if *is_program {
+                if ready.is_program {
                     hint_silence(&mut result);
                 }
                 (result, log)
@@ -334,15 +355,15 @@ pub fn judge_all<G: Game>(
             let player = i / planned;
             let mut observer = observer.borrow_mut();
             if let Some(record) = &log.moves {
-                observer.moves(players[player].0, &result, record);
+                observer.moves(players[player].at, &result, record);
             }
-            observer.result(players[player].0, &result, &log.text);
+            observer.result(players[player].at, &result, &log.text);
             delivered[player].push(result);
         },
     )
     .map_err(JudgeError::Game)?;
-    for ((at, _, _), results) in players.iter().zip(delivered) {
-        let report = &mut reports[*at];
+    for (ready, results) in players.iter().zip(delivered) {
+        let report = &mut reports[ready.at];
         let interrupted = completion.interrupted && results.len() < planned;
         let build = report.build.take();
         *report = Report::new(
@@ -355,6 +376,16 @@ pub fn judge_all<G: Game>(
         report.build = build;
     }
     Ok(reports)
+}
+
+/// An entry ready to play: its place in the list, the game's prepared player, whether it runs
+/// as a program of its own, and the settings its tests run under (the judge's, with a built
+/// program's address-space allowance added to the limits).
+struct Ready<'a, P> {
+    at: usize,
+    player: P,
+    is_program: bool,
+    settings: Cow<'a, Settings>,
 }
 
 /// What building one source entry gave: its build, or (in a batch) why its source could not

@@ -6,7 +6,7 @@
 
 use crate::judge_player;
 use duel_arena::compile::{build_module, build_player, Language, Toolchain};
-use duel_arena::ioiwari::{Opponent, TestSet, DEFAULT_MEMORY_MIB, DEFAULT_TIME_LIMIT};
+use duel_arena::ioiwari::{TestSet, DEFAULT_MEMORY_MIB, DEFAULT_TIME_LIMIT};
 use duel_arena::judge::{Observer, Settings};
 use duel_arena::output::TestResult;
 use duel_sandbox::Limits;
@@ -62,8 +62,7 @@ fn every_perfect_player_wins_the_official_boards() {
         let mut settings = Settings::new(Limits::new(DEFAULT_TIME_LIMIT, DEFAULT_MEMORY_MIB));
         settings.jobs = 2;
         let player = build.program().unwrap();
-        let first = Opponent::FirstOptimal;
-        let report = judge_player(player, first, &boards[..6], &settings, &mut Quiet).unwrap();
+        let report = judge_player(player, &boards[..6], &settings, &mut Quiet).unwrap();
         let verdicts: Vec<_> = report
             .tests
             .iter()

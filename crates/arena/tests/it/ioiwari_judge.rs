@@ -1,7 +1,6 @@
 //! The Ioiwari judge library with scripted players whose games are known in advance.
 
 use crate::judge_player;
-use duel_arena::ioiwari::Opponent;
 use duel_arena::judge::{Observer, Settings};
 use duel_arena::output::TestResult;
 use duel_arena::Verdict;
@@ -95,14 +94,7 @@ fn a_known_game_is_scored_logged_and_explained() {
 
     let mut sink = Collect::default();
     let player = scripted_player(dir.path(), &game.player_moves);
-    let report = judge_player(
-        player,
-        Opponent::FirstOptimal,
-        &[board],
-        &settings(),
-        &mut sink,
-    )
-    .unwrap();
+    let report = judge_player(player, &[board], &settings(), &mut sink).unwrap();
 
     let result = &report.tests[0];
     assert_eq!(result.verdict, expected, "{result:?}");
@@ -170,8 +162,7 @@ fn results_arrive_in_order_and_do_not_depend_on_jobs() {
         let mut settings = settings();
         settings.jobs = jobs;
         let mut sink = Collect::default();
-        let first = Opponent::FirstOptimal;
-        let report = judge_player(player.clone(), first, &boards, &settings, &mut sink).unwrap();
+        let report = judge_player(player.clone(), &boards, &settings, &mut sink).unwrap();
         assert_eq!(sink.progress, (1..=boards.len()).collect::<Vec<_>>());
         let rows: Vec<_> = sink
             .results
@@ -210,9 +201,10 @@ fn a_random_opponent_only_plays_optimal_moves() {
     let board: Board = "3 3 3 3 3 3 2".parse().unwrap();
     let game = simulate_greedy(&table, board);
     let player = scripted_player(dir.path(), &game.player_moves);
-    let random = Opponent::Random { seed: 42 };
+    let mut settings = settings();
+    settings.seed = Some(42);
     let mut sink = Collect::default();
-    judge_player(player, random, &[board], &settings(), &mut sink).unwrap();
+    judge_player(player, &[board], &settings, &mut sink).unwrap();
     // Whatever happened, every player-2 line of the log is an optimal move.
     let mut position = Position::start(board);
     let move_lines = sink.logs[0]
@@ -238,13 +230,7 @@ fn judge_three(
     let boards = Board::start_boards();
     let player = ProgramCommand::shell(command);
     let mut sink = Collect::default();
-    judge_player(
-        player,
-        Opponent::FirstOptimal,
-        &boards[..3],
-        settings,
-        &mut sink,
-    )
+    judge_player(player, &boards[..3], settings, &mut sink)
 }
 
 #[test]

@@ -8,17 +8,17 @@ mod mis_official;
 mod parser_properties;
 mod safe_default;
 
-use duel_arena::ioiwari::{Ioiwari, JudgeError, Opponent};
+use duel_arena::ioiwari::{Ioiwari, JudgeError};
 use duel_arena::judge::{self, judge_all, Entry, Observer, Settings, Submission};
 use duel_arena::Report;
 use duel_ioiwari::Board;
 use duel_sandbox::ProgramCommand;
 
 /// Judges one Ioiwari `player` on `boards` under `settings`, as the command line does: the
-/// neutral judge with the [`Ioiwari`] game, a single entry.
+/// neutral judge with the [`Ioiwari`] game, a single entry; player 2 chooses as
+/// `settings.seed` says.
 fn judge_player(
     player: ProgramCommand,
-    opponent: Opponent,
     boards: &[Board],
     settings: &Settings,
     observer: &mut dyn Observer,
@@ -27,6 +27,6 @@ fn judge_player(
         name: player.to_string(),
         submission: Submission::Command(player),
     };
-    let game = Ioiwari::new(opponent);
+    let game = Ioiwari::new();
     Ok(judge_all(&game, &[entry], boards, settings, observer)?.remove(0))
 }

@@ -5,7 +5,6 @@
 //! compared with the same program started unconfined by the judge's own `Sandbox::Trusted`.
 
 use crate::judge_player;
-use duel_arena::ioiwari::Opponent;
 use duel_arena::judge::{Observer, Settings};
 use duel_arena::output::TestResult;
 use duel_arena::Verdict;
@@ -47,8 +46,7 @@ fn a_judge_built_from_defaults_runs_the_submission_isolated() {
     assert_eq!(settings.sandbox, Sandbox::Auto);
 
     let board: Board = "4 4 4 2 2 2 2".parse().unwrap();
-    let first = Opponent::FirstOptimal;
-    let report = judge_player(observer_player(), first, &[board], &settings, &mut Ignore).unwrap();
+    let report = judge_player(observer_player(), &[board], &settings, &mut Ignore).unwrap();
     let result = &report.tests[0];
     assert_ne!(result.verdict, Verdict::Win, "{result:?}");
     let judged = sight(result.reason.as_deref().unwrap_or_default());

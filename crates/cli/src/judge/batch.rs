@@ -6,8 +6,9 @@ use super::output::{
     with_last_column, write_output, Columns, LogDir, Named, Progress, LOG_MANIFEST,
 };
 use super::RunArgs;
+use crate::flags::CompileArg;
 use anyhow::{bail, Context};
-use duel_arena::compile::{BuildRecord, Language, Target, Toolchain};
+use duel_arena::compile::{BuildRecord, Language, Target};
 use duel_arena::judge::{judge_all, Entry, Game, Observer, Settings, Submission};
 use duel_arena::output::{BatchReport, OutputFile};
 use duel_arena::TestResult;
@@ -29,27 +30,9 @@ pub struct BatchArgs {
     #[arg(long, value_name = "FILE")]
     pub csv_tests: Option<PathBuf>,
 
-    /// Build LANG's sources with COMMAND (see README; repeatable).
-    #[arg(long, value_name = "LANG=COMMAND")]
-    pub compile: Vec<String>,
-}
-
-impl BatchArgs {
-    /// The toolchain the flags ask for.
-    pub fn toolchain(&self) -> anyhow::Result<Toolchain> {
-        let mut toolchain = Toolchain::new();
-        for spec in &self.compile {
-            let Some((language, command)) = spec.split_once('=') else {
-                bail!("--compile wants LANG=COMMAND, got {spec:?}");
-            };
-            let language: Language = language.trim().parse().map_err(anyhow::Error::msg)?;
-            if command.trim().is_empty() {
-                bail!("--compile {language}=...: the command is empty");
-            }
-            toolchain = toolchain.with_command(language, command.trim());
-        }
-        Ok(toolchain)
-    }
+    /// `--compile`.
+    #[command(flatten)]
+    pub compile: CompileArg,
 }
 
 /// `text` with `{commands}` replaced by the compile command of every language that builds
@@ -223,7 +206,7 @@ pub fn run<G: Game>(
     mut settings: Settings,
 ) -> anyhow::Result<ExitCode> {
     check_outputs(run, batch, &entries, tests_file)?;
-    settings.toolchain = batch.toolchain()?;
+    settings.compile_commands = batch.compile.commands()?;
     settings.cancel = interrupt_flag();
     let csv = Csv {
         ranking: match &batch.csv {
@@ -496,26 +479,5 @@ mod tests {
                 ".._x_y"
             ]
         );
-    }
-
-    #[test]
-    fn compile_flags_parse() {
-        let args = BatchArgs {
-            csv: None,
-            csv_tests: None,
-            compile: vec!["c=clang -O2 -o {output} {source}".into()],
-        };
-        let toolchain = args.toolchain().unwrap();
-        assert!(toolchain
-            .command(Language::C, Target::Player)
-            .starts_with("clang"));
-        for bad in ["c", "cobol=x", "c= "] {
-            let args = BatchArgs {
-                csv: None,
-                csv_tests: None,
-                compile: vec![bad.into()],
-            };
-            assert!(args.toolchain().is_err(), "{bad}");
-        }
     }
 }

@@ -3,7 +3,7 @@
 use super::batch::{self, BatchArgs, Kind};
 use super::output::Columns;
 use anyhow::{bail, Context};
-use duel_arena::ioiwari::{unwinnable, Ioiwari, Opponent, TestSet};
+use duel_arena::ioiwari::{unwinnable, Ioiwari, TestSet};
 use duel_arena::judge::{Entry, Settings, Submission};
 use duel_sandbox::ProgramCommand;
 use std::process::ExitCode;
@@ -78,15 +78,12 @@ pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
         input: "board",
         summary: "banks",
     };
-    let opponent = match args.seed.seed {
-        Some(seed) => Opponent::Random { seed },
-        None => Opponent::FirstOptimal,
-    };
     let mut settings = Settings::new(args.run.limits()?);
     settings.sandbox = args.run.sandbox();
     settings.jobs = args.run.jobs()?;
     settings.logs = true;
-    let game = Ioiwari::new(opponent);
+    settings.seed = args.seed.seed;
+    let game = Ioiwari::new();
     if matches!(tests, TestSet::File(_)) {
         warn_unwinnable(&game, &boards);
     }

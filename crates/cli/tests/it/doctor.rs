@@ -91,3 +91,62 @@ fn an_unknown_language_is_bad_usage() {
     assert_eq!(output.status.code(), Some(2), "{shown}");
     assert!(shown.contains("unknown language \"cobol\""), "{shown}");
 }
+
+/// A compiler that is installed but does not build the self-test is `broken`, with the
+/// compiler's first error, and fails the check; the other languages are still checked. The
+/// command is the organiser's own (`--compile`, as the judges take it), linking a library no
+/// machine has.
+#[test]
+fn a_compile_command_that_fails_is_broken_with_its_first_error_and_fails_the_check() {
+    if missing("gcc") {
+        return;
+    }
+    let output = run_duel(&[
+        "doctor",
+        "--language",
+        "c",
+        "--language",
+        "c++",
+        "--compile",
+        "c=gcc -o {output} {source} -lduel_no_such_library",
+    ]);
+    let shown = text(&output);
+    assert_eq!(output.status.code(), Some(1), "{shown}");
+    let c = line_of(&shown, "c");
+    assert_eq!(c[1], "broken", "{shown}");
+    // The first line naming an error: gcc's for the failed link.
+    assert!(
+        c.join(" ").contains("ld returned 1 exit status"),
+        "the linker's error: {shown}"
+    );
+    assert_eq!(line_of(&shown, "cpp")[1], "ok", "{shown}");
+    assert_eq!(shown.lines().count(), 2, "one line a language: {shown}");
+}
+
+/// A program the compiler builds that then prints something else is `broken` too, saying what
+/// it printed: here the command builds the self-test with its `main` replaced.
+#[test]
+fn a_self_test_that_prints_the_wrong_line_is_broken() {
+    if missing("gcc") {
+        return;
+    }
+    let replaced =
+        "c=printf '#include <stdio.h>\\nint main(void){puts(\"hello?\");return 0;}\\n' > \
+                    other.c && gcc -o {output} other.c";
+    let output = run_duel(&["doctor", "--language", "c", "--compile", replaced]);
+    let shown = text(&output);
+    assert_eq!(output.status.code(), Some(1), "{shown}");
+    let c = line_of(&shown, "c");
+    assert_eq!(c[1], "broken", "{shown}");
+    assert!(shown.contains("printed \"hello?\""), "{shown}");
+}
+
+#[test]
+fn a_malformed_compile_command_is_bad_usage_in_one_line() {
+    let output = run_duel(&["doctor", "--compile", "c"]);
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("--compile wants LANG=COMMAND"), "{stderr}");
+    assert!(output.stdout.is_empty(), "nothing checked: {output:?}");
+}

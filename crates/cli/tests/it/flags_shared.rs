@@ -1,6 +1,6 @@
-//! The flags `duel`'s judges and games, `graj` and `ioiwari2` share are defined once: each has the same
-//! help text wherever it appears, and the same bounds (a value one command refuses, every
-//! command refuses, with the same message).
+//! The flags `duel`'s judges, games and doctor, `graj` and `ioiwari2` share are defined once:
+//! each has the same help text wherever it appears, and the same bounds (a value one command
+//! refuses, every command refuses, with the same message).
 
 use duel_test_support::{bin, duel};
 use std::collections::BTreeMap;
@@ -16,11 +16,14 @@ fn commands() -> Vec<(&'static str, Command)> {
     ioiwari_play.args(["ioiwari", "play"]);
     let mut mis_play = duel!();
     mis_play.args(["mis", "play"]);
+    let mut doctor = duel!();
+    doctor.arg("doctor");
     vec![
         ("duel ioiwari judge", ioiwari_judge),
         ("duel mis judge", mis_judge),
         ("duel ioiwari play", ioiwari_play),
         ("duel mis play", mis_play),
+        ("duel doctor", doctor),
         ("graj", bin!("graj")),
         ("ioiwari2", bin!("ioiwari2")),
     ]
@@ -78,6 +81,10 @@ fn a_shared_flag_has_one_help_text_in_every_command() {
         (
             "--sandbox",
             &["duel ioiwari judge", "duel mis judge", "graj"],
+        ),
+        (
+            "--compile",
+            &["duel ioiwari judge", "duel mis judge", "duel doctor"],
         ),
         (
             "--seed",

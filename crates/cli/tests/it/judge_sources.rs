@@ -456,11 +456,16 @@ fn under_bwrap_the_compiler_can_write_only_its_build_directory() {
 /// `duel ioiwari judge --player FILE` for a Go source, on the official boards, with `extra`
 /// flags and `DUEL_ISOLATION=isolation` (empty: every level the machine has): the report.
 fn judged_go(file: &str, extra: &[&str], isolation: &str, dir: &Path) -> Value {
-    let report = dir.join(format!("{file}.json"));
-    let path = source(&format!("ioiwari/{file}"));
+    judged_go_at(&source(&format!("ioiwari/{file}")), extra, isolation, dir)
+}
+
+/// [`judged_go`] for the Go source at `path`.
+fn judged_go_at(path: &Path, extra: &[&str], isolation: &str, dir: &Path) -> Value {
+    let file = path.file_name().unwrap().to_string_lossy();
+    let report = dir.join(format!("{file}-{isolation}.json"));
     let output = duel!()
         .args(["ioiwari", "judge", "--jobs", "2", "--player"])
-        .arg(&path)
+        .arg(path)
         .args(extra)
         .arg("--report")
         .arg(&report)
@@ -477,11 +482,11 @@ fn judged_go(file: &str, extra: &[&str], isolation: &str, dir: &Path) -> Value {
 }
 
 /// Go, built and run under the judge's isolation: the default (as root: bubblewrap, a user of
-/// its own, a cgroup per run, the system-call filter) and `--sandbox none` (a user of its own,
-/// the filter, a cgroup). The perfect player scores 100 and the flawed one gets exactly the
-/// simulated verdicts. Without cgroups the runner limits the address space, which Go's runtime
-/// needs several hundred megabytes of at start: with the default 32 MB it cannot start (and
-/// wins nothing), with `--memory-limit 1024` it plays as everywhere else.
+/// its own, a cgroup per run, the system-call filter), `--sandbox none` (a user of its own,
+/// the filter, a cgroup) and without cgroups, where the runner limits the address space, of
+/// which Go's runtime reserves several hundred megabytes at start: there the judge adds Go's
+/// allowance to it, so with the task's 32 MB the players play as everywhere else. The perfect
+/// player scores 100 and the flawed one gets exactly the simulated verdicts.
 #[test]
 fn go_players_are_judged_from_source_under_each_isolation() {
     if missing("go") {
@@ -492,7 +497,8 @@ fn go_players_are_judged_from_source_under_each_isolation() {
     for (extra, isolation) in [
         (&[][..], ""),
         (&["--sandbox", "none"][..], ""),
-        (&["--memory-limit", "1024"][..], "no-cgroups"),
+        (&[][..], "no-cgroups"),
+        (&["--sandbox", "none"][..], "no-cgroups"),
     ] {
         let report = judged_go("perfect.go", extra, isolation, dir.path());
         assert_eq!(report["build"]["succeeded"], true, "{report}");
@@ -501,7 +507,56 @@ fn go_players_are_judged_from_source_under_each_isolation() {
         let report = judged_go("flawed.go", extra, isolation, dir.path());
         assert_eq!(verdicts(&report), expected, "{extra:?} {isolation}");
     }
-    let report = judged_go("perfect.go", &[], "no-cgroups", dir.path());
+}
+
+/// The allowance is address space only: without cgroups a Go player that touches more memory
+/// than `--memory-limit` is still stopped at the limit (`memory_limit` on every board), and a
+/// Go program given as a command, whose language the judge does not know, gets no allowance:
+/// with the task's 32 MB its runtime cannot start.
+#[test]
+fn without_cgroups_a_go_player_is_still_held_to_the_memory_it_uses() {
+    if missing("go") {
+        return;
+    }
+    let dir = work_dir!();
+    let hog = dir.path().join("hog.go");
+    std::fs::write(
+        &hog,
+        "package main\n\nimport (\n\t\"fmt\"\n\t\"os\"\n)\n\nvar kept []byte\n\n\
+         func main() {\n\tkept = make([]byte, 96<<20)\n\tfor i := 0; i < len(kept); i += 4096 {\n\
+         \t\tkept[i] = 1\n\t}\n\tvar pit int\n\tfor {\n\t\tif _, err := fmt.Fscan(os.Stdin, &pit); err != nil {\n\
+         \t\t\tos.Exit(int(kept[4096]))\n\t\t}\n\t}\n}\n",
+    )
+    .unwrap();
+    let report = judged_go_at(&hog, &[], "no-cgroups", dir.path());
+    assert_eq!(report["build"]["succeeded"], true, "{report}");
+    assert!(
+        verdicts(&report).iter().all(|v| v == "memory_limit"),
+        "{report}"
+    );
+    // The same player built by hand and given as a command: no allowance.
+    let built = dir.path().join("perfect-go");
+    let status = std::process::Command::new("go")
+        .args(["build", "-o"])
+        .arg(&built)
+        .arg(source("ioiwari/perfect.go"))
+        .env("CGO_ENABLED", "0")
+        .env("GOCACHE", dir.path().join("gocache"))
+        .env("HOME", dir.path())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let json = dir.path().join("command.json");
+    let output = duel!()
+        .args(["ioiwari", "judge", "--jobs", "2", "--player"])
+        .arg(&built)
+        .arg("--report")
+        .arg(&json)
+        .env("DUEL_ISOLATION", "no-cgroups")
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let report: Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
     assert_eq!(report["score"], 0.0, "{report}");
     assert!(
         verdicts(&report)

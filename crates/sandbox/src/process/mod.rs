@@ -188,7 +188,10 @@ impl Process {
         let confinement = Confinement {
             join: join_files,
             // With a cgroup the kernel limits what is used, not what is reserved.
-            address_space: placement.cgroup.is_none().then_some(limits.memory_bytes),
+            address_space: placement
+                .cgroup
+                .is_none()
+                .then_some(limits.address_space_bytes()),
             cpu_seconds,
             processes: (placement.cgroup.is_none() && placement.user.is_some())
                 .then_some(u64::from(limits.max_processes)),

@@ -14,8 +14,10 @@
 //! (its page allocator's summaries), so under `RLIMIT_AS` (the runner's limit when no cgroup
 //! limits memory) a Go program dies at once below about 700 MiB ("failed to reserve page
 //! summary memory"), whatever it uses: its definition's memory allowance
-//! ([`Language::memory_allowance`], 768 MiB) is what a run adds to the limit there. With a cgroup (cgroup v1, or a delegated v2 cgroup:
-//! every judge run as root here) only the pages it uses count, as for every language; the
+//! ([`Language::memory_allowance`], 768 MiB) is what the judge adds to a built Go player's
+//! `RLIMIT_AS` there (`Limits::with_address_allowance`; its resident memory is still held to
+//! the limit). With a cgroup (cgroup v1, or a delegated v2 cgroup: every judge run as root
+//! here) only the pages it uses count, as for every language; the
 //! compiler's 1.5 GiB address space is enough for the go command, the compiler and the
 //! linker.
 //!

@@ -9,7 +9,7 @@ use std::fmt;
 pub enum Termination {
     /// It exited with this status.
     Exited(i32),
-    /// A signal killed it.
+    /// This signal killed it (under bubblewrap, read back from status 128 + N).
     Signaled(i32),
 }
 

@@ -27,7 +27,7 @@ pub struct Language(pub(in crate::compile) &'static Definition);
 /// (copied here, as the judge's code reads it) and what only the judge needs. Everything the
 /// judge decides per language is read from here.
 pub(crate) struct Definition {
-    /// The shared definition.
+    /// The definition in `duel-languages` that the export, the kits and README also read.
     pub(crate) shared: &'static duel_languages::Language,
     /// The short name of reports and `--compile LANG=COMMAND` (`cpp`).
     pub(crate) name: &'static str,

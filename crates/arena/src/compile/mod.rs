@@ -347,12 +347,13 @@ enum BuildOutcome {
 }
 
 impl Build {
-    /// The source file as given.
+    /// The source file, as the caller named it (the build itself works on a copy in its own
+    /// directory).
     pub fn source(&self) -> &Path {
         &self.source
     }
 
-    /// Its language.
+    /// The language its extension named, which chose the compile command.
     pub fn language(&self) -> Language {
         self.language
     }
@@ -468,7 +469,7 @@ pub enum CompileError {
         Language::extension_list()
     )]
     UnknownLanguage {
-        /// The file.
+        /// The source whose extension is none of the languages'.
         path: PathBuf,
     },
     /// Modules are written in C, C++ or Pascal.
@@ -478,17 +479,17 @@ pub enum CompileError {
         Language::module_titles()
     )]
     NotAModuleLanguage {
-        /// The file.
+        /// The source given as a module.
         path: PathBuf,
-        /// Its language.
+        /// The language its extension names, one without module builds.
         language: Language,
     },
     /// The compiler is not installed.
     #[error("cannot build {language} sources: `{compiler}` is not installed (Debian package {package}: apt-get install {package})")]
     CompilerMissing {
-        /// The program.
+        /// The first word of the compile command, found nowhere on the judge's `PATH`.
         compiler: String,
-        /// The language.
+        /// The language it builds.
         language: Language,
         /// The Debian package to install.
         package: String,
@@ -497,7 +498,7 @@ pub enum CompileError {
     /// may not run it (rustup's under `/root`).
     #[error("`{compiler}` ({}) cannot be run by other users, and compilers run as a user of their own: install it where every user may run it, or judge under bubblewrap (--sandbox auto), which shows its installation", path.display())]
     CompilerUnreachable {
-        /// The program.
+        /// The first word of the compile command.
         compiler: String,
         /// The path other users cannot reach.
         path: PathBuf,
@@ -505,9 +506,10 @@ pub enum CompileError {
     /// The source cannot be read, or is too large.
     #[error("cannot read the source {}: {message}", escape_path(path))]
     Source {
-        /// The file.
+        /// The source as given.
         path: PathBuf,
-        /// Why.
+        /// What went wrong: the system's error, or the size against
+        /// [`MAX_SOURCE_BYTES`].
         message: String,
     },
     /// The build directory could not be prepared, or the compiler could not be started.

@@ -11,7 +11,7 @@ use duel_sandbox::{Fault, Halt, Launcher, Process, SpawnError, Usage};
 /// its moves (what the viewer reads).
 #[derive(Debug, Clone, PartialEq)]
 pub struct JudgedGame {
-    /// The result row.
+    /// What the report and the table show of the test: verdict, banks, moves, usage.
     pub result: TestResult,
     /// The transcript, in the `ioiwari.out` format, for people.
     pub log: String,

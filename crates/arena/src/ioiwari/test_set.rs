@@ -10,7 +10,8 @@ use std::str::FromStr;
 /// them.
 pub use duel_ioiwari::OFFICIAL_POSITIONS;
 
-/// A set of test boards.
+/// Where a judge's test boards come from: the 24 official ones, every legal start, or a file
+/// of boards.
 ///
 /// ```
 /// use duel_arena::ioiwari::TestSet;
@@ -74,7 +75,7 @@ pub enum TestSetError {
     /// The file cannot be read (or is too large for a test file).
     #[error("cannot read the test file {}: {error}", path.display())]
     Read {
-        /// The file.
+        /// The test file as given.
         path: PathBuf,
         /// Why (given once, in the message: it is not chained as a source).
         error: std::io::Error,
@@ -82,7 +83,7 @@ pub enum TestSetError {
     /// A line is not a board, or a board where the game is already over.
     #[error("{}:{line}: {message}: \"{text}\"", path.display())]
     BadLine {
-        /// The file.
+        /// The test file as given.
         path: PathBuf,
         /// The line number, from 1.
         line: usize,
@@ -94,7 +95,7 @@ pub enum TestSetError {
     /// The file holds no board.
     #[error("the test file {} holds no positions", path.display())]
     Empty {
-        /// The file.
+        /// The test file as given (blank lines and comments only, or nothing).
         path: PathBuf,
     },
 }

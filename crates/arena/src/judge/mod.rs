@@ -47,9 +47,10 @@ pub enum Submission {
 pub enum Runnable {
     /// A program talking over stdin/stdout.
     Program(ProgramCommand),
-    /// A shared library.
+    /// A shared library the game loads in a host process of its own (a Pooh-Eeyore-sticks
+    /// module).
     Library(PathBuf),
-    /// The built-in player.
+    /// The game's own perfect player, in the judge's process.
     Builtin,
 }
 

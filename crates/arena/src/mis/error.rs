@@ -26,7 +26,7 @@ pub enum MisError {
     /// A log file could not be written.
     #[error("cannot write the log {path}: {message}")]
     Log {
-        /// The file or directory.
+        /// The log file, or the directory it goes in when that cannot be made.
         path: PathBuf,
         /// What the system said.
         message: String,

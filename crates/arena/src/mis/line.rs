@@ -98,7 +98,7 @@ pub(super) fn play(
 enum Stop {
     /// The program hit a limit or ended, or the judge was cancelled.
     Halt(Halt),
-    /// The engine failed.
+    /// The judge's own Lolek chose an illegal move: a fault of the judge, not the program.
     Engine(MisError),
 }
 

@@ -20,7 +20,8 @@ pub struct Usage {
     pub memory_resolution: u64,
 }
 
-/// The result of one game.
+/// How one game went for Bolek: its verdict, the moves played, the final position and what
+/// Bolek used.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameResult {
     /// How the game ended, for Bolek.

@@ -16,7 +16,7 @@ pub struct Ending {
 }
 
 impl Ending {
-    /// An ending with a reason.
+    /// The game ends with `verdict`, and `reason` says why (for the report and the log).
     pub fn new(verdict: Verdict, reason: impl Into<String>) -> Ending {
         Ending {
             verdict,
@@ -62,7 +62,7 @@ impl Referee {
         }
     }
 
-    /// The current position.
+    /// The sticks left and the bound, after the moves played so far.
     pub fn position(&self) -> Position {
         self.position
     }

@@ -15,14 +15,14 @@ pub enum BolekSource {
     /// A shared library exporting `poczatek` and `ruch_bolka`, run together with Lolek in a
     /// separate host process that streams the moves back in batches.
     Module {
-        /// The shared library.
+        /// The module's shared library (`.so`), loaded by the host.
         library: PathBuf,
         /// The `mis-host` executable (see [`host::default_host_path`]).
         host: PathBuf,
     },
     /// A program speaking the line protocol, started with `sh -c COMMAND`.
     Player {
-        /// The shell command.
+        /// The command line, run by `sh -c` under the judge's sandbox.
         command: String,
     },
 }
@@ -30,7 +30,7 @@ pub enum BolekSource {
 /// Everything that defines one game.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameSetup {
-    /// The starting pool and bound.
+    /// The sticks at the start (`p`, `e`) and the bound `b` on a move.
     pub start: Position,
     /// How Lolek plays.
     pub lolek: LolekKind,

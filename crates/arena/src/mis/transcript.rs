@@ -45,7 +45,7 @@ pub fn start_line(start: &Position) -> String {
     format!("start: {} B={}", pool(start.p(), start.e()), start.bound())
 }
 
-/// The line of one move.
+/// A move's line in the transcript: `N. Bolek takes p=1 e=1, leaving p=6 e=1`.
 pub fn move_line(event: &MoveEvent) -> String {
     format!(
         "{}. {} takes {}, leaving {}",
@@ -56,7 +56,8 @@ pub fn move_line(event: &MoveEvent) -> String {
     )
 }
 
-/// The last line of a transcript.
+/// The transcript's last line: the verdict and the number of moves, with the reason when
+/// there is one.
 pub fn result_line(result: &GameResult) -> String {
     let mut line = format!("result: {} after {}", result.verdict, moves(result.moves));
     if let Some(reason) = &result.reason {

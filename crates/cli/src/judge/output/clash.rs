@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 pub struct Named<'a> {
     /// The flag, or what the file is ("the test file", "the submission").
     pub what: &'a str,
-    /// The path as given.
+    /// The path as the user gave it (compared after resolving, shown as given).
     pub path: &'a Path,
 }
 

@@ -109,7 +109,7 @@ impl ResultTable {
         self
     }
 
-    /// The header line.
+    /// The line above the rows, naming each column at the table's width.
     pub fn header(&self) -> String {
         self.line(
             "test",

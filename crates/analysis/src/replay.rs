@@ -41,9 +41,9 @@ pub struct IoiwariFrameDoc {
     pub pit: Option<u8>,
     /// Beads in pits 1..7 afterwards.
     pub board: [u8; 7],
-    /// The banks afterwards.
+    /// The banks afterwards, player 1's first.
     pub banks: [u32; 2],
-    /// Who moves next.
+    /// The player who moves next, 1 or 2.
     pub to_move: u8,
     /// Whether the game is over here.
     pub over: bool,
@@ -250,7 +250,7 @@ pub struct MisFrameDoc {
 pub struct MisWindowDoc {
     /// `"mis"`.
     pub game: &'static str,
-    /// The PE-bound.
+    /// The PE-bound of the game: the most sticks of one kind a move may take.
     pub bound: u32,
     /// Moves of this replay's part of the game, up to its last (for a part that starts
     /// later, [`MisReplay::starting_after`], the number of its last move).

@@ -118,9 +118,10 @@ pub(crate) fn add_statements(package: &mut Package, format: Format, task: Task, 
 
 /// A submission's source file.
 pub(crate) struct Source {
-    /// The file name.
+    /// Its path under the task's `templates/<task>/submissions/`; the package puts it under
+    /// `submissions/<category>/`.
     pub name: &'static str,
-    /// The text.
+    /// The file's text, built into the binary (`include_str!`).
     pub text: &'static str,
 }
 

@@ -14,7 +14,7 @@ use std::process::Command;
 pub struct PackageFile {
     /// The path inside the package, `/`-separated.
     pub path: String,
-    /// The contents.
+    /// The file's bytes, written as they are.
     pub contents: Vec<u8>,
     /// Whether the file is a program to run as it is (mode 0755).
     pub executable: bool,
@@ -42,7 +42,7 @@ pub enum ExportError {
     Write {
         /// What could not be written.
         path: PathBuf,
-        /// Why.
+        /// The I/O error; the message leaves it out, as the error's source.
         source: io::Error,
     },
     /// A symbolic link stands where the package would write: duel export never writes
@@ -52,7 +52,7 @@ pub enum ExportError {
          export into another directory)"
     )]
     Link {
-        /// The link.
+        /// The symbolic link found: the package's directory, a subdirectory or a file's path.
         path: PathBuf,
     },
     /// The CMS manager could not be compiled.

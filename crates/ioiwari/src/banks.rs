@@ -14,9 +14,9 @@ use crate::Player;
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Banks {
-    /// Player 1's bank.
+    /// Beads player 1 has banked so far (at most 35 in a game: all a board holds).
     pub one: u32,
-    /// Player 2's bank.
+    /// Beads player 2 has banked so far (at most 35 in a game: all a board holds).
     pub two: u32,
 }
 

@@ -108,7 +108,7 @@ pub struct Computer {
 }
 
 impl Computer {
-    /// How it plays.
+    /// The kind this player was built from (for a random player, with the seed it started from).
     pub fn kind(&self) -> ComputerKind {
         self.kind
     }

@@ -140,7 +140,7 @@ pub enum ParseBoardError {
     NotANumber {
         /// The pit the word stands for.
         pit: Pit,
-        /// The word.
+        /// The word as written, unchanged.
         text: String,
     },
     /// A word is a number, but not one of `0..=5`.
@@ -200,7 +200,7 @@ impl From<BoardError> for ParseBoardError {
 pub enum IllegalMove {
     /// The chosen pit holds no beads.
     EmptyPit {
-        /// The chosen pit.
+        /// The pit that was asked to be sown.
         pit: Pit,
         /// The board the move was tried on.
         board: Board,

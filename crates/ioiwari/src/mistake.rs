@@ -12,7 +12,7 @@ pub struct PlayerMove {
     pub board: Board,
     /// The banks before the move.
     pub banks: Banks,
-    /// The pit sown.
+    /// The pit player 1 sowed, the move being judged.
     pub pit: Pit,
 }
 

@@ -17,9 +17,9 @@ use crate::{Banks, Board, IllegalMove, Outcome, Pit, Player};
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
-    /// The pits.
+    /// The beads in the seven pits (shared by both players).
     pub board: Board,
-    /// The banks.
+    /// The beads each player has banked so far; empty at the start.
     pub banks: Banks,
     /// The player whose turn it is.
     pub to_move: Player,

@@ -120,7 +120,7 @@ pub enum RecordError {
     /// Fewer bytes than the header.
     #[error("not an Ioiwari move record: {bytes} bytes, fewer than its header")]
     Short {
-        /// How many there were.
+        /// The record's length in bytes, below [`HEADER`].
         bytes: usize,
     },
     /// The first eight bytes are not [`MAGIC`].
@@ -142,7 +142,7 @@ pub enum RecordError {
     Pit {
         /// The move's number, from 1.
         number: u64,
-        /// The byte.
+        /// The byte as found: not one of 1 to 7.
         byte: u8,
     },
     /// A move the rules forbid where it is played.
@@ -150,7 +150,7 @@ pub enum RecordError {
     Illegal {
         /// The move's number, from 1.
         number: u64,
-        /// Why it is illegal.
+        /// Why the rules forbid it there: the pit is empty on that move's board.
         error: IllegalMove,
     },
 }

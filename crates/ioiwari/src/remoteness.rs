@@ -95,7 +95,7 @@ impl fmt::Display for Prospect {
 /// What one legal move is worth to the player making it, if both play optimally afterwards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct MoveFacts {
-    /// The pit sown.
+    /// The pit the move sows.
     pub pit: Pit,
     /// The move's value as [`Oracle::move_values`] gives it: the bank difference the mover
     /// gains from here on (this move's gains included).

@@ -54,7 +54,7 @@ pub enum Ending {
     Finished(Banks),
     /// The game was cut short by `player`'s fault, for a one-line `reason`.
     Aborted {
-        /// The player at fault.
+        /// The player whose fault ended the game (named in the `aborted:` line).
         player: Player,
         /// Why, in one line (line breaks are replaced by spaces).
         reason: String,
@@ -94,7 +94,7 @@ impl Transcript {
         line
     }
 
-    /// Adds the closing line.
+    /// Adds the closing line for `ending` (`result: ...` or `aborted: ...`; see [`ending_line`]).
     pub fn finish(&mut self, ending: &Ending) -> String {
         let line = ending_line(ending);
         self.text.push_str(&line);
@@ -106,7 +106,8 @@ impl Transcript {
         self.moves
     }
 
-    /// Every line so far.
+    /// Every line so far, each ending in `\n`: the start line, the moves, and the closing line
+    /// once [`finish`](Transcript::finish) has added it.
     pub fn text(&self) -> &str {
         &self.text
     }

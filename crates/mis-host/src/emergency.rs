@@ -56,7 +56,8 @@ pub(crate) fn publish(bytes: &[u8]) {
     PENDING_LEN.store(bytes.len(), Ordering::Relaxed);
 }
 
-/// The batch was sent normally.
+/// The batch was sent normally: nothing is pending, so a crash before the next [`publish`]
+/// writes no `C` frame.
 pub(crate) fn clear() {
     PENDING_LEN.store(0, Ordering::Relaxed);
 }

@@ -36,7 +36,8 @@ pub const MAX_PAYLOAD: usize = 16 << 10;
 /// A frame's tag and length.
 pub const FRAME_HEAD_BYTES: usize = 3;
 
-/// The most bytes one move takes.
+/// The most bytes one move takes: a raw pair, its tag byte and two zig-zag varints of up to 5
+/// bytes each.
 pub const MAX_MOVE_BYTES: usize = 11;
 
 /// The judge's buffer for the host's output: room for two whole frames, so that a frame
@@ -173,18 +174,19 @@ impl FrameError {
 pub enum Frame<'a> {
     /// The header, with the host's resident memory (kB) before it loaded the module.
     Header {
-        /// Resident kB.
+        /// The host's resident memory in kB, measured before it loaded the module.
         baseline_rss_kb: u64,
     },
-    /// The module was loaded.
+    /// The module is loaded and both of its symbols were found (`R`).
     Ready,
     /// The module could not be loaded: the host's (untrusted) words.
     Error(&'a [u8]),
-    /// Some moves.
+    /// The game's next moves (`M`), Bolek's and Lolek's alternately.
     Moves(Moves<'a>),
-    /// The last moves of a dying host.
+    /// The last moves of a dying host (`C`); they may be garbled.
     LastMoves(Moves<'a>),
-    /// The host stopped.
+    /// The host stopped (`Z`): its game is over (the pool is empty or Bolek's move was
+    /// illegal), or it was asked to play none.
     End,
 }
 
@@ -255,7 +257,7 @@ impl Default for FrameReader {
 }
 
 impl FrameReader {
-    /// An empty reader.
+    /// An empty reader, with its buffer of [`READ_BUFFER_BYTES`] allocated once.
     pub fn new() -> FrameReader {
         FrameReader {
             buffer: vec![0; READ_BUFFER_BYTES].into_boxed_slice(),

@@ -48,17 +48,17 @@ impl Game {
         Ok(game)
     }
 
-    /// The start position.
+    /// The position the game started from, Bolek to move.
     pub fn start(&self) -> Position {
         self.start
     }
 
-    /// The current position.
+    /// The position after every move so far: the pool the player to move faces.
     pub fn position(&self) -> Position {
         self.current
     }
 
-    /// The moves played so far.
+    /// The moves played so far, all legal, Bolek's first (even indices are Bolek's).
     pub fn moves(&self) -> &[Move] {
         &self.moves
     }

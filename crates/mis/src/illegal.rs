@@ -32,7 +32,7 @@ pub enum IllegalMove {
         kind: StickKind,
         /// How many were taken.
         taken: u32,
-        /// The PE-bound.
+        /// The position's PE-bound: the most sticks of one kind a move may take.
         bound: u32,
     },
     /// More sticks of one kind than the pool holds.

@@ -73,7 +73,7 @@ pub enum ParseMoveError {
     },
     /// A field is not a non-negative 32-bit integer.
     NotANumber {
-        /// The offending field.
+        /// The field as written, which does not parse as a `u32`.
         text: String,
     },
 }

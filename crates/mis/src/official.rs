@@ -15,7 +15,8 @@ pub const OFFICIAL_TESTS: &str = include_str!("../data/mis-official.txt");
 pub struct MisTest {
     /// The test's number, from 1, in file order.
     pub number: usize,
-    /// The start position.
+    /// The start position `p e B` of its line, within the task's limits for a start; Bolek
+    /// can win it.
     pub start: Position,
     /// The comment after `#` on its line, if any.
     pub note: Option<String>,

@@ -120,7 +120,7 @@ impl Position {
         self.e
     }
 
-    /// The PE-bound `B`.
+    /// The PE-bound `B`: the most sticks of one kind a move may take; at least 1.
     pub const fn bound(&self) -> u32 {
         self.bound
     }

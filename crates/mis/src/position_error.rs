@@ -12,9 +12,9 @@ pub enum PositionError {
     PileOutOfRange {
         /// Which pile.
         kind: StickKind,
-        /// Its size.
+        /// Its size as given (a `u64`, so that a size beyond `u32` is reported as it was).
         count: u64,
-        /// The smallest size allowed.
+        /// The smallest size allowed: 1 for a task's start, 0 in play.
         least: u32,
     },
     /// The PE-bound is outside the task's limits `1..=MAX_BOUND`.
@@ -57,7 +57,7 @@ pub enum ParsePositionError {
     NotANumber {
         /// What the field means: `"poohsticks"`, `"eeyoresticks"` or `"PE-bound"`.
         field: &'static str,
-        /// The offending text.
+        /// The field as written, which does not parse as a `u64`.
         text: String,
     },
     /// The numbers break the task's limits.

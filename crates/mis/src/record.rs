@@ -139,7 +139,8 @@ impl RecordWriter {
         self.data.append(&mut self.extras);
     }
 
-    /// The record's bytes.
+    /// Ends the record and returns its bytes: the header (magic, start, move count, chunk size),
+    /// the chunk index, then the chunks; [`MoveRecord::parse`] reads them back.
     pub fn finish(mut self) -> Vec<u8> {
         self.close_chunk();
         let table = HEADER + ENTRY * self.index.len();
@@ -237,7 +238,7 @@ impl MoveRecord {
         })
     }
 
-    /// The start of the game.
+    /// The start position, from the record's header.
     pub fn start(&self) -> Position {
         self.start
     }
@@ -252,7 +253,7 @@ impl MoveRecord {
         self.moves == 0
     }
 
-    /// The record's bytes.
+    /// The record's bytes, as given to [`MoveRecord::parse`].
     pub fn as_bytes(&self) -> &[u8] {
         &self.bytes
     }

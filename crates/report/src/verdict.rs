@@ -7,17 +7,17 @@ use std::fmt;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Verdict {
-    /// The game was won.
+    /// The submission won the game: the test's full share of the score ([`points`](crate::points)).
     Win,
-    /// The game was drawn.
+    /// The game was drawn: half the test's share.
     Draw,
-    /// The game was lost.
+    /// The submission lost a game played out by the rules: no points, like every verdict below.
     Loss,
-    /// A move the rules forbid.
+    /// The submission made a move the rules forbid.
     IllegalMove,
-    /// Output that isn't a move.
+    /// Output that isn't a move, such as a line longer than the judge reads.
     ProtocolError,
-    /// A time limit was exceeded.
+    /// The CPU time limit or the wall-clock limit was exceeded; the reason says which.
     TimeLimit,
     /// The memory limit was exceeded.
     MemoryLimit,

@@ -55,7 +55,8 @@ pub enum SpawnError {
     Io {
         /// The command being started.
         command: String,
-        /// The underlying error.
+        /// What the system said: looking up the working directory, preparing the run (its user,
+        /// cgroup or private mounts) or starting the program failed.
         cause: io::Error,
     },
 }

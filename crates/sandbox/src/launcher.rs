@@ -137,17 +137,18 @@ impl Launcher {
         }
     }
 
-    /// The command run.
+    /// The command each [`spawn`](Self::spawn) starts.
     pub fn command(&self) -> &ProgramCommand {
         &self.command
     }
 
-    /// The limits applied.
+    /// The limits every run gets, as given to [`Launcher::new`].
     pub fn limits(&self) -> &Limits {
         &self.limits
     }
 
-    /// The sandbox used.
+    /// The sandbox asked for: [`Sandbox::Auto`] unless [`with_sandbox`](Self::with_sandbox)
+    /// chose another.
     pub fn sandbox(&self) -> Sandbox {
         self.sandbox
     }

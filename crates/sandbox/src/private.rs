@@ -47,7 +47,7 @@ pub const PRIVATE_PTYS: u32 = 16;
 pub(crate) struct PrivateMounts {
     /// Where a fresh tmpfs is mounted.
     covered: Vec<CString>,
-    /// The tmpfs mount options.
+    /// The tmpfs mount options: `mode=1777` and a size of [`PRIVATE_DIR_BYTES`].
     options: CString,
     /// The options of the run's own `devpts`, when the machine has `/dev/pts` and
     /// `/dev/ptmx` to cover.

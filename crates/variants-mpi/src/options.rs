@@ -45,7 +45,7 @@ pub struct Options {
 pub enum Command {
     /// Print [`USAGE`].
     Help,
-    /// Solve.
+    /// Solve the variant the options name and save its table.
     Solve(Options),
 }
 

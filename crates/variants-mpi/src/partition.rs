@@ -39,7 +39,7 @@ impl Partition {
         self.starts.len() - 1
     }
 
-    /// The number of classes.
+    /// The number of classes partitioned: the ranks are `0..count`.
     pub fn count(&self) -> u64 {
         self.starts[self.parts()]
     }

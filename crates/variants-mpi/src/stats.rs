@@ -11,7 +11,7 @@ use crate::{Counts, TierCounts};
 pub struct Stats {
     /// The number of pits.
     pub pits: usize,
-    /// The cap.
+    /// The variant's cap: the most beads a pit may hold.
     pub cap: u8,
     /// Processes in the job.
     pub processes: usize,
@@ -27,7 +27,7 @@ pub struct Stats {
     pub tiers: Vec<TierStats>,
     /// Each process's counts summed over the tiers.
     pub process_totals: Vec<Counts>,
-    /// Everything summed.
+    /// Every process's counts over every tier, summed.
     pub total: Counts,
 }
 
@@ -36,7 +36,7 @@ pub struct Stats {
 pub struct TierStats {
     /// Beads on the tier's boards.
     pub beads: u32,
-    /// Rounds of exchanges.
+    /// Rounds of exchanges the tier took (the most of any process).
     pub rounds: u64,
     /// The longest time a process spent in the tier, in seconds.
     pub seconds: f64,

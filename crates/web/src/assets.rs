@@ -5,7 +5,7 @@
 pub struct Asset {
     /// The `Content-Type` it is served with.
     pub content_type: &'static str,
-    /// Its bytes.
+    /// The file's text, compiled in with `include_str!` and served as it is.
     pub body: &'static str,
 }
 

@@ -31,7 +31,7 @@ pub enum TableRefusal {
     TooLarge(Variant),
     /// Too many requests wait for solves already.
     Busy,
-    /// The solver failed.
+    /// The solver failed; the text is its error's message.
     Failed(String),
 }
 

@@ -100,9 +100,9 @@ pub struct SubmissionView {
 pub struct RankView {
     /// From 1; equal scores share a rank.
     pub rank: usize,
-    /// The submission.
+    /// The submission, as the batch report names it (cut to [`MAX_NAME_CHARS`]).
     pub submission: String,
-    /// Its score.
+    /// Its score out of 100.
     pub score: f64,
     /// Its CPU time over all tests, in milliseconds.
     #[serde(default)]
@@ -126,7 +126,8 @@ pub struct DocumentView {
     pub interrupted: bool,
     /// The ranking, when the report holds several submissions; else `null`.
     pub ranking: Option<Vec<RankView>>,
-    /// The submissions.
+    /// Every submission of the document, in the report's order (one for a single report or a
+    /// log).
     pub submissions: Vec<SubmissionView>,
     /// The bytes it was opened from, counted against [`MAX_HELD_BYTES`].
     #[serde(skip)]

@@ -12,9 +12,9 @@ use crate::Standing;
 pub struct PositionDoc {
     /// Beads in pits 1..7.
     pub board: [u8; 7],
-    /// Player 1's and player 2's banks.
+    /// Player 1's and player 2's banks, in that order.
     pub banks: [u32; 2],
-    /// 1 or 2.
+    /// The player to move, 1 or 2.
     pub to_move: u8,
 }
 
@@ -107,7 +107,8 @@ pub struct AnalysisDoc {
     pub predicted: ResultDoc,
     /// Every legal move, in pit order.
     pub moves: Vec<MoveDoc>,
-    /// The optimal pits.
+    /// The optimal pits: those of `moves` marked best, in pit order (empty once the game is
+    /// over).
     pub best_moves: Vec<u8>,
     /// The optimal pit the remoteness preferences choose (what the perfect engine plays).
     pub preferred_move: Option<u8>,
@@ -181,7 +182,7 @@ fn predicted_banks(position: &Position, margin: i32) -> Banks {
 pub struct MoveResultDoc {
     /// The player who moved, 1 or 2.
     pub player: u8,
-    /// The pit sown.
+    /// The pit sown, 1 to 7.
     pub pit: u8,
     /// Beads the move put into the mover's bank.
     pub mover_gain: u8,
@@ -212,11 +213,11 @@ pub fn play(solver: &Remoteness, position: &Position, pit: Pit) -> Option<MoveRe
 /// How the one-step greedy player fares as player 1 against the official optimal player 2.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GreedyDoc {
-    /// Greedy's first move.
+    /// Greedy's first move, 1 to 7 (0 if the board has no move).
     pub first_move: u8,
     /// `win`, `draw` or `loss` for greedy.
     pub result: Standing,
-    /// Final banks.
+    /// The banks when that game ends, player 1's (greedy's) first.
     pub banks: [u32; 2],
 }
 
@@ -225,7 +226,7 @@ pub struct GreedyDoc {
 pub struct TableRowDoc {
     /// Beads in pits 1..7.
     pub board: [u8; 7],
-    /// The board as text.
+    /// The board as text, `4 3 2 4 2 3 2`.
     pub text: String,
     /// Final bank difference player 1 can force.
     pub value: i8,
@@ -248,7 +249,8 @@ pub struct TableRowDoc {
 pub struct TableDoc {
     /// Whether only the rotation class representatives are listed.
     pub classes_only: bool,
-    /// One row per board.
+    /// One row per board listed: all 357 start boards in ascending order, or the 51
+    /// representatives in class order.
     pub rows: Vec<TableRowDoc>,
     /// How many rows greedy wins, draws and loses.
     pub greedy_totals: GreedyTotalsDoc,

@@ -14,11 +14,11 @@ pub const WINDOW_MAX: u32 = 61;
 /// A position as JSON: `{"p": 7, "e": 2, "bound": 3}`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PositionDoc {
-    /// Poohsticks.
+    /// Poohsticks in the pool.
     pub p: u64,
-    /// Eeyoresticks.
+    /// Eeyoresticks in the pool.
     pub e: u64,
-    /// The PE-bound B.
+    /// The PE-bound B: the most sticks of one kind a move may take.
     pub bound: u64,
 }
 
@@ -114,7 +114,7 @@ pub struct PatternDoc {
 pub struct AnalysisDoc {
     /// The position analysed.
     pub position: PositionDoc,
-    /// `p e B`.
+    /// The position as text, `p e B` (as the task's input writes it).
     pub text: String,
     /// Whether the pool is empty (the player who moved last has won).
     pub over: bool,

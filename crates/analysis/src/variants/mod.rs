@@ -34,7 +34,7 @@ pub use heat_map::heat_map;
 pub struct VariantsDoc {
     /// Number of pits.
     pub pits: usize,
-    /// The cap.
+    /// The cap: the most beads a pit may hold.
     pub cap: u8,
     /// Least beads in a start pit.
     pub min: u8,
@@ -52,13 +52,13 @@ pub struct VariantsDoc {
 pub struct TotalDoc {
     /// Beads on the start boards.
     pub beads: u32,
-    /// Start boards.
+    /// Start boards with this total.
     pub starts: u64,
-    /// Won by player 1.
+    /// Starts player 1 wins (value above 0).
     pub wins: u64,
-    /// Drawn.
+    /// Starts that end in a draw (value 0).
     pub draws: u64,
-    /// Lost by player 1.
+    /// Starts player 1 loses (value below 0).
     pub losses: u64,
     /// Starts per value, keys in increasing numeric order.
     #[serde(serialize_with = "numeric_keys", default)]
@@ -94,7 +94,7 @@ fn numeric_keys<S: Serializer>(values: &BTreeMap<String, u64>, s: S) -> Result<S
 }
 
 impl TotalDoc {
-    /// The document of one row of [`summarize`].
+    /// The document of one row of [`summarize`](duel_ioiwari::variant::summarize).
     pub fn of(row: &TotalSummary) -> TotalDoc {
         let pits = |board: &Option<VariantBoard>| board.map(|board| board.pits().to_vec());
         TotalDoc {

@@ -12,19 +12,19 @@ pub enum VariantError {
     Pits {
         /// The rejected number of pits.
         pits: usize,
-        /// The fewest pits supported.
+        /// [`Variant::MIN_PITS`], the fewest pits a variant may have.
         min: usize,
-        /// The most pits supported.
+        /// [`Variant::MAX_PITS`], the most pits a variant may have.
         max: usize,
     },
     /// The cap is outside the supported range.
     #[error("a cap of {cap}: the cap is {min} to {max} beads a pit")]
     Cap {
-        /// The rejected cap.
+        /// The cap asked for, in beads a pit.
         cap: u8,
-        /// The smallest cap supported.
+        /// [`Variant::MIN_CAP`], the smallest cap supported.
         min: u8,
-        /// The largest cap supported.
+        /// [`Variant::MAX_CAP`], the largest cap supported.
         max: u8,
     },
     /// A board with the wrong number of pits.
@@ -40,15 +40,15 @@ pub enum VariantError {
     TooManyBeads {
         /// The pit number (1-based).
         pit: usize,
-        /// Its count.
+        /// The beads the board gives that pit.
         beads: u8,
-        /// The cap.
+        /// The variant's cap: the most beads a pit may hold.
         cap: u8,
     },
     /// A word of a board's text that is not a count.
     #[error("{word:?} is not a bead count")]
     NotACount {
-        /// The offending word.
+        /// The word that is not a `u8`, cut to its first 20 characters.
         word: String,
     },
     /// A move on a pit that does not exist.
@@ -56,13 +56,13 @@ pub enum VariantError {
     NoSuchPit {
         /// The pit number asked for.
         pit: usize,
-        /// The number of pits.
+        /// The variant's number of pits, the highest pit number.
         pits: usize,
     },
     /// A move on an empty pit.
     #[error("pit {pit} is empty")]
     EmptyPit {
-        /// The pit number.
+        /// The 1-based number of the pit asked to be sown.
         pit: usize,
     },
     /// A start rule whose bounds are reversed or above the cap.
@@ -72,7 +72,7 @@ pub enum VariantError {
         min: u8,
         /// The most beads a start pit holds.
         max: u8,
-        /// The cap.
+        /// The variant's cap, which `max` may not exceed.
         cap: u8,
     },
 }
@@ -97,15 +97,15 @@ pub enum SolveError {
     /// A tier file or the tier directory could not be written or read.
     #[error("{}: {reason}", path.display())]
     TierIo {
-        /// The file or directory.
+        /// The tier file or tier directory being written or read.
         path: std::path::PathBuf,
-        /// What the system said.
+        /// The I/O error's message.
         reason: String,
     },
     /// A tier file read back is not a finished tier of this solve.
     #[error("{} is not a valid tier file: {reason}", path.display())]
     TierFile {
-        /// The file.
+        /// The tier file read back.
         path: std::path::PathBuf,
         /// What is wrong with it.
         reason: String,
@@ -113,7 +113,7 @@ pub enum SolveError {
     /// A fresh solve was given a tier directory that holds tiers already.
     #[error("{} already holds solved tiers: resume from them, or give an empty directory", dir.display())]
     TiersPresent {
-        /// The directory.
+        /// The tier directory given to a fresh solve; it holds tier 1 already.
         dir: std::path::PathBuf,
     },
 }
@@ -157,7 +157,7 @@ pub enum TableFormatError {
     /// The values do not match the header's checksum.
     #[error("the table is corrupt: checksum mismatch")]
     Checksum,
-    /// Bytes follow the table.
+    /// Bytes follow the last value the header counts.
     #[error("unexpected bytes after the table")]
     TrailingData,
     /// The table does not fit in memory.

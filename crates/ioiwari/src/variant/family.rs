@@ -31,9 +31,9 @@ impl Variant {
     pub const MIN_PITS: usize = 2;
     /// The most pits a variant may have.
     pub const MAX_PITS: usize = 14;
-    /// The smallest cap.
+    /// The smallest cap, in beads a pit.
     pub const MIN_CAP: u8 = 2;
-    /// The largest cap.
+    /// The largest cap, in beads a pit.
     pub const MAX_CAP: u8 = 9;
     /// The task's game: 7 pits, a cap of 5.
     pub const IOI: Variant = Variant { pits: 7, cap: 5 };
@@ -60,7 +60,8 @@ impl Variant {
         })
     }
 
-    /// The number of pits.
+    /// The number of pits, [`MIN_PITS`](Variant::MIN_PITS) to [`MAX_PITS`](Variant::MAX_PITS);
+    /// pits are numbered from 1.
     pub fn pits(self) -> usize {
         usize::from(self.pits)
     }

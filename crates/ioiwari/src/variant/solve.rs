@@ -88,7 +88,7 @@ pub struct TierProgress {
     pub solved: u64,
     /// Whether the tier was read back from the tier directory instead of solved.
     pub loaded: bool,
-    /// Time this tier took.
+    /// Wall-clock time spent on this tier: solving it, or reading it back when `loaded`.
     pub tier_time: Duration,
     /// Time since the solve started (allocation included).
     pub elapsed: Duration,
@@ -359,7 +359,7 @@ impl ClassSpace {
         Ok(ClassSpace { variant, classes })
     }
 
-    /// The variant.
+    /// The variant whose classes are ranked.
     pub fn variant(&self) -> Variant {
         self.variant
     }
@@ -772,7 +772,7 @@ pub(crate) struct Batch {
     gain: [[i8; Variant::MAX_PITS]; BATCH],
 }
 
-/// Boards in a [`Batch`].
+/// Boards in a [`Batch`]: the number of boards whose memory reads overlap.
 const BATCH: usize = 16;
 
 impl Batch {

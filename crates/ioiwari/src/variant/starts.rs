@@ -39,7 +39,7 @@ impl StartRule {
         Ok(StartRule { variant, min, max })
     }
 
-    /// The variant.
+    /// The variant whose boards the rule describes.
     pub fn variant(&self) -> Variant {
         self.variant
     }
@@ -94,7 +94,7 @@ impl StartRule {
 /// How the start boards of one total turn out for player 1.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TotalSummary {
-    /// Beads on the board.
+    /// The tier: beads on each of these start boards.
     pub beads: u32,
     /// Start boards with that total.
     pub starts: u64,
@@ -108,9 +108,9 @@ pub struct TotalSummary {
     pub values: BTreeMap<i8, u64>,
     /// The first won start (in the order of [`StartRule::for_each_start`]).
     pub example_win: Option<VariantBoard>,
-    /// The first drawn start.
+    /// The first drawn start (in the same order), `None` when no start of the total draws.
     pub example_draw: Option<VariantBoard>,
-    /// The first lost start.
+    /// The first lost start (in the same order), `None` when player 1 wins or draws every one.
     pub example_loss: Option<VariantBoard>,
 }
 

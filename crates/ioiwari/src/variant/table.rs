@@ -66,7 +66,7 @@ pub struct VariantTable {
 }
 
 const MAGIC: &[u8; 8] = b"DUELVTAB";
-/// The version written.
+/// The version written: one value per rotation class.
 const VERSION: u16 = 2;
 /// The version of one value per board, read only.
 const DENSE_VERSION: u16 = 1;
@@ -94,7 +94,7 @@ impl VariantTable {
         })
     }
 
-    /// The variant solved.
+    /// The variant solved; a saved table's header names it.
     pub fn variant(&self) -> Variant {
         self.variant
     }

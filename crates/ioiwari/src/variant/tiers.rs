@@ -91,7 +91,7 @@ impl WordHash {
         }
     }
 
-    /// Feeds `values`.
+    /// Feeds `values`, in order; the hash depends on their order, not on how they are split.
     pub fn update(&mut self, values: &[i8]) {
         for &value in values {
             self.pending[self.filled] = value as u8;
@@ -126,9 +126,9 @@ impl Default for WordHash {
 /// The tier files of one solve.
 #[derive(Debug)]
 pub(crate) struct TierFiles {
-    /// The directory, opened once.
+    /// The tier directory, opened once: tier files are created and replaced by name within it.
     dir: OutputDir,
-    /// Its path, for messages.
+    /// The directory's path as given, for error messages.
     shown: PathBuf,
     variant: Variant,
     /// Still reading finished tiers back (a resumed solve before its first missing tier).
@@ -272,7 +272,7 @@ pub(crate) struct TierWriter {
 }
 
 impl TierWriter {
-    /// Appends values.
+    /// Appends `values` to the partial file, and counts and hashes them for the header.
     pub(crate) fn write(&mut self, values: &[i8]) -> Result<(), SolveError> {
         self.hash.update(values);
         self.count += values.len() as u64;

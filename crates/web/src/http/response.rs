@@ -7,9 +7,9 @@ use axum::body::Body;
 pub struct Response {
     /// The status code, e.g. 200.
     pub status: u16,
-    /// The `Content-Type` header.
+    /// The `Content-Type` header's value, e.g. `application/json`.
     pub content_type: &'static str,
-    /// The body.
+    /// The body bytes, in the format `content_type` names.
     pub body: Vec<u8>,
     /// Extra headers, e.g. `Allow` on a 405.
     pub extra_headers: Vec<(&'static str, String)>,
@@ -44,7 +44,8 @@ impl Response {
         Response::json(status, &serde_json::json!({ "error": message }))
     }
 
-    /// Adds a header.
+    /// Adds the header `name: value`; one of the [`COMMON_HEADERS`] by that name is then left
+    /// out, so that this one takes its place.
     pub fn with_header(mut self, name: &'static str, value: impl Into<String>) -> Response {
         self.extra_headers.push((name, value.into()));
         self

@@ -1,9 +1,11 @@
 //! The judge's results and how they reach the disk. The results themselves (what a report
 //! holds, its JSON schema) are `duel-report`'s types, re-exported here; the files are written
 //! by `duel-files` (directories opened once, never a link followed, files replaced
-//! atomically), whose [`OutputDir`] is re-exported here; this module adds the output files'
-//! policy ([`OutputFile`]: what a path named on the command line is, resolved at the start).
+//! atomically), whose [`OutputDir`] is re-exported here; this module opens the output files
+//! ([`OutputFile`]: what a path named on the command line is, resolved at the start by
+//! duel-files' policy, [`duel_files::target`]).
 
+use duel_files::Follow;
 pub use duel_files::{EntryKind, OutputDir};
 pub use duel_report::{
     measured_kb, points, rank, score, BatchReport, RankingRow, Report, TestResult,
@@ -29,6 +31,10 @@ use std::path::{Path, PathBuf};
 /// - a name through `/proc/*/fd` (`/dev/stdout`, `/dev/fd/3`) to a regular file: opened at the
 ///   start for appending, so `--report /dev/stdout > file` adds the report to that file;
 /// - a directory, a block device or a socket: refused.
+///
+/// Which of these a path is, is duel-files' policy for every path a user names for output
+/// ([`duel_files::target`] with [`Follow::OwnLinks`]); this type opens and writes what it
+/// decides.
 #[derive(Debug)]
 pub struct OutputFile {
     path: PathBuf,
@@ -65,41 +71,24 @@ impl OutputFile {
     /// Resolves and opens `path` for writing at the end (see [`OutputFile`]); fails now if it
     /// could not be written then.
     pub fn open(path: &Path) -> Result<OutputFile, OutputError> {
-        use std::os::unix::fs::FileTypeExt;
         let io_error = |cause: io::Error| OutputError::Io {
             path: path.to_owned(),
             cause,
         };
-        let kind = match std::fs::symlink_metadata(path) {
-            Ok(meta) => Some(meta.file_type()),
-            Err(error) if error.kind() == io::ErrorKind::NotFound => None,
-            Err(error) => return Err(io_error(error)),
-        };
-        // What a link leads to, resolved now, and whether it leads through a process's
-        // descriptors (as /dev/stdout does). A link someone else made (a submission's user,
-        // before this run) is not followed at all: it is replaced like a new name.
-        let (kind, through_descriptors) = match kind {
-            Some(kind) if kind.is_symlink() => {
-                let chain = LinkChain::of(path);
-                match std::fs::metadata(path) {
-                    Ok(target) if chain.through_descriptors || chain.trusted => {
-                        (Some(target.file_type()), chain.through_descriptors)
-                    }
-                    // A link to nothing, or one an untrusted user made: replaced itself.
-                    _ => (None, false),
-                }
-            }
-            kind => (kind, false),
-        };
-        let target = match kind {
-            Some(kind) if kind.is_dir() => return Err(OutputError::Directory(path.to_owned())),
-            Some(kind) if kind.is_char_device() => Target::Open(
+        // What the path leads to, resolved now through the links root or the judge's own user
+        // made and those through a process's descriptors (as /dev/stdout is); a link someone
+        // else made (a submission's user, before this run) is not followed at all: it is
+        // replaced like a new name.
+        let target = match duel_files::target(path, Follow::OwnLinks).map_err(io_error)? {
+            duel_files::Target::Directory => return Err(OutputError::Directory(path.to_owned())),
+            duel_files::Target::Unusable => return Err(OutputError::Unusable(path.to_owned())),
+            duel_files::Target::Device => Target::Open(
                 std::fs::OpenOptions::new()
                     .write(true)
                     .open(path)
                     .map_err(io_error)?,
             ),
-            Some(kind) if kind.is_fifo() => Target::Fifo(
+            duel_files::Target::Fifo => Target::Fifo(
                 rustix::fs::openat(
                     rustix::fs::CWD,
                     path,
@@ -108,16 +97,13 @@ impl OutputFile {
                 )
                 .map_err(|error| io_error(error.into()))?,
             ),
-            Some(kind) if kind.is_file() && through_descriptors => Target::Open(
+            duel_files::Target::Append => Target::Open(
                 std::fs::OpenOptions::new()
                     .append(true)
                     .open(path)
                     .map_err(io_error)?,
             ),
-            Some(kind) if !kind.is_file() && !kind.is_symlink() => {
-                return Err(OutputError::Unusable(path.to_owned()))
-            }
-            _ => {
+            duel_files::Target::Replace => {
                 let (dir, name) = duel_files::split(path).map_err(io_error)?;
                 let dir = OutputDir::open(&dir).map_err(io_error)?;
                 dir.check_writable().map_err(io_error)?;
@@ -205,63 +191,6 @@ fn write_to_fifo(hold: &OwnedFd, bytes: &[u8]) -> io::Result<()> {
     Ok(())
 }
 
-/// What following the links of `path` meets.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct LinkChain {
-    /// It passes through a process's descriptor directory (`/proc/PID/fd`, as `/dev/stdout`
-    /// and `/dev/fd/N` do).
-    through_descriptors: bool,
-    /// Every link on the way belongs to root or to the judge's own user.
-    trusted: bool,
-}
-
-impl LinkChain {
-    fn of(path: &Path) -> LinkChain {
-        use std::os::unix::fs::MetadataExt;
-        let me = rustix::process::geteuid().as_raw();
-        let mut chain = LinkChain {
-            through_descriptors: false,
-            trusted: true,
-        };
-        let mut current = path.to_path_buf();
-        for _ in 0..40 {
-            let parent = match current.parent() {
-                Some(dir) if !dir.as_os_str().is_empty() => dir.to_owned(),
-                _ => PathBuf::from("."),
-            };
-            if std::fs::canonicalize(&parent).is_ok_and(|dir| is_descriptor_dir(&dir)) {
-                chain.through_descriptors = true;
-                return chain;
-            }
-            match std::fs::symlink_metadata(&current) {
-                Ok(meta) if meta.file_type().is_symlink() => {
-                    chain.trusted &= meta.uid() == 0 || meta.uid() == me;
-                }
-                _ => return chain,
-            }
-            match std::fs::read_link(&current) {
-                Ok(next) => current = parent.join(next),
-                Err(_) => return chain,
-            }
-        }
-        chain
-    }
-}
-
-/// Whether following the link `path` passes through a process's descriptor directory.
-#[cfg(test)]
-fn through_descriptors(path: &Path) -> bool {
-    LinkChain::of(path).through_descriptors
-}
-
-/// `/proc/PID/fd` or `/proc/PID/task/TID/fd`.
-fn is_descriptor_dir(dir: &Path) -> bool {
-    let parts: Vec<_> = dir.components().map(|c| c.as_os_str().to_owned()).collect();
-    let is = |index: usize, text: &str| parts.get(index).is_some_and(|p| p == text);
-    is(1, "proc")
-        && (parts.len() == 4 && is(3, "fd") || parts.len() == 6 && is(3, "task") && is(5, "fd"))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -312,18 +241,5 @@ mod tests {
             .unwrap()
             .file_type()
             .is_char_device());
-    }
-
-    #[test]
-    fn descriptor_links_are_recognised() {
-        assert!(is_descriptor_dir(Path::new("/proc/123/fd")));
-        assert!(is_descriptor_dir(Path::new("/proc/123/task/124/fd")));
-        assert!(!is_descriptor_dir(Path::new("/proc/123")));
-        assert!(!is_descriptor_dir(Path::new("/tmp/fd")));
-        assert!(through_descriptors(Path::new("/dev/stdout")));
-        let dir = tempfile::tempdir().unwrap();
-        let link = dir.path().join("link");
-        std::os::unix::fs::symlink("/etc/hostname", &link).unwrap();
-        assert!(!through_descriptors(&link));
     }
 }

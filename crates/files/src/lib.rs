@@ -12,7 +12,10 @@
 //! - atomically: readers see the old file or the whole new one, never a part, also for a file
 //!   written over time ([`Replacement`]); the one exception is a log written as it goes
 //!   ([`OutputDir::create_streamed`]), which takes its name at once and grows there, so that
-//!   what was written survives its writer's abrupt end.
+//!   what was written survives its writer's abrupt end;
+//! - into a stream, not by replacing it, when a path a user names leads to one (a device, a
+//!   FIFO, `/dev/stdout`): one policy ([`target`]) for every writer, which differ only in the
+//!   links they follow ([`Follow`]).
 //!
 //! On Unix the directories are descriptors and names are reached with the `*at` calls
 //! (`openat` with `O_NOFOLLOW|O_EXCL`, `mkdirat`, `renameat`, `unlinkat`). Windows has no
@@ -31,12 +34,14 @@
 #![forbid(unsafe_code)]
 
 mod entry;
+mod target;
 #[cfg(unix)]
 mod unix;
 #[cfg(windows)]
 mod windows;
 
 pub use entry::{is_link_in_the_way, EntryKind};
+pub use target::{target, Follow, Target};
 #[cfg(unix)]
 use unix::Dir;
 #[cfg(windows)]

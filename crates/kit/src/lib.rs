@@ -298,17 +298,7 @@ archive's duel writes it), or build it with .ci/dist, or put it beside duel";
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn windows_ioiwari2(dir: &Path) -> Result<Option<Vec<u8>>, KitError> {
-    #[cfg(duel_embedded_ioiwari2_exe)]
-    {
-        let _ = dir;
-        Ok(Some(
-            include_bytes!(concat!(env!("OUT_DIR"), "/ioiwari2.exe")).to_vec(),
-        ))
-    }
-    #[cfg(not(duel_embedded_ioiwari2_exe))]
-    {
-        read_if_there(&dir.join(IOIWARI2_EXE))
-    }
+    embedded_or_beside(EMBEDDED_IOIWARI2_EXE, dir, IOIWARI2_EXE)
 }
 
 /// `ioiwari2`, the Linux build of the tool, for a kit or a package: the copy embedded in this
@@ -327,16 +317,35 @@ pub fn windows_ioiwari2(dir: &Path) -> Result<Option<Vec<u8>>, KitError> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn linux_ioiwari2(dir: &Path) -> Result<Option<Vec<u8>>, KitError> {
-    #[cfg(duel_embedded_ioiwari2_linux)]
-    {
-        let _ = dir;
-        Ok(Some(
-            include_bytes!(concat!(env!("OUT_DIR"), "/ioiwari2")).to_vec(),
-        ))
-    }
-    #[cfg(not(duel_embedded_ioiwari2_linux))]
-    {
-        read_if_there(&dir.join(IOIWARI2))
+    embedded_or_beside(EMBEDDED_IOIWARI2_LINUX, dir, IOIWARI2)
+}
+
+/// `ioiwari2.exe` as build.rs embedded it from `DUEL_IOIWARI2_EXE`, if it did.
+#[cfg(duel_embedded_ioiwari2_exe)]
+const EMBEDDED_IOIWARI2_EXE: Option<&[u8]> =
+    Some(include_bytes!(concat!(env!("OUT_DIR"), "/ioiwari2.exe")));
+/// `ioiwari2.exe` as build.rs embedded it from `DUEL_IOIWARI2_EXE`, if it did.
+#[cfg(not(duel_embedded_ioiwari2_exe))]
+const EMBEDDED_IOIWARI2_EXE: Option<&[u8]> = None;
+
+/// The Linux `ioiwari2` as build.rs embedded it from `DUEL_IOIWARI2_LINUX`, if it did.
+#[cfg(duel_embedded_ioiwari2_linux)]
+const EMBEDDED_IOIWARI2_LINUX: Option<&[u8]> =
+    Some(include_bytes!(concat!(env!("OUT_DIR"), "/ioiwari2")));
+/// The Linux `ioiwari2` as build.rs embedded it from `DUEL_IOIWARI2_LINUX`, if it did.
+#[cfg(not(duel_embedded_ioiwari2_linux))]
+const EMBEDDED_IOIWARI2_LINUX: Option<&[u8]> = None;
+
+/// A tool's bytes: the `embedded` copy when this build has one (then `dir` is not looked
+/// at), else the file `name` in `dir`, else `None`.
+fn embedded_or_beside(
+    embedded: Option<&'static [u8]>,
+    dir: &Path,
+    name: &str,
+) -> Result<Option<Vec<u8>>, KitError> {
+    match embedded {
+        Some(bytes) => Ok(Some(bytes.to_vec())),
+        None => read_if_there(&dir.join(name)),
     }
 }
 
@@ -403,6 +412,26 @@ pub fn write_ioiwari(dir: &Path, tools: &Path, overwrite: bool) -> Result<Ioiwar
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_embedded_tool_comes_before_the_file_beside_duel() {
+        let dir = tempfile::tempdir().unwrap();
+        assert_eq!(embedded_or_beside(None, dir.path(), "tool").unwrap(), None);
+        std::fs::write(dir.path().join("tool"), b"beside").unwrap();
+        assert_eq!(
+            embedded_or_beside(None, dir.path(), "tool").unwrap(),
+            Some(b"beside".to_vec())
+        );
+        assert_eq!(
+            embedded_or_beside(Some(b"embedded"), dir.path(), "tool").unwrap(),
+            Some(b"embedded".to_vec())
+        );
+        let nowhere = dir.path().join("absent");
+        assert_eq!(
+            embedded_or_beside(Some(b"embedded"), &nowhere, "tool").unwrap(),
+            Some(b"embedded".to_vec())
+        );
+    }
 
     #[test]
     fn the_ioiwari_tests_are_the_official_boards_in_order() {

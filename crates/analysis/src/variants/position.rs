@@ -18,6 +18,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use std::num::ParseIntError;
+
 use duel_ioiwari::variant::{Variant, VariantBoard, VariantError, VariantTable};
 
 /// Where a variant's values come from: a table solved in memory ([`VariantTable`]), or one
@@ -93,6 +95,72 @@ pub enum PositionError {
         /// Its most beads.
         most: u32,
     },
+}
+
+/// Why a bank given as text (`--banks A B`) is not a bank of a game of at most `most` beads.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BankError {
+    /// The text is not a whole number of beads (negative, a word, a fraction).
+    #[error("invalid bank {text:?}: expected a number of beads 0..={most}")]
+    NotANumber {
+        /// The text as given.
+        text: String,
+        /// The game's most beads.
+        most: u32,
+        /// Why it is not a number.
+        #[source]
+        error: ParseIntError,
+    },
+    /// A number of beads above the game's most.
+    #[error("invalid bank {bank}: a game has at most {most} beads")]
+    TooMany {
+        /// The text as given.
+        text: String,
+        /// The number it holds.
+        bank: u32,
+        /// The game's most beads.
+        most: u32,
+    },
+}
+
+impl BankError {
+    /// The fault, whichever it is, told as the range a bank must lie in:
+    /// `invalid bank "40": expected a number of beads 0..=36`. A variant's analysis words
+    /// both faults so; the task's game names a number above 35 as such (the [`Display`]
+    /// of [`BankError::TooMany`]).
+    ///
+    /// [`Display`]: std::fmt::Display
+    pub fn as_range(&self) -> String {
+        let (BankError::NotANumber { text, most, .. } | BankError::TooMany { text, most, .. }) =
+            self;
+        format!("invalid bank {text:?}: expected a number of beads 0..={most}")
+    }
+}
+
+/// A bank read from `text` (spaces around it ignored): a whole number of beads, at most
+/// `most` (the task's game: 35; a variant: [`Variant::max_beads`]).
+///
+/// ```
+/// use duel_analysis::variants::position::{parse_bank, BankError};
+///
+/// assert_eq!(parse_bank(" 12 ", 35), Ok(12));
+/// assert!(matches!(parse_bank("36", 35), Err(BankError::TooMany { bank: 36, .. })));
+/// assert!(matches!(parse_bank("-1", 35), Err(BankError::NotANumber { .. })));
+/// ```
+pub fn parse_bank(text: &str, most: u32) -> Result<u32, BankError> {
+    match text.trim().parse::<u32>() {
+        Ok(bank) if bank <= most => Ok(bank),
+        Ok(bank) => Err(BankError::TooMany {
+            text: text.to_owned(),
+            bank,
+            most,
+        }),
+        Err(error) => Err(BankError::NotANumber {
+            text: text.to_owned(),
+            most,
+            error,
+        }),
+    }
 }
 
 impl VariantPosition {
@@ -457,5 +525,44 @@ mod tests {
         );
         assert!(VariantPosition::new(board, [17, 0], 1).is_err());
         assert!(play(&table, &position, 1).is_err());
+    }
+
+    #[test]
+    fn a_bank_is_a_number_of_beads_up_to_the_most() {
+        assert_eq!(parse_bank("0", 12), Ok(0));
+        assert_eq!(parse_bank(" 12\t", 12), Ok(12));
+        let too_many = parse_bank("13", 12).unwrap_err();
+        assert_eq!(
+            too_many,
+            BankError::TooMany {
+                text: "13".into(),
+                bank: 13,
+                most: 12
+            }
+        );
+        assert_eq!(
+            too_many.to_string(),
+            "invalid bank 13: a game has at most 12 beads"
+        );
+        assert_eq!(
+            too_many.as_range(),
+            "invalid bank \"13\": expected a number of beads 0..=12"
+        );
+        for text in ["x", "-2", "1.5", "", " 4 4"] {
+            let error = parse_bank(text, 35).unwrap_err();
+            let BankError::NotANumber {
+                text: given,
+                most,
+                error: why,
+            } = &error
+            else {
+                panic!("{text:?}: {error:?}");
+            };
+            assert_eq!((given.as_str(), *most), (text, 35));
+            assert_eq!(Some(why), text.trim().parse::<u32>().err().as_ref());
+            let message = format!("invalid bank {text:?}: expected a number of beads 0..=35");
+            assert_eq!(error.to_string(), message);
+            assert_eq!(error.as_range(), message);
+        }
     }
 }

@@ -8,7 +8,7 @@ use duel_analysis::variants::position::{self, VariantPosition};
 use duel_analysis::Standing;
 use duel_ioiwari::remoteness::Remoteness;
 use duel_ioiwari::variant::{Variant, VariantBoard};
-use duel_ioiwari::{Banks, Board, Player, Position};
+use duel_ioiwari::{Banks, Board, Player, Position, MAX_BEADS, PITS};
 
 use super::{margin_words, print_json, print_text, signed};
 use crate::variants::solve_for_position;
@@ -55,18 +55,10 @@ pub(crate) fn position_from(args: &AnalyzeArgs) -> anyhow::Result<Position> {
     let banks = match &args.banks {
         None => Banks::EMPTY,
         Some(values) => {
-            let parse = |text: &String| -> anyhow::Result<u32> {
-                let bank: u32 = text.trim().parse().with_context(|| {
-                    format!("invalid bank {text:?}: expected a number of beads 0..=35")
-                })?;
-                if bank > 35 {
-                    bail!("invalid bank {bank}: a game has at most 35 beads");
-                }
-                Ok(bank)
-            };
+            let most = PITS as u32 * u32::from(MAX_BEADS);
             Banks {
-                one: parse(&values[0])?,
-                two: parse(&values[1])?,
+                one: position::parse_bank(&values[0], most)?,
+                two: position::parse_bank(&values[1], most)?,
             }
         }
     };
@@ -116,11 +108,8 @@ fn analyze_variant(
         other => bail!("invalid --to-move {other:?}: expected 1 or 2"),
     };
     let most = variant.max_beads();
-    let bank = |text: &String| -> anyhow::Result<u32> {
-        match text.trim().parse::<u32>() {
-            Ok(bank) if bank <= most => Ok(bank),
-            _ => bail!("invalid bank {text:?}: expected a number of beads 0..={most}"),
-        }
+    let bank = |text: &String| {
+        position::parse_bank(text, most).map_err(|error| anyhow::anyhow!(error.as_range()))
     };
     let banks = match banks {
         Some([one, two]) => [bank(one)?, bank(two)?],

@@ -205,22 +205,14 @@ fn exit_status(played: Result<(), Failure>, outcome: Option<Option<Outcome>>) ->
 /// on, which replaces whatever was there (an older log, a symbolic link: never written
 /// through); a device or a named pipe there (`/dev/null`) is written into, and so is a name
 /// under `/dev` or `/proc` (`/dev/stdout`, `/dev/fd/3`), the system's names for streams
-/// already open, which only the system can place.
+/// already open, which only the system can place (duel-files' policy with
+/// [`Follow::SystemNames`](duel_files::Follow::SystemNames)).
 fn create_log(path: &Path) -> io::Result<File> {
-    if names_a_system_stream(path) {
+    if duel_files::target(path, duel_files::Follow::SystemNames)? == duel_files::Target::Append {
         return File::options().append(true).open(path);
     }
     let (dir, name) = duel_files::split(path)?;
     duel_files::OutputDir::open(&dir)?.create_streamed(&name)
-}
-
-/// Whether `path` is absolute and under `/dev` or `/proc` (on Unix; nowhere else).
-fn names_a_system_stream(path: &Path) -> bool {
-    use std::path::Component;
-    let mut parts = path.components();
-    cfg!(unix)
-        && parts.next() == Some(Component::RootDir)
-        && matches!(parts.next(), Some(Component::Normal(top)) if top == "dev" || top == "proc")
 }
 
 /// Starts player 1's program (`--run`) with its standard input and output piped to us and

@@ -459,7 +459,7 @@ fn judged_go(file: &str, extra: &[&str], isolation: &str, dir: &Path) -> Value {
     judged_go_at(&source(&format!("ioiwari/{file}")), extra, isolation, dir)
 }
 
-/// [`judged_go`] for the Go source at `path`.
+/// [`judged_go`] for the Go source, or the program built from one, at `path`.
 fn judged_go_at(path: &Path, extra: &[&str], isolation: &str, dir: &Path) -> Value {
     let file = path.file_name().unwrap().to_string_lossy();
     let report = dir.join(format!("{file}-{isolation}.json"));
@@ -546,17 +546,7 @@ fn without_cgroups_a_go_player_is_still_held_to_the_memory_it_uses() {
         .status()
         .unwrap();
     assert!(status.success());
-    let json = dir.path().join("command.json");
-    let output = duel!()
-        .args(["ioiwari", "judge", "--jobs", "2", "--player"])
-        .arg(&built)
-        .arg("--report")
-        .arg(&json)
-        .env("DUEL_ISOLATION", "no-cgroups")
-        .output()
-        .unwrap();
-    assert_eq!(output.status.code(), Some(0), "{output:?}");
-    let report: Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let report = judged_go_at(&built, &[], "no-cgroups", dir.path());
     assert_eq!(report["score"], 0.0, "{report}");
     assert!(
         verdicts(&report)

@@ -30,14 +30,6 @@ pub enum Target {
     Unusable,
 }
 
-impl Target {
-    /// Whether it is written into as it stands (a device, a FIFO, an appended stream) rather
-    /// than replaced.
-    pub fn is_stream(self) -> bool {
-        matches!(self, Target::Device | Target::Fifo | Target::Append)
-    }
-}
-
 /// Which symbolic links [`target`] follows. Either way a link it does not follow is replaced
 /// itself, never written through.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -264,6 +256,5 @@ mod tests {
         assert!(!names_a_system_stream(Path::new("dev/null")));
         assert!(!names_a_system_stream(Path::new("/devices/x")));
         assert!(names_a_system_stream(Path::new("/proc/self/fd/1")));
-        assert!(!Target::Replace.is_stream() && !Target::Directory.is_stream());
     }
 }

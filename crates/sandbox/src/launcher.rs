@@ -11,7 +11,7 @@ use super::errand;
 use super::isolation::{Isolation, IsolationRecord};
 use super::lending;
 use super::private::PrivateMounts;
-use super::process::Placement;
+use super::process::{Hold, Placement};
 use super::sandbox::Sandbox;
 use super::seccomp;
 use super::walk::{link_reader, readable_by, walk, LINK_READER_ID};
@@ -342,7 +342,7 @@ impl Launcher {
         )
         .map_err(io_error)?;
         let mut confined = confined;
-        let release = if bwrap {
+        let hold = if bwrap {
             Some(hold_before_the_program(&mut confined).map_err(io_error)?)
         } else {
             None
@@ -368,7 +368,7 @@ impl Launcher {
                 switch_user_before_exec: confined.user_before_exec,
                 signals_as_status: bwrap,
                 inherit: confined.inherit,
-                release,
+                hold,
                 filter: confined.filter,
                 env: Some(self.program_env()),
                 lent,
@@ -438,17 +438,26 @@ fn confine(
 }
 
 /// Makes bubblewrap wait, before it forks the program's first process, until the judge
-/// writes to or closes the returned descriptor (`--block-fd`): the judge then follows that
-/// process from its fork (see `Process`'s follower).
-fn hold_before_the_program(confined: &mut Confined) -> io::Result<OwnedFd> {
-    let (reader, writer) = io::pipe()?;
-    let reader = OwnedFd::from(reader);
-    let fd = reader.as_raw_fd().to_string();
-    confined
-        .argv
-        .splice(1..1, ["--block-fd".into(), OsString::from(fd)]);
-    confined.inherit.push(reader);
-    Ok(writer.into())
+/// writes to or closes the returned release (`--block-fd`), and tell the judge the pid of its
+/// init as soon as it exists (`--info-fd`): the judge then follows that process from its fork
+/// (see `Process`'s follower) without looking for init.
+fn hold_before_the_program(confined: &mut Confined) -> io::Result<Hold> {
+    let (block_reader, release) = io::pipe()?;
+    let (info, info_writer) = io::pipe()?;
+    let block_reader = OwnedFd::from(block_reader);
+    let info_writer = OwnedFd::from(info_writer);
+    let words = [
+        "--block-fd".into(),
+        OsString::from(block_reader.as_raw_fd().to_string()),
+        "--info-fd".into(),
+        OsString::from(info_writer.as_raw_fd().to_string()),
+    ];
+    confined.argv.splice(1..1, words);
+    confined.inherit.extend([block_reader, info_writer]);
+    Ok(Hold {
+        release: release.into(),
+        info: info.into(),
+    })
 }
 
 /// A pipe holding `bytes` (far less than a pipe's buffer), its reading end returned.

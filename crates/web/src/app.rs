@@ -71,6 +71,12 @@ impl App {
         self.state.open_record(name, bytes)
     }
 
+    /// The router of the page and the API, over the app's state (the server puts its own
+    /// bounds on it).
+    pub(crate) fn router(&self) -> Router {
+        self.router.clone()
+    }
+
     /// The Ioiwari solver the API answers from.
     pub fn ioiwari(&self) -> &Remoteness {
         &self.state.ioiwari
@@ -118,7 +124,7 @@ impl App {
     /// Answers a request whose body has been read: the router's answer, or a `500` if a
     /// handler panicked (a bug, answered rather than dropping the connection). The handlers
     /// never wait on anything, so the router's future is driven here, on this thread.
-    pub(crate) fn respond(&self, request: axum::http::Request<Body>) -> axum::response::Response {
+    fn respond(&self, request: axum::http::Request<Body>) -> axum::response::Response {
         let router = self.router.clone();
         std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             block_on(router.oneshot(request))

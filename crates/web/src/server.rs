@@ -12,14 +12,17 @@
 
 use std::io;
 use std::net::{Ipv4Addr, SocketAddr, TcpListener};
+use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 use std::thread::{self, JoinHandle};
 use std::time::Duration;
 
 use axum::body::Body;
 use axum::extract::State;
+use axum::middleware::Next;
 use axum::response::IntoResponse;
 use axum::Router;
+use futures_util::FutureExt;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
 use tokio::sync::{oneshot, Semaphore};
@@ -134,18 +137,11 @@ fn runtime() -> io::Result<tokio::runtime::Runtime> {
         .build()
 }
 
-/// The server's router: every request goes to [`answer`], which bounds its head and body and
-/// then hands it to the app's own router (the routes of the page and the API).
-fn router(app: Arc<App>, body_deadline: Duration) -> Router {
-    Router::new()
-        .fallback(answer)
-        .with_state(Serving { app, body_deadline })
-}
-
-#[derive(Clone)]
-struct Serving {
-    app: Arc<App>,
-    body_deadline: Duration,
+/// The server's router: the app's own (the routes of the page and the API), each request
+/// first bounded by [`bounded`] in its head and body.
+fn router(app: &App, body_deadline: Duration) -> Router {
+    app.router()
+        .layer(axum::middleware::from_fn_with_state(body_deadline, bounded))
 }
 
 async fn serve(server: Server, mut stop: oneshot::Receiver<()>) -> io::Result<()> {
@@ -155,7 +151,7 @@ async fn serve(server: Server, mut stop: oneshot::Receiver<()>) -> io::Result<()
         deadlines,
     } = server;
     let listener = tokio::net::TcpListener::from_std(listener)?;
-    let router = router(app, deadlines.body);
+    let router = router(&app, deadlines.body);
     let slots = Arc::new(Semaphore::new(MAX_CONNECTIONS));
     loop {
         let permit = tokio::select! {
@@ -217,12 +213,15 @@ fn body_limit(path: &str) -> usize {
     }
 }
 
-/// Reads the body within its deadline and limit, then lets the app's router answer.
-async fn answer(
-    State(shared): State<Serving>,
+/// Reads the body within its deadline and limit, then lets the route answer: a `GET` on this
+/// I/O thread (a page or a lookup), a `POST` (an analysis, microseconds to milliseconds) on a
+/// thread for blocking work. A handler that panics (a bug) is answered with a `500` rather
+/// than dropping the connection.
+async fn bounded(
+    State(body_deadline): State<Duration>,
     request: axum::extract::Request,
+    next: Next,
 ) -> axum::response::Response {
-    let Serving { app, body_deadline } = shared;
     let (parts, body) = request.into_parts();
     if head_bytes(&parts) > MAX_HEAD_BYTES || parts.headers.len() > MAX_HEADERS {
         let message = format!(
@@ -232,8 +231,7 @@ async fn answer(
             .with_header("Connection", "close")
             .into_response();
     }
-    let path = parts.uri.path().to_string();
-    let limit = body_limit(&path);
+    let limit = body_limit(parts.uri.path());
     let declared = parts
         .headers
         .get(axum::http::header::CONTENT_LENGTH)
@@ -248,16 +246,20 @@ async fn answer(
             Ok(Err(_)) => Response::error(400, "the request body could not be read"),
             Ok(Ok(bytes)) => {
                 let request = axum::http::Request::from_parts(parts, Body::from(bytes));
-                return if request.method() == axum::http::Method::POST {
-                    // Analyses take microseconds to milliseconds: off the I/O threads.
-                    tokio::task::spawn_blocking(move || app.respond(request))
+                let answer = if request.method() == axum::http::Method::POST {
+                    let runtime = tokio::runtime::Handle::current();
+                    tokio::task::spawn_blocking(move || runtime.block_on(next.run(request)))
                         .await
-                        .unwrap_or_else(|_| {
-                            Response::error(500, "the request handler failed").into_response()
-                        })
+                        .ok()
                 } else {
-                    app.respond(request)
+                    AssertUnwindSafe(next.run(request))
+                        .catch_unwind()
+                        .await
+                        .ok()
                 };
+                return answer.unwrap_or_else(|| {
+                    Response::error(500, "the request handler failed").into_response()
+                });
             }
         }
     };

@@ -64,9 +64,9 @@ pub(crate) struct Placement {
     pub signals_as_status: bool,
     /// Descriptors the program keeps across exec (see [`Confinement`]).
     pub inherit: Vec<OwnedFd>,
-    /// Under bubblewrap: what bubblewrap waits on before it forks the program (`--block-fd`),
-    /// written to or closed once the judge follows it (see `trace`).
-    pub release: Option<OwnedFd>,
+    /// Under bubblewrap: what it waits on before it forks the program and what it tells of
+    /// its init (see [`Hold`]).
+    pub hold: Option<Hold>,
     /// The system-call filter the child installs on itself.
     pub filter: Option<&'static seccompiler::BpfProgram>,
     /// The program's whole environment (see [`Confinement`]).
@@ -75,6 +75,17 @@ pub(crate) struct Placement {
     pub lent: Vec<std::path::PathBuf>,
     /// Private `/tmp` and the like, made by the child (see [`Confinement`]).
     pub mounts: Option<crate::private::PrivateMounts>,
+}
+
+/// Under bubblewrap, what the judge holds to follow the program's first process (see
+/// `trace`).
+#[derive(Debug)]
+pub(crate) struct Hold {
+    /// What bubblewrap's init waits on before it forks the program (`--block-fd`): written to
+    /// or closed once the judge follows it.
+    pub release: OwnedFd,
+    /// Where bubblewrap writes, as JSON, the pid of its init once it has made it (`--info-fd`).
+    pub info: OwnedFd,
 }
 
 /// A running program: its pipes, its measured usage and the limits it is held to.
@@ -132,6 +143,8 @@ pub struct Process {
     /// Under bubblewrap: the thread that reads what the first process wrote when it ends
     /// (see `trace`).
     follower: Option<trace::Follower>,
+    /// Under bubblewrap, its `--info-fd` pipe, held open until the run ends (see `spawn`).
+    _bwrap_info: Option<OwnedFd>,
     /// Whether the program has written a whole line.
     spoke: bool,
     /// What the first process wrote in all (see `first`), once it has ended: no line that
@@ -213,10 +226,15 @@ impl Process {
         } else {
             2 * joined as u64
         };
-        let follower = placement
-            .release
-            .take()
-            .and_then(|release| trace::Follower::start(pid, release));
+        // The judge keeps bubblewrap's `--info-fd` open for the whole run, whatever becomes
+        // of the follower: a write bubblewrap makes there to a closed pipe would end it.
+        let (follower, bwrap_info) = match placement.hold.take() {
+            Some(hold) => {
+                let keep = hold.info.try_clone().ok();
+                (trace::Follower::start(hold), keep)
+            }
+            None => (None, None),
+        };
         let mut process = Process {
             pid,
             command: command.to_owned(),
@@ -249,6 +267,7 @@ impl Process {
             exited: false,
             first: first::FirstProcess::default(),
             follower,
+            _bwrap_info: bwrap_info,
             spoke: false,
             first_wrote: None,
             written_before_exec,

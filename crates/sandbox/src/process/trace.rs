@@ -7,8 +7,11 @@
 //! first process with `ptrace`: it seizes bubblewrap's init as soon as it exists
 //! (`PTRACE_O_TRACEFORK`: init's setup takes milliseconds, its fork of pid 2 comes last), which
 //! makes the kernel attach pid 2 when it is forked, before it runs anything; init is then let
-//! go. Pid 2 is then traced with no options to its end: a traced process that has ended is a
-//! zombie only its tracer sees, which nobody else can reap until the tracer has waited for it.
+//! go. Init's pid comes from bubblewrap itself (`--info-fd`), written as soon as it has made
+//! init: the follower sleeps in `poll` until then rather than looking for init in `/proc`, so
+//! it takes no processor time from the program's start on a busy machine. Pid 2 is then traced
+//! with no options to its end: a traced process that has ended is a zombie only its tracer
+//! sees, which nobody else can reap until the tracer has waited for it.
 //! The follower reads its `wchar` there (its own writes and those of the children it waited
 //! for, nothing reaped after it), then releases it to init. The judge's thread, seeing the
 //! first process end, waits for that figure.
@@ -28,6 +31,9 @@ use std::os::fd::OwnedFd;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
+
+use super::Hold;
+use crate::pipes;
 
 /// What the follower learnt, shared with the judge's thread.
 #[derive(Debug, Default)]
@@ -63,17 +69,17 @@ pub(super) struct Follower {
 }
 
 impl Follower {
-    /// Starts following the first process of the bubblewrap whose (outer) process is `outer`,
-    /// the judge's child, which waits on `release` (`--block-fd`) before it forks that
-    /// process: closed once init is seized, or when the follower gives up (or could not be
-    /// started). `None` when no thread could be started.
-    pub(super) fn start(outer: i32, release: OwnedFd) -> Option<Follower> {
+    /// Starts following the first process of the bubblewrap started with `hold`, which waits
+    /// on its release (`--block-fd`) before it forks that process: closed once init is seized,
+    /// or when the follower gives up (or could not be started). `None` when no thread could
+    /// be started.
+    pub(super) fn start(hold: Hold) -> Option<Follower> {
         let shared = Arc::new(Shared::default());
         let theirs = Arc::clone(&shared);
         std::thread::Builder::new()
             .name("duel-follower".into())
             .spawn(move || {
-                follow(outer, release, &theirs);
+                follow(hold, &theirs);
                 theirs.update(|state| state.over = true);
             })
             .ok()?;
@@ -114,12 +120,54 @@ pub(super) fn children(pid: i32) -> Vec<i32> {
         .collect()
 }
 
-/// Whether process `pid` has ended (a zombie) or is gone.
-fn ended(pid: i32) -> bool {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-    stat.rfind(')')
-        .and_then(|close| stat.get(close + 1..)?.split_whitespace().next())
-        .is_none_or(|state| state == "Z" || state == "X")
+/// The most bubblewrap's `--info-fd` document is read for: it holds the init's pid and a few
+/// namespace ids, far less.
+const INFO_BYTES: usize = 4096;
+
+/// How often a follower waiting for init's pid looks whether the run is over.
+const INFO_PATIENCE: Duration = Duration::from_millis(20);
+
+/// The pid of bubblewrap's init, read from its `--info-fd` document as soon as it is there;
+/// `None` when bubblewrap ended (or the run is over) before making init.
+fn init_pid(info: &OwnedFd, stop: &AtomicBool) -> Option<i32> {
+    let mut document = Vec::new();
+    let mut buffer = [0u8; 512];
+    loop {
+        if let Some(pid) = child_pid_in(&document) {
+            return Some(pid);
+        }
+        if stop.load(Ordering::Relaxed) || document.len() >= INFO_BYTES {
+            return None;
+        }
+        if pipes::poll(&mut [pipes::readable(info)], INFO_PATIENCE) == 0 {
+            continue;
+        }
+        match pipes::read_fd(info, &mut buffer) {
+            pipes::ReadResult::Data(n) => document.extend_from_slice(&buffer[..n]),
+            pipes::ReadResult::Nothing => {}
+            pipes::ReadResult::End => return child_pid_in(&document),
+        }
+    }
+}
+
+/// The `"child-pid"` of (the start of) a bubblewrap `--info-fd` document, once its digits are
+/// complete (followed by anything else).
+fn child_pid_in(document: &[u8]) -> Option<i32> {
+    const KEY: &[u8] = b"\"child-pid\"";
+    let at = document.windows(KEY.len()).position(|w| w == KEY)? + KEY.len();
+    let rest = &document[at..];
+    let rest = &rest[rest
+        .iter()
+        .position(|b| !matches!(b, b' ' | b'\t' | b'\n' | b':'))?..];
+    let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+    if digits == 0 || digits == rest.len() {
+        return None;
+    }
+    std::str::from_utf8(&rest[..digits])
+        .ok()?
+        .parse()
+        .ok()
+        .filter(|&pid| pid > 1)
 }
 
 /// Whether process `pid` is its PID namespace's pid 2 (bubblewrap's program).
@@ -231,20 +279,12 @@ fn resume(pid: i32, event: i32, signal: i32) {
     }
 }
 
-/// Finds bubblewrap's init under `outer`, seizes it, lets it go on (closes `release`) and
-/// follows the first process it forks.
-fn follow(outer: i32, release: OwnedFd, shared: &Shared) {
-    let init = loop {
-        if shared.stop.load(Ordering::Relaxed) {
-            return;
-        }
-        if let Some(&init) = children(outer).first() {
-            break init;
-        }
-        if ended(outer) {
-            return;
-        }
-        std::thread::sleep(Duration::from_micros(50));
+/// Learns bubblewrap's init from its `--info-fd`, seizes it, lets it go on (closes the
+/// release) and follows the first process it forks.
+fn follow(hold: Hold, shared: &Shared) {
+    let Hold { release, info } = hold;
+    let Some(init) = init_pid(&info, &shared.stop) else {
+        return;
     };
     let fork = libc::PTRACE_O_TRACEFORK as usize;
     let seized = ptrace(libc::PTRACE_SEIZE, init, fork);
@@ -309,5 +349,28 @@ fn follow_program(pid: i32, shared: &Shared) {
             }
             Event::Gone => return,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::child_pid_in;
+
+    #[test]
+    fn the_init_pid_is_read_from_bubblewraps_info_document_once_complete() {
+        let whole = b"{\n    \"child-pid\": 4321,\n    \"cgroup-namespace\": 4026531835\n}\n";
+        assert_eq!(child_pid_in(whole), Some(4321));
+        // Every prefix of the document gives nothing or the whole number, never a part of it.
+        for end in 0..whole.len() {
+            let found = child_pid_in(&whole[..end]);
+            assert!(found.is_none() || found == Some(4321), "{end}: {found:?}");
+        }
+        assert_eq!(child_pid_in(&whole[..23]), None, "digits not yet complete");
+        assert_eq!(child_pid_in(b"{\"child-pid\":17}"), Some(17));
+        assert_eq!(child_pid_in(b"{\"other\": 5}"), None);
+        assert_eq!(child_pid_in(b"{\"child-pid\": x}"), None);
+        // Pids 0 and 1 are never another namespace's init as this one sees it.
+        assert_eq!(child_pid_in(b"{\"child-pid\": 1}"), None);
+        assert_eq!(child_pid_in(b"{\"child-pid\": 99999999999}"), None);
     }
 }

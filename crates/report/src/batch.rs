@@ -1,7 +1,7 @@
 //! Several submissions judged together: the ranking and every report.
 
 use crate::untrusted::csv_cell;
-use crate::{Game, Report, Verdict};
+use crate::{Report, Task, Verdict};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -24,8 +24,8 @@ pub struct RankingRow {
 /// (so a ranking does not change with the machine's speed).
 ///
 /// ```
-/// use duel_report::{rank, Game, Report};
-/// let report = |name: &str, tests| Report::new(Game::Ioiwari, name, 2, tests, false);
+/// use duel_report::{rank, Task, Report};
+/// let report = |name: &str, tests| Report::new(Task::Ioiwari, name, 2, tests, false);
 /// let standings = rank(&[report("a", vec![]), report("b", vec![]), report("c", vec![])]);
 /// let ranks: Vec<usize> = standings.iter().map(|s| s.rank).collect();
 /// assert_eq!(ranks, [1, 1, 1]);
@@ -63,7 +63,7 @@ pub fn rank(reports: &[Report]) -> Vec<RankingRow> {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct BatchReport {
     /// The game (`"ioiwari"` or `"mis"` in JSON).
-    pub game: Game,
+    pub game: Task,
     /// How many tests every submission was to meet.
     pub planned: usize,
     /// True when judging was interrupted (Ctrl-C).
@@ -76,7 +76,7 @@ pub struct BatchReport {
 
 impl BatchReport {
     /// The batch report of these reports (ranked here).
-    pub fn new(game: Game, planned: usize, submissions: Vec<Report>) -> BatchReport {
+    pub fn new(game: Task, planned: usize, submissions: Vec<Report>) -> BatchReport {
         BatchReport {
             game,
             planned,
@@ -96,8 +96,8 @@ impl BatchReport {
     /// ([`csv_cell`]).
     ///
     /// ```
-    /// use duel_report::{BatchReport, Game, Report};
-    /// let batch = BatchReport::new(Game::Mis, 0, vec![Report::new(Game::Mis, "a, \"b\"", 0, vec![], false)]);
+    /// use duel_report::{BatchReport, Task, Report};
+    /// let batch = BatchReport::new(Task::Mis, 0, vec![Report::new(Task::Mis, "a, \"b\"", 0, vec![], false)]);
     /// let csv = batch.to_csv();
     /// assert!(csv.starts_with("rank,submission,score,time_ms,win,loss,"));
     /// assert!(csv.lines().nth(1).unwrap().starts_with("1,\"a, \"\"b\"\"\",0.00,0,0,"));
@@ -134,9 +134,9 @@ impl BatchReport {
     /// neutralised ([`csv_cell`]).
     ///
     /// ```
-    /// use duel_report::{BatchReport, Game, Report, TestResult, Verdict};
+    /// use duel_report::{BatchReport, Task, Report, TestResult, Verdict};
     /// let lost = TestResult::unplayed(1, "7 2 3".into(), Verdict::CompileError, "=no".into());
-    /// let batch = BatchReport::new(Game::Mis, 1, vec![Report::new(Game::Mis, "b.c", 1, vec![lost], false)]);
+    /// let batch = BatchReport::new(Task::Mis, 1, vec![Report::new(Task::Mis, "b.c", 1, vec![lost], false)]);
     /// let csv = batch.to_tests_csv();
     /// assert_eq!(csv.lines().nth(1), Some("b.c,1,7 2 3,compile_error,0,0,0,0,,,,'=no,"));
     /// ```

@@ -1,6 +1,6 @@
 //! The schema of what duel's judges write (`--report FILE`, `--json`) and what its viewer
 //! reads: one [`TestResult`] per test with its [`Verdict`], its [`Start`] and its
-//! [`MoveList`] typed per [`Game`], one [`Report`] per submission, and a
+//! [`MoveList`] typed per [`Task`], one [`Report`] per submission, and a
 //! [`BatchReport`] with the ranking when several are judged together. `crates/web/API.md`
 //! documents the JSON.
 //!
@@ -10,10 +10,10 @@
 //! compiler's messages) escaped and clipped, for a terminal, a table or a CSV cell.
 //!
 //! ```
-//! use duel_report::{Game, Report, Start, TestResult, Verdict};
+//! use duel_report::{Task, Report, Start, TestResult, Verdict};
 //! let mut win = TestResult::unplayed(1, "4 3 2 4 2 3 2".into(), Verdict::Win, String::new());
 //! win.start = Some(Start::Ioiwari(vec![4, 3, 2, 4, 2, 3, 2]));
-//! let report = Report::new(Game::Ioiwari, "./a.out", 2, vec![win], false);
+//! let report = Report::new(Task::Ioiwari, "./a.out", 2, vec![win], false);
 //! assert_eq!(report.score, 50.0);
 //! let read: Report = serde_json::from_str(&report.to_json())?;
 //! assert_eq!(read, report);
@@ -31,7 +31,7 @@ mod verdict;
 
 pub use batch::{rank, BatchReport, RankingRow};
 pub use build::{BuildRecord, Target};
-pub use moves::{Game, MoveList, SticksTaken};
+pub use moves::{MoveList, SticksTaken, Task};
 pub use start::{MisStart, Start};
 pub use submission::{score, Report};
 pub use test_result::{measured_kb, points, TestResult};
@@ -62,7 +62,7 @@ mod tests {
     #[test]
     fn the_json_uses_the_verdict_names_and_round_trips() {
         let report = Report::new(
-            Game::Ioiwari,
+            Task::Ioiwari,
             "./a.out",
             3,
             vec![result(1, Verdict::Win), result(2, Verdict::IllegalMove)],
@@ -82,7 +82,7 @@ mod tests {
         let mut unknown = result(1, Verdict::Win);
         unknown.memory_kb = None;
         let report = Report::new(
-            Game::Mis,
+            Task::Mis,
             "x",
             2,
             vec![unknown, result(2, Verdict::Win)],
@@ -107,7 +107,7 @@ mod tests {
                 .enumerate()
                 .map(|(i, v)| result(i + 1, *v))
                 .collect();
-            Report::new(Game::Ioiwari, name, 2, tests, false)
+            Report::new(Task::Ioiwari, name, 2, tests, false)
         };
         let reports = [
             report("half", &[Verdict::Win, Verdict::Loss]),
@@ -126,7 +126,7 @@ mod tests {
         );
         assert_eq!(ranking[3].verdicts["compile_error"], 2);
         assert_eq!(ranking[0].time_ms, 6);
-        let batch = BatchReport::new(Game::Ioiwari, 2, reports.to_vec());
+        let batch = BatchReport::new(Task::Ioiwari, 2, reports.to_vec());
         let back: BatchReport = serde_json::from_str(&batch.to_json()).unwrap();
         assert_eq!(back, batch);
         assert_eq!(batch.to_csv().lines().count(), 5);
@@ -192,9 +192,9 @@ mod tests {
     #[test]
     fn a_string_that_is_no_list_of_the_game_stays_text() {
         for (game, text) in [
-            (Game::Ioiwari, "2 x"),
-            (Game::Mis, "1 0, 2"),
-            (Game::Mis, "1 0 0"),
+            (Task::Ioiwari, "2 x"),
+            (Task::Mis, "1 0, 2"),
+            (Task::Mis, "1 0 0"),
         ] {
             assert_eq!(
                 MoveList::read_text(game, text),
@@ -202,7 +202,7 @@ mod tests {
             );
         }
         assert_eq!(
-            MoveList::read_text(Game::Ioiwari, ""),
+            MoveList::read_text(Task::Ioiwari, ""),
             MoveList::Ioiwari(vec![])
         );
     }
@@ -212,7 +212,7 @@ mod tests {
     #[test]
     fn the_game_is_named_as_before_and_the_start_is_typed() {
         let report = Report::new(
-            Game::Ioiwari,
+            Task::Ioiwari,
             "./a.out",
             1,
             vec![result(1, Verdict::Win)],
@@ -227,9 +227,9 @@ mod tests {
         let mut position = TestResult::unplayed(1, "7 2 3".into(), Verdict::Win, String::new());
         position.start = Some(Start::Mis(MisStart { p: 7, e: 2, b: 3 }));
         let batch = BatchReport::new(
-            Game::Mis,
+            Task::Mis,
             1,
-            vec![Report::new(Game::Mis, "b", 1, vec![position], false)],
+            vec![Report::new(Task::Mis, "b", 1, vec![position], false)],
         );
         let value: serde_json::Value = serde_json::from_str(&batch.to_json()).unwrap();
         assert_eq!(value["game"], "mis");

@@ -14,14 +14,14 @@ use serde::{Deserialize, Serialize};
 /// [`MoveList::Text`].
 ///
 /// ```
-/// use duel_report::{Game, MoveList, SticksTaken};
+/// use duel_report::{Task, MoveList, SticksTaken};
 ///
 /// let pits = MoveList::Ioiwari(vec![2, 3, 5]);
 /// assert_eq!(serde_json::to_string(&pits)?, "[2,3,5]");
 /// let takes = MoveList::Mis(vec![SticksTaken { take_p: 1, take_e: 0 }]);
 /// assert_eq!(serde_json::to_string(&takes)?, r#"[{"take_p":1,"take_e":0}]"#);
-/// assert_eq!(MoveList::read_text(Game::Mis, "1 0"), takes);
-/// assert_eq!(MoveList::read_text(Game::Ioiwari, "2 3 5"), pits);
+/// assert_eq!(MoveList::read_text(Task::Mis, "1 0"), takes);
+/// assert_eq!(MoveList::read_text(Task::Ioiwari, "2 3 5"), pits);
 /// # Ok::<(), serde_json::Error>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -45,40 +45,41 @@ pub struct SticksTaken {
     pub take_e: u32,
 }
 
-/// The game a report is about: its JSON name is `"ioiwari"` or `"mis"`.
+/// The task a report is about, Ioiwari or Pooh-Eeyore-sticks (as `duel_export::Task` names
+/// them too): its JSON name, the report's `game`, is `"ioiwari"` or `"mis"`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
-pub enum Game {
+pub enum Task {
     /// Ioiwari (IOI 2001).
     Ioiwari,
     /// Pooh-Eeyore-sticks (Polish OI 2004, "MIS").
     Mis,
 }
 
-impl Game {
+impl Task {
     /// The name reports and the command line use: `ioiwari` or `mis`.
     pub fn name(self) -> &'static str {
         match self {
-            Game::Ioiwari => "ioiwari",
-            Game::Mis => "mis",
+            Task::Ioiwari => "ioiwari",
+            Task::Mis => "mis",
         }
     }
 
     /// The game called `name` (`ioiwari` or `mis`).
     ///
     /// ```
-    /// use duel_report::Game;
-    /// assert_eq!(Game::named("mis"), Some(Game::Mis));
-    /// assert_eq!(Game::named("chess"), None);
+    /// use duel_report::Task;
+    /// assert_eq!(Task::named("mis"), Some(Task::Mis));
+    /// assert_eq!(Task::named("chess"), None);
     /// ```
-    pub fn named(name: &str) -> Option<Game> {
-        [Game::Ioiwari, Game::Mis]
+    pub fn named(name: &str) -> Option<Task> {
+        [Task::Ioiwari, Task::Mis]
             .into_iter()
             .find(|game| game.name() == name)
     }
 }
 
-impl std::fmt::Display for Game {
+impl std::fmt::Display for Task {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())
     }
@@ -86,14 +87,14 @@ impl std::fmt::Display for Game {
 
 impl MoveList {
     /// The list `text` of an older report of `game`, read; [`MoveList::Text`] if it is not one.
-    pub fn read_text(game: Game, text: &str) -> MoveList {
+    pub fn read_text(game: Task, text: &str) -> MoveList {
         let read = match game {
-            Game::Ioiwari => text
+            Task::Ioiwari => text
                 .split_whitespace()
                 .map(|pit| pit.parse().ok())
                 .collect::<Option<_>>()
                 .map(MoveList::Ioiwari),
-            Game::Mis => text
+            Task::Mis => text
                 .split(',')
                 .filter(|one| !one.trim().is_empty())
                 .map(|one| match one.split_whitespace().collect::<Vec<_>>()[..] {
@@ -111,10 +112,10 @@ impl MoveList {
 
     /// The same list as `game`'s: an older report's string read, and an empty list (which
     /// JSON cannot tell apart) of the right game.
-    pub(crate) fn of_game(self, game: Game) -> MoveList {
+    pub(crate) fn of_game(self, game: Task) -> MoveList {
         match (self, game) {
             (MoveList::Text(text), _) => MoveList::read_text(game, &text),
-            (MoveList::Ioiwari(pits), Game::Mis) if pits.is_empty() => MoveList::Mis(Vec::new()),
+            (MoveList::Ioiwari(pits), Task::Mis) if pits.is_empty() => MoveList::Mis(Vec::new()),
             (list, _) => list,
         }
     }

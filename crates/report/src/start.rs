@@ -1,6 +1,6 @@
 //! [`Start`]: where one test's game starts, typed per game.
 
-use crate::Game;
+use crate::Task;
 use serde::{Deserialize, Serialize};
 
 /// Where a test's game starts, in its game's own terms: what a reader replays the game from,
@@ -12,15 +12,15 @@ use serde::{Deserialize, Serialize};
 /// [`crate::Report`] read from JSON reads it as its game's start (see [`Start::read_text`]).
 ///
 /// ```
-/// use duel_report::{Game, MisStart, Start};
+/// use duel_report::{Task, MisStart, Start};
 ///
 /// let board = Start::Ioiwari(vec![4, 3, 2, 4, 2, 3, 2]);
 /// assert_eq!(serde_json::to_string(&board)?, "[4,3,2,4,2,3,2]");
 /// let position = Start::Mis(MisStart { p: 7, e: 2, b: 3 });
 /// assert_eq!(serde_json::to_string(&position)?, r#"{"p":7,"e":2,"b":3}"#);
-/// assert_eq!(Start::read_text(Game::Mis, "7 2 3"), Some(position));
-/// assert_eq!(Start::read_text(Game::Ioiwari, "4 3 2 4 2 3 2"), Some(board));
-/// assert_eq!(Start::read_text(Game::Ioiwari, "7 2 3"), None);
+/// assert_eq!(Start::read_text(Task::Mis, "7 2 3"), Some(position));
+/// assert_eq!(Start::read_text(Task::Ioiwari, "4 3 2 4 2 3 2"), Some(board));
+/// assert_eq!(Start::read_text(Task::Ioiwari, "7 2 3"), None);
 /// # Ok::<(), serde_json::Error>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -52,16 +52,16 @@ impl Start {
     /// The start `text` of a test of `game` gives (an older report's `input`): seven numbers
     /// for Ioiwari, three (`p e B`) for Pooh-Eeyore-sticks; `None` if it is not one. Only the
     /// shape is read here: whether the numbers make a legal start is the game's to say.
-    pub fn read_text(game: Game, text: &str) -> Option<Start> {
+    pub fn read_text(game: Task, text: &str) -> Option<Start> {
         match game {
-            Game::Ioiwari => {
+            Task::Ioiwari => {
                 let pits = text
                     .split_whitespace()
                     .map(|pit| pit.parse().ok())
                     .collect::<Option<Vec<u8>>>()?;
                 (pits.len() == IOIWARI_PITS).then_some(Start::Ioiwari(pits))
             }
-            Game::Mis => {
+            Task::Mis => {
                 let numbers = text
                     .split_whitespace()
                     .map(|number| number.parse().ok())
@@ -74,11 +74,11 @@ impl Start {
         }
     }
 
-    /// The game this start belongs to.
-    pub fn game(&self) -> Game {
+    /// The task this start belongs to.
+    pub fn task(&self) -> Task {
         match self {
-            Start::Ioiwari(_) => Game::Ioiwari,
-            Start::Mis(_) => Game::Mis,
+            Start::Ioiwari(_) => Task::Ioiwari,
+            Start::Mis(_) => Task::Mis,
         }
     }
 }

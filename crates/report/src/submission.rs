@@ -1,6 +1,6 @@
 //! One submission's report: its tests and its score.
 
-use crate::{BuildRecord, Game, Start, TestResult};
+use crate::{BuildRecord, Start, Task, TestResult};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// All the results of one judging run, with the score.
@@ -14,7 +14,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 #[serde(remote = "Self")]
 pub struct Report {
     /// The game (`"ioiwari"` or `"mis"` in JSON).
-    pub game: Game,
+    pub game: Task,
     /// The command judged.
     pub player: String,
     /// The score out of 100: every planned test weighs the same, a win earns its full share, a
@@ -34,7 +34,7 @@ pub struct Report {
 impl Report {
     /// A report of `tests` out of `planned`, with its score computed.
     pub fn new(
-        game: Game,
+        game: Task,
         player: impl Into<String>,
         planned: usize,
         tests: Vec<TestResult>,

@@ -48,14 +48,14 @@ impl Verdict {
     /// Pooh-Eeyore-sticks (`"mis"`), where whoever takes the last stick wins.
     ///
     /// ```
-    /// use duel_report::{Game, Verdict};
-    /// assert_eq!(Verdict::of_game(Game::Ioiwari).len(), 10);
-    /// assert!(!Verdict::of_game(Game::Mis).contains(&Verdict::Draw));
+    /// use duel_report::{Task, Verdict};
+    /// assert_eq!(Verdict::of_game(Task::Ioiwari).len(), 10);
+    /// assert!(!Verdict::of_game(Task::Mis).contains(&Verdict::Draw));
     /// ```
-    pub fn of_game(game: crate::Game) -> Vec<Verdict> {
+    pub fn of_game(game: crate::Task) -> Vec<Verdict> {
         Verdict::ALL
             .into_iter()
-            .filter(|verdict| !(game == crate::Game::Mis && *verdict == Verdict::Draw))
+            .filter(|verdict| !(game == crate::Task::Mis && *verdict == Verdict::Draw))
             .collect()
     }
 

@@ -12,7 +12,7 @@ use duel_ioiwari::{Board, Pit, Position as IoiwariPosition};
 use duel_ioiwari::{Outcome, Player};
 use duel_mis::record::MoveRecord;
 use duel_mis::{Move, Position as MisPosition, StickKind};
-use duel_report::{BatchReport, Game, MisStart, MoveList, Report, Start, TestResult};
+use duel_report::{BatchReport, MisStart, MoveList, Report, Start, Task, TestResult};
 use serde::{Deserialize, Serialize};
 
 use crate::message::one_line;
@@ -119,7 +119,7 @@ pub struct DocumentView {
     /// `report` or `log`.
     pub kind: &'static str,
     /// `ioiwari` or `mis`.
-    pub game: Game,
+    pub game: Task,
     /// Tests each submission was to meet.
     pub planned: usize,
     /// Whether judging was interrupted.
@@ -261,7 +261,7 @@ fn parse_report(name: &str, text: &str) -> Result<DocumentView, String> {
     })
 }
 
-fn submission(game: Game, report: Report) -> Result<SubmissionView, String> {
+fn submission(game: Task, report: Report) -> Result<SubmissionView, String> {
     let tests = report
         .tests
         .into_iter()
@@ -321,10 +321,10 @@ fn view(test: &TestResult, record: Record) -> TestView {
 
 /// The replay of a report's move list from the test's typed start (no text is parsed here:
 /// an older report's strings were read with the report).
-fn replay(game: Game, start: Option<&Start>, list: &MoveList) -> Record {
+fn replay(game: Task, start: Option<&Start>, list: &MoveList) -> Record {
     let result = match (game, start, list) {
         (_, None, _) => Err(format!("the report gives no start of {game} for this test")),
-        (Game::Ioiwari, Some(Start::Ioiwari(pits)), MoveList::Ioiwari(moves)) => {
+        (Task::Ioiwari, Some(Start::Ioiwari(pits)), MoveList::Ioiwari(moves)) => {
             ioiwari_board(pits)
                 .and_then(|board| {
                     let pits = moves
@@ -336,7 +336,7 @@ fn replay(game: Game, start: Option<&Start>, list: &MoveList) -> Record {
                 })
                 .map(Record::Ioiwari)
         }
-        (Game::Mis, Some(Start::Mis(MisStart { p, e, b })), MoveList::Mis(takes)) => {
+        (Task::Mis, Some(Start::Mis(MisStart { p, e, b })), MoveList::Mis(takes)) => {
             MisPosition::new(*p, *e, *b)
                 .map_err(|error| error.to_string())
                 .and_then(|start| {
@@ -352,7 +352,7 @@ fn replay(game: Game, start: Option<&Start>, list: &MoveList) -> Record {
             "the list {:?} is not one of {game}'s moves",
             clip_name(text)
         )),
-        (_, Some(start), _) if start.game() != game => {
+        (_, Some(start), _) if start.task() != game => {
             Err(format!("the start is another game's than {game}'s"))
         }
         _ => Err(format!("the list holds another game's moves than {game}'s")),
@@ -388,7 +388,7 @@ fn parse_record(name: &str, bytes: Vec<u8>) -> Result<DocumentView, String> {
         let record = Record::Ioiwari(replay);
         let start = Start::Ioiwari(parsed.start().pits().to_vec());
         (
-            Game::Ioiwari,
+            Task::Ioiwari,
             (parsed.start().to_string(), start),
             verdict,
             summary,
@@ -418,7 +418,7 @@ fn parse_record(name: &str, bytes: Vec<u8>) -> Result<DocumentView, String> {
             ),
         );
         (
-            Game::Mis,
+            Task::Mis,
             start,
             verdict,
             summary,
@@ -619,7 +619,7 @@ mod tests {
             Some(Outcome::Win(Player::Two)) => "loss",
             _ => "draw",
         };
-        assert_eq!((doc.kind, doc.game), ("record", Game::Ioiwari));
+        assert_eq!((doc.kind, doc.game), ("record", Task::Ioiwari));
         assert_eq!(test.verdict, expected);
         assert_eq!(test.replayable_moves, pits.len() as u64);
         let cut = ioiwari_record::encode(start, &pits[..1]);

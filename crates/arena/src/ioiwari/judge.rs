@@ -36,7 +36,7 @@ use crate::judge::judge_all;
 use crate::judge::{Game, GameLog, Runnable, Settings};
 use crate::output::TestResult;
 use duel_ioiwari::{Board, Table};
-use duel_report::{Game as ReportGame, Start};
+use duel_report::{Start, Task};
 use duel_sandbox::{IsolationRecord, Launcher, ProgramCommand, SpawnError};
 use std::time::Duration;
 
@@ -88,8 +88,8 @@ impl Game for Ioiwari {
     type Player = ProgramCommand;
     type Error = JudgeError;
 
-    fn game(&self) -> ReportGame {
-        ReportGame::Ioiwari
+    fn task(&self) -> Task {
+        Task::Ioiwari
     }
 
     fn target(&self) -> Target {

@@ -22,7 +22,7 @@
 use crate::compile::{Build, BuildRecord, CompileCommands, CompileError, Target, Toolchain};
 use crate::output::TestResult;
 use crate::{Report, Verdict};
-use duel_report::{Game as ReportGame, Start};
+use duel_report::{Start, Task};
 use duel_sandbox::{run_in_order, IsolationRecord, Limits, ProgramCommand, Sandbox};
 use std::borrow::Cow;
 use std::path::PathBuf;
@@ -105,8 +105,8 @@ pub trait Game: Sync {
     /// The game's own judge errors.
     type Error: std::error::Error + Send + Sync + 'static;
 
-    /// The game the reports are about (`"ioiwari"` or `"mis"` in their JSON).
-    fn game(&self) -> ReportGame;
+    /// The task the reports are about (`"ioiwari"` or `"mis"`, their JSON `game`).
+    fn task(&self) -> Task;
 
     /// What sources are built into.
     fn target(&self) -> Target;
@@ -252,7 +252,7 @@ pub fn judge_all<G: Game>(
     let mut builds: Vec<Build> = Vec::new();
     let mut players: Vec<Ready<'_, G::Player>> = Vec::new();
     for (at, entry) in entries.iter().enumerate() {
-        let mut report = Report::new(game.game(), entry.name.clone(), planned, vec![], false);
+        let mut report = Report::new(game.task(), entry.name.clone(), planned, vec![], false);
         // A program built from source gets its language's address-space allowance.
         let mut allowance = 0;
         let runnable = match &entry.submission {
@@ -368,7 +368,7 @@ pub fn judge_all<G: Game>(
         let interrupted = completion.interrupted && results.len() < planned;
         let build = report.build.take();
         *report = Report::new(
-            game.game(),
+            game.task(),
             report.player.clone(),
             planned,
             results,

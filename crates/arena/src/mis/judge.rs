@@ -150,8 +150,8 @@ impl Game for Mis {
     type Player = BolekSource;
     type Error = MisError;
 
-    fn game(&self) -> duel_report::Game {
-        duel_report::Game::Mis
+    fn task(&self) -> duel_report::Task {
+        duel_report::Task::Mis
     }
 
     fn target(&self) -> Target {

@@ -227,7 +227,7 @@ pub fn run<G: Game>(
     };
     let mut printer = RankingPrinter::new(&entries, inputs.len(), run.logs.as_deref())?;
     let reports = judge_all(game, &entries, tests, &settings, &mut printer)?;
-    let batch_report = BatchReport::new(game.game(), tests.len(), reports);
+    let batch_report = BatchReport::new(game.task(), tests.len(), reports);
     printer.progress.finish();
     if run.json {
         print_line(&inert_json(batch_report.to_json().trim_end()));
@@ -262,7 +262,7 @@ fn run_single<G: Game>(
     let mut reports = judge_all(game, entries, tests, settings, &mut printer)?;
     let report = reports.remove(0);
     csv.write(&BatchReport::new(
-        game.game(),
+        game.task(),
         tests.len(),
         vec![report.clone()],
     ))?;

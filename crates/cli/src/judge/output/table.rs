@@ -291,7 +291,7 @@ pub fn show_build(build: &BuildRecord) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use duel_report::Game;
+    use duel_report::Task;
 
     fn result(verdict: Verdict) -> TestResult {
         TestResult {
@@ -347,14 +347,14 @@ mod tests {
         assert_eq!(&row[at..=at], "-", "{row}");
         assert!(!row.contains("0 KB"), "{row}");
         let tests = vec![builtin.clone(), builtin.clone(), result(Verdict::Win)];
-        let report = Report::new(Game::Mis, "built-in Bolek", 3, tests, false);
+        let report = Report::new(Task::Mis, "built-in Bolek", 3, tests, false);
         let footnote = memory_footnote(&report).unwrap();
         assert!(footnote.contains("built-in player"), "{footnote}");
         let unrun = TestResult::unplayed(1, "7 2 3".into(), Verdict::CompileError, "x".into());
-        let report = Report::new(Game::Mis, "bolek.c", 1, vec![unrun], false);
+        let report = Report::new(Task::Mis, "bolek.c", 1, vec![unrun], false);
         let footnote = memory_footnote(&report).unwrap();
         assert!(footnote.contains("not run"), "{footnote}");
-        let measured = Report::new(Game::Mis, "bolek.c", 1, vec![result(Verdict::Win)], false);
+        let measured = Report::new(Task::Mis, "bolek.c", 1, vec![result(Verdict::Win)], false);
         assert_eq!(memory_footnote(&measured), None);
     }
 
@@ -385,7 +385,7 @@ mod tests {
     #[test]
     fn the_score_line_counts_verdicts() {
         let report = Report::new(
-            Game::Ioiwari,
+            Task::Ioiwari,
             "x",
             4,
             vec![result(Verdict::Loss), result(Verdict::Draw)],

@@ -55,7 +55,7 @@ pub const CONNECTION_LIFETIME: Duration = Duration::from_secs(120);
 /// ```
 pub struct Server {
     listener: TcpListener,
-    app: Arc<App>,
+    app: App,
     deadlines: Deadlines,
 }
 
@@ -88,7 +88,7 @@ impl Server {
         listener.set_nonblocking(true)?;
         Ok(Server {
             listener,
-            app: Arc::new(app),
+            app,
             deadlines: Deadlines::default(),
         })
     }

@@ -46,6 +46,9 @@ pub(crate) struct Confinement {
     /// The program's whole environment; `None`: the fixed one of a run that names no program
     /// from `$PATH` (see [`environment`](super::environment)). Nothing is inherited.
     pub env: Option<Vec<(OsString, OsString)>>,
+    /// The child ends, with status 0, once it is confined, and runs nothing: the confinement
+    /// is the whole errand (emptying a box user's keyrings), so no program is loaded for it.
+    pub end_before_exec: bool,
 }
 
 /// The started child: its pid and its three pipes.
@@ -81,8 +84,8 @@ pub(crate) fn start(
     let judge = process::getpid();
     // SAFETY: `pre_exec` is unsafe because the closure runs in the forked child, where only
     // async-signal-safe work is sound. `confine` only makes raw system calls through rustix
-    // (write, setsid, keyctl, getrlimit/setrlimit, setgroups, setgid, setuid, prctl, getppid, fcntl)
-    // on integers, a static buffer and fds opened before the fork, and seccompiler's
+    // (write, setsid, keyctl, getrlimit/setrlimit, setgroups, setgid, setuid, prctl, getppid, fcntl,
+    // _exit) on integers, a static buffer and fds opened before the fork, and seccompiler's
     // `apply_filter` (prctl and seccomp on a filter compiled before the fork); it allocates
     // nothing and takes no lock (an error is an `Errno` turned into an `io::Error` without
     // allocating).
@@ -155,6 +158,13 @@ fn confine(confinement: &Confinement, judge: Pid) -> Result<(), Errno> {
         // Sets no-new-privileges, then installs the filter: two system calls on memory that
         // was made before the fork; an error carries only the errno.
         seccompiler::apply_filter(filter).map_err(|_| Errno::PERM)?;
+    }
+    if confinement.end_before_exec {
+        // The standard library's parent reads the end of its exec-error pipe, closed here with
+        // nothing written, as a start: the caller then reaps the status 0.
+        // SAFETY: `_exit` is async-signal-safe; it ends the child at once, running nothing of
+        // the judge's (no destructor, no buffered output) in the forked copy.
+        unsafe { libc::_exit(0) }
     }
     Ok(())
 }

@@ -1,5 +1,6 @@
 //! The judge's own short runs, confined as a program's child is and waited for to their end:
-//! the probes of what the machine allows, and the clean-up of a box user's keyrings.
+//! the probes of what the machine allows, and the clean-up of a box user's keyrings (a child
+//! that ends once confined, running no program).
 
 use super::child::{self, Confinement};
 use super::termination::Termination;
@@ -28,16 +29,18 @@ pub(crate) fn succeeds(argv: &[OsString], working_dir: &Path, confinement: Confi
 }
 
 /// Empties box user `uid`'s user, user-session and persistent keyrings (only the user itself
-/// may), from a process of that user that does nothing else: done after each run, and before
-/// one whose change of user happens inside the sandbox, so nothing a run writes there (with
-/// the filter off) reaches the next run of the user, whatever the isolation.
+/// may), from a process of that user that does nothing else: done after each run the filter
+/// did not confine, and before one whose change of user happens inside the sandbox, so
+/// nothing a run writes there (with the filter off) reaches the next run of the user,
+/// whatever the isolation.
 pub(crate) fn clear_keyrings_of(uid: u32) {
     let confinement = Confinement {
         cpu_seconds: 1,
         user: Some((uid, uid)),
+        end_before_exec: true,
         ..Confinement::default()
     };
-    // The keyrings are emptied between fork and exec (see `child::start`); what is run after
-    // does not matter, nor whether it could be run.
+    // The keyrings are emptied between fork and exec (see `child::start`), and the child
+    // ends there: the program named is never run, a fork is the whole cost.
     let _ = succeeds(&["/bin/true".into()], Path::new("/"), confinement);
 }

@@ -370,6 +370,7 @@ impl Launcher {
                 inherit: confined.inherit,
                 hold,
                 filter: confined.filter,
+                filtered: confined.filtered,
                 env: Some(self.program_env()),
                 lent,
                 mounts,
@@ -388,6 +389,8 @@ struct Confined {
     inherit: Vec<OwnedFd>,
     /// The filter the child installs itself.
     filter: Option<&'static BpfProgram>,
+    /// Whether the program runs under the filter (the child's or bubblewrap's).
+    filtered: bool,
 }
 
 /// How a run of `argv` in `working_dir` is confined in `sandbox` (resolved), with more paths
@@ -411,6 +414,7 @@ fn confine(
             argv,
             user_before_exec: true,
             inherit: Vec::new(),
+            filtered: filter.is_some(),
             filter,
         });
     }
@@ -432,6 +436,7 @@ fn confine(
     Ok(Confined {
         argv: bwrap_argv(argv, working_dir, &view, change, fd),
         user_before_exec: !matches!(change, Some(UserChange::WithSetpriv(_))),
+        filtered: fd.is_some(),
         inherit,
         filter: None,
     })

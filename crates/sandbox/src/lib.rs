@@ -93,7 +93,8 @@
 //!   `pidfd_open`, `kcmp`, `ptrace`).
 //! - **A fresh, empty session keyring** (always): nothing of the judge's keyrings (a login's,
 //!   holding the organiser's keys) reaches a run; a box user's own keyrings are emptied
-//!   before each of its runs and after it.
+//!   before each of its runs, and after one the filter did not confine (under it no key
+//!   call reaches them).
 //! - **Private `/tmp`, `/var/tmp`, `/dev/shm` and `/run/lock` without bubblewrap**, as root
 //!   ([`Sandbox::None`]): a mount namespace per run puts a fresh, bounded tmpfs on each
 //!   ([`PRIVATE_DIRS`]), so a run leaves nothing behind and cannot fill the disk; a `devpts`

@@ -73,7 +73,9 @@ impl Process {
             }
         }
         // Every process of the run is gone: what it left in its user's keyrings goes too.
-        if let Some(user) = &self.placement.user {
+        // Under the filter it could not call the kernel's key calls at all, so they are still
+        // as empty as the start of the run left them: nothing to do.
+        if let (Some(user), false) = (&self.placement.user, self.placement.filtered) {
             errand::clear_keyrings_of(user.id);
         }
         self.exited = true;

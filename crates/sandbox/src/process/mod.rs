@@ -69,6 +69,9 @@ pub(crate) struct Placement {
     pub hold: Option<Hold>,
     /// The system-call filter the child installs on itself.
     pub filter: Option<&'static seccompiler::BpfProgram>,
+    /// Whether the program runs under the system-call filter (the child's, or bubblewrap's):
+    /// then it cannot reach a keyring, and its user's are left as its start emptied them.
+    pub filtered: bool,
     /// The program's whole environment (see [`Confinement`]).
     pub env: Option<Vec<(OsString, OsString)>>,
     /// Directories lent to the program's user, given back to the judge when the run ends.
@@ -213,6 +216,7 @@ impl Process {
             filter: placement.filter,
             env: placement.env.take(),
             mounts: placement.mounts.take(),
+            end_before_exec: false,
         };
         let started = tree::spawning(|| {
             let started = child::start(argv, working_dir, confinement)?;

@@ -5,7 +5,9 @@
 //! they are missing.
 
 use crate::support::sandboxes;
-use duel_sandbox::{Isolation, Launcher, Limits, ProgramCommand, Sandbox, PRIVATE_PTYS};
+use duel_sandbox::{
+    Isolation, Launcher, Limits, ProgramCommand, Sandbox, ISOLATION_ENV, PRIVATE_PTYS,
+};
 use std::time::Duration;
 
 /// A Python program (the system's, which a box user reaches) calling the C library's
@@ -186,6 +188,14 @@ fn a_box_users_keyrings_are_empty_once_its_run_is_over() {
     for sandbox in sandboxes() {
         let (lines, uid) = run_of(keyring_attack(), sandbox);
         let uid = uid.expect("a box user");
+        if !Isolation::detect().syscall_filter {
+            // Without the filter the run reaches its user's keyrings: only the clean-up after
+            // it empties them.
+            assert!(
+                lines.iter().any(|line| line == "planted in user"),
+                "{sandbox:?}: {lines:?}"
+            );
+        }
         // The box user's keyrings as the user itself sees them now, between runs (the search
         // of another user's keyrings is the user's alone; the system's setpriv changes user).
         let look = "import ctypes\n\
@@ -207,6 +217,32 @@ fn a_box_users_keyrings_are_empty_once_its_run_is_over() {
         let left = String::from_utf8_lossy(&output.stdout);
         assert_eq!(left, "", "{sandbox:?}: the run wrote {lines:?}");
     }
+}
+
+/// Set in the copy of this test binary that runs without the system-call filter.
+const UNFILTERED: &str = "DUEL_TEST_UNFILTERED";
+
+#[test]
+fn a_box_users_keyrings_are_empty_once_a_run_without_the_filter_is_over() {
+    // The filter refuses the key calls, so under it a run leaves its user's keyrings as the
+    // start of the run emptied them; without it (a kernel without seccomp, or
+    // `DUEL_ISOLATION=no-seccomp`) it plants keys there, which the clean-up after the run
+    // removes. Whether there is a filter is decided once per process: the case above runs
+    // again in a copy of this test binary told to do without.
+    if std::env::var_os(UNFILTERED).is_some() || !box_users() {
+        return;
+    }
+    let name = "runner_kernel_state::a_box_users_keyrings_are_empty_once_its_run_is_over";
+    let output = std::process::Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", name, "--test-threads=1"])
+        .env(ISOLATION_ENV, "no-seccomp")
+        .env(UNFILTERED, "1")
+        .output()
+        .expect("the test binary runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stdout}\n{stderr}");
+    assert!(stdout.contains("1 passed"), "{stdout}");
 }
 
 #[test]

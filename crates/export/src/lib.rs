@@ -41,8 +41,8 @@ pub use package::{
     ExportError, Package, PackageFile, CMS_STATEMENT_BUILD,
 };
 
+pub use duel_report::{ParseTaskError, Task};
 use std::fmt;
-use std::str::FromStr;
 
 /// A contest system's package format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -93,50 +93,6 @@ impl Format {
 impl fmt::Display for Format {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
-    }
-}
-
-/// One of duel's two tasks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Task {
-    /// Ioiwari (IOI 2001): an interactive player 1 against the optimal player 2.
-    Ioiwari,
-    /// Pooh-Eeyore-sticks (Polish OI 2004, "MIS"): a module playing Bolek.
-    Mis,
-}
-
-impl Task {
-    /// Both tasks.
-    pub const ALL: [Task; 2] = [Task::Ioiwari, Task::Mis];
-
-    /// The task's short name: its package directory and its name on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Task::Ioiwari => "ioiwari",
-            Task::Mis => "mis",
-        }
-    }
-}
-
-impl fmt::Display for Task {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// A task name that is neither `ioiwari` nor `mis`.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown task {0:?}: expected ioiwari or mis")]
-pub struct ParseTaskError(pub String);
-
-impl FromStr for Task {
-    type Err = ParseTaskError;
-
-    fn from_str(s: &str) -> Result<Task, ParseTaskError> {
-        Task::ALL
-            .into_iter()
-            .find(|task| task.name() == s)
-            .ok_or_else(|| ParseTaskError(s.to_owned()))
     }
 }
 

@@ -25,15 +25,17 @@ mod build;
 mod moves;
 mod start;
 mod submission;
+mod task;
 mod test_result;
 pub mod untrusted;
 mod verdict;
 
 pub use batch::{rank, BatchReport, RankingRow};
 pub use build::{BuildRecord, Target};
-pub use moves::{MoveList, SticksTaken, Task};
+pub use moves::{MoveList, SticksTaken};
 pub use start::{MisStart, Start};
 pub use submission::{score, Report};
+pub use task::{ParseTaskError, Task};
 pub use test_result::{measured_kb, points, TestResult};
 pub use verdict::Verdict;
 

@@ -1,5 +1,6 @@
 //! [`MoveList`]: the moves of one test's game, typed per game.
 
+use crate::Task;
 use serde::{Deserialize, Serialize};
 
 /// The moves of one test's game, in the order they were played (both sides), each in its
@@ -43,46 +44,6 @@ pub struct SticksTaken {
     pub take_p: u32,
     /// Eeyoresticks taken.
     pub take_e: u32,
-}
-
-/// The task a report is about, Ioiwari or Pooh-Eeyore-sticks (as `duel_export::Task` names
-/// them too): its JSON name, the report's `game`, is `"ioiwari"` or `"mis"`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Task {
-    /// Ioiwari (IOI 2001).
-    Ioiwari,
-    /// Pooh-Eeyore-sticks (Polish OI 2004, "MIS").
-    Mis,
-}
-
-impl Task {
-    /// The name reports and the command line use: `ioiwari` or `mis`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Task::Ioiwari => "ioiwari",
-            Task::Mis => "mis",
-        }
-    }
-
-    /// The game called `name` (`ioiwari` or `mis`).
-    ///
-    /// ```
-    /// use duel_report::Task;
-    /// assert_eq!(Task::named("mis"), Some(Task::Mis));
-    /// assert_eq!(Task::named("chess"), None);
-    /// ```
-    pub fn named(name: &str) -> Option<Task> {
-        [Task::Ioiwari, Task::Mis]
-            .into_iter()
-            .find(|game| game.name() == name)
-    }
-}
-
-impl std::fmt::Display for Task {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
 }
 
 impl MoveList {

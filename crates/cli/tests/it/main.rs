@@ -56,3 +56,4 @@ mod variants_cli;
 mod windows;
 mod writers_planting;
 mod export_help;
+mod judge_source_case;

@@ -1098,7 +1098,10 @@ mod tests {
         assert!(picture.contains("\\begin{picture}") && !picture.contains("tabular"));
         assert!(table.contains("\\begin{tabular}") && !table.contains("picture"));
         for latex in [&picture, &table] {
-            assert!(!latex.contains("\\if") && !latex.contains("\\fi"), "{latex}");
+            assert!(
+                !latex.contains("\\if") && !latex.contains("\\fi"),
+                "{latex}"
+            );
         }
         // The table's beads are the board's, each a digit in a circle.
         for (count, digit) in [(2, '\u{2461}'), (3, '\u{2462}'), (4, '\u{2463}')] {
@@ -1113,8 +1116,7 @@ mod tests {
     }
 
     #[test]
-    fn kattis_says_an_error_rejects_the_whole_submission_and_dmoj_and_cms_that_it_loses_its_test(
-    ) {
+    fn kattis_says_an_error_rejects_the_whole_submission_and_dmoj_and_cms_that_it_loses_its_test() {
         let none = Tools {
             linux: None,
             windows: None,
@@ -1129,7 +1131,11 @@ mod tests {
         ] {
             let names = Rules::with_tools(format, Task::Ioiwari, &none).conditions();
             for name in ["errors_reject", "errors_per_test"] {
-                assert_eq!(names.contains(&name), condition == Some(name), "{format} {name}");
+                assert_eq!(
+                    names.contains(&name),
+                    condition == Some(name),
+                    "{format} {name}"
+                );
             }
             assert_eq!(names.contains(&"shares"), condition.is_some(), "{format}");
         }

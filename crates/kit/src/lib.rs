@@ -595,10 +595,7 @@ mod tests {
             .split(|c: char| c.is_whitespace() || "`()[];:,".contains(c))
             .map(|word| word.trim_start_matches("./").trim_end_matches('.'))
             .collect();
-        (
-            words.contains(&IOIWARI2),
-            words.contains(&IOIWARI2_EXE),
-        )
+        (words.contains(&IOIWARI2), words.contains(&IOIWARI2_EXE))
     }
 
     #[test]
@@ -612,9 +609,17 @@ mod tests {
                 .map(|file| String::from_utf8(file.contents.clone()).unwrap())
                 .unwrap();
             assert!(!readme.contains("<!--"), "{readme}");
-            assert_eq!(tools_named(&readme), (linux, windows), "{tools:?}:\n{readme}");
+            assert_eq!(
+                tools_named(&readme),
+                (linux, windows),
+                "{tools:?}:\n{readme}"
+            );
             // The Windows tool is "the same tool" only after the Linux one.
-            assert_eq!(readme.contains("the same tool"), linux && windows, "{tools:?}");
+            assert_eq!(
+                readme.contains("the same tool"),
+                linux && windows,
+                "{tools:?}"
+            );
             // Building for Windows is told whatever the kit holds.
             assert!(readme.contains("player.exe player.c"), "{tools:?}");
         }
@@ -626,7 +631,10 @@ mod tests {
 
     #[test]
     fn the_words_naming_a_tool_are_found() {
-        assert_eq!(tools_named("run `./ioiwari2 --run ./player`."), (true, false));
+        assert_eq!(
+            tools_named("run `./ioiwari2 --run ./player`."),
+            (true, false)
+        );
         assert_eq!(tools_named("(`ioiwari2.exe --help`)"), (false, true));
         assert_eq!(tools_named("ioiwari2x and xioiwari2.exe"), (false, false));
     }

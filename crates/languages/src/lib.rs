@@ -235,7 +235,11 @@ mod tests {
                 let words: Vec<&str> = build.command.split_whitespace().collect();
                 let source = words.iter().position(|word| *word == "{source}").unwrap();
                 assert_eq!(words[source - 1], option, "{}", build.command);
-                assert!(!build.kit_line("a", "a.c").contains(option), "{}", language.name);
+                assert!(
+                    !build.kit_line("a", "a.c").contains(option),
+                    "{}",
+                    language.name
+                );
             }
         }
         for name in ["PLAYER.C", "player.c", "Mis.c"] {

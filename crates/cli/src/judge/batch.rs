@@ -3,8 +3,7 @@
 
 use super::output::{
     finished, fit, format_ms, interrupt_flag, open_output, refuse_clashes, show_build,
-    terminal_width, with_last_column, write_output, Columns, LogDir, Named, Progress,
-    LOG_MANIFEST,
+    terminal_width, with_last_column, write_output, Columns, LogDir, Named, Progress, LOG_MANIFEST,
 };
 use super::RunArgs;
 use crate::flags::CompileArg;

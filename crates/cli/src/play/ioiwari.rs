@@ -194,7 +194,10 @@ impl Game for TaskGame {
                 .iter()
                 .map(|p| p.to_string())
                 .collect();
-            return Err(format!("Pit {pit} is empty; choose pit {}.", either(&legal)));
+            return Err(format!(
+                "Pit {pit} is empty; choose pit {}.",
+                either(&legal)
+            ));
         }
         self.push(pit);
         Ok(())

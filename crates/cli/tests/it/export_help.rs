@@ -40,8 +40,9 @@ fn both_summary_lines_name_every_format() {
     // And the formats' list below it has a line for each, by the name the command takes.
     for format in Format::ALL {
         assert!(
-            own.lines()
-                .any(|line| line.trim_start().starts_with(&format!("{} ", format.name()))),
+            own.lines().any(|line| line
+                .trim_start()
+                .starts_with(&format!("{} ", format.name()))),
             "`duel export --help` has no line for {format}"
         );
     }
@@ -57,9 +58,6 @@ fn export_help_fits_one_screen() {
         lines.len()
     );
     for line in &lines {
-        assert!(
-            line.chars().count() <= 80,
-            "wider than 80 columns: {line}"
-        );
+        assert!(line.chars().count() <= 80, "wider than 80 columns: {line}");
     }
 }

@@ -87,16 +87,17 @@ fn configured(format: Format, package: &duel_export::Package) -> Configured {
             // A group's verdict, with the default grader, is an error when a test has one,
             // unless its flags accept whatever the tests gave; the secret group's is the
             // submission's.
-            let secret = package.text("data/secret/testdata.yaml").unwrap_or_default();
+            let secret = package
+                .text("data/secret/testdata.yaml")
+                .unwrap_or_default();
             let root = package.text("data/testdata.yaml").unwrap_or_default();
             let accepts_anyway = |group: &str| {
                 value(group, "grader_flags").is_some_and(|flags| {
                     flags.contains("always_accept") || flags.contains("accept_if_any_accepted")
                 })
             };
-            let default_grading = |group: &str| {
-                value(group, "grading").is_none_or(|grading| grading == "default")
-            };
+            let default_grading =
+                |group: &str| value(group, "grading").is_none_or(|grading| grading == "default");
             let scoring = kind.contains("scoring");
             Configured {
                 shares: scoring,
@@ -182,7 +183,10 @@ fn phrases(language: Locale) -> [&'static str; 3] {
 /// submission.
 fn error_phrases(language: Locale) -> [&'static str; 2] {
     match language {
-        Locale::English => ["earns nothing for that test", "rejects the whole submission"],
+        Locale::English => [
+            "earns nothing for that test",
+            "rejects the whole submission",
+        ],
         Locale::Vietnamese => ["không được điểm cho test đó", "toàn bộ bài nộp bị từ chối"],
         Locale::Polish => ["nie dają punktów za ten test", "odrzuca całe zgłoszenie"],
     }
@@ -190,9 +194,19 @@ fn error_phrases(language: Locale) -> [&'static str; 2] {
 
 /// Fails unless `text` (a statement as read, its words one space apart) says the scoring of
 /// its package as `config` says it.
-fn assert_says_its_scoring(text: &str, task: Task, language: Locale, config: &Configured, at: &str) {
+fn assert_says_its_scoring(
+    text: &str,
+    task: Task,
+    language: Locale,
+    config: &Configured,
+    at: &str,
+) {
     let [shares, pass_fail, half] = phrases(language);
-    assert_eq!(text.contains(shares), config.shares, "{at}: {config:?}\n{text}");
+    assert_eq!(
+        text.contains(shares),
+        config.shares,
+        "{at}: {config:?}\n{text}"
+    );
     assert_eq!(text.contains(pass_fail), !config.shares, "{at}: {config:?}");
     if task == Task::Ioiwari {
         assert_eq!(text.contains(half), config.shares, "{at}");
@@ -202,7 +216,11 @@ fn assert_says_its_scoring(text: &str, task: Task, language: Locale, config: &Co
             config.shares && !config.errors_reject,
             "{at}: {config:?}"
         );
-        assert_eq!(text.contains(rejects), config.errors_reject, "{at}: {config:?}");
+        assert_eq!(
+            text.contains(rejects),
+            config.errors_reject,
+            "{at}: {config:?}"
+        );
     }
 }
 
@@ -535,7 +553,10 @@ fn assert_says_where_the_board_is(text: &str, language: Locale, at: &str) {
         ],
     };
     for sentence in said {
-        assert!(text.contains(sentence), "{at}: {sentence:?} is not said:\n{text}");
+        assert!(
+            text.contains(sentence),
+            "{at}: {sentence:?} is not said:\n{text}"
+        );
     }
 }
 
@@ -580,15 +601,17 @@ fn assert_ring(shown: &[Shown], at: &str) {
     assert_eq!(beads.len(), 7, "{at}: the pits' beads: {shown:?}");
     let mut pits: Vec<usize> = numbers.iter().map(|(_, pit)| *pit).collect();
     pits.sort_unstable();
-    assert_eq!(pits, [1, 2, 3, 4, 5, 6, 7], "{at}: the pits' numbers: {shown:?}");
+    assert_eq!(
+        pits,
+        [1, 2, 3, 4, 5, 6, 7],
+        "{at}: the pits' numbers: {shown:?}"
+    );
     let distance = |a: &Shown, b: &Shown| (a.row - b.row).hypot(a.column - b.column);
     // Each number's pit: the beads nearest to it, a different pit for each number.
     let mut pit_beads = [None; 7];
     for (number, pit) in &numbers {
         let nearest = (0..7)
-            .min_by(|&a, &b| {
-                distance(number, beads[a].0).total_cmp(&distance(number, beads[b].0))
-            })
+            .min_by(|&a, &b| distance(number, beads[a].0).total_cmp(&distance(number, beads[b].0)))
             .unwrap();
         pit_beads[pit - 1] = Some(nearest);
     }
@@ -596,7 +619,11 @@ fn assert_ring(shown: &[Shown], at: &str) {
     let mut distinct = pit_beads.clone();
     distinct.sort_unstable();
     distinct.dedup();
-    assert_eq!(distinct.len(), 7, "{at}: two numbers beside one pit: {shown:?}");
+    assert_eq!(
+        distinct.len(),
+        7,
+        "{at}: two numbers beside one pit: {shown:?}"
+    );
     let expected: Vec<u8> = statement::IOIWARI_SAMPLE_BOARD
         .split(' ')
         .map(|count| count.parse().unwrap())
@@ -617,19 +644,27 @@ fn assert_ring(shown: &[Shown], at: &str) {
         "{at}: pit 1 is not at the top"
     );
     for pair in angles.windows(2) {
-        assert!(pair[0] < pair[1], "{at}: the pits are not in order clockwise: {angles:?}");
+        assert!(
+            pair[0] < pair[1],
+            "{at}: the pits are not in order clockwise: {angles:?}"
+        );
     }
     // Each number outside the ring: away from the centre, beyond its pit.
     for (number, pit) in &numbers {
         let pit_at = beads[pit_beads[pit - 1]].0;
         let outward = (number.row - pit_at.row) * (pit_at.row - centre_row)
             + (number.column - pit_at.column) * (pit_at.column - centre_column);
-        assert!(outward > 0.0, "{at}: pit {pit}'s number is not outside the ring");
+        assert!(
+            outward > 0.0,
+            "{at}: pit {pit}'s number is not outside the ring"
+        );
     }
     assert!(
-        shown.iter().any(|item| ["->", "\u{2192}"].contains(&item.text.trim())
-            && item.row == top.row
-            && item.column > top.column),
+        shown
+            .iter()
+            .any(|item| ["->", "\u{2192}"].contains(&item.text.trim())
+                && item.row == top.row
+                && item.column > top.column),
         "{at}: no arrow clockwise beside pit 1"
     );
 }
@@ -798,7 +833,10 @@ fn ring_of_tables(tables: &[Vec<Vec<String>>], at: &str) -> Vec<Shown> {
 /// Fails if `prose` (a page's text, code and math left out) shows TeX or Markdown as text.
 fn assert_no_markup(prose: &str, at: &str) {
     for markup in ["\\", "$", "**", "`", "{#"] {
-        assert!(!prose.contains(markup), "{at}: {markup:?} shown as text:\n{prose}");
+        assert!(
+            !prose.contains(markup),
+            "{at}: {markup:?} shown as text:\n{prose}"
+        );
     }
 }
 
@@ -831,7 +869,9 @@ fn problemtools_html_draws_the_board_and_says_what_the_package_does() {
             let config = configured(format, &duel_export::package(format, task));
             for language in Locale::ALL {
                 let at = format!("{format} {task} {} (problem2html)", language.code());
-                let out = work.path().join(format!("{format}-{task}-{}", language.code()));
+                let out = work
+                    .path()
+                    .join(format!("{format}-{task}-{}", language.code()));
                 let output = Command::new(&problem2html)
                     .env("PATH", tools_path(&problem2html))
                     .args(["--language", language.code(), "-d"])
@@ -870,7 +910,10 @@ fn polygon_legends_convert_to_html_with_the_board_and_no_tex_shown() {
     let work = tempfile::tempdir().unwrap();
     for task in Task::ALL {
         let root = export("polygon", task.name(), &work.path().join("polygon"));
-        let config = configured(Format::Polygon, &duel_export::package(Format::Polygon, task));
+        let config = configured(
+            Format::Polygon,
+            &duel_export::package(Format::Polygon, task),
+        );
         for language in Locale::ALL {
             let at = format!("polygon {task} {} (legend)", language.code());
             let name = duel_export::polygon::polygon_language(language);
@@ -879,17 +922,28 @@ fn polygon_legends_convert_to_html_with_the_board_and_no_tex_shown() {
                 serde_json::from_str(&fs::read_to_string(&path).unwrap()).unwrap();
             let legend = properties["legend"].as_str().unwrap();
             for engine_only in [
-                "\\if", "\\fi", "\\else", "\\csname", "\\expandafter", "\\newif",
-                "\\providecommand", "\\makeatletter", "\\begin{picture}",
+                "\\if",
+                "\\fi",
+                "\\else",
+                "\\csname",
+                "\\expandafter",
+                "\\newif",
+                "\\providecommand",
+                "\\makeatletter",
+                "\\begin{picture}",
             ] {
                 assert!(!legend.contains(engine_only), "{at}: {engine_only}");
             }
-            let dir = work.path().join(format!("legend-{task}-{}", language.code()));
+            let dir = work
+                .path()
+                .join(format!("legend-{task}-{}", language.code()));
             fs::create_dir_all(&dir).unwrap();
             let tex = dir.join("legend.tex");
             fs::write(
                 &tex,
-                format!("\\documentclass{{article}}\n\\begin{{document}}\n{legend}\\end{{document}}\n"),
+                format!(
+                    "\\documentclass{{article}}\n\\begin{{document}}\n{legend}\\end{{document}}\n"
+                ),
             )
             .unwrap();
             let output = Command::new(&plastex)

@@ -44,7 +44,13 @@ fn a_c_player_named_with_a_capital_c_is_built_and_judged_as_c() {
     std::fs::write(dir.path().join("PLAYER.C"), &text).unwrap();
     // gcc by itself takes `.C` for C++, and fails.
     assert!(!builds_by_suffix(dir.path(), "gcc", "PLAYER.C"));
-    let report = judged(dir.path(), "ioiwari", "--player", "PLAYER.C", "4 3 2 4 2 3 2\n");
+    let report = judged(
+        dir.path(),
+        "ioiwari",
+        "--player",
+        "PLAYER.C",
+        "4 3 2 4 2 3 2\n",
+    );
     assert_eq!(report["build"]["language"], "c", "{report}");
     assert_eq!(report["build"]["succeeded"], true, "{report}");
     assert_eq!(report["tests"][0]["verdict"], "win", "{report}");
@@ -60,7 +66,13 @@ fn a_cpp_player_named_in_capitals_is_built_and_judged_as_cpp() {
     .unwrap();
     // g++ by itself does not know `.CXX` for a source: it hands it to the linker.
     assert!(!builds_by_suffix(dir.path(), "g++", "PLAYER.CXX"));
-    let report = judged(dir.path(), "ioiwari", "--player", "PLAYER.CXX", "4 3 2 4 2 3 2\n");
+    let report = judged(
+        dir.path(),
+        "ioiwari",
+        "--player",
+        "PLAYER.CXX",
+        "4 3 2 4 2 3 2\n",
+    );
     assert_eq!(report["build"]["language"], "cpp", "{report}");
     assert_eq!(report["tests"][0]["verdict"], "win", "{report}");
 }

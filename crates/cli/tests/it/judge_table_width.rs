@@ -90,9 +90,21 @@ fn every_line_of_both_judges_fits_60_80_100_and_120_columns() {
             "--module",
             "greedy_module.c",
         ],
-        &["ioiwari", "judge", "--tests", "boards.txt", "--player", &flawed],
         &[
-            "ioiwari", "judge", "--tests", "boards.txt", "--player", "players",
+            "ioiwari",
+            "judge",
+            "--tests",
+            "boards.txt",
+            "--player",
+            &flawed,
+        ],
+        &[
+            "ioiwari",
+            "judge",
+            "--tests",
+            "boards.txt",
+            "--player",
+            "players",
         ],
     ];
     for width in WIDTHS {
@@ -186,7 +198,10 @@ fn a_long_reason_wraps_under_its_row_within_columns() {
         .collect();
     let reason = reason.join(" ");
     assert!(reason.contains("10000000"), "{stdout:?}");
-    assert!(!stdout[row].contains(&reason), "the reason did not wrap: {stdout:?}");
+    assert!(
+        !stdout[row].contains(&reason),
+        "the reason did not wrap: {stdout:?}"
+    );
 }
 
 #[test]
@@ -221,7 +236,10 @@ fn a_source_that_does_not_compile_is_told_once_not_once_a_test() {
             1,
             "{everything}"
         );
-        assert!(stderr[0].starts_with("duel: broken.c does not compile"), "{stderr:?}");
+        assert!(
+            stderr[0].starts_with("duel: broken.c does not compile"),
+            "{stderr:?}"
+        );
         // ...and on stdout one line for the 24 tests not run, then the score: no table.
         assert_fits(&stdout, width, &width.to_string());
         let said = stdout.join(" ");

@@ -880,14 +880,20 @@ fn both_kits_sit_side_by_side_each_in_its_tasks_directory() {
             .nth(1)
             .and_then(|count| count.parse().ok())
             .unwrap_or_default();
+        assert!(written >= files, "{said}");
         assert!(
-            written >= files,
+            said.contains(&format!("files under kit/{task}\n")),
             "{said}"
         );
-        assert!(said.contains(&format!("files under kit/{task}\n")), "{said}");
-        assert!(said.contains(&format!("read kit/{task}/README.md first")), "{said}");
+        assert!(
+            said.contains(&format!("read kit/{task}/README.md first")),
+            "{said}"
+        );
         assert!(dir.path().join(format!("kit/{task}/README.md")).is_file());
-        assert!(dir.path().join(format!("kit/{task}/STATEMENT.md")).is_file());
+        assert!(dir
+            .path()
+            .join(format!("kit/{task}/STATEMENT.md"))
+            .is_file());
     }
     let mut top: Vec<String> = std::fs::read_dir(dir.path().join("kit"))
         .unwrap()

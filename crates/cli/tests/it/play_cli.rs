@@ -89,7 +89,10 @@ fn ioiwari_a_lost_game_puts_the_winners_beads_first_and_an_empty_pit_names_the_o
                 .find(|pit| !legal.contains(*pit))
             {
                 let pits: Vec<Pit> = legal.iter().collect();
-                expected.push((pits.len(), format!("Pit {empty} is empty; choose pit {}.", either(&pits))));
+                expected.push((
+                    pits.len(),
+                    format!("Pit {empty} is empty; choose pit {}.", either(&pits)),
+                ));
                 lines.push(empty.to_string());
             }
             lines.push(worst.to_string());

@@ -141,7 +141,13 @@ pub fn fit(line: &str, width: usize) -> String {
     fill(line, width, width - CLOSING_INDENT)
         .into_iter()
         .enumerate()
-        .map(|(i, line)| if i == 0 { line } else { format!("{indent}{line}") })
+        .map(|(i, line)| {
+            if i == 0 {
+                line
+            } else {
+                format!("{indent}{line}")
+            }
+        })
         .collect::<Vec<_>>()
         .join("\n")
 }
@@ -539,6 +545,73 @@ mod tests {
         // A short reason stays on its row.
         long.reason = Some("lost".into());
         assert_eq!(table.row(&long).lines().count(), 1);
+    }
+
+    #[test]
+    fn a_table_too_narrow_for_its_columns_takes_two_lines_a_row_that_line_up() {
+        let columns = Columns {
+            input: "position",
+            summary: "left",
+        };
+        let inputs = ["10000000 10000000 1000000", "7 2 3"];
+        // The summary column holds the widest sticks left, `p e` of the widest input.
+        let wide = ResultTable::new(columns, inputs).with_width(200);
+        assert_eq!(wide.summary_width, "10000000 10000000".len());
+        assert!(!wide.two_lines());
+        let table = ResultTable::new(columns, inputs).with_width(60);
+        assert!(table.two_lines());
+        let mut result = result(Verdict::IllegalMove);
+        result.input = inputs[0].into();
+        result.summary = Some("10000000 10000000".into());
+        result.moves = 20_000_001;
+        let header = table.header();
+        let row = table.row(&result);
+        for line in header.lines().chain(row.lines()) {
+            assert!(line.chars().count() <= 60, "{line}");
+        }
+        let (header, row): (Vec<&str>, Vec<&str>) =
+            (header.lines().collect(), row.lines().collect());
+        assert!(
+            row[0].contains("10000000 10000000 1000000  illegal_move"),
+            "{row:?}"
+        );
+        // Each figure ends where its title ends, on the second line.
+        for (title, figure) in [
+            ("left", "10000000 10000000"),
+            ("moves", "20000001"),
+            ("time", "1.50 s"),
+        ] {
+            let end = header[1].find(title).unwrap() + title.len();
+            assert_eq!(&row[1][end - figure.len()..end], figure, "{title}: {row:?}");
+        }
+    }
+
+    #[test]
+    fn closing_lines_wrap_at_spaces_and_cut_a_word_longer_than_a_line() {
+        let line = "duel: isolation: cgroup v1 under /sys/fs/cgroup/memory/a_very_long_directory_name_indeed_0123456789 (CPU)";
+        let fitted = fit(line, 40);
+        for part in fitted.lines() {
+            assert!(part.chars().count() <= 40, "{fitted}");
+        }
+        assert!(
+            fitted.lines().skip(1).all(|part| part.starts_with("  ")),
+            "{fitted}"
+        );
+        // Nothing lost: the words (a cut word's pieces joined) are the line's.
+        let joined: String = fitted.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert_eq!(joined.replace(' ', ""), line.replace(' ', ""));
+        assert_eq!(fit("short", 40), "short");
+        let once = not_run_line(1, 24, "compilation failed: x.c:1:2: error: y", true, 120);
+        assert_eq!(
+            once,
+            "tests 1-24: compile_error, not run: the submission does not compile (the compiler's \
+             lines are on stderr)"
+        );
+        let one = not_run_line(1, 1, "module.so: no poczatek", false, 100);
+        assert_eq!(
+            one,
+            "test 1: compile_error, not run: module.so: no poczatek"
+        );
     }
 
     #[test]

@@ -181,7 +181,7 @@ pub fn source_with(task: Task, language: Locale, rules: Rules) -> String {
         template.push_str("\n\n");
         template.push_str(what_to_submit(language, rules.one_file));
     }
-    let template = select(&template, &rules.conditions());
+    let template = duel_kit::select(&template, &rules.conditions());
     let time = crate::TIME_LIMIT_SECONDS.to_string();
     let memory = crate::MEMORY_LIMIT_MB.to_string();
     let values = [
@@ -190,41 +190,6 @@ pub fn source_with(task: Task, language: Locale, rules: Rules) -> String {
         ("BOARD", IOIWARI_SAMPLE_BOARD),
     ];
     crate::generated::fill(&template, &values)
-}
-
-/// `template` with its conditional lines chosen: the lines after `<!-- if NAME -->` are kept
-/// when `NAME` is one of `conditions`, those after `<!-- else -->` when it is not, up to
-/// `<!-- end -->`; the marker lines themselves go. Panics on a marker out of place (a bug in
-/// a template, caught by this crate's tests).
-fn select(template: &str, conditions: &[&str]) -> String {
-    let mut out = String::with_capacity(template.len());
-    // None: outside a conditional; Some(keep): inside one.
-    let mut keep: Option<bool> = None;
-    for line in template.lines() {
-        let marker = line
-            .trim()
-            .strip_prefix("<!--")
-            .and_then(|rest| rest.strip_suffix("-->"))
-            .map(str::trim);
-        match (marker, keep) {
-            (Some(marker), None) if marker.starts_with("if ") => {
-                keep = Some(conditions.contains(&marker[3..].trim()));
-            }
-            (Some("else"), Some(kept)) => keep = Some(!kept),
-            (Some("end"), Some(_)) => keep = None,
-            (Some(marker), _) => panic!("a statement template's marker out of place: {marker}"),
-            (None, Some(false)) => {}
-            (None, _) => {
-                out.push_str(line);
-                out.push('\n');
-            }
-        }
-    }
-    assert!(
-        keep.is_none(),
-        "a statement template's condition is not ended"
-    );
-    out
 }
 
 /// duel's solved Ioiwari table, solved once per process.
@@ -997,19 +962,6 @@ mod tests {
         assert!(!latex.contains("\\#"), "{latex}");
         let markdown = dmoj_markdown("# T\n\nA paragraph.\n## Next\n");
         assert_eq!(markdown, "A paragraph.\n\n## Next\n");
-    }
-
-    #[test]
-    fn conditional_lines_follow_the_rules() {
-        let template = "a\n<!-- if shares -->\nb\n<!-- else -->\nc\n<!-- end -->\nd\n";
-        assert_eq!(select(template, &["shares"]), "a\nb\nd\n");
-        assert_eq!(select(template, &[]), "a\nc\nd\n");
-    }
-
-    #[test]
-    #[should_panic(expected = "not ended")]
-    fn an_unended_condition_is_a_bug() {
-        select("<!-- if time -->\nx\n", &[]);
     }
 
     #[test]

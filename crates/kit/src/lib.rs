@@ -271,9 +271,20 @@ impl KitTools {
 
 /// `template` with its conditional lines chosen: the lines after `<!-- if NAME -->` are kept
 /// when `NAME` is one of `conditions`, those after `<!-- else -->` when it is not, up to
-/// `<!-- end -->`; the marker lines themselves go. Panics on a marker out of place (a bug in
-/// a template, caught by this crate's tests).
-fn select(template: &str, conditions: &[&str]) -> String {
+/// `<!-- end -->`; the marker lines themselves go. The kits' READMEs and the packages'
+/// statements (`duel-export`) are chosen so, each sentence true of what it is in.
+///
+/// ```
+/// let template = "a\n<!-- if windows -->\nb\n<!-- else -->\nc\n<!-- end -->\n";
+/// assert_eq!(duel_kit::select(template, &["windows"]), "a\nb\n");
+/// assert_eq!(duel_kit::select(template, &[]), "a\nc\n");
+/// ```
+///
+/// # Panics
+///
+/// On a marker out of place, or a condition not ended: a bug in a template, the caller's
+/// own (each crate's tests render its templates).
+pub fn select(template: &str, conditions: &[&str]) -> String {
     let mut out = String::with_capacity(template.len());
     // None: outside a conditional; Some(keep): inside one.
     let mut keep: Option<bool> = None;
@@ -289,7 +300,7 @@ fn select(template: &str, conditions: &[&str]) -> String {
             }
             (Some("else"), Some(kept)) => keep = Some(!kept),
             (Some("end"), Some(_)) => keep = None,
-            (Some(marker), _) => panic!("a kit template's marker out of place: {marker}"),
+            (Some(marker), _) => panic!("a template's marker out of place: {marker}"),
             (None, Some(false)) => {}
             (None, _) => {
                 out.push_str(line);
@@ -297,7 +308,7 @@ fn select(template: &str, conditions: &[&str]) -> String {
             }
         }
     }
-    assert!(keep.is_none(), "a kit template's condition is not ended");
+    assert!(keep.is_none(), "a template's condition is not ended");
     out
 }
 

@@ -407,6 +407,25 @@ fn page_count(pdf: &Path) -> usize {
     value(&info, "Pages").unwrap().parse().unwrap()
 }
 
+/// `duel export FORMAT DIR --task TASK` (Kattis or ICPC), as problemtools reads it: the ICPC
+/// package as its equivalent `2023-07-draft` release; returns DIR/TASK.
+fn export_for_problemtools(format: Format, task: Task, dir: &Path) -> PathBuf {
+    let root = export(format.name(), task.name(), dir);
+    if format == Format::Icpc {
+        let yaml = root.join("problem.yaml");
+        let text = fs::read_to_string(&yaml).unwrap();
+        fs::write(
+            &yaml,
+            text.replace(
+                "problem_format_version: 2025-09",
+                "problem_format_version: 2023-07-draft",
+            ),
+        )
+        .unwrap();
+    }
+    root
+}
+
 /// Every typeset PDF of the statements: `(format, task, language, path)`. The CMS ones and
 /// DOMjudge's `problem.pdf` (one `--language` each) as exported, the Kattis and ICPC ones
 /// typeset by problemtools' `problem2pdf` (the ICPC package as its equivalent
@@ -454,19 +473,7 @@ fn typeset_statements(work: &Path) -> Option<Vec<(Format, Task, Locale, PathBuf)
     }
     for format in [Format::Kattis, Format::Icpc] {
         for task in Task::ALL {
-            let root = export(format.name(), task.name(), &work.join(format.name()));
-            if format == Format::Icpc {
-                let yaml = root.join("problem.yaml");
-                let text = fs::read_to_string(&yaml).unwrap();
-                fs::write(
-                    &yaml,
-                    text.replace(
-                        "problem_format_version: 2025-09",
-                        "problem_format_version: 2023-07-draft",
-                    ),
-                )
-                .unwrap();
-            }
+            let root = export_for_problemtools(format, task, &work.join(format.name()));
             for language in Locale::ALL {
                 let pdf = work.join(format!("{format}-{task}-{}.pdf", language.code()));
                 let output = Command::new(&problem2pdf)
@@ -840,6 +847,41 @@ fn assert_no_markup(prose: &str, at: &str) {
     }
 }
 
+/// Runs `command`, which makes the HTML page `page` of a statement, and returns `page`.
+fn html_page(mut command: Command, page: &Path, at: &str) -> PathBuf {
+    let output = command.output().unwrap();
+    assert!(
+        output.status.success() && page.is_file(),
+        "{at}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    page.to_owned()
+}
+
+/// One statement as a reader gets it: its task and language, its package's configuration, and
+/// where it was read (for the messages).
+struct Reading<'a> {
+    task: Task,
+    language: Locale,
+    config: &'a Configured,
+    at: &'a str,
+}
+
+impl Reading<'_> {
+    /// Fails unless the HTML `page` (read with `python`) shows no markup as text, says its
+    /// package's scoring, and, for Ioiwari, draws the board where it says so.
+    fn assert_html(&self, python: &Path, page: &Path) {
+        let (tables, prose) = read_html(python, page);
+        assert_no_markup(&prose, self.at);
+        let text = words(&prose);
+        assert_says_its_scoring(&text, self.task, self.language, self.config, self.at);
+        if self.task == Task::Ioiwari {
+            assert_says_where_the_board_is(&text, self.language, self.at);
+            assert_ring(&ring_of_tables(&tables, self.at), self.at);
+        }
+    }
+}
+
 /// problemtools' HTML of every Kattis and ICPC statement (the ICPC package as its equivalent
 /// `2023-07-draft` release, which problemtools reads), as `problem2html` makes it for a
 /// problem's page: the board is drawn where the statement says so, it says its package's
@@ -853,45 +895,27 @@ fn problemtools_html_draws_the_board_and_says_what_the_package_does() {
     let work = tempfile::tempdir().unwrap();
     for format in [Format::Kattis, Format::Icpc] {
         for task in Task::ALL {
-            let root = export(format.name(), task.name(), &work.path().join(format.name()));
-            if format == Format::Icpc {
-                let yaml = root.join("problem.yaml");
-                let text = fs::read_to_string(&yaml).unwrap();
-                fs::write(
-                    &yaml,
-                    text.replace(
-                        "problem_format_version: 2025-09",
-                        "problem_format_version: 2023-07-draft",
-                    ),
-                )
-                .unwrap();
-            }
+            let root = export_for_problemtools(format, task, &work.path().join(format.name()));
             let config = configured(format, &duel_export::package(format, task));
             for language in Locale::ALL {
                 let at = format!("{format} {task} {} (problem2html)", language.code());
                 let out = work
                     .path()
                     .join(format!("{format}-{task}-{}", language.code()));
-                let output = Command::new(&problem2html)
+                let mut command = Command::new(&problem2html);
+                command
                     .env("PATH", tools_path(&problem2html))
                     .args(["--language", language.code(), "-d"])
                     .arg(&out)
-                    .arg(&root)
-                    .output()
-                    .unwrap();
-                assert!(
-                    output.status.success(),
-                    "{at}: {}",
-                    String::from_utf8_lossy(&output.stderr)
-                );
-                let (tables, prose) = read_html(&python, &out.join("index.html"));
-                assert_no_markup(&prose, &at);
-                let text = words(&prose);
-                assert_says_its_scoring(&text, task, language, &config, &at);
-                if task == Task::Ioiwari {
-                    assert_says_where_the_board_is(&text, language, &at);
-                    assert_ring(&ring_of_tables(&tables, &at), &at);
-                }
+                    .arg(&root);
+                let page = html_page(command, &out.join("index.html"), &at);
+                let reading = Reading {
+                    task,
+                    language,
+                    config: &config,
+                    at: &at,
+                };
+                reading.assert_html(&python, &page);
             }
         }
     }
@@ -946,26 +970,20 @@ fn polygon_legends_convert_to_html_with_the_board_and_no_tex_shown() {
                 ),
             )
             .unwrap();
-            let output = Command::new(&plastex)
+            let mut command = Command::new(&plastex);
+            command
                 .args(["--split-level=-2", "--disable-images", "--dir"])
                 .arg(dir.join("html"))
                 .arg(&tex)
-                .current_dir(&dir)
-                .output()
-                .unwrap();
-            assert!(
-                output.status.success(),
-                "{at}: {}",
-                String::from_utf8_lossy(&output.stderr)
-            );
-            let (tables, prose) = read_html(&python, &dir.join("html/index.html"));
-            assert_no_markup(&prose, &at);
-            let text = words(&prose);
-            assert_says_its_scoring(&text, task, language, &config, &at);
-            if task == Task::Ioiwari {
-                assert_says_where_the_board_is(&text, language, &at);
-                assert_ring(&ring_of_tables(&tables, &at), &at);
-            }
+                .current_dir(&dir);
+            let page = html_page(command, &dir.join("html/index.html"), &at);
+            let reading = Reading {
+                task,
+                language,
+                config: &config,
+                at: &at,
+            };
+            reading.assert_html(&python, &page);
         }
     }
 }

@@ -21,6 +21,19 @@ const GREEDY_MODULE: &str = "#include \"mis.h\"\n\
 void poczatek(int p, int e, int peb) { (void)p; (void)e; (void)peb; }\n\
 void ruch_bolka(int p, int e, int *bp, int *be) { (void)e; *bp = p; *be = 0; }\n";
 
+/// `duel mis judge` of the built-in Bolek on the wide tests.
+const BUILT_IN: &[&str] = &["mis", "judge", "--tests", "mis-tests.txt"];
+
+/// `duel mis judge` of the greedy module on the wide tests.
+const GREEDY: &[&str] = &[
+    "mis",
+    "judge",
+    "--tests",
+    "mis-tests.txt",
+    "--module",
+    "greedy_module.c",
+];
+
 /// `duel ARGS` in `dir` with `COLUMNS` set to `columns` (or unset).
 fn judged(dir: &Path, args: &[&str], columns: Option<usize>) -> Output {
     let mut command = duel!();
@@ -81,15 +94,8 @@ fn every_line_of_both_judges_fits_60_80_100_and_120_columns() {
     let (dir, flawed) = setup();
     let flawed = format!("python3 {}", flawed.display());
     let runs: [&[&str]; 4] = [
-        &["mis", "judge", "--tests", "mis-tests.txt"],
-        &[
-            "mis",
-            "judge",
-            "--tests",
-            "mis-tests.txt",
-            "--module",
-            "greedy_module.c",
-        ],
+        BUILT_IN,
+        GREEDY,
         &[
             "ioiwari",
             "judge",
@@ -145,11 +151,7 @@ fn every_line_of_both_judges_fits_60_80_100_and_120_columns() {
 #[test]
 fn wide_enough_a_row_is_one_line_and_its_columns_line_up() {
     let (dir, _) = setup();
-    let output = judged(
-        dir.path(),
-        &["mis", "judge", "--tests", "mis-tests.txt"],
-        Some(120),
-    );
+    let output = judged(dir.path(), BUILT_IN, Some(120));
     let stdout = lines(&output.stdout);
     let header = &stdout[0];
     let rows: Vec<&String> = stdout
@@ -173,18 +175,7 @@ fn wide_enough_a_row_is_one_line_and_its_columns_line_up() {
 #[test]
 fn a_long_reason_wraps_under_its_row_within_columns() {
     let (dir, _) = setup();
-    let output = judged(
-        dir.path(),
-        &[
-            "mis",
-            "judge",
-            "--tests",
-            "mis-tests.txt",
-            "--module",
-            "greedy_module.c",
-        ],
-        Some(120),
-    );
+    let output = judged(dir.path(), GREEDY, Some(120));
     let stdout = lines(&output.stdout);
     assert_fits(&stdout, 120, "120");
     let row = stdout
@@ -207,11 +198,7 @@ fn a_long_reason_wraps_under_its_row_within_columns() {
 #[test]
 fn without_a_terminal_or_columns_the_lines_fit_100() {
     let (dir, _) = setup();
-    let output = judged(
-        dir.path(),
-        &["mis", "judge", "--tests", "mis-tests.txt"],
-        None,
-    );
+    let output = judged(dir.path(), BUILT_IN, None);
     assert_fits(&lines(&output.stdout), 100, "no COLUMNS");
     assert_fits(&lines(&output.stderr), 100, "no COLUMNS");
 }

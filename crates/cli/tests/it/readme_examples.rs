@@ -504,9 +504,31 @@ fn script(name: &str, steps: &[Step], export: &str, again: bool) -> String {
     script
 }
 
+/// What one run of a block did: where it is (`NAME:LINE`, `(run again)` the second time) and
+/// the output of its `bash`.
+struct Ran {
+    at: String,
+    output: std::process::Output,
+}
+
+impl Ran {
+    /// The failure it is, with its output, if it failed.
+    fn failure(&self) -> Option<String> {
+        (!self.output.status.success()).then(|| {
+            format!(
+                "the block at {} failed ({}):\n--- stdout\n{}--- stderr\n{}",
+                self.at,
+                self.output.status,
+                String::from_utf8_lossy(&self.output.stdout),
+                String::from_utf8_lossy(&self.output.stderr)
+            )
+        })
+    }
+}
+
 /// Runs the blocks of document `name` twice in `dir`, each time from `dir` itself, with `state`
-/// as the harness's own directory and `export` before every block; the failures, each with
-/// its block's output. `setup` prepares each `bash` (the environment of the real run).
+/// as the harness's own directory and `export` before every block; what each run did. `setup`
+/// prepares each `bash` (the environment of the real run).
 fn run_twice(
     name: &str,
     blocks: &[Block],
@@ -515,8 +537,8 @@ fn run_twice(
     export: &str,
     seconds: u64,
     setup: &dyn Fn(&mut Command),
-) -> Vec<String> {
-    let mut failures = Vec::new();
+) -> Vec<Ran> {
+    let mut ran = Vec::new();
     for again in [false, true] {
         std::fs::write(state.join("cwd"), dir.to_str().unwrap()).unwrap();
         for block in blocks.iter().filter(|block| block.runs()) {
@@ -534,24 +556,16 @@ fn run_twice(
             setup(&mut bash);
             let output = bash.output().expect("bash runs");
             let run = if again { " (run again)" } else { "" };
+            let at = format!("{name}:{}{run}", block.fence);
             eprintln!(
-                "{name}:{}{run}: {} in {:.1} s",
-                block.fence,
+                "{at}: {} in {:.1} s",
                 output.status,
                 started.elapsed().as_secs_f64()
             );
-            if !output.status.success() {
-                failures.push(format!(
-                    "the block at {name}:{}{run} failed ({}):\n--- stdout\n{}--- stderr\n{}",
-                    block.fence,
-                    output.status,
-                    String::from_utf8_lossy(&output.stdout),
-                    String::from_utf8_lossy(&output.stderr)
-                ));
-            }
+            ran.push(Ran { at, output });
         }
     }
-    failures
+    ran
 }
 
 /// README's set-up line that puts the binaries on `PATH`, as written in its text.
@@ -648,23 +662,16 @@ fn check(name: &str) {
     // The contest tools' full runs (`DUEL_README_FULL`) take minutes a block.
     let full = std::env::var_os("DUEL_README_FULL").is_some_and(|value| !value.is_empty());
     let seconds = if full { 1800 } else { 300 };
-    failures.extend(run_twice(
-        name,
-        &blocks,
-        &clone,
-        &state,
-        &export,
-        seconds,
-        &|bash| {
-            bash.env_remove("DUEL_ISOLATION")
-                .env("DEBUG_BUILD", if debug { "1" } else { "" });
-        },
-    ));
+    let ran = run_twice(name, &blocks, &clone, &state, &export, seconds, &|bash| {
+        bash.env_remove("DUEL_ISOLATION")
+            .env("DEBUG_BUILD", if debug { "1" } else { "" });
+    });
+    failures.extend(ran.iter().filter_map(Ran::failure));
     let stand_ins = std::fs::read_to_string(state.join("stand-ins")).unwrap_or_default();
     eprintln!("stood in for (see the module comment):\n{stand_ins}");
-    let ran = blocks.iter().filter(|block| block.runs()).count();
+    let runnable = blocks.iter().filter(|block| block.runs()).count();
     eprintln!(
-        "{name}: {ran} of {} blocks run twice in {:.0} s",
+        "{name}: {runnable} of {} blocks run twice in {:.0} s",
         blocks.len(),
         whole.elapsed().as_secs_f64()
     );
@@ -757,7 +764,7 @@ fn every_other_guides_examples_run_as_written_twice() {
 }
 
 /// Runs a made-up README twice in a scratch directory, as the real ones run; returns whether
-/// it passed and the stderr of its blocks (what is wrong with its marks first).
+/// it passed and the stderr of all its blocks (what is wrong with its marks first).
 fn run_made_up(markdown: &str) -> (bool, String) {
     let scratch = work_dir!();
     let dir = scratch.path().join("copy");
@@ -765,12 +772,13 @@ fn run_made_up(markdown: &str) -> (bool, String) {
     std::fs::create_dir(&dir).unwrap();
     std::fs::create_dir(&state).unwrap();
     let (blocks, wrong) = blocks("README.md", markdown);
-    let failures = run_twice("README.md", &blocks, &dir, &state, "true", 60, &|_| {});
+    let ran = run_twice("README.md", &blocks, &dir, &state, "true", 60, &|_| {});
     let mut stderr: String = wrong.iter().map(|line| format!("{line}\n")).collect();
-    for failure in &failures {
-        stderr.push_str(&failure[failure.find("--- stderr\n").unwrap() + 11..]);
+    for run in &ran {
+        stderr.push_str(&String::from_utf8_lossy(&run.output.stderr));
     }
-    (wrong.is_empty() && failures.is_empty(), stderr)
+    let passed = ran.iter().all(|run| run.output.status.success());
+    (wrong.is_empty() && passed, stderr)
 }
 
 #[test]

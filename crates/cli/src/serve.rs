@@ -70,7 +70,7 @@ fn open(app: &App, path: &std::path::Path) -> anyhow::Result<()> {
         })?;
         app.open(&name, &text)
     };
-    opened.map(drop).map_err(anyhow::Error::msg)
+    opened.map(drop).map_err(anyhow::Error::from)
 }
 
 /// Solves the games, binds 127.0.0.1 and serves until interrupted.

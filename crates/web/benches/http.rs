@@ -107,7 +107,11 @@ fn minimal_axum() -> SocketAddr {
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     listener.set_nonblocking(true).unwrap();
     let address = listener.local_addr().unwrap();
-    let page = assets::find("/").unwrap();
+    // The page as duel serves it (its references rewritten), with the same type.
+    let (page, kind) = (
+        assets::index_html(),
+        assets::find("index.html").unwrap().content_type,
+    );
     thread::spawn(move || {
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .enable_all()
@@ -116,9 +120,7 @@ fn minimal_axum() -> SocketAddr {
         runtime.block_on(async move {
             let router = axum::Router::new().route(
                 "/",
-                get(
-                    move || async move { ([(header::CONTENT_TYPE, page.content_type)], page.body) },
-                ),
+                get(move || async move { ([(header::CONTENT_TYPE, kind)], page) }),
             );
             let listener = tokio::net::TcpListener::from_std(listener).unwrap();
             axum::serve(listener, router).await.unwrap();

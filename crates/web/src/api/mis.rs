@@ -4,7 +4,9 @@ use duel_mis::{Move, Position};
 use serde::Deserialize;
 use serde_json::json;
 
-use super::{strength, to_value, ApiError, ApiResult, Body, Doc, GameIn};
+use axum::Json;
+
+use super::{strength, to_value, ApiError, ApiResult, Body, GameIn};
 use duel_analysis::documents::mis::{analyze as analyze_position, game as play_game, map, MoveDoc};
 use duel_analysis::engine::mis_move;
 
@@ -68,7 +70,7 @@ pub(crate) async fn analyze(Body(input): Body<PositionIn>) -> ApiResult {
 
 fn move_result(from: &Position, mv: Move) -> ApiResult {
     let after = from.play(mv).map_err(ApiError::invalid)?;
-    Ok(Doc(json!({
+    Ok(Json(json!({
         "move": to_value(MoveDoc::new(from, mv))?.0,
         "analysis": to_value(analyze_position(&after))?.0,
     })))

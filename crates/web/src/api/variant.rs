@@ -12,8 +12,11 @@ use serde_json::{json, Value};
 use axum::extract::State;
 use axum::http::HeaderMap;
 
-use super::{to_value, ApiError, ApiResult, Body, Doc, GameIn, Query};
-use crate::http::Response;
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+
+use super::{blocking, to_value, ApiError, ApiResult, Body, GameIn, Query};
 use crate::state::{AppState, Shared};
 use crate::variants::{TableRefusal, VariantTables, CACHED_TABLES, MAX_BOARDS};
 
@@ -119,9 +122,9 @@ type Values = Arc<dyn VariantValues + Send + Sync>;
 /// A refusal as an API error: `422` for a variant too large, `503` when busy, `500` else.
 fn refused(refusal: TableRefusal) -> ApiError {
     let status = match refusal {
-        TableRefusal::TooLarge(_) => 422,
-        TableRefusal::Busy => 503,
-        TableRefusal::Failed(_) => 500,
+        TableRefusal::TooLarge(_) => StatusCode::UNPROCESSABLE_ENTITY,
+        TableRefusal::Busy => StatusCode::SERVICE_UNAVAILABLE,
+        TableRefusal::Failed(_) => StatusCode::INTERNAL_SERVER_ERROR,
     };
     ApiError::with_status(status, refusal)
 }
@@ -157,7 +160,7 @@ pub(crate) async fn limits(State(app): State<Shared>) -> ApiResult {
         .into_iter()
         .map(|variant| json!({ "pits": variant.pits(), "cap": variant.cap() }))
         .collect();
-    Ok(Doc(json!({
+    Ok(Json(json!({
         "max_boards": MAX_BOARDS,
         "cached_tables": CACHED_TABLES,
         "min_cap": Variant::MIN_CAP,
@@ -172,15 +175,21 @@ pub(crate) async fn limits(State(app): State<Shared>) -> ApiResult {
 
 /// `POST /api/ioiwari/variant/analyze`.
 pub(crate) async fn analyze(State(app): State<Shared>, Body(input): Body<PositionIn>) -> ApiResult {
-    let (position, table) = input.resolve(&app)?;
-    to_value(position::report(&*table, &position))
+    blocking(move || {
+        let (position, table) = input.resolve(&app)?;
+        to_value(position::report(&*table, &position))
+    })
+    .await
 }
 
 /// `POST /api/ioiwari/variant/play`.
 pub(crate) async fn play(State(app): State<Shared>, Body(input): Body<PlayIn>) -> ApiResult {
-    let (position, table) = input.position.resolve(&app)?;
-    let pit = usize::try_from(input.pit).unwrap_or(usize::MAX);
-    to_value(position::play(&*table, &position, pit).map_err(ApiError::invalid)?)
+    blocking(move || {
+        let (position, table) = input.position.resolve(&app)?;
+        let pit = usize::try_from(input.pit).unwrap_or(usize::MAX);
+        to_value(position::play(&*table, &position, pit).map_err(ApiError::invalid)?)
+    })
+    .await
 }
 
 /// `POST /api/ioiwari/variant/engine`: the perfect computer's move.
@@ -193,10 +202,13 @@ pub(crate) async fn engine(State(app): State<Shared>, Body(input): Body<EngineIn
             )))
         }
     }
-    let (position, table) = input.position.resolve(&app)?;
-    let pit = position::computer_move(&*table, &position)
-        .ok_or_else(|| ApiError::invalid("the game is over: no move to make"))?;
-    to_value(position::play(&*table, &position, pit).map_err(ApiError::invalid)?)
+    blocking(move || {
+        let (position, table) = input.position.resolve(&app)?;
+        let pit = position::computer_move(&*table, &position)
+            .ok_or_else(|| ApiError::invalid("the game is over: no move to make"))?;
+        to_value(position::play(&*table, &position, pit).map_err(ApiError::invalid)?)
+    })
+    .await
 }
 
 /// A query's number `name`, or `None` when absent; a `400` when it is there but not a number.
@@ -211,12 +223,9 @@ fn query_number(query: &Query, name: &str) -> Result<Option<u64>, ApiError> {
         .transpose()
 }
 
-/// A query's list of numbers, `3-3-3`, `3,3,3`, `3+3+3` or `3%203%203`.
+/// A query's list of numbers, `3-3-3`, `3,3,3`, `3.3.3` or `3 3 3` (spaces as `%20` or `+`,
+/// decoded with the query), as the text of a board.
 fn query_list(text: &str) -> Value {
-    let text = text
-        .replace("%20", " ")
-        .replace("%2C", ",")
-        .replace("%2c", ",");
     Value::String(
         text.split(['-', ',', '+', '.', ' '])
             .filter(|word| !word.is_empty())
@@ -265,8 +274,12 @@ pub(crate) async fn lookup(
     query: Query,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    let (position, table) = query_position(&query)?.resolve(&app)?;
-    let doc = position::report(&*table, &position);
+    let position = query_position(&query)?;
+    let doc = blocking(move || {
+        let (position, table) = position.resolve(&app)?;
+        Ok::<_, ApiError>(position::report(&*table, &position))
+    })
+    .await?;
     let tag = format!(
         "\"v1-{}-{}-{}-{}-{}-{}\"",
         doc.position.pits,
@@ -281,23 +294,19 @@ pub(crate) async fn lookup(
         doc.position.banks[1],
         doc.position.to_move
     );
-    let fresh = headers
-        .get_all("if-none-match")
-        .iter()
-        .next()
-        .is_some_and(|wanted| {
-            String::from_utf8_lossy(wanted.as_bytes())
-                .split(',')
-                .any(|one| one.trim() == tag || one.trim() == "*")
-        });
-    let response = if fresh {
-        Response::new(304, "application/json", Vec::new())
-    } else {
-        Response::json(200, &to_value(doc)?.0)
-    };
-    Ok(response
-        .with_header("Cache-Control", "public, max-age=31536000, immutable")
-        .with_header("ETag", tag))
+    let tag = HeaderValue::from_str(&tag)
+        .map_err(|error| ApiError::with_status(StatusCode::INTERNAL_SERVER_ERROR, error))?;
+    let cached = [
+        (
+            header::CACHE_CONTROL,
+            HeaderValue::from_static(crate::assets::IMMUTABLE),
+        ),
+        (header::ETAG, tag.clone()),
+    ];
+    if crate::assets::matches_tag(&headers, &tag) {
+        return Ok((StatusCode::NOT_MODIFIED, cached).into_response());
+    }
+    Ok((cached, to_value(doc)?).into_response())
 }
 
 /// `GET /api/ioiwari/variant/summary?pits=9&cap=5`: for each bead total, how the start boards
@@ -311,11 +320,14 @@ pub(crate) async fn summary(State(app): State<Shared>, query: Query) -> ApiResul
         banks: [0, 0],
         to_move: None,
     };
-    let table = position.table(&app)?;
-    let variant = table.variant();
-    let max = variant.cap().min(4);
-    let rule = StartRule::new(variant, max.min(2), max).map_err(ApiError::invalid)?;
-    to_value(variant_summary(&*table, rule, None))
+    blocking(move || {
+        let table = position.table(&app)?;
+        let variant = table.variant();
+        let max = variant.cap().min(4);
+        let rule = StartRule::new(variant, max.min(2), max).map_err(ApiError::invalid)?;
+        to_value(variant_summary(&*table, rule, None))
+    })
+    .await
 }
 
 /// `POST /api/ioiwari/variant/game`: the variant's whole game, every move analysed, up to the
@@ -325,7 +337,10 @@ pub(crate) async fn game(
     Body(input): Body<GameIn<PositionIn>>,
 ) -> ApiResult {
     let tokens = input.moves.tokens()?;
-    let (start, table) = input.start.resolve(&app)?;
-    let tokens: Vec<&str> = tokens.iter().map(String::as_str).collect();
-    to_value(position::game(&*table, &start, &tokens))
+    blocking(move || {
+        let (start, table) = input.start.resolve(&app)?;
+        let tokens: Vec<&str> = tokens.iter().map(String::as_str).collect();
+        to_value(position::game(&*table, &start, &tokens))
+    })
+    .await
 }

@@ -7,6 +7,7 @@ mod hostile_uploads;
 mod request_properties;
 mod rules;
 mod saved_tables;
+mod served;
 mod server;
 mod variants;
 mod viewer;

@@ -9,7 +9,6 @@ use std::path::Path;
 
 use duel_ioiwari::variant::{summarize, StartRule, Variant, VariantBoard, VariantTable};
 use duel_test_support::work_dir;
-use duel_web::http::{Method, Request};
 use duel_web::tables::SavedTables;
 use duel_web::variants::VariantTables;
 use duel_web::App;
@@ -23,7 +22,7 @@ fn save(table: &VariantTable, path: &Path) {
 }
 
 fn get(app: &App, target: &str) -> (u16, Value) {
-    let response = app.handle(&Request::new(Method::Get, target, b""));
+    let response = crate::common::call(app, "GET", target, b"");
     (
         response.status,
         serde_json::from_slice(&response.body).unwrap(),
@@ -69,11 +68,12 @@ fn a_variant_too_large_to_solve_here_is_answered_from_its_saved_table() {
         assert_eq!(doc["moves"].as_array().unwrap().len(), legal, "{text}");
         // The POST answers alike, and a game can be played on from it.
         let body = json!({ "pits": 9, "cap": 6, "board": text });
-        let response = app.handle(&Request::new(
-            Method::Post,
+        let response = crate::common::call(
+            &app,
+            "POST",
             "/api/ioiwari/variant/analyze",
             body.to_string().as_bytes(),
-        ));
+        );
         assert_eq!(
             serde_json::from_slice::<Value>(&response.body).unwrap(),
             doc

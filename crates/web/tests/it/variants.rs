@@ -8,14 +8,13 @@ use std::collections::HashMap;
 use std::time::Instant;
 
 use duel_ioiwari::variant::{Variant, VariantBoard};
-use duel_web::http::{Method, Request};
 use duel_web::variants::{CACHED_TABLES, MAX_BOARDS};
 use serde_json::{json, Value};
 
-use crate::common::{app, ok, parse, post};
+use crate::common::{app, call, ok, parse, post, request, send};
 
 fn get(path: &str) -> Value {
-    let response = app().handle(&Request::new(Method::Get, path, b""));
+    let response = call(app(), "GET", path, b"");
     assert_eq!(response.status, 200, "{path}");
     parse(&response)
 }
@@ -360,17 +359,20 @@ fn the_api_index_lists_the_variant_endpoints() {
 
 /// A GET of the read-only lookup: the status, the named headers and the answer's body.
 fn lookup(target: &str, if_none_match: Option<&str>) -> (u16, HashMap<String, String>, Vec<u8>) {
-    let mut request = Request::new(Method::Get, target, b"");
+    let mut request = request("GET", target, b"");
     if let Some(tag) = if_none_match {
         request
-            .headers
-            .push(("if-none-match".to_string(), tag.to_string()));
+            .headers_mut()
+            .insert("if-none-match", tag.parse().unwrap());
     }
-    let response = app().handle(&request);
+    let response = send(app(), request);
     let headers = response
-        .extra_headers
+        .headers
         .iter()
-        .map(|(name, value)| (name.to_ascii_lowercase(), value.clone()))
+        .map(|(name, value)| {
+            let value = value.to_str().unwrap_or_default().to_string();
+            (name.as_str().to_string(), value)
+        })
         .collect();
     (response.status, headers, response.body)
 }

@@ -18,6 +18,7 @@ use axum::Json;
 
 use super::{blocking, to_value, ApiError, ApiResult, Body, GameIn, Query};
 use crate::state::{AppState, Shared};
+use crate::tables::{SavedTable, TableChanged};
 use crate::variants::{TableRefusal, VariantTables, CACHED_TABLES, MAX_BOARDS};
 
 /// `{"pits": 9, "cap": 4, "board": [3,3,...] or "3 3 ...", "banks": [0, 0], "to_move": 1}`.
@@ -67,18 +68,25 @@ impl PositionIn {
         Ok(variant)
     }
 
-    /// The variant's values: its saved table, or one kept or solved now.
-    fn table(&self, app: &AppState) -> Result<Values, ApiError> {
+    /// The variant's values: its saved table (checked unchanged), or one kept or solved now.
+    fn table(&self, app: &AppState) -> Result<Source, ApiError> {
         let variant = self.variant(app)?;
         if let Some(saved) = app.saved.get(variant) {
-            return Ok(saved);
+            saved.check().map_err(changed)?;
+            return Ok(Source {
+                values: Arc::clone(&saved) as Values,
+                saved: Some(saved),
+            });
         }
-        Ok(app.variants.table(variant).map_err(refused)?)
+        Ok(Source {
+            values: app.variants.table(variant).map_err(refused)?,
+            saved: None,
+        })
     }
 
     /// The position and its variant's table: every check that needs no table comes first,
     /// so a malformed request never starts a solve.
-    fn resolve(&self, app: &AppState) -> Result<(VariantPosition, Values), ApiError> {
+    fn resolve(&self, app: &AppState) -> Result<(VariantPosition, Source), ApiError> {
         let variant = self.variant(app)?;
         let board = match &self.board {
             Value::String(text) => VariantBoard::parse(variant, text).map_err(ApiError::invalid)?,
@@ -118,6 +126,27 @@ impl PositionIn {
 
 /// A variant's values, from a saved table or a solved one.
 type Values = Arc<dyn VariantValues + Send + Sync>;
+
+/// A variant's values, and the saved table they are read from, if they are.
+struct Source {
+    values: Values,
+    saved: Option<Arc<SavedTable>>,
+}
+
+impl Source {
+    /// `answer`, unless the saved table it was read from changed meanwhile (`503`).
+    fn answered<T>(&self, answer: T) -> Result<T, ApiError> {
+        if let Some(saved) = &self.saved {
+            saved.check().map_err(changed)?;
+        }
+        Ok(answer)
+    }
+}
+
+/// A saved table changed under the server: `503` naming the file.
+fn changed(changed: TableChanged) -> ApiError {
+    ApiError::with_status(StatusCode::SERVICE_UNAVAILABLE, changed)
+}
 
 /// A refusal as an API error: `422` for a variant too large, `503` when busy, `500` else.
 fn refused(refusal: TableRefusal) -> ApiError {
@@ -177,7 +206,7 @@ pub(crate) async fn limits(State(app): State<Shared>) -> ApiResult {
 pub(crate) async fn analyze(State(app): State<Shared>, Body(input): Body<PositionIn>) -> ApiResult {
     blocking(move || {
         let (position, table) = input.resolve(&app)?;
-        to_value(position::report(&*table, &position))
+        table.answered(to_value(position::report(&*table.values, &position))?)
     })
     .await
 }
@@ -187,7 +216,8 @@ pub(crate) async fn play(State(app): State<Shared>, Body(input): Body<PlayIn>) -
     blocking(move || {
         let (position, table) = input.position.resolve(&app)?;
         let pit = usize::try_from(input.pit).unwrap_or(usize::MAX);
-        to_value(position::play(&*table, &position, pit).map_err(ApiError::invalid)?)
+        let played = position::play(&*table.values, &position, pit);
+        table.answered(to_value(played.map_err(ApiError::invalid)?)?)
     })
     .await
 }
@@ -204,9 +234,10 @@ pub(crate) async fn engine(State(app): State<Shared>, Body(input): Body<EngineIn
     }
     blocking(move || {
         let (position, table) = input.position.resolve(&app)?;
-        let pit = position::computer_move(&*table, &position)
+        let pit = position::computer_move(&*table.values, &position)
             .ok_or_else(|| ApiError::invalid("the game is over: no move to make"))?;
-        to_value(position::play(&*table, &position, pit).map_err(ApiError::invalid)?)
+        let played = position::play(&*table.values, &position, pit);
+        table.answered(to_value(played.map_err(ApiError::invalid)?)?)
     })
     .await
 }
@@ -277,7 +308,7 @@ pub(crate) async fn lookup(
     let position = query_position(&query)?;
     let doc = blocking(move || {
         let (position, table) = position.resolve(&app)?;
-        Ok::<_, ApiError>(position::report(&*table, &position))
+        table.answered(position::report(&*table.values, &position))
     })
     .await?;
     let tag = format!(
@@ -322,10 +353,10 @@ pub(crate) async fn summary(State(app): State<Shared>, query: Query) -> ApiResul
     };
     blocking(move || {
         let table = position.table(&app)?;
-        let variant = table.variant();
+        let variant = table.values.variant();
         let max = variant.cap().min(4);
         let rule = StartRule::new(variant, max.min(2), max).map_err(ApiError::invalid)?;
-        to_value(variant_summary(&*table, rule, None))
+        table.answered(to_value(variant_summary(&*table.values, rule, None))?)
     })
     .await
 }
@@ -340,7 +371,7 @@ pub(crate) async fn game(
     blocking(move || {
         let (start, table) = input.start.resolve(&app)?;
         let tokens: Vec<&str> = tokens.iter().map(String::as_str).collect();
-        to_value(position::game(&*table, &start, &tokens))
+        table.answered(to_value(position::game(&*table.values, &start, &tokens))?)
     })
     .await
 }

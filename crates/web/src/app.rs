@@ -153,8 +153,9 @@ impl Default for App {
 ///   `X-Content-Type-Options: nosniff` and `Cache-Control: no-store` (the page's files and
 ///   the answers that never change set their own caching);
 /// - compression, gzip or brotli as the client's `Accept-Encoding` asks (tower-http);
-/// - the JSON shape of the errors tower-http's layers answer by themselves (`408`, `413`);
-/// - the bounds on a request's head: `431` past [`MAX_HEAD_BYTES`] or [`MAX_HEADERS`];
+/// - the guard ([`guard`]): the bounds on a request's head (`431` past [`MAX_HEAD_BYTES`] or
+///   [`MAX_HEADERS`]), the `Host` of this machine only (`403`), and the JSON shape of the
+///   errors tower-http's layers answer by themselves (`408`, `413`);
 /// - a panic of a handler (a bug) answered `500` (tower-http), the connection kept;
 /// - the deadline of a request, its body included: `408` (tower-http);
 /// - inside, the routes (each `POST`'s body bounded by tower-http, see [`body_limit`]).
@@ -170,8 +171,7 @@ fn layered(routes: Router, deadline: Duration) -> Router {
                 "the request handler failed",
             )
         }))
-        .layer(axum::middleware::from_fn(head_within_bounds))
-        .layer(axum::middleware::from_fn(json_errors))
+        .layer(axum::middleware::from_fn(guard))
         // Quality 4 of both: a few milliseconds for the largest answer, most of the gain.
         .layer(CompressionLayer::new().quality(CompressionLevel::Precise(4)))
         .layer(SetResponseHeaderLayer::if_not_present(
@@ -189,8 +189,12 @@ fn layered(routes: Router, deadline: Duration) -> Router {
 }
 
 /// Refuses a head larger than [`MAX_HEAD_BYTES`] or of more than [`MAX_HEADERS`] lines with
-/// `431` and the connection closed.
-async fn head_within_bounds(request: axum::extract::Request, next: Next) -> Response {
+/// `431` and the connection closed; refuses a `Host` other than this machine's loopback names
+/// with `403` (a page elsewhere could point its own name at 127.0.0.1, DNS rebinding, and a
+/// browser then sends that name); gives the answers tower-http's layers make by themselves (a
+/// body over its limit, `413`; a request past its deadline, `408`) the API's error shape,
+/// `{"error": ...}`. One middleware for the three, so a request crosses one.
+async fn guard(request: axum::extract::Request, next: Next) -> Response {
     if head_bytes(&request) > MAX_HEAD_BYTES || request.headers().len() > MAX_HEADERS {
         let message = format!(
             "request line and headers larger than {MAX_HEAD_BYTES} bytes or {MAX_HEADERS} lines"
@@ -201,29 +205,24 @@ async fn head_within_bounds(request: axum::extract::Request, next: Next) -> Resp
             .insert(header::CONNECTION, HeaderValue::from_static("close"));
         return answer;
     }
-    next.run(request).await
-}
-
-/// The size of the request's head as it came: request line, header lines, the empty line.
-fn head_bytes(request: &axum::extract::Request) -> usize {
-    let target = request
-        .uri()
-        .path_and_query()
-        .map_or(1, |target| target.as_str().len());
-    let line = request.method().as_str().len() + 1 + target + " HTTP/1.1\r\n".len();
-    let headers: usize = request
+    let foreign = request
         .headers()
-        .iter()
-        .map(|(name, value)| name.as_str().len() + 2 + value.len() + 2)
-        .sum();
-    line + headers + 2
-}
-
-/// The answers tower-http's layers give by themselves (a body over its limit, `413`; a
-/// request past its deadline, `408`) in the API's error shape, `{"error": ...}`.
-async fn json_errors(request: axum::extract::Request, next: Next) -> Response {
+        .get(header::HOST)
+        .is_some_and(|host| !api::is_local_host(&String::from_utf8_lossy(host.as_bytes())));
+    if foreign {
+        return error_response(
+            StatusCode::FORBIDDEN,
+            "this server answers only to 127.0.0.1 or localhost",
+        );
+    }
     let limit = body_limit(request.uri().path());
     let answer = next.run(request).await;
+    if !matches!(
+        answer.status(),
+        StatusCode::PAYLOAD_TOO_LARGE | StatusCode::REQUEST_TIMEOUT
+    ) {
+        return answer;
+    }
     let is_json = answer
         .headers()
         .get(header::CONTENT_TYPE)
@@ -239,6 +238,21 @@ async fn json_errors(request: axum::extract::Request, next: Next) -> Response {
         ),
         _ => answer,
     }
+}
+
+/// The size of the request's head as it came: request line, header lines, the empty line.
+fn head_bytes(request: &axum::extract::Request) -> usize {
+    let target = request
+        .uri()
+        .path_and_query()
+        .map_or(1, |target| target.as_str().len());
+    let line = request.method().as_str().len() + 1 + target + " HTTP/1.1\r\n".len();
+    let headers: usize = request
+        .headers()
+        .iter()
+        .map(|(name, value)| name.as_str().len() + 2 + value.len() + 2)
+        .sum();
+    line + headers + 2
 }
 
 #[cfg(test)]

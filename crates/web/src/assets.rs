@@ -69,6 +69,8 @@ pub fn all() -> impl Iterator<Item = Asset> {
 struct Page {
     hash: String,
     index: Vec<u8>,
+    /// The `ETag` of every file: the page's hash changes with any file.
+    tag: HeaderValue,
 }
 
 fn page() -> &'static Page {
@@ -95,9 +97,12 @@ fn page() -> &'static Page {
                 }
             }
         }
+        let tag = HeaderValue::from_str(&format!("\"{hash}\""))
+            .expect("hex digits in quotes are a header value");
         Page {
             hash,
             index: index.into_bytes(),
+            tag,
         }
     })
 }
@@ -155,8 +160,7 @@ pub(crate) fn answer(path: &str, request: &HeaderMap) -> Option<Response> {
         // plain name: today's file, revalidated.
         Some(false) | None => REVALIDATE,
     };
-    // Every file changes the page's hash: it tags each file's version too.
-    let tag = HeaderValue::from_str(&format!("\"{}\"", page.hash)).ok()?;
+    let tag = page.tag.clone();
     let headers = [
         (
             header::CONTENT_TYPE,

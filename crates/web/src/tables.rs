@@ -35,16 +35,9 @@ const HEADER_BYTES: usize = 32;
 const CHUNK: usize = 1 << 20;
 
 /// Why `--tables` is refused: the directory or the file, and what is wrong.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
 pub struct TablesError(String);
-
-impl fmt::Display for TablesError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for TablesError {}
 
 fn refuse(path: &Path, why: impl fmt::Display) -> TablesError {
     TablesError(format!("--tables: {}: {why}", path.display()))

@@ -568,14 +568,21 @@ pub struct GameDoc {
     pub stopped: Option<StopDoc>,
 }
 
+/// Why a move of a game's list is not played.
+#[derive(Debug, thiserror::Error)]
+enum GameMoveError {
+    #[error("not poohsticks-eeyoresticks taken, like 1-1")]
+    NotTaken,
+    #[error(transparent)]
+    Numbers(#[from] duel_mis::ParseMoveError),
+    #[error(transparent)]
+    Illegal(#[from] duel_mis::IllegalMove),
+}
+
 /// A move as a game's list gives it: `1-1`, `2-0` (poohsticks, then eeyoresticks taken).
-fn parse_move(given: &str) -> Result<Move, String> {
-    let (p, e) = given
-        .split_once('-')
-        .ok_or_else(|| "not poohsticks-eeyoresticks taken, like 1-1".to_string())?;
-    format!("{p} {e}")
-        .parse::<Move>()
-        .map_err(|error| error.to_string())
+fn parse_move(given: &str) -> Result<Move, GameMoveError> {
+    let (p, e) = given.split_once('-').ok_or(GameMoveError::NotTaken)?;
+    Ok(format!("{p} {e}").parse::<Move>()?)
 }
 
 /// The most moves [`game`] plays: a person's game on the page is far shorter, and every
@@ -627,15 +634,11 @@ pub fn game(start: &Position, moves: &[&str]) -> GameDoc {
             )));
             break;
         }
-        let played = match parse_move(given).and_then(|mv| {
-            position
-                .play(mv)
-                .map(|after| (mv, after))
-                .map_err(|e| e.to_string())
-        }) {
+        let played = parse_move(given).and_then(|mv| Ok((mv, position.play(mv)?)));
+        let played = match played {
             Ok(played) => played,
             Err(reason) => {
-                doc.stopped = Some(stop(reason));
+                doc.stopped = Some(stop(reason.to_string()));
                 break;
             }
         };

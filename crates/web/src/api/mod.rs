@@ -11,7 +11,6 @@ use axum::extract::{FromRequest, FromRequestParts, State};
 use axum::handler::Handler;
 use axum::http::request::Parts;
 use axum::http::{header, HeaderValue, Method, StatusCode, Uri};
-use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post, MethodRouter};
 use axum::{Json, Router};
@@ -160,10 +159,7 @@ fn only(route: MethodRouter<Shared>, method: Method) -> MethodRouter<Shared> {
 /// [`crate::assets`]) and the answers to every other path: `404` (JSON under `/api`), `405`
 /// with `Allow` for a method a path does not take, `403` for a `Host` other than this machine.
 pub(crate) fn router() -> Router<Shared> {
-    api()
-        .finish()
-        .fallback(page_or_missing)
-        .layer(axum::middleware::from_fn(local_only))
+    api().finish().fallback(page_or_missing)
 }
 
 /// Every endpoint of the JSON API, in the order `GET /api` lists them.
@@ -317,22 +313,6 @@ async fn page_or_missing(method: Method, uri: Uri, headers: axum::http::HeaderMa
 /// The content type of plain-text answers (a path that is neither a file nor the API).
 const TEXT: &str = "text/plain; charset=utf-8";
 
-/// Refuses a `Host` other than this machine's loopback names with `403`: a page elsewhere
-/// could point its own name at 127.0.0.1 (DNS rebinding), and a browser then sends that name.
-async fn local_only(request: axum::extract::Request, next: Next) -> Response {
-    let foreign = request
-        .headers()
-        .get(header::HOST)
-        .is_some_and(|host| !is_local_host(&String::from_utf8_lossy(host.as_bytes())));
-    if foreign {
-        return error_response(
-            StatusCode::FORBIDDEN,
-            "this server answers only to 127.0.0.1 or localhost",
-        );
-    }
-    next.run(request).await
-}
-
 /// The body of a `POST`, refused with `415` unless it is declared
 /// `Content-Type: application/json`.
 pub(crate) struct JsonBytes(pub(crate) axum::body::Bytes);
@@ -480,7 +460,7 @@ pub(crate) fn is_json(content_type: &str) -> bool {
 }
 
 /// Whether a `Host` header names this machine's loopback address.
-fn is_local_host(host: &str) -> bool {
+pub(crate) fn is_local_host(host: &str) -> bool {
     let name = match host.rsplit_once(':') {
         Some((name, port)) if port.chars().all(|c| c.is_ascii_digit()) => name,
         _ => host,

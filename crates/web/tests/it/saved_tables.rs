@@ -346,7 +346,8 @@ fn lookups_while_the_file_changes_are_right_or_refused_never_wrong() {
                 // First written over in place (the same length: only the values differ), then
                 // truncated and written again.
                 if round >= 100 {
-                    file.set_len(if round.is_multiple_of(2) { 40 } else { 0 }).unwrap();
+                    file.set_len(if round.is_multiple_of(2) { 40 } else { 0 })
+                        .unwrap();
                 }
                 std::io::Write::write_all(&mut &file, &bytes).unwrap();
                 round += 1;

@@ -13,7 +13,6 @@ use duel_ioiwari::remoteness::Remoteness;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::{CompressionLayer, CompressionLevel};
 use tower_http::set_header::SetResponseHeaderLayer;
-use tower_http::timeout::TimeoutLayer;
 
 use crate::api;
 use crate::api::error_response;
@@ -24,8 +23,8 @@ use crate::variants::VariantTables;
 use crate::viewer::{Viewer, ViewerError};
 use duel_analysis::documents::ioiwari as ioiwari_report;
 
-/// How long a request may take from its head's arrival to its answer, its body included:
-/// `408` otherwise (see [`crate::BODY_DEADLINE`], the server's default).
+/// How long a request with a body (a `POST`) may take from its head's arrival to its answer,
+/// its body included: `408` otherwise (see [`crate::BODY_DEADLINE`], the server's default).
 pub const REQUEST_DEADLINE: Duration = crate::server::BODY_DEADLINE;
 
 /// The content-security policy every answer carries: the page loads nothing from elsewhere.
@@ -108,7 +107,7 @@ impl App {
     /// [`App::router`] with another deadline for a request (the server's, from its
     /// [`crate::Deadlines`]).
     pub(crate) fn router_with(&self, deadline: Duration) -> Router {
-        layered(api::router().with_state(Arc::clone(&self.state)), deadline)
+        layered(api::router(deadline).with_state(Arc::clone(&self.state)))
     }
 
     /// Answers `request` through [`App::router`] on a runtime of the calling thread (tokio's
@@ -157,14 +156,11 @@ impl Default for App {
 ///   [`MAX_HEADERS`]), the `Host` of this machine only (`403`), and the JSON shape of the
 ///   errors tower-http's layers answer by themselves (`408`, `413`);
 /// - a panic of a handler (a bug) answered `500` (tower-http), the connection kept;
-/// - the deadline of a request, its body included: `408` (tower-http);
-/// - inside, the routes (each `POST`'s body bounded by tower-http, see [`body_limit`]).
-fn layered(routes: Router, deadline: Duration) -> Router {
+/// - inside, the routes, each `POST` with tower-http's bound on its body (see [`body_limit`])
+///   and its deadline, the body included (`408`). A `GET` carries no body: its head has its
+///   own deadline (hyper's), and it arms no timer.
+fn layered(routes: Router) -> Router {
     routes
-        .layer(TimeoutLayer::with_status_code(
-            StatusCode::REQUEST_TIMEOUT,
-            deadline,
-        ))
         .layer(CatchPanicLayer::custom(|_| {
             error_response(
                 StatusCode::INTERNAL_SERVER_ERROR,
@@ -283,7 +279,7 @@ mod tests {
                 get(|| api::blocking(|| -> &'static str { panic!("a bug on a blocking thread") })),
             )
             .route("/fine", get(|| async { "fine" }));
-        let router = layered(routes, REQUEST_DEADLINE);
+        let router = layered(routes);
         for path in ["/panic", "/blocking-panic"] {
             let answer = router
                 .clone()

@@ -7,9 +7,9 @@
 //!   page makes);
 //! - the head of every request must arrive within [`HEAD_DEADLINE`] of the connection being
 //!   ready for it (hyper's header-read timeout, which also closes idle keep-alive connections);
-//! - the body within [`BODY_DEADLINE`] (`408` otherwise: tower-http's timeout on the whole
-//!   request), at most [`MAX_BODY_BYTES`](crate::limits::MAX_BODY_BYTES) (`413`: tower-http's
-//!   body limit);
+//! - the body within [`BODY_DEADLINE`] (`408` otherwise: tower-http's timeout on each `POST`,
+//!   from its head to its answer), at most [`MAX_BODY_BYTES`](crate::limits::MAX_BODY_BYTES)
+//!   (`413`: tower-http's body limit);
 //! - a connection lives at most [`CONNECTION_LIFETIME`], then is closed gracefully.
 
 use std::io;

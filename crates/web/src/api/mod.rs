@@ -17,7 +17,10 @@ use axum::{Json, Router};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
+use std::time::Duration;
+
 use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::timeout::TimeoutLayer;
 
 use crate::limits::body_limit;
 use crate::message::one_line;
@@ -82,11 +85,14 @@ struct Endpoint {
 struct Api {
     router: Router<Shared>,
     endpoints: Vec<Endpoint>,
+    /// How long a `POST` may take, its body included.
+    deadline: Duration,
 }
 
 impl Api {
-    fn new() -> Api {
+    fn new(deadline: Duration) -> Api {
         Api {
+            deadline,
             router: Router::new(),
             endpoints: vec![Endpoint {
                 path: "/api",
@@ -106,13 +112,19 @@ impl Api {
     }
 
     /// Declares `POST path`, answered by `handler`; its body is bounded by
-    /// [`body_limit`] (tower-http's [`RequestBodyLimitLayer`]).
+    /// [`body_limit`] (tower-http's [`RequestBodyLimitLayer`]) and the request by the
+    /// deadline (tower-http's [`TimeoutLayer`], `408`).
     fn post<H, T>(self, path: &'static str, handler: H, description: &'static str) -> Api
     where
         H: Handler<T, Shared>,
         T: 'static,
     {
-        let route = post(handler).layer(RequestBodyLimitLayer::new(body_limit(path)));
+        let route = post(handler)
+            .layer::<_, std::convert::Infallible>(RequestBodyLimitLayer::new(body_limit(path)))
+            .layer(TimeoutLayer::with_status_code(
+                StatusCode::REQUEST_TIMEOUT,
+                self.deadline,
+            ));
         self.route(path, Method::POST, route, description)
     }
 
@@ -158,13 +170,14 @@ fn only(route: MethodRouter<Shared>, method: Method) -> MethodRouter<Shared> {
 /// The JSON API's routes (with `GET /api`, the list of them), the page's files (see
 /// [`crate::assets`]) and the answers to every other path: `404` (JSON under `/api`), `405`
 /// with `Allow` for a method a path does not take, `403` for a `Host` other than this machine.
-pub(crate) fn router() -> Router<Shared> {
-    api().finish().fallback(page_or_missing)
+/// A `POST` gets `408` past `deadline`, its body included.
+pub(crate) fn router(deadline: Duration) -> Router<Shared> {
+    api(deadline).finish().fallback(page_or_missing)
 }
 
 /// Every endpoint of the JSON API, in the order `GET /api` lists them.
-fn api() -> Api {
-    Api::new()
+fn api(deadline: Duration) -> Api {
+    Api::new(deadline)
         .get(
             "/api/ioiwari/table",
             start_table,
@@ -321,16 +334,7 @@ impl<S: Send + Sync> FromRequest<S> for JsonBytes {
     type Rejection = ApiError;
 
     async fn from_request(request: axum::extract::Request, _: &S) -> Result<Self, ApiError> {
-        let declared = request
-            .headers()
-            .get(header::CONTENT_TYPE)
-            .is_some_and(|value| is_json(&String::from_utf8_lossy(value.as_bytes())));
-        if !declared {
-            return Err(ApiError::with_status(
-                StatusCode::UNSUPPORTED_MEDIA_TYPE,
-                "send the body as Content-Type: application/json",
-            ));
-        }
+        declared_json(request.headers())?;
         let limit = body_limit(request.uri().path());
         // The route's limit layer has bounded the body already: this bound only names it.
         axum::body::to_bytes(request.into_body(), usize::MAX)
@@ -338,6 +342,20 @@ impl<S: Send + Sync> FromRequest<S> for JsonBytes {
             .map(JsonBytes)
             .map_err(|error| body_error(&error, limit))
     }
+}
+
+/// `415` unless the body is declared `Content-Type: application/json`.
+pub(crate) fn declared_json(headers: &axum::http::HeaderMap) -> Result<(), ApiError> {
+    let declared = headers
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|value| is_json(&String::from_utf8_lossy(value.as_bytes())));
+    if !declared {
+        return Err(ApiError::with_status(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "send the body as Content-Type: application/json",
+        ));
+    }
+    Ok(())
 }
 
 /// A body that could not be read, as the API says it: `413` past the limit (tower-http's
@@ -452,7 +470,7 @@ pub(crate) struct GameIn<P> {
     pub(crate) moves: MovesIn,
 }
 
-pub(crate) fn is_json(content_type: &str) -> bool {
+fn is_json(content_type: &str) -> bool {
     content_type
         .split(';')
         .next()

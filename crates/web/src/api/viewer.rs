@@ -3,10 +3,10 @@
 use serde_json::json;
 
 use axum::extract::State;
-use axum::http::{header, StatusCode};
+use axum::http::StatusCode;
 use axum::Json;
 
-use super::{blocking, body_error, is_json, to_value, ApiError, ApiResult, Query};
+use super::{blocking, body_error, declared_json, to_value, ApiError, ApiResult, Query};
 use crate::limits::MAX_UPLOAD_BYTES;
 use crate::state::{AppState, Shared};
 use crate::upload::{self, Document, Upload, UploadError};
@@ -34,16 +34,7 @@ pub(crate) async fn list(State(app): State<Shared>) -> ApiResult {
 /// `POST /api/viewer/open`: the body is read as it arrives ([`crate::upload`]), the name
 /// clipped on arrival; the document is opened on a thread for blocking work.
 pub(crate) async fn open(State(app): State<Shared>, request: axum::extract::Request) -> ApiResult {
-    let declared = request
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .is_some_and(|value| is_json(&String::from_utf8_lossy(value.as_bytes())));
-    if !declared {
-        return Err(ApiError::with_status(
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "send the body as Content-Type: application/json",
-        ));
-    }
+    declared_json(request.headers())?;
     let Upload { name, document } =
         upload::read(request.into_body())
             .await

@@ -31,7 +31,7 @@ pub const REQUEST_DEADLINE: Duration = crate::server::BODY_DEADLINE;
 pub const CONTENT_SECURITY_POLICY: &str =
     "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'";
 
-/// The solved games and the router (axum's, see [`crate::api`]) that answers the page's
+/// The solved games and the router (axum's, see `API.md`) that answers the page's
 /// files, the JSON API and the viewer, with or without a socket.
 pub struct App {
     state: Shared,
@@ -79,7 +79,9 @@ impl App {
     }
 
     /// The router of the page and the API over the app's state, with every layer the server
-    /// puts on a request (see [`layered`]) and the default deadline, [`REQUEST_DEADLINE`].
+    /// puts on a request (compression, the common headers, the guard of heads and hosts,
+    /// panics answered `500`, each `POST`'s body limit and deadline) and the default deadline,
+    /// [`REQUEST_DEADLINE`].
     ///
     /// ```
     /// use duel_web::axum::body::Body;

@@ -1,4 +1,5 @@
-// Helpers shared by the two games' scripts: the API client, SVG drawing and the tabs.
+// What every tab's scripts share: the API client, SVG drawing, the tabs (each tab's scripts are
+// loaded when it is first shown) and the games' addresses.
 "use strict";
 
 const Duel = (() => {
@@ -76,34 +77,166 @@ const Duel = (() => {
     status.textContent = message;
   }
 
-  function setupTabs() {
-    const tabs = [
-      ["tab-ioiwari", "ioiwari-panel"], ["tab-variants", "variants-panel"], ["tab-mis", "mis-panel"],
-      ["tab-viewer", "viewer-panel"],
-    ];
-    const hashOf = { "tab-ioiwari": "#ioiwari", "tab-variants": "#variants", "tab-mis": "#mis", "tab-viewer": "#viewer" };
-    for (const [tabId, panelId] of tabs) {
-      document.getElementById(tabId).addEventListener("click", () => {
-        for (const [otherTab, otherPanel] of tabs) {
-          const active = otherTab === tabId;
-          document.getElementById(otherTab).classList.toggle("active", active);
-          document.getElementById(otherPanel).hidden = !active;
+  // ---- the tabs (the ARIA tabs pattern) and each tab's scripts, loaded when first shown ----
+
+  const TABS = ["ioiwari", "variants", "mis", "viewer"];
+  const loading = new Map();
+
+  /** Loads `src` once (a classic script, run in order after the page was parsed). */
+  function loadScript(src) {
+    if (!loading.has(src)) {
+      loading.set(src, new Promise((resolve, reject) => {
+        const script = document.createElement("script");
+        script.src = src;
+        script.async = false;
+        script.onload = resolve;
+        script.onerror = () => reject(new Error(`${src} did not load: is duel serve still running?`));
+        document.body.appendChild(script);
+      }));
+    }
+    return loading.get(src);
+  }
+
+  /** Loads the scripts of `tab`, as index.html lists them (`type="text/x-duel-tab"`, which the
+   *  browser itself neither fetches nor runs), each once: fetched at the same time, run in
+   *  their order. */
+  function loadTab(tab) {
+    const scripts = Array.from(document.querySelectorAll('script[type="text/x-duel-tab"]'))
+      .filter((script) => script.dataset.tabs.split(/\s+/).includes(tab));
+    return Promise.all(scripts.map((script) => loadScript(script.getAttribute("src"))));
+  }
+
+  /** The tab an address names (`#mis?p=7...` names mis), or null. */
+  function tabOfHash(hash) {
+    const name = hash.replace(/^#/, "").split("?")[0];
+    return TABS.includes(name) ? name : null;
+  }
+
+  /** Shows `tab`: its button selected and the only one in the Tab order, its panel alone shown,
+   *  its scripts loaded; `address` writes `#tab` to the address bar (a new history entry) unless
+   *  the address names the tab already. */
+  function showTab(tab, address) {
+    for (const other of TABS) {
+      const active = other === tab;
+      const button = document.getElementById(`tab-${other}`);
+      button.classList.toggle("active", active);
+      button.setAttribute("aria-selected", String(active));
+      button.tabIndex = active ? 0 : -1;
+      const panel = document.getElementById(`${other}-panel`);
+      const wasHidden = panel.hidden;
+      panel.hidden = !active;
+      if (active && wasHidden) panel.dispatchEvent(new CustomEvent("duel:shown"));
+    }
+    // A shared position's parameters stay in the address while its tab opens.
+    if (address && tabOfHash(location.hash) !== tab) location.hash = `#${tab}`;
+    loadTab(tab).catch((error) => {
+      document.getElementById("connection").textContent = error.message;
+    });
+  }
+
+  /** The current tab, as its panel is shown. */
+  const shownTab = () => TABS.find((tab) => !document.getElementById(`${tab}-panel`).hidden);
+
+  async function setupTabs() {
+    const list = document.getElementById("tabs");
+    for (const tab of TABS) {
+      document.getElementById(`tab-${tab}`).addEventListener("click", () => showTab(tab, true));
+    }
+    // Arrow keys, Home and End move between the tabs, and show the tab moved to.
+    list.addEventListener("keydown", (event) => {
+      const at = TABS.indexOf(shownTab());
+      const to = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: TABS.length - 1 }[event.key];
+      if (to === undefined || event.ctrlKey || event.metaKey || event.altKey) return;
+      event.preventDefault();
+      const tab = TABS[(to + TABS.length) % TABS.length];
+      showTab(tab, true);
+      document.getElementById(`tab-${tab}`).focus();
+    });
+    // A shared position's address carries its parameters after the tab: `#ioiwari?board=...`.
+    window.addEventListener("hashchange", () => {
+      const tab = tabOfHash(location.hash);
+      if (tab && tab !== shownTab()) showTab(tab, false);
+    });
+    const named = tabOfHash(location.hash);
+    if (named) {
+      showTab(named, false);
+      return;
+    }
+    // Opened without a tab named: the viewer when duel serve was given reports, else Ioiwari.
+    let documents = [];
+    try {
+      ({ documents } = await api("/api/viewer"));
+    } catch (error) {
+      // The Ioiwari tab says what is wrong when it asks the server in turn.
+    }
+    showTab(documents.length ? "viewer" : "ioiwari", false);
+  }
+
+  /** Scrolls the list `log` (a scrolling box) so that its item `item` is in view, near the
+   *  middle; when the list is not shown yet, as soon as its panel is. */
+  function keepInView(log, item, panelId) {
+    const scroll = () => {
+      if (!item.isConnected || log.clientHeight === 0) return;
+      const middle = item.offsetTop + item.offsetHeight / 2 - log.clientHeight / 2;
+      log.scrollTop = Math.max(0, middle);
+    };
+    if (log.clientHeight === 0 && panelId) {
+      document.getElementById(panelId).addEventListener("duel:shown", () => requestAnimationFrame(scroll), { once: true });
+    } else {
+      scroll();
+    }
+  }
+
+  /** The `data-key` of the element of `container` that has the keyboard's focus, or null: read
+   *  before `container` is redrawn, and given to `roving` after, so the focus stays put. */
+  function focusedKey(container) {
+    const active = document.activeElement;
+    return active && active !== container && container.contains(active) ? active.getAttribute("data-key") : null;
+  }
+
+  /**
+   * Makes `items` (controls inside `container`, each with a distinct `data-key`) one stop of the
+   * Tab order, moved between with keys: the item `container` remembers (the one focused last),
+   * else the first for which `first(item)` holds, else the first item, has tabindex 0, the
+   * others -1; `move(index, key)` gives the index a key moves to (or undefined: the key is not
+   * taken); `focused` (see focusedKey) gets the focus back after a redraw. Enter and Space
+   * activate an item as a click does.
+   */
+  function roving(container, items, move, first, focused) {
+    if (!items.length) return;
+    const byKey = (key) => items.find((item) => item.getAttribute("data-key") === key);
+    const take = (item) => {
+      for (const other of items) other.setAttribute("tabindex", other === item ? "0" : "-1");
+      container.dataset.roving = item.getAttribute("data-key");
+    };
+    take(byKey(container.dataset.roving) || items.find(first || (() => false)) || items[0]);
+    for (const [index, item] of items.entries()) {
+      item.addEventListener("focus", () => take(item));
+      item.addEventListener("keydown", (event) => {
+        if (event.ctrlKey || event.metaKey || event.altKey) return;
+        if (event.key === "Enter" || event.key === " ") {
+          event.preventDefault();
+          if (item.getAttribute("aria-disabled") !== "true") item.dispatchEvent(new MouseEvent("click"));
+          return;
         }
-        // A shared position's parameters stay in the address while its tab opens.
-        if (location.hash.split("?")[0] !== hashOf[tabId]) location.hash = hashOf[tabId];
+        const to = move(index, event.key);
+        if (to === undefined || to === null) return;
+        event.preventDefault();
+        const next = items[(to + items.length) % items.length];
+        take(next);
+        next.focus();
       });
     }
-    // A shared position's address carries its parameters after the tab: `#ioiwari?board=...`.
-    const follow = () => {
-      const tab = location.hash.split("?")[0];
-      const wanted = Object.keys(hashOf).find((id) => hashOf[id] === tab) || "tab-ioiwari";
-      if (!document.getElementById(wanted).classList.contains("active")) {
-        document.getElementById(wanted).click();
-      }
-    };
-    window.addEventListener("hashchange", follow);
-    if (/^#(variants|mis|viewer)\b/.test(location.hash)) follow();
+    if (focused && byKey(focused)) byKey(focused).focus({ preventScroll: true });
   }
+
+  /** A move along a row of `count` items by the arrows (both pairs), Home and End. */
+  const alongRow = (count) => (index, key) => ({
+    ArrowRight: index + 1, ArrowDown: index + 1, ArrowLeft: index - 1, ArrowUp: index - 1, Home: 0, End: count - 1,
+  })[key];
+
+  /** "tap" on a touch screen, "click" with a mouse: the word for pointing at something. */
+  const pointVerb = () => (window.matchMedia("(pointer: coarse)").matches ? "tap" : "click");
 
   /** "1 move", "2 moves": a count with its noun. */
   function plural(count, noun) {
@@ -275,8 +408,10 @@ const Duel = (() => {
     const y = 366;
     const beads = view.banks[player - 1];
     const toMove = view.toMove === player && !view.over;
-    svgText(`player ${player}`, { x: x + 45, y: y - 24, class: "bank-label" }, board);
-    svgText(view.roles[player - 1] || "", { x: x + 45, y: y - 8, class: "bank-label" }, board);
+    // The labels line up with the board's outer edge, so that a phone's larger text fits.
+    const edge = { x: player === 1 ? x : x + 90, "text-anchor": player === 1 ? "start" : "end" };
+    svgText(`player ${player}`, { ...edge, y: y - 26, class: "bank-label" }, board);
+    svgText(view.roles[player - 1] || "", { ...edge, y: y - 8, class: "bank-label" }, board);
     const bank = svg("g", { id: `${board.id}-bank-${player}`, class: "bank-group", "data-beads": beads }, board);
     svg("rect", { x, y, width: 90, height: 104, rx: 12, class: "bank" + (toMove ? " to-move" : "") }, bank);
     for (let i = 0; i < Math.min(beads, 35); i++) {
@@ -378,11 +513,11 @@ const Duel = (() => {
     return `with best play from there ${outcome}; ${alternative} would have ${instead}`;
   }
 
-  document.addEventListener("DOMContentLoaded", setupTabs);
+  document.addEventListener("DOMContentLoaded", () => { setupTabs(); });
 
   return {
     api, svg, svgText, html, clear, describeMargin, standingOf, showError, setStatus, pause, plural,
-    reducedMotion, narrowScreen, takes, hashParameters, moveTokens, setAddress, addressNumber, addressMoves, addressChoices, gameAddress, showGameLink, playOnFrom, IOI, pitCentre, drawIoiwari, sowingSteps,
+    reducedMotion, narrowScreen, pointVerb, keepInView, focusedKey, roving, alongRow, takes, hashParameters, moveTokens, setAddress, addressNumber, addressMoves, addressChoices, gameAddress, showGameLink, playOnFrom, IOI, pitCentre, drawIoiwari, sowingSteps,
     explainSowing, either, forwardReason, sentence,
   };
 })();

@@ -4,7 +4,7 @@
 (() => {
   const {
     api, html, clear, describeMargin, showError, setStatus, pause, plural, reducedMotion, hashParameters, moveTokens,
-    addressNumber, setAddress, sowingSteps, explainSowing, either, forwardReason, sentence, AnalysisBoard,
+    addressNumber, setAddress, sowingSteps, explainSowing, either, forwardReason, sentence, pointVerb, AnalysisBoard,
   } = Duel;
 
   const ENGINE_PAUSE_MS = 250;
@@ -140,7 +140,8 @@
       valuesShown: valuesShown(),
       hint: `The final bank difference ${game.side === 0 ? "player 1" : "you (player " + side + ")"} can force after ` +
         `each move (above the line: player ${side} wins; below: player ${3 - side}). A drop marks a mistake ` +
-        `by player ${side}; a rise, one by player ${3 - side}. Click a point or a move to see that position.`,
+        `by player ${side}; a rise, one by player ${3 - side}. ${sentence(pointVerb())} a point or a move to see ` +
+        "that position.",
     });
     const mine = firstMistakeIndex();
     $("ioi-retry").hidden = mine === null || !valuesShown();
@@ -199,7 +200,8 @@
       setStatus("ioi-status", "thinking", `The computer (${game.strength}) is thinking...`);
     } else {
       setStatus("ioi-status", "your-turn",
-        `${sentence(playerName(analysis.position.to_move))} to move: click a pit, or press its number 1-7.`);
+        `${sentence(playerName(analysis.position.to_move))} to move: ` +
+        (pointVerb() === "tap" ? "tap a pit." : "click a pit, or press its number 1-7."));
     }
     $("ioi-undo").disabled = game.entries.length < 2;
   }
@@ -406,7 +408,12 @@
     engineIfDue(generation).catch((error) => showError("ioi-error", error));
   }
 
+  /** The list of the 357 start boards, asked for when the list is about to be used (it is
+   *  the largest answer the tab needs, and most games never use it). */
+  let startBoardsAsked = false;
   async function loadStartBoards() {
+    if (startBoardsAsked) return;
+    startBoardsAsked = true;
     try {
       const table = await api("/api/ioiwari/table");
       const list = $("ioi-start-list");
@@ -419,7 +426,8 @@
     }
   }
 
-  document.addEventListener("DOMContentLoaded", () => {
+  // Loaded when its tab is first shown, after the page was parsed: set up at once.
+  (() => {
     $("ioi-setup").addEventListener("submit", newGame);
     $("ioi-undo").addEventListener("click", undo);
     $("ioi-show-values").addEventListener("change", () => game.entries.length && render(false));
@@ -455,9 +463,11 @@
         openAddress();
       }
     });
-    loadStartBoards();
+    for (const event of ["focus", "mouseenter", "touchstart"]) {
+      $("ioi-start-list").addEventListener(event, loadStartBoards, { once: true, passive: true });
+    }
     openAddress();
-  });
+  })();
 
   /** The game an address names, `#ioiwari?start=...&moves=2.4.1&at=2` (API.md, "Game
    *  addresses"; `board=` of older links is the start): its start is set up and its moves

@@ -5,16 +5,19 @@
 (() => {
   const {
     api, svg, svgText, html, clear, showError, setStatus, pause, takes, hashParameters, narrowScreen, moveTokens,
-    setAddress, addressNumber, sentence, AnalysisBoard,
+    setAddress, addressNumber, sentence, pointVerb, focusedKey, roving, plural, AnalysisBoard,
   } = Duel;
 
   const PLAYERS = ["Bolek", "Lolek"];
-  // On a narrow screen fewer sticks are drawn, so that each can be tapped (24 px or more).
-  // On a phone every stick's slot is a tap target of at least this many pixels on screen.
+  // Every stick's slot is a target of at least this many pixels on screen (a phone's too): as
+  // many sticks are drawn as fit so, the rest counted ("+ 12 more").
   const MIN_SLOT_PX = 28;
   // The piles' drawing is 560 units wide; how many screen pixels one unit takes now.
   const pileScale = () => ($("mis-piles").getBoundingClientRect().width || 560) / 560;
-  const sticksShown = () => (narrowScreen() ? Math.max(1, Math.floor((530 * pileScale()) / MIN_SLOT_PX)) : 48);
+  const sticksShown = () => Math.max(1, Math.floor((530 * pileScale()) / MIN_SLOT_PX));
+  // The map's squares are targets of at least this many pixels.
+  const MIN_CELL_PX = 26;
+  const mapWidthPx = () => $("mis-pattern").getBoundingClientRect().width || 480;
   const ENGINE_PAUSE_MS = 250;
 
   // `at`: the entry looked at (the last, or an earlier one while walking through the game).
@@ -40,14 +43,38 @@
 
   // ---- drawing ---------------------------------------------------------------------------
 
+  /** The two piles; the sticks that may be taken are buttons, one stop of the Tab order: the
+   *  arrows left and right move along a pile, up and down to the other pile. */
   function drawPiles() {
     const piles = $("mis-piles");
+    const focused = focusedKey(piles);
     clear(piles);
     const { p, e, bound } = current().analysis.position;
-    drawPile(piles, "pooh", "poohsticks", p, bound, 10, (k) => [k, 0]);
-    drawPile(piles, "eeyore", "eeyoresticks", e, bound, 118, (k) => [0, k]);
+    const pooh = drawPile(piles, "pooh", "poohsticks", p, bound, 10, (k) => [k, 0]);
+    const eeyore = drawPile(piles, "eeyore", "eeyoresticks", e, bound, 118, (k) => [0, k]);
+    const targets = [...pooh, ...eeyore];
+    // Along a pile, left is one stick more taken; up and down, the same count of the other pile.
+    roving(piles, targets, (index, key) => {
+      const item = targets[index];
+      const [kind, take] = [item.dataset.kind, Number(item.dataset.take)];
+      const find = (k, t) => targets.findIndex((x) => x.dataset.kind === k && Number(x.dataset.take) === t);
+      const pile = targets.filter((x) => x.dataset.kind === kind);
+      const most = Math.max(...pile.map((x) => Number(x.dataset.take)));
+      const other = kind === "pooh" ? "eeyore" : "pooh";
+      const across = targets.filter((x) => x.dataset.kind === other).map((x) => Number(x.dataset.take));
+      switch (key) {
+        case "ArrowLeft": return find(kind, take + 1 > most ? 1 : take + 1);
+        case "ArrowRight": return find(kind, take - 1 < 1 ? most : take - 1);
+        case "Home": return find(kind, most);
+        case "End": return find(kind, 1);
+        case "ArrowUp": case "ArrowDown":
+          return across.length ? find(other, Math.min(take, Math.max(...across))) : undefined;
+        default: return undefined;
+      }
+    }, null, focused);
   }
 
+  /** Draws a pile; returns its sticks that may be taken now, as buttons. */
   function drawPile(parent, kind, name, count, bound, top, takeOf) {
     svg("rect", { x: 4, y: top, width: 552, height: 100, rx: 8, class: "pile-bg" }, parent);
     svgText(`${name}: ${count}`, { x: 14, y: top + 20, class: "pile-label" }, parent);
@@ -55,10 +82,10 @@
     if (count > shown) {
       svgText(`+ ${count - shown} more`, { x: 546, y: top + 20, class: "pile-label more" }, parent);
     }
-    const minPitch = narrowScreen() ? MIN_SLOT_PX / pileScale() : 0;
-    const pitch = Math.min(Math.max(36, minPitch), 530 / Math.max(shown, 1));
+    const pitch = Math.min(Math.max(36, MIN_SLOT_PX / pileScale()), 530 / Math.max(shown, 1));
     const group = svg("g", { id: `pile-${kind}`, "data-count": count }, parent);
     const sticks = [];
+    const targets = [];
     for (let i = 0; i < shown; i++) {
       const take = shown - i; // clicking a stick takes it and every stick to its right
       const stick = svg("rect", {
@@ -69,21 +96,33 @@
       const hit = svg("rect", {
         x: 14 + i * pitch, y: top + 26, width: pitch, height: 70, class: "stick-target",
       }, group);
-      const title = svg("title", {}, stick);
-      title.textContent = take <= bound ? `take ${take}` : `at most ${bound} at once`;
+      const words = take <= bound ? `take ${plural(take, name.replace(/s$/, ""))}` : `at most ${bound} at once`;
+      svg("title", {}, hit).textContent = words;
       sticks.push(stick);
       if (humansTurn() && take <= bound) {
+        hit.setAttribute("role", "button");
+        hit.setAttribute("aria-label", words);
+        hit.setAttribute("data-key", `${kind}-${take}`);
+        hit.dataset.kind = kind;
+        hit.dataset.take = String(take);
+        targets.push(hit);
+        const mark = () => sticks.forEach((s, j) => s.classList.toggle("marked", j >= i));
+        const unmark = () => sticks.forEach((s) => s.classList.remove("marked"));
         for (const target of [stick, hit]) {
-          target.addEventListener("mouseenter", () => sticks.forEach((s, j) => s.classList.toggle("marked", j >= i)));
-          target.addEventListener("mouseleave", () => sticks.forEach((s) => s.classList.remove("marked")));
-          target.addEventListener("click", () => humanMove(...takeOf(take)));
+          target.addEventListener("mouseenter", mark);
+          target.addEventListener("mouseleave", unmark);
         }
+        hit.addEventListener("focus", mark);
+        hit.addEventListener("blur", unmark);
+        hit.addEventListener("click", () => humanMove(...takeOf(take)));
+        stick.addEventListener("click", () => humanMove(...takeOf(take)));
       }
     }
+    return targets;
   }
 
-  /** The map's squares a side: on a phone fewer, so each can be tapped (24 px or more). */
-  const mapSize = (bound) => (narrowScreen() ? 11 : Math.min(41, Math.max(15, 2 * (bound + 1) + 3)));
+  /** The map's squares a side: as many as fit with each a target of MIN_CELL_PX on screen. */
+  const mapSize = () => Math.max(7, Math.min(41, Math.floor((376 * mapWidthPx()) / 480 / MIN_CELL_PX)));
 
   /** Pools a square stands for along each side: for a large bound more than one, so that every
    *  pool one move away, the winning moves among them, is on the map. */
@@ -92,7 +131,7 @@
   async function drawPattern(generation) {
     const analysis = current().analysis;
     const { p, e, bound } = analysis.position;
-    // On a phone a smaller window, so each square can be tapped (24 px or more).
+    // As many squares as can each be tapped (26 px or more).
     const size = mapSize(bound);
     const scale = mapScale(bound);
     // Only the answer to the latest request may draw: an earlier one that arrives late
@@ -101,7 +140,9 @@
     const view = await api("/api/mis/pattern", { position: { p, e, bound }, size, scale });
     if (generation !== game.generation || ticket !== game.mapTicket) return;
     const chart = $("mis-pattern");
+    const focused = focusedKey(chart);
     clear(chart);
+    const squares = [];
     const left = 8, top = 6, span = 376;
     const cell = span / view.width;
     const k = view.scale || 1;
@@ -136,6 +177,13 @@
             const now = current().analysis.position;
             if (now.p === p && now.e === e) humanMove(p - x, e - y);
           });
+          const taken = [[p - x, "poohstick"], [e - y, "eeyorestick"]].filter(([n]) => n > 0)
+            .map(([n, noun]) => plural(n, noun)).join(" and ");
+          rect.setAttribute("role", "button");
+          rect.setAttribute("aria-label", `take ${taken}, to (${x}, ${y}): ` +
+            `${losing.has(key) ? "lost" : "won"} for the side to move then`);
+          rect.setAttribute("data-key", key);
+          squares.push(rect);
         }
         if (targets.has(key)) {
           svg("rect", { x: xOf(x) + 1, y: yOf(y) + 1, width: cell - 2, height: cell - 2, class: "target-ring" }, chart);
@@ -161,6 +209,25 @@
     const eIs = narrowScreen() ? "" : "e = ";
     svgText(`${eIs}${view.e_from}`, { x: left + span + 4, y: top + span - 2, class: "axis-label side" }, chart);
     svgText(`${eIs}${view.e_from + view.height * k - 1}`, { x: left + span + 4, y: top + 12, class: "axis-label side" }, chart);
+    // The squares one move away: one stop of the Tab order, the arrows moving to the nearest
+    // square that way.
+    const at = (square) => [Number(square.dataset.p), Number(square.dataset.e)];
+    roving(chart, squares, (index, key) => {
+      const direction = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] }[key];
+      if (key === "Home") return 0;
+      if (key === "End") return squares.length - 1;
+      if (!direction) return undefined;
+      const [x0, y0] = at(squares[index]);
+      let best;
+      let bestCost = Infinity;
+      squares.forEach((square, i) => {
+        const [dx, dy] = [at(square)[0] - x0, at(square)[1] - y0];
+        const along = dx * direction[0] + dy * direction[1];
+        const across = Math.abs(dx * direction[1] - dy * direction[0]);
+        if (along > 0 && along + 2 * across < bestCost) [best, bestCost] = [i, along + 2 * across];
+      });
+      return best === undefined ? index : best;
+    }, null, focused);
     chart.dataset.losing = String(view.losing.length);
     chart.dataset.for = `${p},${e}`;
     chart.dataset.scale = String(k);
@@ -264,11 +331,11 @@
       setStatus("mis-status", "your-turn",
         `${playerName(toMove())} to move (${analysis.standing === "win" ? "a winning" : "a losing"} position): ` +
         (mapScale(analysis.position.bound) > 1
-          ? `${narrowScreen() ? "tap" : "click"} a stick or type a move (the map below is drawn to a scale: ` +
+          ? `${pointVerb()} a stick or type a move (the map below is drawn to a scale: ` +
             "its squares are not single pools)."
           : narrowScreen()
-            ? "tap a stick, type a move, or tap a dotted square on the map just below."
-            : "click a stick, a dotted square on the map, or type a move."));
+            ? `${pointVerb()} a stick, type a move, or ${pointVerb()} a dotted square on the map just below.`
+            : `${pointVerb()} a stick, a dotted square on the map, or type a move.`));
     }
     $("mis-undo").disabled = game.entries.length < 2;
     $("mis-play").disabled = !humansTurn();
@@ -389,7 +456,8 @@
     engineIfDue(generation).catch((error) => showError("mis-error", error));
   }
 
-  document.addEventListener("DOMContentLoaded", () => {
+  // Loaded when its tab is first shown, after the page was parsed: set up at once.
+  (() => {
     $("mis-setup").addEventListener("submit", newGame);
     $("mis-undo").addEventListener("click", undo);
     $("mis-move").addEventListener("submit", (event) => {
@@ -407,7 +475,7 @@
       else if (hashParameters("mis")) openAddress();
     });
     openAddress();
-  });
+  })();
 
   /** The game an address names, `#mis?p=7&e=2&b=3&moves=1-1.2-0&at=1` (API.md, "Game
    *  addresses"): the pool is set up and the moves played one by one. A move that cannot be

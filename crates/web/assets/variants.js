@@ -4,7 +4,7 @@
 (() => {
   const {
     api, svg, svgText, html, clear, describeMargin, showError, setStatus, pause, hashParameters, moveTokens,
-    addressNumber, sentence, AnalysisBoard,
+    addressNumber, sentence, plural, pointVerb, narrowScreen, AnalysisBoard,
   } = Duel;
 
   const ENGINE_PAUSE_MS = 250;
@@ -69,7 +69,10 @@
 
   function drawBoard() {
     const board = $("var-board");
+    // A board redrawn under the keyboard's focus gives the focus back to the same pit.
+    const focused = Duel.focusedKey(board);
     clear(board);
+    const narrow = narrowScreen();
     const analysis = current().analysis;
     const position = analysis.position;
     const moves = new Map(analysis.moves.map((move) => [move.pit, move]));
@@ -82,6 +85,9 @@
       : [`player ${position.to_move}`, enginesTurn() ? "thinking..." : "to move"];
     svgText(centre[0], { x: CENTRE.x, y: CENTRE.y - 4, class: "centre-text" }, board);
     svgText(centre[1], { x: CENTRE.x, y: CENTRE.y + 14, class: "centre-text" }, board);
+    // The pits are the board's buttons; their beads' counts, numbers and values are drawn over
+    // them, outside the buttons (a button's name is its whole label, said below).
+    const labels = [];
     position.board.forEach((beads, index) => {
       const pit = index + 1;
       const spot = pitSpot(index, position.pits);
@@ -93,37 +99,37 @@
           (showValues && move && move.best ? " best" : ""),
         "data-pit": pit,
         "data-beads": beads,
+        "data-legal": playable ? "true" : "false",
         "data-best": Boolean(move && move.best) && !analysis.over ? "true" : "false",
+        role: "button",
+        "aria-disabled": playable ? "false" : "true",
       }, board);
       svg("circle", { cx: spot.x, cy: spot.y, r: radius, class: "pit-hole" }, group);
+      const value = showValues && move ? describeMargin(move.final_margin) : null;
+      const label = `pit ${pit}: ${plural(beads, "bead")}` + (pit === last ? ", played last" : "") +
+        (value ? `; ${value}` : "") + (playable ? "" : "; cannot be played now");
+      group.setAttribute("aria-label", label);
+      svg("title", {}, group).textContent = label;
       if (showValues && move) {
         svg("circle", { cx: spot.x, cy: spot.y, r: radius + 4, class: `pit-ring ${move.standing}` }, group);
-        const tag = svg("g", { class: `value-tag ${move.standing}` }, group);
+        const tag = svg("g", { class: `value-tag ${move.standing}` + (narrow ? " narrow" : ""), "data-pit": pit });
         const tx = CENTRE.x + (150 + radius + 30) * Math.cos(spot.angle);
         const ty = CENTRE.y + (150 + radius + 30) * Math.sin(spot.angle);
-        svg("rect", { x: tx - 20, y: ty - 10, width: 40, height: 18, rx: 4 }, tag);
-        svgText(describeMargin(move.final_margin).replace("win by ", "+").replace("loss by ", "-"),
-          { x: tx, y: ty + 4 }, tag);
+        const [w, h] = narrow ? [56, 28] : [44, 22];
+        svg("rect", { x: tx - w / 2, y: ty - h / 2, width: w, height: h, rx: 4 }, tag);
+        svgText(value.replace("win by ", "+").replace("loss by ", "\u2212"), { x: tx, y: ty + (narrow ? 7 : 5) }, tag);
+        labels.push(tag);
       }
-      svgText(String(beads), { x: spot.x, y: spot.y + 6, class: "var-count" }, group);
-      svgText(String(pit), {
+      labels.push(svgText(String(beads), { x: spot.x, y: spot.y + 6, class: "var-count" }));
+      labels.push(svgText(String(pit), {
         x: CENTRE.x + (150 - radius - 16) * Math.cos(spot.angle),
         y: CENTRE.y + (150 - radius - 16) * Math.sin(spot.angle) + 5,
         class: "pit-number",
-      }, board);
-      if (playable) {
-        group.setAttribute("tabindex", "0");
-        group.setAttribute("role", "button");
-        group.setAttribute("aria-label", `pit ${pit}, ${beads} beads`);
-        group.addEventListener("click", () => playPit(pit));
-        group.addEventListener("keydown", (event) => {
-          if (event.key === "Enter" || event.key === " ") {
-            event.preventDefault();
-            playPit(pit);
-          }
-        });
-      }
+      }));
+      if (playable) group.addEventListener("click", () => playPit(pit));
     });
+    for (const label of labels) board.appendChild(label);
+    AnalysisBoard.rovingPits(board, focused);
     for (const player of [1, 2]) {
       const x = player === 1 ? 20 : 540;
       svgText(`player ${player} bank`, { x, y: 450, class: "var-bank-label", "text-anchor": player === 1 ? "start" : "end" }, board);
@@ -164,9 +170,11 @@
     } else if (enginesTurn()) {
       setStatus("var-status", "thinking", "The computer is thinking...");
     } else {
-      setStatus("var-status", "your-turn", `Player ${position.to_move} to move: click a pit.`);
+      setStatus("var-status", "your-turn", `Player ${position.to_move} to move: ${pointVerb()} a pit.`);
     }
     $("var-play-on").hidden = live() || !enginesTurn();
+    // Undo only when there is a move to take back.
+    $("var-undo").disabled = game.entries.length < 2;
   }
 
   /** Shows position `index` of the game; `push` makes it an entry of the browser's history. */
@@ -286,6 +294,8 @@
       game.at = game.entries.length - 1;
     }
     render(true);
+    // With the person playing player 2, undo back to the start hands the computer its move.
+    runEngine(game.generation).catch((error) => showError("var-error", error));
   }
 
   async function start() {

@@ -12,7 +12,7 @@ use duel_ioiwari::{Board, Pit, Position as IoiwariPosition};
 use duel_ioiwari::{Outcome, Player};
 use duel_mis::record::MoveRecord;
 use duel_mis::{Move, Position as MisPosition, StickKind};
-use duel_report::{BatchReport, MisStart, MoveList, Report, Start, Task, TestResult};
+use duel_report::{BatchReport, MisStart, MoveList, Report, Start, Task, TestResult, Verdict};
 use serde::{Deserialize, Serialize};
 
 use crate::message::one_line;
@@ -49,6 +49,67 @@ pub(crate) enum Record {
     Missing(String),
 }
 
+/// A test's verdict in the viewer: the judge's, or `unfinished` for a record of moves that
+/// stops before its game's end (the judge's report says why). Written as its name: `win`,
+/// `time_limit`, `unfinished`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TestVerdict {
+    /// The judge's verdict (a report's test, or the end of a whole game's record).
+    Judged(Verdict),
+    /// A record of moves that ends before the game does.
+    Unfinished,
+}
+
+impl TestVerdict {
+    /// Every verdict in the order the viewer lists them: the judge's report order, then
+    /// `unfinished`.
+    pub const ALL: [TestVerdict; Verdict::ALL.len() + 1] = {
+        let mut all = [TestVerdict::Unfinished; Verdict::ALL.len() + 1];
+        let mut at = 0;
+        while at < Verdict::ALL.len() {
+            all[at] = TestVerdict::Judged(Verdict::ALL[at]);
+            at += 1;
+        }
+        all
+    };
+
+    /// Its name, as reports and the API write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            TestVerdict::Judged(verdict) => verdict.name(),
+            TestVerdict::Unfinished => "unfinished",
+        }
+    }
+}
+
+impl Serialize for TestVerdict {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
+/// How many tests of a submission ended with one verdict.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct VerdictCount {
+    /// The verdict.
+    pub verdict: TestVerdict,
+    /// Its tests.
+    pub count: usize,
+}
+
+/// The verdicts of `tests` with their counts, in the order of [`TestVerdict::ALL`] (those no
+/// test has left out).
+fn verdict_counts(tests: &[TestView]) -> Vec<VerdictCount> {
+    TestVerdict::ALL
+        .iter()
+        .map(|&verdict| VerdictCount {
+            verdict,
+            count: tests.iter().filter(|test| test.verdict == verdict).count(),
+        })
+        .filter(|counted| counted.count > 0)
+        .collect()
+}
+
 /// One test as the viewer lists it.
 #[derive(Clone, Debug, Serialize)]
 pub struct TestView {
@@ -60,8 +121,9 @@ pub struct TestView {
     /// pits of an Ioiwari board, or a position's `{p, e, b}`; `null` when the report gives
     /// none of its game.
     pub start: Option<Start>,
-    /// The verdict's name, e.g. `win`, `time_limit`.
-    pub verdict: String,
+    /// The verdict, e.g. `win`, `time_limit`, or `unfinished` for a record that stops
+    /// before the game's end.
+    pub verdict: TestVerdict,
     /// Why, for every verdict but a win.
     pub reason: Option<String>,
     /// Moves played.
@@ -93,6 +155,9 @@ pub struct SubmissionView {
     pub score: Option<f64>,
     /// Its tests, in order.
     pub tests: Vec<TestView>,
+    /// How many of its tests ended with each verdict, in the order of [`TestVerdict::ALL`]
+    /// (verdicts no test has left out).
+    pub verdict_counts: Vec<VerdictCount>,
 }
 
 /// A ranking line of a report with several submissions.
@@ -262,7 +327,7 @@ fn parse_report(name: &str, text: &str) -> Result<DocumentView, String> {
 }
 
 fn submission(game: Task, report: Report) -> Result<SubmissionView, String> {
-    let tests = report
+    let tests: Vec<TestView> = report
         .tests
         .into_iter()
         .map(|test| {
@@ -279,6 +344,7 @@ fn submission(game: Task, report: Report) -> Result<SubmissionView, String> {
     Ok(SubmissionView {
         player: clip_name(&report.player),
         score: Some(report.score),
+        verdict_counts: verdict_counts(&tests),
         tests,
     })
 }
@@ -306,7 +372,7 @@ fn view(test: &TestResult, record: Record) -> TestView {
         index: test.index,
         input: test.input.clone(),
         start: test.start.clone(),
-        verdict: test.verdict.name().to_string(),
+        verdict: TestVerdict::Judged(test.verdict),
         reason: test.reason.clone(),
         moves: test.moves,
         first_mistake: test.first_mistake.clone(),
@@ -377,10 +443,10 @@ fn parse_record(name: &str, bytes: Vec<u8>) -> Result<DocumentView, String> {
             .map_err(|error| format!("{name}: {error}"))?;
         let last = parsed.last();
         let verdict = match last.outcome() {
-            None => "unfinished",
-            Some(Outcome::Win(Player::One)) => "win",
-            Some(Outcome::Win(Player::Two)) => "loss",
-            Some(Outcome::Draw) => "draw",
+            None => TestVerdict::Unfinished,
+            Some(Outcome::Win(Player::One)) => TestVerdict::Judged(Verdict::Win),
+            Some(Outcome::Win(Player::Two)) => TestVerdict::Judged(Verdict::Loss),
+            Some(Outcome::Draw) => TestVerdict::Judged(Verdict::Draw),
         };
         let replay = IoiwariReplay::new(IoiwariPosition::start(parsed.start()), parsed.moves())
             .map_err(|error| format!("{name}: {error}"))?;
@@ -399,9 +465,9 @@ fn parse_record(name: &str, bytes: Vec<u8>) -> Result<DocumentView, String> {
         let last = parsed.position(parsed.len());
         // Bolek moves first: whoever took the last stick won.
         let verdict = match (last.is_over(), parsed.len() % 2 == 1) {
-            (false, _) => "unfinished",
-            (true, true) => "win",
-            (true, false) => "loss",
+            (false, _) => TestVerdict::Unfinished,
+            (true, true) => TestVerdict::Judged(Verdict::Win),
+            (true, false) => TestVerdict::Judged(Verdict::Loss),
         };
         let first = parsed.start();
         let start = Start::Mis(MisStart {
@@ -436,8 +502,8 @@ fn parse_record(name: &str, bytes: Vec<u8>) -> Result<DocumentView, String> {
         index: 1,
         input,
         start: Some(start),
-        verdict: verdict.to_string(),
-        reason: (verdict == "unfinished").then(|| {
+        verdict,
+        reason: (verdict == TestVerdict::Unfinished).then(|| {
             "the record ends before the game does: the judge's report says why".to_string()
         }),
         moves,
@@ -460,6 +526,7 @@ fn parse_record(name: &str, bytes: Vec<u8>) -> Result<DocumentView, String> {
         submissions: vec![SubmissionView {
             player: name.to_string(),
             score: None,
+            verdict_counts: verdict_counts(std::slice::from_ref(&test)),
             tests: vec![test],
         }],
         held_bytes: 0,
@@ -591,6 +658,51 @@ mod tests {
         assert_eq!(json["start"], serde_json::json!({"p": 3, "e": 4, "b": 5}));
     }
 
+    /// The counts are the tests' verdicts counted one by one, in the report's order of
+    /// verdicts whatever the tests' order, and `unfinished` last.
+    #[test]
+    fn verdict_counts_follow_the_reports_order_of_verdicts() {
+        let verdicts = [
+            "time_limit",
+            "win",
+            "loss",
+            "time_limit",
+            "compile_error",
+            "win",
+            "win",
+        ];
+        let tests: Vec<String> = verdicts
+            .iter()
+            .enumerate()
+            .map(|(at, verdict)| {
+                format!(
+                    r#"{{"index":{},"input":"7 2 3","verdict":"{verdict}","reason":null,"moves":0,
+                      "move_list":null,"summary":null,"time_ms":1,"wall_ms":1,"memory_kb":null,
+                      "first_mistake":null}}"#,
+                    at + 1
+                )
+            })
+            .collect();
+        let report = format!(
+            r#"{{"game":"mis","player":"p","score":30.0,"planned":7,"interrupted":false,
+              "tests":[{}]}}"#,
+            tests.join(",")
+        );
+        let mut viewer = Viewer::default();
+        let doc = viewer.open("r.json", &report).unwrap();
+        let counts = serde_json::to_value(&doc.submissions[0].verdict_counts).unwrap();
+        assert_eq!(
+            counts,
+            serde_json::json!([
+                {"verdict": "win", "count": 3}, {"verdict": "loss", "count": 1},
+                {"verdict": "time_limit", "count": 2}, {"verdict": "compile_error", "count": 1}
+            ])
+        );
+        let names: Vec<&str> = TestVerdict::ALL.iter().map(|v| v.name()).collect();
+        assert_eq!(names.last(), Some(&"unfinished"));
+        assert_eq!(names.len(), Verdict::ALL.len() + 1);
+    }
+
     #[test]
     fn a_text_log_is_refused_and_pointed_to_its_record() {
         let log = "start 4 3 2 4 2 3 2 banks 0 0\n1. player 1 plays 2 -> 4 0 3 5 0 3 2 banks 3 0\n";
@@ -620,11 +732,11 @@ mod tests {
             _ => "draw",
         };
         assert_eq!((doc.kind, doc.game), ("record", Task::Ioiwari));
-        assert_eq!(test.verdict, expected);
+        assert_eq!(test.verdict.name(), expected);
         assert_eq!(test.replayable_moves, pits.len() as u64);
         let cut = ioiwari_record::encode(start, &pits[..1]);
         let doc = viewer.open_record("test-02.moves", cut).unwrap();
-        assert_eq!(doc.submissions[0].tests[0].verdict, "unfinished");
+        assert_eq!(doc.submissions[0].tests[0].verdict, TestVerdict::Unfinished);
         assert!(viewer
             .open_record(
                 "x.moves",
@@ -641,12 +753,12 @@ mod tests {
         };
         let game = [Move::both(1), Move::pooh(3), Move::eeyore(1), Move::pooh(3)];
         let doc = viewer.open_record("a.moves", record(&game)).unwrap();
-        assert_eq!(doc.submissions[0].tests[0].verdict, "loss");
+        assert_eq!(doc.submissions[0].tests[0].verdict.name(), "loss");
         let doc = viewer.open_record("b.moves", record(&game[..3])).unwrap();
-        assert_eq!(doc.submissions[0].tests[0].verdict, "unfinished");
+        assert_eq!(doc.submissions[0].tests[0].verdict, TestVerdict::Unfinished);
         let won = [Move::pooh(3), Move::both(2), Move::pooh(2)];
         let doc = viewer.open_record("c.moves", record(&won)).unwrap();
-        assert_eq!(doc.submissions[0].tests[0].verdict, "win");
+        assert_eq!(doc.submissions[0].tests[0].verdict.name(), "win");
         assert!(viewer.open_record("d.moves", b"DUELXXXX".to_vec()).is_err());
     }
 

@@ -14,7 +14,7 @@ use axum::response::IntoResponse;
 use axum::routing::{get, post, MethodRouter};
 use axum::Router;
 use serde::de::DeserializeOwned;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use crate::assets::ASSETS;
@@ -205,6 +205,11 @@ fn api() -> Api {
             ioiwari::engine,
             "the computer's move at a strength; the new position analysed",
         )
+        .post(
+            "/api/ioiwari/game",
+            ioiwari::game,
+            "a whole game from its start and moves: every move's sowing, value and mistake, each player's first mistake",
+        )
         .get(
             "/api/ioiwari/variants",
             variant::limits,
@@ -236,6 +241,11 @@ fn api() -> Api {
             "the perfect computer's move in a variant; the new position analysed",
         )
         .post(
+            "/api/ioiwari/variant/game",
+            variant::game,
+            "a variant's whole game from its start and moves: every move's value and mistake",
+        )
+        .post(
             "/api/mis/analyze",
             mis::analyze,
             "win or loss, every winning move, the pattern of losing positions",
@@ -253,7 +263,12 @@ fn api() -> Api {
         .post(
             "/api/mis/pattern",
             mis::pattern,
-            "the losing positions in a window around a position",
+            "the map of losing positions around a position, scaled to show every pool one move away",
+        )
+        .post(
+            "/api/mis/game",
+            mis::game,
+            "a whole game from its start and moves: who moves, what they may take, mistakes, the winner",
         )
         .get(
             "/api/viewer",
@@ -373,6 +388,64 @@ impl Query {
             .find(|(key, _)| *key == name)
             .map(|(_, value)| value)
     }
+}
+
+/// The moves of a game in a request: a list (`[2, 4, 1]`, `["1-1", "2-0"]`,
+/// `[{"take_p": 1, "take_e": 1}]`) or the text of a game's address (`"2.4.1"`, `"1-1.2-0"`:
+/// dots, commas or spaces between moves).
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub(crate) enum MovesIn {
+    Text(String),
+    List(Vec<serde_json::Value>),
+}
+
+impl Default for MovesIn {
+    fn default() -> MovesIn {
+        MovesIn::List(Vec::new())
+    }
+}
+
+impl MovesIn {
+    /// Each move as text, as the game's rules read it (a pit `2`, a take `1-1`).
+    pub(crate) fn tokens(&self) -> Result<Vec<String>, ApiError> {
+        match self {
+            MovesIn::Text(text) => Ok(text
+                .split(|c: char| c == '.' || c == ',' || c.is_whitespace())
+                .filter(|token| !token.is_empty())
+                .map(str::to_string)
+                .collect()),
+            MovesIn::List(items) => items
+                .iter()
+                .map(|item| match item {
+                    serde_json::Value::Number(number) => Ok(number.to_string()),
+                    serde_json::Value::String(text) => Ok(text.clone()),
+                    serde_json::Value::Object(fields) => {
+                        let take =
+                            |name: &str| fields.get(name).and_then(serde_json::Value::as_u64);
+                        match (take("take_p"), take("take_e"), fields.len()) {
+                            (Some(p), Some(e), 2) => Ok(format!("{p}-{e}")),
+                            _ => Err(ApiError::bad_request(
+                                "moves: a move object is {\"take_p\": P, \"take_e\": E}",
+                            )),
+                        }
+                    }
+                    other => Err(ApiError::bad_request(format!(
+                        "moves: {other} is not a move (a number, a text or a take)"
+                    ))),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// `{"start": {...a position...}, "moves": ...}`: a whole game, `P` its game's position.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct GameIn<P> {
+    pub(crate) start: P,
+    #[serde(default)]
+    pub(crate) moves: MovesIn,
 }
 
 fn is_json(content_type: &str) -> bool {

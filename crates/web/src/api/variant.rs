@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 use axum::extract::State;
 use axum::http::HeaderMap;
 
-use super::{to_value, ApiError, ApiResult, Body, Doc, Query};
+use super::{to_value, ApiError, ApiResult, Body, Doc, GameIn, Query};
 use crate::http::Response;
 use crate::state::{AppState, Shared};
 use crate::variants::{TableRefusal, VariantTables, CACHED_TABLES, MAX_BOARDS};
@@ -138,7 +138,13 @@ pub(crate) async fn limits(State(app): State<Shared>) -> ApiResult {
             caps.extend(saved.iter().filter(|v| v.pits() == pits).map(|v| v.cap()));
             caps.sort_unstable();
             caps.dedup();
-            json!({ "pits": pits, "max_cap": caps.last(), "caps": caps })
+            // The start each cap is played from when none is given.
+            let starts: Vec<String> = caps
+                .iter()
+                .filter_map(|&cap| Variant::new(pits, cap).ok())
+                .map(|variant| VariantBoard::usual_start(variant).to_string())
+                .collect();
+            json!({ "pits": pits, "max_cap": caps.last(), "caps": caps, "starts": starts })
         })
         .collect();
     let saved: Vec<Value> = saved
@@ -155,6 +161,9 @@ pub(crate) async fn limits(State(app): State<Shared>) -> ApiResult {
         "max_boards": MAX_BOARDS,
         "cached_tables": CACHED_TABLES,
         "min_cap": Variant::MIN_CAP,
+        "max_cap": Variant::MAX_CAP,
+        "min_pits": Variant::MIN_PITS,
+        "max_pits": Variant::MAX_PITS,
         "pits": pits,
         "cached": cached,
         "saved": saved,
@@ -307,4 +316,16 @@ pub(crate) async fn summary(State(app): State<Shared>, query: Query) -> ApiResul
     let max = variant.cap().min(4);
     let rule = StartRule::new(variant, max.min(2), max).map_err(ApiError::invalid)?;
     to_value(variant_summary(&*table, rule, None))
+}
+
+/// `POST /api/ioiwari/variant/game`: the variant's whole game, every move analysed, up to the
+/// first move that cannot be played.
+pub(crate) async fn game(
+    State(app): State<Shared>,
+    Body(input): Body<GameIn<PositionIn>>,
+) -> ApiResult {
+    let tokens = input.moves.tokens()?;
+    let (start, table) = input.start.resolve(&app)?;
+    let tokens: Vec<&str> = tokens.iter().map(String::as_str).collect();
+    to_value(position::game(&*table, &start, &tokens))
 }

@@ -31,6 +31,12 @@ pub fn post(path: &str, body: Value) -> (u16, Value) {
     (response.status, parse(&response))
 }
 
+/// GETs `path`: the status and the answer.
+pub fn get(path: &str) -> (u16, Value) {
+    let response = app().handle(&Request::new(Method::Get, path, b""));
+    (response.status, parse(&response))
+}
+
 /// The answer of a request that must succeed.
 pub fn ok(path: &str, body: Value) -> Value {
     let (status, answer) = post(path, body);

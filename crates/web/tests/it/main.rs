@@ -5,6 +5,7 @@ mod api;
 mod common;
 mod hostile_uploads;
 mod request_properties;
+mod rules;
 mod saved_tables;
 mod server;
 mod variants;

@@ -305,34 +305,208 @@ const Duel = (() => {
     }
   }
 
-  /** Puts `game.link()` (its address) on the link `linkId` and, while `panelId` is shown, in
-   *  the address bar (see setAddress); remembers it as `game.shownLink`. */
-  function showGameLink(game, linkId, panelId, push) {
-    const link = game.link();
+  /** Puts `session.address()` on the link `linkId` and, while `panelId` is shown, in the
+   *  address bar (see setAddress); remembers it as `session.shownLink`. */
+  function showGameLink(session, linkId, panelId, push) {
+    const link = session.address();
     document.getElementById(linkId).href = link;
-    game.shownLink = link;
+    session.shownLink = link;
     if (!document.getElementById(panelId).hidden) setAddress(link, push);
   }
 
-  /** A game's address `#name?...` (API.md, "Game addresses"): `parameters` (its start) with
-   *  its `moves` joined by dots, the move looked at unless the game is `live`, the side played
-   *  and the computer's strength. */
-  function gameAddress(game, name, parameters, moves, live) {
+  /** A game's address `#tab?...` (API.md, "Game addresses"): `start` (a URLSearchParams of its
+   *  start), its `moves` (address tokens) joined by dots, the move looked at (`at`, left out
+   *  when null), the side played and, when given, the computer's strength. */
+  function gameLink(tab, start, moves, at, side, strength) {
+    const parameters = new URLSearchParams(start);
     if (moves.length) parameters.set("moves", moves.join("."));
-    if (!live) parameters.set("at", String(game.at));
-    parameters.set("side", String(game.side));
-    parameters.set("strength", game.strength);
-    return `#${name}?${parameters}`;
+    if (at !== null && at !== undefined) parameters.set("at", String(at));
+    parameters.set("side", String(side));
+    if (strength) parameters.set("strength", strength);
+    return `#${tab}?${parameters}`;
   }
 
-  /** From a past position where the computer is to move: the moves after it are dropped and
-   *  the computer plays on (`game` holds `entries`, `at`, `busy`, `generation`). */
-  function playOnFrom(game, render, engineIfDue, errorId) {
-    if (game.at === game.entries.length - 1 || game.busy) return;
-    game.entries = game.entries.slice(0, game.at + 1);
-    const generation = ++game.generation;
-    render(true);
-    engineIfDue(generation).catch((error) => showError(errorId, error));
+  // ---- one game on show: the session every game's tab shares -----------------------------
+
+  /**
+   * The game on show in a tab: its positions (`entries`: the start, then one per move), the one
+   * looked at (`at`), whose turn it is, moves played from any position looked at, undo, the
+   * computer's turns and the game's address. It knows no rule of any game: `game`, the tab's
+   * side of it, asks the API for everything:
+   * - `tab`: the address's tab (`ioiwari`, `variants`, `mis`); `strengths`: whether the address
+   *   names the computer's strength;
+   * - `begin(start, moves)`: the game from `start` (the tab's description of it) through the
+   *   address tokens `moves`, in one request: `{ entries, stopped }`, `stopped` null or why the
+   *   moves stop where they do (a sentence);
+   * - `play(session, move)`: the entries after the move `move` (an address token) is played in
+   *   the last position (the whole list); rejects with the API's refusal;
+   * - `engine(session)`: the entries after the computer's move in the last position;
+   * - `toMove(entry)` (1 or 2), `over(entry)`, `token(entry)` (the move that led to `entry`, as
+   *   an address writes it) and `startParameters(entry)` (a URLSearchParams of the start).
+   * `hooks`: `render(push)` draws what changed (`push`: a new entry in the browser's history),
+   * `failed(error)` says a failure of the computer's turn, `pause(ms)` waits (`pauseMs` between
+   * the person's move and the computer's), the optional `moving(entries, generation)` is
+   * awaited before a new position is shown (the sowing's animation), and the optional
+   * `played(move)` is called once the person's move is shown, before the computer answers.
+   */
+  function createSession(game, hooks) {
+    const wait = hooks.pause || pause;
+    const session = {
+      side: 1,
+      strength: "perfect",
+      entries: [],
+      at: 0,
+      busy: false,
+      // Bumped by every change of course; a request answered for an older one is dropped.
+      generation: 0,
+      // Bumped by every new game asked for.
+      asked: 0,
+      shownLink: null,
+      /** The entry looked at: the last one, or an earlier one while walking through the game. */
+      current: () => session.entries[session.at],
+      last: () => session.entries[session.entries.length - 1],
+      /** Whether the last position is looked at. */
+      live: () => session.at === session.entries.length - 1,
+      /** Whether it is the computer's turn in `entry` (the one looked at by default). */
+      computerToMove(entry = session.current()) {
+        return Boolean(entry) && !game.over(entry) && session.side !== 0 && game.toMove(entry) !== session.side;
+      },
+      /** Whether the person may move in the position looked at now. */
+      personToMove() {
+        const entry = session.current();
+        return Boolean(entry) && !session.busy && !game.over(entry) && !session.computerToMove(entry);
+      },
+      /** Who made the move that led to entry `index` (1 or 2). */
+      mover: (index) => game.toMove(session.entries[index - 1]),
+      /** Whether there is a move of the person's up to the position looked at, for Undo. */
+      canUndo() {
+        for (let i = 1; i <= session.at; i++) if (session.side === 0 || session.mover(i) === session.side) return true;
+        return false;
+      },
+
+      /** Starts the game `start` with the address's `moves`, showing move `at` (null: the
+       *  last); `side` and `strength` as chosen. Resolves to why the moves stopped early, or
+       *  null; rejects when the start is refused (the game on show stays). */
+      async begin(start, moves, { at = null, side = session.side, strength = session.strength } = {}) {
+        // Only the latest game asked for is shown; the one on show goes on until it arrives.
+        const asked = ++session.asked;
+        const { entries, stopped } = await game.begin(start, moves);
+        if (asked !== session.asked) return null;
+        const generation = ++session.generation;
+        Object.assign(session, { side, strength, entries, busy: false });
+        session.at = at === null ? entries.length - 1 : Math.min(at, entries.length - 1);
+        hooks.render(false);
+        session.engineTurns(generation).catch(hooks.failed);
+        return stopped;
+      },
+
+      /** Shows position `index`; `push` makes it a new entry of the browser's history. */
+      goTo(index, push) {
+        if (session.busy || !session.entries.length) return;
+        session.at = Math.max(0, Math.min(session.entries.length - 1, index));
+        hooks.render(push);
+      },
+
+      /** Plays the person's `move` (an address token) in the position looked at: from an
+       *  earlier one, the moves after it are dropped (a new line). Then the computer's turns.
+       *  Rejects with the API's refusal (the game stays as it was). */
+      async play(move) {
+        if (!session.personToMove()) return;
+        const kept = session.entries.slice(0, session.at + 1);
+        const before = session.entries;
+        session.entries = kept;
+        const generation = ++session.generation;
+        session.busy = true;
+        let entries;
+        try {
+          entries = await game.play(session, move);
+        } catch (error) {
+          if (generation === session.generation) {
+            session.entries = before;
+            session.busy = false;
+          }
+          throw error;
+        }
+        if (generation !== session.generation) return;
+        if (hooks.moving) await hooks.moving(entries, generation);
+        if (generation !== session.generation) return;
+        session.entries = entries;
+        session.at = entries.length - 1;
+        session.busy = false;
+        hooks.render(true);
+        if (hooks.played) hooks.played(move);
+        await session.engineTurns(generation);
+      },
+
+      /** The computer's moves while it is to move in the last position, looked at. */
+      async engineTurns(generation) {
+        while (generation === session.generation && session.live() && session.computerToMove(session.last())) {
+          await wait(hooks.pauseMs || 0);
+          if (generation !== session.generation) return;
+          const entries = await game.engine(session);
+          if (generation !== session.generation) return;
+          session.busy = true;
+          if (hooks.moving) await hooks.moving(entries, generation);
+          if (generation !== session.generation) return;
+          session.busy = false;
+          session.entries = entries;
+          session.at = entries.length - 1;
+          hooks.render(false);
+        }
+      },
+
+      /** Takes back the person's last move up to the position looked at, and the computer's
+       *  answers after it, so that it is the person's turn; where the computer is to move
+       *  then (the person plays second and is back at the start), it moves again. */
+      undo() {
+        if (!session.canUndo()) return;
+        const generation = ++session.generation;
+        session.busy = false;
+        const entries = session.entries.slice(0, session.at + 1);
+        do entries.pop(); while (entries.length > 1 && session.side !== 0 &&
+          game.toMove(entries[entries.length - 1]) !== session.side);
+        session.entries = entries;
+        session.at = entries.length - 1;
+        hooks.render(true);
+        session.engineTurns(generation).catch(hooks.failed);
+      },
+
+      /** From an earlier position where the computer is to move: the moves after it are
+       *  dropped and the computer plays on. */
+      playOn() {
+        if (session.live() || session.busy) return;
+        session.entries = session.entries.slice(0, session.at + 1);
+        const generation = ++session.generation;
+        hooks.render(true);
+        session.engineTurns(generation).catch(hooks.failed);
+      },
+
+      /** Stops whatever is under way (the computer's turn, an animation). */
+      cancel() {
+        session.generation += 1;
+        session.busy = false;
+      },
+
+      /** The game's address: its start, its moves, the move looked at unless it is the last,
+       *  the side played and the computer's strength (API.md, "Game addresses"). */
+      address() {
+        const start = game.startParameters(session.entries[0]);
+        const moves = session.entries.slice(1).map(game.token);
+        return gameLink(game.tab, start, moves, session.live() ? null : session.at, session.side,
+          game.strengths === false ? null : session.strength);
+      },
+
+      /** Whether the address names this very game (its start, its moves, the side and the
+       *  strength), so that opening it only moves to the move it names. */
+      isAt(start, moves, side, strength) {
+        if (!session.entries.length) return false;
+        const own = game.startParameters(session.entries[0]);
+        const played = session.entries.slice(1).map(game.token);
+        return String(own) === String(new URLSearchParams(start)) && played.join(".") === moves.join(".") &&
+          session.side === side && (game.strengths === false || session.strength === strength);
+      },
+    };
+    return session;
   }
 
   /** A number of the address between `min` and `max`, or `fallback` when it is absent; an
@@ -422,102 +596,15 @@ const Duel = (() => {
     svgText(String(beads), { x: x + 45, y: y + 36, class: "bank-count" }, bank);
   }
 
-  /**
-   * Sows `pit` (1..7) of `board` for the page's animation and explanation, by the task's rule:
-   * every step the hand takes, from lifting the beads to the last bead. Each step: `pits`,
-   * `at` (the pit visited), `hand` (beads still in hand), `mover` and `opponent` (beads banked
-   * so far), `kind` ("lift", "drop", "full", "capture", "opponent") and `captured`.
-   */
-  function sowingSteps(board, pit) {
-    const pits = board.slice();
-    let hand = pits[pit - 1];
-    pits[pit - 1] = 0;
-    let mover = 0;
-    let opponent = 0;
-    let at = pit;
-    const steps = [{ pits: pits.slice(), at, hand, mover, opponent, kind: "lift", captured: 0 }];
-    while (hand > 0) {
-      at = (at % 7) + 1;
-      let kind;
-      let captured = 0;
-      if (hand > 1) {
-        if (pits[at - 1] === 5) {
-          pits[at - 1] -= 1;
-          mover += 1;
-          kind = "full";
-        } else {
-          pits[at - 1] += 1;
-          hand -= 1;
-          kind = "drop";
-        }
-      } else if (pits[at - 1] >= 1 && pits[at - 1] <= 4) {
-        captured = pits[at - 1];
-        mover += captured + 1;
-        pits[at - 1] = 0;
-        hand = 0;
-        kind = "capture";
-      } else {
-        opponent += 1;
-        hand = 0;
-        kind = "opponent";
-      }
-      steps.push({ pits: pits.slice(), at, hand, mover, opponent, kind, captured });
-    }
-    return steps;
-  }
-
-  /** "pits 3, 4 and 5". */
-  function pitList(pits) {
-    const names = pits.map(String);
-    const listed = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0];
-    return `${pits.length > 1 ? "pits" : "pit"} ${listed}`;
-  }
-
-  /** What a move did, in one sentence: what was sown where, what was captured, into whose bank. */
-  function explainSowing(board, pit, player, steps) {
-    const other = 3 - player;
-    const lifted = board[pit - 1];
-    const drops = steps.filter((step) => step.kind === "drop").map((step) => step.at);
-    const full = steps.filter((step) => step.kind === "full").map((step) => step.at);
-    const last = steps[steps.length - 1];
-    const parts = [];
-    if (drops.length) parts.push(`${drops.length > 1 ? "one each" : "one"} into ${pitList(drops)}`);
-    if (full.length) {
-      parts.push(`full ${pitList(full)} gave ${plural(full.length, "bead")} to player ${player}'s bank instead`);
-    }
-    if (last.kind === "capture") {
-      parts.push(`the last bead took pit ${last.at}'s ${plural(last.captured, "bead")} with it into player ${player}'s bank`);
-    } else {
-      const why = last.pits[last.at - 1] === 0 ? "an empty" : "a full";
-      parts.push(`the last bead met ${why} pit ${last.at} and went to player ${other}'s bank`);
-    }
-    const total = last.mover > 0 ? ` (${plural(last.mover, "bead")} for player ${player}` +
-      (last.opponent ? `, 1 for player ${other})` : ")") : " (1 bead for player " + other + ")";
-    return `Player ${player} sowed pit ${pit}'s ${plural(lifted, "bead")}: ${parts.join("; ")}${total}.`;
-  }
-
-  /** "2", "2 or 4", "2, 4 or 7". */
-  function either(items) {
-    return items.length > 1 ? `${items.slice(0, -1).join(", ")} or ${items[items.length - 1]}` : String(items[0]);
-  }
-
-  /** Why a move was a mistake, said forwards: `chosen` is the final bank difference it leads
-   *  to with best play (for its player), `best` what `alternative` (e.g. "pit 5") would have
-   *  led to; `who` is "you" or a player's name. */
-  function forwardReason(chosen, best, alternative, who = "you") {
-    const s = who === "you" ? "" : "s";
-    const outcome = chosen === 0 ? "it ends in a draw"
-      : chosen > 0 ? `${who} win${s} by ${best > chosen ? "only " : ""}${chosen}` : `${who} lose${s} by ${-chosen}`;
-    const instead = best === 0 ? "drawn"
-      : best > 0 ? `won by ${best}` : `lost by ${chosen < best ? "only " : ""}${-best}`;
-    return `with best play from there ${outcome}; ${alternative} would have ${instead}`;
-  }
-
-  document.addEventListener("DOMContentLoaded", () => { setupTabs(); });
+  // In a browser; under Node (the unit tests) the module's parts alone.
+  if (typeof document !== "undefined") document.addEventListener("DOMContentLoaded", () => { setupTabs(); });
 
   return {
     api, svg, svgText, html, clear, describeMargin, standingOf, showError, setStatus, pause, plural,
-    reducedMotion, narrowScreen, pointVerb, keepInView, focusedKey, roving, alongRow, takes, hashParameters, moveTokens, setAddress, addressNumber, addressMoves, addressChoices, gameAddress, showGameLink, playOnFrom, IOI, pitCentre, drawIoiwari, sowingSteps,
-    explainSowing, either, forwardReason, sentence,
+    reducedMotion, narrowScreen, pointVerb, keepInView, focusedKey, roving, alongRow, takes, hashParameters, moveTokens,
+    setAddress, addressNumber, addressMoves, addressChoices, showGameLink, gameLink, createSession, IOI, pitCentre,
+    drawIoiwari, sentence,
   };
 })();
+
+if (typeof module === "object" && module.exports) module.exports = Duel;

@@ -4,8 +4,8 @@
 
 (() => {
   const {
-    api, svg, svgText, html, clear, showError, setStatus, pause, takes, hashParameters, narrowScreen, moveTokens,
-    setAddress, addressNumber, sentence, pointVerb, focusedKey, roving, plural, AnalysisBoard,
+    api, svg, svgText, html, clear, showError, setStatus, pause, takes, hashParameters, narrowScreen, sentence,
+    pointVerb, focusedKey, roving, plural, AnalysisBoard,
   } = Duel;
 
   const PLAYERS = ["Bolek", "Lolek"];
@@ -20,26 +20,69 @@
   const mapWidthPx = () => $("mis-pattern").getBoundingClientRect().width || 480;
   const ENGINE_PAUSE_MS = 250;
 
-  // `at`: the entry looked at (the last, or an earlier one while walking through the game).
-  const game = { side: 1, strength: "perfect", entries: [], at: 0, generation: 0, showWinning: false, busy: false,
-    mapTicket: 0, asked: 0 };
-
   const $ = (id) => document.getElementById(id);
-  const current = () => game.entries[game.at];
-  const last = () => game.entries[game.entries.length - 1];
-  const live = () => game.at === game.entries.length - 1;
-  const toMove = () => game.at % 2 === 0 ? 1 : 2;
-  const walk = AnalysisBoard.create({ prefix: "mis", panel: "mis-panel", go: (index) => goTo(index, true) });
+
+  /** A game's moves as an address writes them, `1-1`. */
+  const moveToken = (move) => `${move.take_p}-${move.take_e}`;
+
+  /** The whole game from `start` through the address tokens `moves`, as the API plays it (the
+   *  positions, who moves, what each may take, the mistakes and the sentences at the end). */
+  const gameDoc = (start, moves) => api("/api/mis/game", { start, moves: moves.join(".") });
+
+  /** The game's side of the session: each entry is a position of the API's game document
+   *  (`move`, `player`, `mistake`, `analysis`, `to_move`, `limits`). */
+  const rules = {
+    tab: "mis",
+    async begin(start, moves) {
+      const doc = await gameDoc(start, moves);
+      game.doc = doc;
+      return { entries: doc.positions, stopped: stoppedText(doc.stopped) };
+    },
+    async play(session, token) {
+      const doc = await gameDoc(session.entries[0].analysis.position,
+        [...session.entries.slice(1).map(rules.token), token]);
+      // The new move refused: its reason is the refusal.
+      if (doc.stopped) throw new Error(doc.stopped.reason);
+      game.doc = doc;
+      return doc.positions;
+    },
+    async engine(session) {
+      const answer = await api("/api/mis/engine", {
+        position: session.last().analysis.position, strength: session.strength,
+      });
+      return rules.play(session, moveToken(answer.move));
+    },
+    toMove: (entry) => entry.to_move,
+    over: (entry) => entry.analysis.over,
+    token: (entry) => moveToken(entry.move),
+    startParameters(entry) {
+      const { p, e, bound } = entry.analysis.position;
+      return new URLSearchParams({ p, e, b: bound });
+    },
+  };
+
+  /** Where an address's moves stopped, in words (the API's `stopped`), or null. */
+  function stoppedText(stopped) {
+    if (!stopped) return null;
+    return `move ${stopped.number} of the address (${JSON.stringify(stopped.given)}) cannot be played: ` +
+      `${stopped.reason}; the game is shown up to move ${stopped.number - 1}`;
+  }
+
+  const game = Duel.createSession(rules, {
+    render,
+    failed: (error) => showError("mis-error", error),
+    pause,
+    pauseMs: ENGINE_PAUSE_MS,
+  });
+  // `doc`: the API's document of the game on show (its winner, the sentences at its end).
+  Object.assign(game, { doc: null, showWinning: false, mapTicket: 0 });
+
+  const current = () => game.current();
+  const toMove = () => current().to_move;
+  const walk = AnalysisBoard.create({ prefix: "mis", panel: "mis-panel", go: (index) => game.goTo(index, true) });
   const playerName = (player) =>
     PLAYERS[player - 1] + (game.side === 0 ? "" : game.side === player ? " (you)" : " (computer)");
-
-  function enginesTurn() {
-    return !current().analysis.over && game.side !== 0 && toMove() !== game.side;
-  }
-
-  function humansTurn() {
-    return !current().analysis.over && !enginesTurn();
-  }
+  const humansTurn = () => game.personToMove();
 
   // ---- drawing ---------------------------------------------------------------------------
 
@@ -50,8 +93,9 @@
     const focused = focusedKey(piles);
     clear(piles);
     const { p, e, bound } = current().analysis.position;
-    const pooh = drawPile(piles, "pooh", "poohsticks", p, bound, 10, (k) => [k, 0]);
-    const eeyore = drawPile(piles, "eeyore", "eeyoresticks", e, bound, 118, (k) => [0, k]);
+    const { limits } = current();
+    const pooh = drawPile(piles, "pooh", "poohsticks", p, limits.pooh, bound, 10, (k) => [k, 0]);
+    const eeyore = drawPile(piles, "eeyore", "eeyoresticks", e, limits.eeyore, bound, 118, (k) => [0, k]);
     const targets = [...pooh, ...eeyore];
     // Along a pile, left is one stick more taken; up and down, the same count of the other pile.
     roving(piles, targets, (index, key) => {
@@ -74,8 +118,9 @@
     }, null, focused);
   }
 
-  /** Draws a pile; returns its sticks that may be taken now, as buttons. */
-  function drawPile(parent, kind, name, count, bound, top, takeOf) {
+  /** Draws a pile of which at most `most` sticks may be taken now (the API's limit); returns
+   *  the sticks that may be taken, as buttons. */
+  function drawPile(parent, kind, name, count, most, bound, top, takeOf) {
     svg("rect", { x: 4, y: top, width: 552, height: 100, rx: 8, class: "pile-bg" }, parent);
     svgText(`${name}: ${count}`, { x: 14, y: top + 20, class: "pile-label" }, parent);
     const shown = Math.min(count, sticksShown());
@@ -96,10 +141,10 @@
       const hit = svg("rect", {
         x: 14 + i * pitch, y: top + 26, width: pitch, height: 70, class: "stick-target",
       }, group);
-      const words = take <= bound ? `take ${plural(take, name.replace(/s$/, ""))}` : `at most ${bound} at once`;
+      const words = take <= most ? `take ${plural(take, name.replace(/s$/, ""))}` : `at most ${bound} at once`;
       svg("title", {}, hit).textContent = words;
       sticks.push(stick);
-      if (humansTurn() && take <= bound) {
+      if (humansTurn() && take <= most) {
         hit.setAttribute("role", "button");
         hit.setAttribute("aria-label", words);
         hit.setAttribute("data-key", `${kind}-${take}`);
@@ -121,23 +166,19 @@
     return targets;
   }
 
-  /** The map's squares a side: as many as fit with each a target of MIN_CELL_PX on screen. */
+  /** The map's squares a side: as many as fit with each a target of MIN_CELL_PX on screen (the
+   *  API chooses the scale that puts every pool one move away on it). */
   const mapSize = () => Math.max(7, Math.min(41, Math.floor((376 * mapWidthPx()) / 480 / MIN_CELL_PX)));
-
-  /** Pools a square stands for along each side: for a large bound more than one, so that every
-   *  pool one move away, the winning moves among them, is on the map. */
-  const mapScale = (bound) => Math.max(1, Math.ceil((2 * bound + 1) / mapSize(bound)));
 
   async function drawPattern(generation) {
     const analysis = current().analysis;
     const { p, e, bound } = analysis.position;
     // As many squares as can each be tapped (26 px or more).
-    const size = mapSize(bound);
-    const scale = mapScale(bound);
+    const size = mapSize();
     // Only the answer to the latest request may draw: an earlier one that arrives late
     // belongs to an older pool.
     const ticket = ++game.mapTicket;
-    const view = await api("/api/mis/pattern", { position: { p, e, bound }, size, scale });
+    const view = await api("/api/mis/pattern", { position: { p, e, bound }, size });
     if (generation !== game.generation || ticket !== game.mapTicket) return;
     const chart = $("mis-pattern");
     const focused = focusedKey(chart);
@@ -190,12 +231,10 @@
         }
       }
     }
-    const period = bound + 1;
-    const firstLine = (from) => Math.ceil(from / period) * period;
-    for (let x = firstLine(view.p_from); x <= view.p_from + view.width * k; x += period) {
+    for (const x of view.period_starts_p) {
       svg("line", { x1: xOf(x), y1: top, x2: xOf(x), y2: top + span, class: "period-line" }, chart);
     }
-    for (let y = firstLine(view.e_from); y <= view.e_from + view.height * k; y += period) {
+    for (const y of view.period_starts_e) {
       svg("line", { x1: left, y1: yOf(y) + cell, x2: left + span, y2: yOf(y) + cell, class: "period-line" }, chart);
     }
     if (p >= view.p_from && e >= view.e_from) {
@@ -231,6 +270,11 @@
     chart.dataset.losing = String(view.losing.length);
     chart.dataset.for = `${p},${e}`;
     chart.dataset.scale = String(k);
+    // The status says whether the map's squares are single pools.
+    if (game.mapScale !== k) {
+      game.mapScale = k;
+      drawStatus();
+    }
     chart.dataset.targets = String(chart.querySelectorAll(".target-ring").length);
     $("mis-pattern-scale").textContent = k === 1
       ? "Scale: each square is one pool."
@@ -271,11 +315,8 @@
     }
   }
 
-  function isMistake(index) {
-    const entry = game.entries[index];
-    const before = game.entries[index - 1].analysis;
-    return before.standing === "win" && entry.analysis.standing === "win" && !entry.analysis.over;
-  }
+  /** Whether move `index` handed the other side a win (the API's `mistake`). */
+  const isMistake = (index) => Boolean(game.entries[index].mistake);
 
   /** The move list and the walk through it (the shared analysis board's, without a board). */
   function drawLog() {
@@ -286,26 +327,8 @@
     });
   }
 
-
-  /** Shows position `index` of the game; `push` makes it an entry of the browser's history. */
-  function goTo(index, push) {
-    if (game.busy || !game.entries.length) return;
-    game.at = Math.max(0, Math.min(game.entries.length - 1, index));
-    render(push);
-  }
-
-  function firstMistake() {
-    for (let i = 1; i <= game.at; i++) {
-      if (game.entries[i].player === game.side && isMistake(i)) {
-        const best = game.entries[i - 1].analysis.winning_moves.map((m) => m.text).join(" or ");
-        return `Move ${i}, ${game.entries[i].move.text}, was your first mistake: it left the other side a ` +
-          `winning position; ${best} would have won.`;
-      }
-    }
-    return "You made no mistake.";
-  }
-
   function drawStatus() {
+    if (!game.entries.length) return;
     const analysis = current().analysis;
     const result = $("mis-result");
     result.className = "result";
@@ -319,43 +342,37 @@
       }
       result.textContent = `Game over: ${PLAYERS[winner - 1]} took the last stick and wins.${verdict}`;
       result.dataset.winner = PLAYERS[winner - 1];
-      const mistake = game.side === 0 ? "" : " " + firstMistake();
+      // What the person is told of their first mistake: the API's sentence.
+      const doc = game.doc && game.doc.positions.length === game.entries.length ? game.doc : null;
+      const mistake = game.side === 0 || !doc ? "" : ` ${doc.first_mistake_texts[game.side - 1]}`;
       setStatus("mis-status", "over", `The game is over after ${Duel.plural(game.at, "move")}.${mistake}`);
-    } else if (!live()) {
+    } else if (!game.live()) {
       setStatus("mis-status", "past", `Looking at move ${game.at} of ${game.entries.length - 1}: ` +
-        `${playerName(toMove())} to move. ` + (enginesTurn() ? "Press Play on from here, or step on with the arrow keys."
-        : "Make a move to try another line from here."));
-    } else if (enginesTurn()) {
+        `${playerName(toMove())} to move. ` + (game.computerToMove()
+        ? "Press Play on from here, or step on with the arrow keys." : "Make a move to try another line from here."));
+    } else if (game.computerToMove()) {
       setStatus("mis-status", "thinking", `The computer (${game.strength}) is thinking...`);
-    } else {
+    } else if (!game.busy) {
       setStatus("mis-status", "your-turn",
         `${playerName(toMove())} to move (${analysis.standing === "win" ? "a winning" : "a losing"} position): ` +
-        (mapScale(analysis.position.bound) > 1
+        ((game.mapScale || 1) > 1
           ? `${pointVerb()} a stick or type a move (the map below is drawn to a scale: ` +
             "its squares are not single pools)."
           : narrowScreen()
             ? `${pointVerb()} a stick, type a move, or ${pointVerb()} a dotted square on the map just below.`
             : `${pointVerb()} a stick, a dotted square on the map, or type a move.`));
     }
-    $("mis-undo").disabled = game.entries.length < 2;
+    $("mis-undo").disabled = !game.canUndo();
     $("mis-play").disabled = !humansTurn();
-    $("mis-play-on").hidden = live() || !enginesTurn();
+    $("mis-play-on").hidden = game.live() || !game.computerToMove();
   }
-
-  /** The game's address: its start, its moves and the move looked at (API.md, "Game
-   *  addresses"); opening it shows the same game at the same move. */
-  game.link = function gameLink() {
-    const { p, e, bound } = game.entries[0].analysis.position;
-    const parameters = new URLSearchParams({ p, e, b: bound });
-    const moves = game.entries.slice(1).map((entry) => `${entry.move.take_p}-${entry.move.take_e}`);
-    return Duel.gameAddress(game, "mis", parameters, moves, live());
-  };
 
   function drawLink(push) {
     Duel.showGameLink(game, "mis-link", "mis-panel", push);
   }
 
   function render(push) {
+    if (!game.entries.length) return;
     drawLink(push);
     drawPiles();
     drawFacts();
@@ -368,98 +385,52 @@
 
   // ---- play ------------------------------------------------------------------------------
 
+  /** The pool the setup's fields describe, as the API takes it. */
+  const startRequest = () => ({ p: Number($("mis-p").value), e: Number($("mis-e").value), bound: Number($("mis-b").value) });
+
+  /** The setup's side and strength. */
+  const choices = () => ({ side: Number($("mis-side").value), strength: $("mis-strength").value });
+
   async function newGame(event) {
     if (event) event.preventDefault();
     showError("mis-error", null);
-    const generation = ++game.generation;
-    setStatus("mis-status", "loading", "Setting up the pool...");
-    const position = { p: Number($("mis-p").value), e: Number($("mis-e").value), bound: Number($("mis-b").value) };
+    if (!game.entries.length) setStatus("mis-status", "loading", "Setting up the pool...");
     try {
-      const analysis = await api("/api/mis/analyze", position);
-      if (generation !== game.generation) return;
-      game.side = Number($("mis-side").value);
-      game.strength = $("mis-strength").value;
       game.showWinning = false;
-      game.entries = [{ analysis, move: null, player: null }];
-      game.at = 0;
-      game.busy = false;
+      await game.begin(startRequest(), [], choices());
       // A new game starts with empty take fields, not the last game's move.
       $("mis-take-p").value = "0";
       $("mis-take-e").value = "0";
       showError("mis-move-error", null);
-      render(Boolean(event));
+      if (event) drawLink(true);
       // On a phone, a game the person starts comes into view with the map its status points at.
       if (event && narrowScreen()) $("mis-piles").scrollIntoView({ block: "start" });
-      await engineIfDue(generation);
     } catch (error) {
       showError("mis-error", error);
     }
   }
 
   async function humanMove(takeP, takeE) {
-    if (!humansTurn() || game.busy) return;
-    // Played from an earlier position: a new line, the moves after it are dropped.
-    game.entries = game.entries.slice(0, game.at + 1);
-    const generation = ++game.generation;
+    if (!humansTurn()) return;
     showError("mis-error", null);
     showError("mis-move-error", null);
     // Say at once that the move was taken, before the server answers.
-    game.busy = true;
     setStatus("mis-status", "thinking", "Taking sticks...");
     try {
-      const player = toMove();
-      const result = await api("/api/mis/play", {
-        position: current().analysis.position,
-        move: { take_p: takeP, take_e: takeE },
-      });
-      if (generation !== game.generation) return;
-      game.entries.push({ analysis: result.analysis, move: result.move, player });
-      game.at = game.entries.length - 1;
-      game.busy = false;
-      render(true);
-      await engineIfDue(generation);
+      await game.play(moveToken({ take_p: takeP, take_e: takeE }));
     } catch (error) {
       // A refused move is explained beside Take, and the status says the turn is still open.
-      game.busy = false;
-      if (game.entries.length) render(false);
+      render(false);
       showError("mis-move-error", error);
       setStatus("mis-status", "refused",
         `That move was not taken (why: just above): ${playerName(toMove())} is still to move.`);
     }
   }
 
-  async function engineIfDue(generation) {
-    while (generation === game.generation && live() && enginesTurn()) {
-      await pause(ENGINE_PAUSE_MS);
-      if (generation !== game.generation) return;
-      const player = toMove();
-      const result = await api("/api/mis/engine", { position: current().analysis.position, strength: game.strength });
-      if (generation !== game.generation) return;
-      game.entries.push({ analysis: result.analysis, move: result.move, player });
-      game.at = game.entries.length - 1;
-      render(false);
-    }
-  }
-
-  function undo() {
-    if (game.entries.length < 2) return;
-    const generation = ++game.generation;
-    game.busy = false;
-    game.entries = game.entries.slice(0, game.at + 1);
-    if (game.entries.length > 1) game.entries.pop();
-    game.at = game.entries.length - 1;
-    while (game.entries.length > 1 && enginesTurn()) {
-      game.entries.pop();
-      game.at = game.entries.length - 1;
-    }
-    render(true);
-    engineIfDue(generation).catch((error) => showError("mis-error", error));
-  }
-
   // Loaded when its tab is first shown, after the page was parsed: set up at once.
   (() => {
     $("mis-setup").addEventListener("submit", newGame);
-    $("mis-undo").addEventListener("click", undo);
+    $("mis-undo").addEventListener("click", () => game.undo());
     $("mis-move").addEventListener("submit", (event) => {
       event.preventDefault();
       humanMove(Number($("mis-take-p").value), Number($("mis-take-e").value));
@@ -468,7 +439,7 @@
       game.showWinning = !game.showWinning;
       render(false);
     });
-    $("mis-play-on").addEventListener("click", () => Duel.playOnFrom(game, render, engineIfDue, "mis-error"));
+    $("mis-play-on").addEventListener("click", () => game.playOn());
     window.addEventListener("hashchange", () => {
       if (location.hash === game.shownLink) return;
       if (location.hash === "#mis" && game.entries.length) drawLink(false);
@@ -478,12 +449,11 @@
   })();
 
   /** The game an address names, `#mis?p=7&e=2&b=3&moves=1-1.2-0&at=1` (API.md, "Game
-   *  addresses"): the pool is set up and the moves played one by one. A move that cannot be
-   *  played stops the replay there, and says why and where; the game up to it stays. */
+   *  addresses"): the pool and its moves, replayed by the API in one request. A move that cannot
+   *  be played stops the replay there, and says why and where; the game up to it stays. */
   async function openAddress() {
     const shared = hashParameters("mis");
     if (!shared) return newGame();
-    const asked = ++game.asked;
     const problems = [];
     for (const [id, name] of [["mis-p", "p"], ["mis-e", "e"], ["mis-b", "b"]]) {
       const text = shared.get(name);
@@ -493,61 +463,25 @@
     }
     Duel.addressChoices(shared, [["mis-side", "side"], ["mis-strength", "strength"]], problems);
     const { moves, at } = Duel.addressMoves(shared, problems);
-    const played = game.entries.slice(1).map((entry) => `${entry.move.take_p}-${entry.move.take_e}`);
-    const start = game.entries.length ? game.entries[0].analysis.position : null;
-    const same = start && String(start.p) === $("mis-p").value && String(start.e) === $("mis-e").value &&
-      String(start.bound) === $("mis-b").value && played.join(".") === moves.join(".") &&
-      String(game.side) === $("mis-side").value && game.strength === $("mis-strength").value;
-    if (same) {
-      game.at = at === null ? game.entries.length - 1 : at;
-      render(false);
+    const { side, strength } = choices();
+    const start = startRequest();
+    if (game.shownLink && game.isAt({ p: start.p, e: start.e, b: start.bound }, moves, side, strength)) {
+      game.goTo(at === null ? game.entries.length - 1 : at, false);
       return;
     }
-    const position = { p: Number($("mis-p").value), e: Number($("mis-e").value), bound: Number($("mis-b").value) };
-    let analysis;
     try {
-      analysis = await api("/api/mis/analyze", position);
+      game.showWinning = false;
+      const stopped = await game.begin(start, moves, { at, side, strength });
+      if (stopped) problems.push(stopped);
     } catch (error) {
-      if (asked !== game.asked) return;
       // Never a blank page: the setup's default pool is shown under the error.
       for (const id of ["mis-p", "mis-e", "mis-b"]) $(id).value = $(id).defaultValue;
       await newGame();
       showError("mis-error", `The address's pool is refused: ${error.message}`);
       return;
     }
-    if (asked !== game.asked) return;
-    const generation = ++game.generation;
-    game.side = Number($("mis-side").value);
-    game.strength = $("mis-strength").value;
-    game.showWinning = false;
-    game.entries = [{ analysis, move: null, player: null }];
-    game.busy = true;
-    for (const [index, token] of moves.entries()) {
-      const where = `move ${index + 1} of the address (${JSON.stringify(token)})`;
-      const parts = /^(\d+)-(\d+)$/.exec(token);
-      if (!parts) {
-        problems.push(`${where} is not poohsticks-eeyoresticks taken, like 1-1; the game is shown up to move ${index}`);
-        break;
-      }
-      try {
-        const player = index % 2 === 0 ? 1 : 2;
-        const result = await api("/api/mis/play", {
-          position: last().analysis.position, move: { take_p: Number(parts[1]), take_e: Number(parts[2]) },
-        });
-        if (generation !== game.generation) return;
-        game.entries.push({ analysis: result.analysis, move: result.move, player });
-      } catch (error) {
-        if (generation !== game.generation) return;
-        problems.push(`${where} cannot be played: ${error.message}; the game is shown up to move ${index}`);
-        break;
-      }
-    }
-    game.busy = false;
-    game.at = at === null ? game.entries.length - 1 : Math.min(at, game.entries.length - 1);
     $("mis-take-p").value = "0";
     $("mis-take-e").value = "0";
-    render(false);
     showError("mis-error", problems.length ? sentence(problems.join("; ")) + "." : null);
-    if (!moves.length) await engineIfDue(generation);
   }
 })();

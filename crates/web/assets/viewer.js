@@ -4,8 +4,8 @@
 
 (() => {
   const {
-    api, svg, svgText, html, clear, describeMargin, showError, setStatus, plural, takes, either,
-    forwardReason, sentence, hashParameters, setAddress, pointVerb, keepInView, AnalysisBoard,
+    api, svg, svgText, html, clear, describeMargin, showError, setStatus, plural, takes, sentence, hashParameters,
+    setAddress, pointVerb, keepInView, AnalysisBoard,
   } = Duel;
   const $ = (id) => document.getElementById(id);
   const WINDOW = 100;
@@ -18,8 +18,6 @@
   const analysisBoard = AnalysisBoard.create({
     prefix: "view", panel: "viewer-panel", go: (index) => go(index, true).catch((error) => showError("view-error", error)),
   });
-  const VERDICT_ORDER = ["win", "draw", "loss", "illegal_move", "protocol_error", "time_limit", "memory_limit",
-    "runtime_error", "early_exit", "compile_error", "unfinished"];
 
   // ---- documents -------------------------------------------------------------------------
 
@@ -116,13 +114,6 @@
     drawAddress(false);
   }
 
-  /** Each verdict's count among `tests`, in the order of VERDICT_ORDER. */
-  function verdictCounts(tests) {
-    const counts = new Map();
-    for (const test of tests) counts.set(test.verdict, (counts.get(test.verdict) || 0) + 1);
-    const rank = (verdict) => (VERDICT_ORDER.includes(verdict) ? VERDICT_ORDER.indexOf(verdict) : VERDICT_ORDER.length);
-    return [...counts].sort(([a], [b]) => rank(a) - rank(b));
-  }
 
   /** The ranking: score, verdict counts and time per submission; a row opens its tests. */
   function drawRanking() {
@@ -142,7 +133,8 @@
       html("td", "score", row.score.toFixed(2), tr).dataset.label = "score";
       const counts = html("td", "counts", undefined, tr);
       counts.dataset.label = "verdicts";
-      for (const [n, [verdict, count]] of verdictCounts(index >= 0 ? doc.submissions[index].tests : []).entries()) {
+      // The API counts the verdicts, in the report's order.
+      for (const [n, { verdict, count }] of (index >= 0 ? doc.submissions[index].verdict_counts : []).entries()) {
         // The counts are separated in the text too ("6 draw, 18 loss"), not only by their boxes.
         if (n > 0) counts.appendChild(document.createTextNode(", "));
         const chip = html("span", `chip verdict-${verdict}`, `${count}\u00a0${verdict.replace(/_/g, "\u00a0")}`, counts);
@@ -197,8 +189,7 @@
       plural(doc.planned, "test")) +
       (doc.interrupted ? " (judging was interrupted)." : submission.score === null ? "one game." : ".");
     summary.dataset.score = submission.score === null ? "" : String(submission.score);
-    const counts = verdictCounts(submission.tests);
-    summary.dataset.verdicts = counts.map(([verdict, count]) => `${count} ${verdict}`).join(", ");
+    summary.dataset.verdicts = submission.verdict_counts.map(({ verdict, count }) => `${count} ${verdict}`).join(", ");
     const compile = submission.tests.find((test) => test.verdict === "compile_error");
     $("view-compile").hidden = !compile;
     $("view-compile").textContent = compile ? `${submission.player} did not compile: ${compile.reason || "see the report"}` : "";
@@ -341,18 +332,13 @@
         : `with best play from here player 1 has a final ${describeMargin(frame.margin_for_player_1)}`;
     }
     if (frame.over) return "the pool is empty: whoever moved last wins";
-    const next = frame.number % 2 === 0 ? "Bolek" : "Lolek";
-    return `${next}, to move, ${frame.standing_to_move === "win" ? "wins" : "loses"} with best play`;
+    return `${frame.to_move}, to move, ${frame.standing_to_move === "win" ? "wins" : "loses"} with best play`;
   }
 
+  /** Why the move was a mistake, in the API's words, or nothing. */
   function mistakeText(frame) {
     if (!frame.mistake) return "";
-    if (state.game === "ioiwari") {
-      const m = frame.mistake;
-      return ` A mistake: ${forwardReason(m.played_margin, m.best_margin, `pit ${either(m.best_pits)}`,
-        `player ${frame.player}`)}.`;
-    }
-    return ` A mistake: it hands the opponent a win; ${frame.mistake} would have won.`;
+    return ` A mistake: ${state.game === "ioiwari" ? frame.mistake.text : frame.mistake_text}.`;
   }
 
   function draw() {
@@ -437,11 +423,9 @@
           `(above the line: a win). A drop marks its mistake. ${sentence(pointVerb())} a point or a move, or ` +
           "use the arrow keys, Home and End.",
       });
-      const parameters = new URLSearchParams({ start: frames[0].board.join("-") });
-      if (frames.length > 1) parameters.set("moves", frames.slice(1).map((f) => f.pit).join("."));
-      parameters.set("at", String(state.at));
-      parameters.set("side", "0");
-      $("view-open-board").href = `#ioiwari?${parameters}`;
+      // The play page's address of this game, at this move, both sides played by the person.
+      $("view-open-board").href = Duel.gameLink("ioiwari", new URLSearchParams({ start: frames[0].board.join("-") }),
+        frames.slice(1).map((f) => String(f.pit)), state.at, 0, null);
     }
     if (!frame.over && !state.analyses.has(frame.number)) {
       const number = frame.number;

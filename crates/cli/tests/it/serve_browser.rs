@@ -1,9 +1,9 @@
 //! End-to-end: `duel serve` in a real headless Chromium, driven through chromedriver with the
 //! `fantoccini` WebDriver client.
 //!
-//! The test checks that the page's own sowing ends as the rules library's does; plays a whole
-//! Ioiwari game by keyboard (a focused pit and Enter, then the keys 1-7), always the pit the
-//! page marks as best, against the perfect computer; checks that the marks agree with the
+//! The test plays a whole Ioiwari game by keyboard (a focused pit and Enter, then the keys
+//! 1-7), always the pit the page marks as best, against the perfect computer; checks that the
+//! marks agree with the
 //! library's solver, that the last pit played is marked, that the computer's moves are sown bead
 //! by bead and explained in words with the banks' gains the library counts, that the position's
 //! link opens the same position, and that the result the page shows is the value the solver
@@ -407,7 +407,6 @@ async fn the_page_in_a_real_browser() {
         Some("polite")
     );
 
-    the_pages_sowing_is_the_rules(&browser).await;
     ioiwari_by_keyboard(&browser).await;
     a_game_is_an_address(&browser, (&chromedriver, &chromium), &url).await;
     browser.open_ioiwari(&url).await;
@@ -417,6 +416,41 @@ async fn the_page_in_a_real_browser() {
     viewer(&browser, work.path(), &logs, &table).await;
     the_viewer_as_an_organisers_tool(&browser, &url, &report).await;
     let _ = browser.client.clone().close().await;
+}
+
+/// The page's game session (`crates/web/assets/common.js`) passes its unit tests
+/// (`crates/web/assets/tests/`) under Node's own test runner, which needs no bundler. Without
+/// Node the test is skipped with a loud message, unless CI is set: then it fails.
+#[test]
+fn the_pages_session_passes_its_unit_tests_under_node() {
+    let Some(node) = find_program(&["node", "nodejs"]) else {
+        if std::env::var_os("CI").is_some() {
+            panic!("CI is set but Node is missing: apt-get install nodejs");
+        }
+        let _ = std::io::stderr()
+            .write_all(b"\n\nSKIPPED the page's unit tests: Node is not installed.\n\n");
+        return;
+    };
+    let tests = Path::new(env!("CARGO_MANIFEST_DIR")).join("../web/assets/tests");
+    let output = Command::new(node)
+        .arg("--test")
+        .arg(&tests)
+        .output()
+        .expect("node runs");
+    let report = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{report}{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    // Node's closing lines: every test passed, and there were some.
+    assert!(report.contains("# fail 0"), "{report}");
+    let passed: usize = report
+        .lines()
+        .find_map(|line| line.strip_prefix("# pass "))
+        .and_then(|count| count.trim().parse().ok())
+        .unwrap_or(0);
+    assert!(passed >= 10, "the session's unit tests ran: {report}");
 }
 
 /// "1 bead", "3 beads".
@@ -473,47 +507,6 @@ async fn open_link_afresh(browser: &Browser, id: &str, fragment: &str, status: &
         .expect("the shared link opens");
     browser.wait_state(status, &["your-turn"]).await;
     link
-}
-
-/// The page's own sowing (which it animates and explains) ends where the rules library's does,
-/// with the same beads in each bank: every pit of every start board and of 2000 random boards
-/// (full pits included).
-async fn the_pages_sowing_is_the_rules(browser: &Browser) {
-    let mut boards = Board::start_boards();
-    let mut rng = duel_random::SplitMix64::new(2001);
-    while boards.len() < 357 + 2000 {
-        let pits = [0; 7].map(|_| rng.below(6) as u8);
-        if let Ok(board) = Board::new(pits) {
-            if !board.is_empty() {
-                boards.push(board);
-            }
-        }
-    }
-    let sent: Vec<Vec<u8>> = boards.iter().map(|board| board.pits().to_vec()).collect();
-    let page = browser
-        .client
-        .execute(
-            "return arguments[0].map(board => [1, 2, 3, 4, 5, 6, 7].map(pit => {
-               if (board[pit - 1] === 0) return null;
-               const steps = Duel.sowingSteps(board, pit);
-               const last = steps[steps.length - 1];
-               return [...last.pits, last.mover, last.opponent];
-             }));",
-            vec![json!(sent)],
-        )
-        .await
-        .expect("the page sows");
-    let page: Vec<Vec<Option<Vec<u8>>>> = serde_json::from_value(page).unwrap();
-    for (board, answers) in boards.iter().zip(page) {
-        for (pit, answer) in Pit::ALL.into_iter().zip(answers) {
-            let expected = board.play(pit).ok().map(|sowing| {
-                let mut end = sowing.board.pits().to_vec();
-                end.extend([sowing.mover_gain, sowing.opponent_gain]);
-                end
-            });
-            assert_eq!(answer, expected, "pit {pit} of {board}");
-        }
-    }
 }
 
 /// The page's link to the position on show, opened afresh, shows the same position with the
@@ -684,8 +677,12 @@ async fn ioiwari_by_keyboard(browser: &Browser) {
         format!("Game over: player 1 wins {one}-{two}. You win!"),
         "the page's result"
     );
+    // The sentence duel ioiwari play says at the end, from the same function (through the API).
     let status = browser.text("#ioi-status").await;
-    assert!(status.contains("You made no mistake."), "{status}");
+    assert!(
+        status.ends_with(duel_ioiwari::mistake::NO_MISTAKE),
+        "{status}"
+    );
     assert!(tried_undo, "the undo check ran");
     let moves_played = browser
         .client

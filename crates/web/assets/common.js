@@ -328,6 +328,28 @@ const Duel = (() => {
 
   // ---- one game on show: the session every game's tab shares -----------------------------
 
+  /** Where an address's moves stopped, in words (the API's `stopped` of a whole game), or null. */
+  function stoppedText(stopped) {
+    if (!stopped) return null;
+    return `move ${stopped.number} of the address (${JSON.stringify(stopped.given)}) cannot be played: ` +
+      `${stopped.reason}; the game is shown up to move ${stopped.number - 1}`;
+  }
+
+  /** The session's entries with the API's answer `move` for a move (its `analysis` the
+   *  position after it) added: the entries of Ioiwari and its variants. */
+  const withMove = (session, move) => [...session.entries, { analysis: move.analysis, move }];
+
+  /** Who moves, whether the game is over and how an address writes a move, for the entries of
+   *  a game of pits (Ioiwari and its variants). */
+  const pitGame = {
+    toMove: (entry) => entry.analysis.position.to_move,
+    over: (entry) => entry.analysis.over,
+    token: (entry) => String(entry.move.pit),
+  };
+
+  /** The entries of a whole game the API replayed (`start`, then each move's answer). */
+  const gameEntries = (doc) => [{ analysis: doc.start, move: null }, ...doc.moves.map((move) => ({ analysis: move.analysis, move }))];
+
   /**
    * The game on show in a tab: its positions (`entries`: the start, then one per move), the one
    * looked at (`at`), whose turn it is, moves played from any position looked at, undo, the
@@ -602,7 +624,8 @@ const Duel = (() => {
   return {
     api, svg, svgText, html, clear, describeMargin, standingOf, showError, setStatus, pause, plural,
     reducedMotion, narrowScreen, pointVerb, keepInView, focusedKey, roving, alongRow, takes, hashParameters, moveTokens,
-    setAddress, addressNumber, addressMoves, addressChoices, showGameLink, gameLink, createSession, IOI, pitCentre,
+    setAddress, addressNumber, addressMoves, addressChoices, showGameLink, gameLink, createSession, stoppedText, withMove,
+    gameEntries, pitGame, IOI, pitCentre,
     drawIoiwari, sentence,
   };
 })();

@@ -22,22 +22,19 @@
     async begin(start, moves) {
       const doc = await api("/api/ioiwari/game", { start, moves: moves.join(".") });
       game.endTexts = { key: moves.slice(0, doc.moves.length).join("."), texts: doc.first_mistake_texts };
-      const entries = [{ analysis: doc.start, move: null }, ...doc.moves.map((move) => ({ analysis: move.analysis, move }))];
-      return { entries, stopped: stoppedText(doc.stopped) };
+      return { entries: Duel.gameEntries(doc), stopped: Duel.stoppedText(doc.stopped) };
     },
     async play(session, pit) {
       const move = await api("/api/ioiwari/play", { position: session.last().analysis.position, pit: Number(pit) });
-      return [...session.entries, { analysis: move.analysis, move }];
+      return Duel.withMove(session, move);
     },
     async engine(session) {
       const move = await api("/api/ioiwari/engine", {
         position: session.last().analysis.position, strength: session.strength,
       });
-      return [...session.entries, { analysis: move.analysis, move }];
+      return Duel.withMove(session, move);
     },
-    toMove: (entry) => entry.analysis.position.to_move,
-    over: (entry) => entry.analysis.over,
-    token: (entry) => String(entry.move.pit),
+    ...Duel.pitGame,
     startParameters(entry) {
       const start = entry.analysis.position;
       const parameters = new URLSearchParams({ start: start.board.join("-") });
@@ -46,13 +43,6 @@
       return parameters;
     },
   };
-
-  /** Where an address's moves stopped, in words (the API's `stopped`), or null. */
-  function stoppedText(stopped) {
-    if (!stopped) return null;
-    return `move ${stopped.number} of the address (${JSON.stringify(stopped.given)}) cannot be played: ` +
-      `${stopped.reason}; the game is shown up to move ${stopped.number - 1}`;
-  }
 
   const game = Duel.createSession(rules, {
     render,

@@ -36,7 +36,7 @@
     async begin(start, moves) {
       const doc = await gameDoc(start, moves);
       game.doc = doc;
-      return { entries: doc.positions, stopped: stoppedText(doc.stopped) };
+      return { entries: doc.positions, stopped: Duel.stoppedText(doc.stopped) };
     },
     async play(session, token) {
       const doc = await gameDoc(session.entries[0].analysis.position,
@@ -60,13 +60,6 @@
       return new URLSearchParams({ p, e, b: bound });
     },
   };
-
-  /** Where an address's moves stopped, in words (the API's `stopped`), or null. */
-  function stoppedText(stopped) {
-    if (!stopped) return null;
-    return `move ${stopped.number} of the address (${JSON.stringify(stopped.given)}) cannot be played: ` +
-      `${stopped.reason}; the game is shown up to move ${stopped.number - 1}`;
-  }
 
   const game = Duel.createSession(rules, {
     render,

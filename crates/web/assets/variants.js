@@ -20,22 +20,17 @@
     strengths: false,
     async begin(start, moves) {
       const doc = await api("/api/ioiwari/variant/game", { start, moves: moves.join(".") });
-      const entries = [{ analysis: doc.start, move: null }, ...doc.moves.map((move) => ({ analysis: move.analysis, move }))];
-      const stopped = doc.stopped ? `move ${doc.stopped.number} of the address (${JSON.stringify(doc.stopped.given)}) ` +
-        `cannot be played: ${doc.stopped.reason}; the game is shown up to move ${doc.stopped.number - 1}` : null;
-      return { entries, stopped };
+      return { entries: Duel.gameEntries(doc), stopped: Duel.stoppedText(doc.stopped) };
     },
     async play(session, pit) {
       const move = await api("/api/ioiwari/variant/play", { position: session.last().analysis.position, pit: Number(pit) });
-      return [...session.entries, { analysis: move.analysis, move }];
+      return Duel.withMove(session, move);
     },
     async engine(session) {
       const move = await api("/api/ioiwari/variant/engine", { position: session.last().analysis.position });
-      return [...session.entries, { analysis: move.analysis, move }];
+      return Duel.withMove(session, move);
     },
-    toMove: (entry) => entry.analysis.position.to_move,
-    over: (entry) => entry.analysis.over,
-    token: (entry) => String(entry.move.pit),
+    ...Duel.pitGame,
     startParameters(entry) {
       const start = entry.analysis.position;
       return new URLSearchParams({ pits: start.pits, cap: start.cap, start: start.board.join("-") });

@@ -213,7 +213,10 @@ impl Browser {
         .await;
     }
 
+    /// Chooses the option `value` of the list `css`, once the list has it (a tab's lists are
+    /// filled when its script has loaded and the server answered).
     async fn select(&self, css: &str, value: &str) {
+        self.find(&format!("{css} option[value=\"{value}\"]")).await;
         self.on(css, "choosing an option", |element| async move {
             element.select_by_value(value).await
         })
@@ -677,12 +680,17 @@ async fn ioiwari_by_keyboard(browser: &Browser) {
         format!("Game over: player 1 wins {one}-{two}. You win!"),
         "the page's result"
     );
-    // The sentence duel ioiwari play says at the end, from the same function (through the API).
-    let status = browser.text("#ioi-status").await;
-    assert!(
-        status.ends_with(duel_ioiwari::mistake::NO_MISTAKE),
-        "{status}"
-    );
+    // The sentence duel ioiwari play says at the end, from the same function (through the API,
+    // asked for when the game ends).
+    let deadline = Instant::now() + WAIT;
+    loop {
+        let status = browser.text("#ioi-status").await;
+        if status.ends_with(duel_ioiwari::mistake::NO_MISTAKE) {
+            break;
+        }
+        assert!(Instant::now() < deadline, "{status}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
     assert!(tried_undo, "the undo check ran");
     let moves_played = browser
         .client

@@ -80,6 +80,16 @@ const Duel = (() => {
   // ---- the tabs (the ARIA tabs pattern) and each tab's scripts, loaded when first shown ----
 
   const TABS = ["ioiwari", "variants", "mis", "viewer"];
+  // The answer of GET /api/viewer asked for when the page opened without a tab named, if so.
+  let viewerList = null;
+
+  /** The list of documents open in the viewer: the one asked for as the page opened, the
+   *  first time, else asked for now. */
+  function viewerDocuments() {
+    const list = viewerList || api("/api/viewer");
+    viewerList = null;
+    return list;
+  }
   const loading = new Map();
 
   /** Loads `src` once (a classic script, run in order after the page was parsed). */
@@ -162,13 +172,17 @@ const Duel = (() => {
       showTab(named, false);
       return;
     }
-    // Opened without a tab named: the viewer when duel serve was given reports, else Ioiwari.
+    // Opened without a tab named: the viewer when duel serve was given reports, else Ioiwari
+    // (the viewer's script takes the list asked for here rather than asking again).
     let documents = [];
     try {
-      ({ documents } = await api("/api/viewer"));
+      viewerList = api("/api/viewer");
+      ({ documents } = await viewerList);
     } catch (error) {
       // The Ioiwari tab says what is wrong when it asks the server in turn.
     }
+    // Kept only for the viewer's script about to load now.
+    if (!documents.length) viewerList = null;
     showTab(documents.length ? "viewer" : "ioiwari", false);
   }
 
@@ -624,7 +638,7 @@ const Duel = (() => {
   return {
     api, svg, svgText, html, clear, describeMargin, standingOf, showError, setStatus, pause, plural,
     reducedMotion, narrowScreen, pointVerb, keepInView, focusedKey, roving, alongRow, takes, hashParameters, moveTokens,
-    setAddress, addressNumber, addressMoves, addressChoices, showGameLink, gameLink, createSession, stoppedText, withMove,
+    viewerDocuments, setAddress, addressNumber, addressMoves, addressChoices, showGameLink, gameLink, createSession, stoppedText, withMove,
     gameEntries, pitGame, IOI, pitCentre,
     drawIoiwari, sentence,
   };

@@ -22,7 +22,7 @@
   // ---- documents -------------------------------------------------------------------------
 
   async function refreshList(selectId, wanted) {
-    const { documents } = await api("/api/viewer");
+    const { documents } = await Duel.viewerDocuments();
     state.documents = documents;
     const list = $("view-docs");
     clear(list);

@@ -1382,8 +1382,14 @@ async fn the_page_on_a_phone() {
     let work = tempfile::tempdir().unwrap();
     let report = work.path().join("phone.json");
     let reason = "the program wrote 'ThisIsAVeryLongWordWithoutAnySpacesThatMustNotWidenThePage' instead of a pit";
+    // Reasons of different lengths: the cards differ in height, their replay buttons must not.
     let tests: Vec<serde_json::Value> = (1..=24)
         .map(|index| {
+            let reason = if index % 2 == 0 {
+                reason
+            } else {
+                "a short reason"
+            };
             json!({ "index": index, "input": "4 3 2 4 2 3 2", "verdict": "protocol_error",
                 "reason": reason, "moves": 2, "move_list": "2 3", "summary": null,
                 "time_ms": 0, "wall_ms": 0, "memory_kb": 0, "first_mistake": null })
@@ -1532,6 +1538,20 @@ async fn the_page_on_a_phone() {
     }
     let small = strings_given(&browser, SMALL_TARGETS, vec![json!("viewer-panel")]).await;
     assert!(small.is_empty(), "the viewer on a phone: {small:?}");
+    // Each card's replay button at the same place in its card.
+    let places = strings(
+        &browser,
+        "return Array.from(document.querySelectorAll('#view-tests tbody tr'), tr => {
+           const b = tr.querySelector('button.replay').getBoundingClientRect();
+           const r = tr.getBoundingClientRect();
+           return `${Math.round(b.top - r.top)},${Math.round(r.right - b.right)}`;
+         });",
+    )
+    .await;
+    assert!(
+        places.iter().all(|place| *place == places[0]),
+        "replay buttons in different places: {places:?}"
+    );
     browser
         .click("#view-tests tbody tr:first-child button.replay")
         .await;

@@ -162,19 +162,10 @@
     }
   }
 
-  /** The judge's memory figure as its table shows it: the server's text of it where the
-   *  document gives one (`memory`); else "812 KB", "1.5 MB", "<1 MB" where the figure is only
-   *  the measurement's resolution of a megabyte or more (`memory_resolution_kb`), or a dash
-   *  where no figure is known (`null`: the built-in player, a module, a test not run, a log). */
+  /** The judge's memory figure as its table shows it: the server's text of it (`memory`, the
+   *  report's one notation), or a dash where the document has none. */
   function memoryText(test) {
-    if (typeof test.memory === "string") return test.memory;
-    const kb = test.memory_kb;
-    const resolution = test.memory_resolution_kb;
-    if (kb === null || kb === undefined) return "-";
-    if (resolution && resolution >= 1024 && kb <= resolution) {
-      return resolution % 1024 === 0 ? `<${resolution / 1024} MB` : `<${memoryText({ memory_kb: resolution })}`;
-    }
-    return kb < 1024 ? `${kb} KB` : `${(kb / 1024).toFixed(1)} MB`;
+    return typeof test.memory === "string" ? test.memory : "-";
   }
 
   function showSubmission() {

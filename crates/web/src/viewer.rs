@@ -231,6 +231,9 @@ pub struct TestView {
     /// The submission's peak resident memory in KiB, `null` where no figure is known (the
     /// built-in player, a module test, a test not run, a log).
     pub memory_kb: Option<u64>,
+    /// The peak memory as the judge's table shows it (`812 KB`, `<1 MB`, `-`): the report's
+    /// one notation (`duel_report::memory_text`), so that the page and the terminal agree.
+    pub memory: String,
     /// The submission's CPU time in milliseconds, `null` where none was measured (a log).
     pub time_ms: Option<u64>,
     /// Moves the viewer can replay (from the start); less than `moves` when the report or the
@@ -498,6 +501,7 @@ fn view(test: &TestResult, record: Record) -> TestView {
             .as_deref()
             .map(|text| clip(text, MAX_TEXT_CHARS)),
         memory_kb: test.memory_kb,
+        memory: test.memory_text(),
         time_ms: Some(test.time_ms),
         replayable_moves,
         note,
@@ -627,6 +631,7 @@ fn parse_record(name: &str, bytes: Vec<u8>) -> Result<DocumentView, ViewerError>
         first_mistake: None,
         summary: Some(summary),
         memory_kb: None,
+        memory: duel_report::memory_text(None, None),
         time_ms: None,
         replayable_moves: moves,
         note: None,

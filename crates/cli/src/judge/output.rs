@@ -28,6 +28,6 @@ pub use status::{
     exit_status, finished, interrupt_flag, interrupted_exit_status, EXIT_INTERRUPTED,
 };
 pub use table::{
-    fit, format_kb, format_ms, memory_footnote, not_run_line, score_line, show_build,
-    terminal_width, with_last_column, Columns, ResultTable,
+    fit, format_ms, memory_footnote, not_run_line, score_line, show_build, terminal_width,
+    with_last_column, Columns, ResultTable,
 };

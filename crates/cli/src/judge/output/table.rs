@@ -238,7 +238,7 @@ impl ResultTable {
             result.summary.as_deref().unwrap_or("-"),
             &result.moves.to_string(),
             &format_ms(result.time_ms),
-            &memory_cell(result),
+            &result.memory_text(),
             &one_line(&reason),
         )
     }
@@ -295,24 +295,6 @@ pub fn format_ms(ms: u64) -> String {
     }
 }
 
-/// The memory column of a row: the peak the kernel measured ([`format_kb`]); `<1 MB` (less
-/// than the resolution) where the figure is the measurement's resolution of a megabyte or
-/// more (under bubblewrap), which a smaller program cannot be told apart below; `-` where no
-/// figure is known (the report holds `null` there).
-fn memory_cell(result: &TestResult) -> String {
-    match (result.memory_kb, result.memory_resolution_kb) {
-        (None, _) => "-".into(),
-        (Some(kb), Some(resolution)) if kb <= resolution && resolution >= 1024 => {
-            if resolution % 1024 == 0 {
-                format!("<{} MB", resolution / 1024)
-            } else {
-                format!("<{}", format_kb(resolution))
-            }
-        }
-        (Some(kb), _) => format_kb(kb),
-    }
-}
-
 /// The line under the table that says, once, why the memory column shows `-` (`None` when it
 /// shows none): the built-in player runs inside the judge; a test not run (its source did not
 /// compile) used nothing; a module shares its host's process, and only what the process gained
@@ -343,15 +325,6 @@ pub fn memory_footnote(report: &Report) -> Option<String> {
         "the kernel charged the run no memory beyond the sandbox's own"
     };
     Some(format!("memory: - where no figure is known: {why}"))
-}
-
-/// "812 KB", "1.5 MB".
-pub fn format_kb(kb: u64) -> String {
-    if kb < 1024 {
-        format!("{kb} KB")
-    } else {
-        format!("{:.1} MB", kb as f64 / 1024.0)
-    }
 }
 
 /// Submissions' text never breaks the table nor drives the terminal: control characters are

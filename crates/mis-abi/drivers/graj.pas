@@ -11,12 +11,18 @@
       result: loss after N moves: Lolek took the last stick
       result: illegal_move after N moves: move K: Bolek takes ...: REASON
   Exit status: 0 Bolek won, 1 Bolek lost, 3 Bolek moved illegally,
-  2 bad input or usage. }
+  2 bad input or usage.
+
+  The module is called, never run (duel's rules of play, RULES.md M1 to M4): graj prints
+  the game on a copy of its standard output, and before the first call makes the module's
+  Output its standard error (flushed after every write) and its Input empty; the unit's
+  names never clash with the program's; once the game is over graj ends at once (on Linux
+  without running the unit's finalization). }
 program graj;
 
 {$mode objfpc}
 
-uses SysUtils, mis;
+uses {$ifdef UNIX} BaseUnix, {$endif} SysUtils, mis;
 
 const
   MaxPile = 10000000;
@@ -57,9 +63,76 @@ begin
   InRange := (value >= low) and (value <= high);
 end;
 
+var
+  { The game's stream: a copy of standard output. }
+  game: Text;
+
 procedure PrintMove(number: LongInt; const who: string; tp, te, p, e: LongInt);
 begin
-  WriteLn(number, '. ', who, ' takes p=', tp, ' e=', te, ', leaving p=', p, ' e=', e);
+  WriteLn(game, number, '. ', who, ' takes p=', tp, ' e=', te, ', leaving p=', p, ' e=', e);
+end;
+
+{ Reads the three numbers through a copy of standard input: the module's Input stays unread. }
+function ReadStart(out p, e, b: LongInt): Boolean;
+var
+  start: Text;
+begin
+  Assign(start, '');
+  Reset(start);
+{$ifdef UNIX}
+  TextRec(start).Handle := FpDup(0);
+{$endif}
+  {$I-} Read(start, p, e, b); {$I+}
+  ReadStart := IOResult = 0;
+{$ifdef UNIX}
+  FpClose(TextRec(start).Handle);
+{$else}
+  { Input itself was read: what it holds beyond the numbers is dropped. }
+  TextRec(Input).BufPos := TextRec(Input).BufEnd;
+{$endif}
+end;
+
+{ game becomes a copy of standard output; the module's Output becomes standard error, flushed
+  after every write, and its Input an empty pipe (on Windows, the NUL device). }
+procedure SetApart;
+{$ifdef UNIX}
+var
+  empty: TFilDes;
+{$endif}
+begin
+  Assign(game, '');
+  Rewrite(game);
+{$ifdef UNIX}
+  TextRec(game).Handle := FpDup(1);
+  if FpDup2(2, 1) < 0 then
+    FpClose(1);
+  if FpPipe(empty) = 0 then
+  begin
+    FpClose(empty[1]);
+    if empty[0] <> 0 then
+    begin
+      FpDup2(empty[0], 0);
+      FpClose(empty[0]);
+    end;
+  end
+  else
+    FpClose(0);
+{$else}
+  TextRec(Output).Handle := StdErrorHandle;
+  TextRec(Input).Handle := FileOpen('NUL', fmOpenRead);
+{$endif}
+  TextRec(Output).FlushFunc := TextRec(Output).InOutFunc;
+end;
+
+{ Ends graj at once with status: the game printed; on Linux no finalization of the unit runs. }
+procedure Finish(status: LongInt);
+begin
+  Flush(game);
+{$ifdef UNIX}
+  FpExit(status);
+{$else}
+  Halt(status);
+{$endif}
 end;
 
 var
@@ -75,10 +148,7 @@ begin
     ok := TryStrToInt(ParamStr(first), p) and TryStrToInt(ParamStr(first + 1), e)
           and TryStrToInt(ParamStr(first + 2), b)
   else if ParamCount - first + 1 = 0 then
-  begin
-    {$I-} Read(p, e, b); {$I+}
-    ok := IOResult = 0;
-  end
+    ok := ReadStart(p, e, b)
   else
     ok := False;
   if not ok or not InRange(p, 1, MaxPile) or not InRange(e, 1, MaxPile)
@@ -89,7 +159,8 @@ begin
     Halt(2);
   end;
 
-  if not quiet then WriteLn('start: p=', p, ' e=', e, ' B=', b);
+  SetApart;
+  if not quiet then WriteLn(game, 'start: p=', p, ' e=', e, ' B=', b);
   poczatek(p, e, b);
   moves := 0;
   while True do
@@ -99,9 +170,9 @@ begin
     why := IllegalMove(p, e, b, bp, be);
     if why <> '' then
     begin
-      WriteLn('result: illegal_move after ', Count(moves, 'move'), ': move ', moves + 1,
+      WriteLn(game, 'result: illegal_move after ', Count(moves, 'move'), ': move ', moves + 1,
         ': Bolek takes p=', bp, ' e=', be, ' at p=', p, ' e=', e, ': ', why);
-      Halt(3);
+      Finish(3);
     end;
     p := p - bp;
     e := e - be;
@@ -109,8 +180,8 @@ begin
     if not quiet then PrintMove(moves, 'Bolek', bp, be, p, e);
     if (p = 0) and (e = 0) then
     begin
-      WriteLn('result: win after ', Count(moves, 'move'));
-      Halt(0);
+      WriteLn(game, 'result: win after ', Count(moves, 'move'));
+      Finish(0);
     end;
     { Lolek: one poohstick if any, else one eeyorestick. }
     if p > 0 then lp := 1 else lp := 0;
@@ -121,8 +192,8 @@ begin
     if not quiet then PrintMove(moves, 'Lolek', lp, le, p, e);
     if (p = 0) and (e = 0) then
     begin
-      WriteLn('result: loss after ', Count(moves, 'move'), ': Lolek took the last stick');
-      Halt(1);
+      WriteLn(game, 'result: loss after ', Count(moves, 'move'), ': Lolek took the last stick');
+      Finish(1);
     end;
   end;
 end.

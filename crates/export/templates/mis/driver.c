@@ -9,23 +9,89 @@
  * its last five bits d, 'P' + d for five bits with more to follow (so the stream is text,
  * as contest systems' tools want an output to be, and a move of few sticks is one byte).
  *
+ * The module is called, never run, as duel's rules of play say (RULES.md, M1 to M4): before
+ * any of its code runs, the stream gets a descriptor of the driver's own and the module's
+ * standard output becomes standard error (M1), and its standard input an empty pipe, at its
+ * end (M2; the test is read through a descriptor of the driver's own); `main` is the one
+ * external name here, every other name is static and begins with mis_ or MIS_ (M3); a module
+ * that ends the process ends the game with the moves streamed so far, and once the game is
+ * over the process ends at once, running none of the module's exit handlers (M4).
+ *
  * Built with DUEL_CMS defined, it is the stub of a CMS Communication task: it reads "p e B"
  * from the FIFO named by its first argument and streams to the FIFO named by its second,
  * opening both before the module plays. */
+#include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
 
 #include "lolek.h"
 #include "mis.h"
 
 static unsigned char mis_stream[1 << 16];
 static size_t mis_used;
-static FILE *mis_out;
+/* The stream's descriptor, and the test's (outside CMS: copies of standard output and
+ * input, made before the module's code runs; the stream's is the lowest free one). */
+static int mis_out = -1, mis_in = -1;
+
+/* Writes what the stream holds; also the exit handler that sends the moves made when a
+ * module ends the process. */
+static void mis_emit(void) {
+    size_t done = 0;
+    while (mis_out >= 0 && done < mis_used) {
+        ssize_t n = write(mis_out, mis_stream + done, mis_used - done);
+        if (n <= 0) break;
+        done += (size_t)n;
+    }
+    mis_used = 0;
+}
+
+/* M1 and M2, before the module's constructors (priority 101 runs before theirs): the module's
+ * standard output is standard error, unbuffered, and its standard input an empty pipe. */
+__attribute__((constructor(101))) static void mis_set_apart(void) {
+    int empty[2];
+#ifndef DUEL_CMS
+    mis_out = dup(1);
+    mis_in = dup(0);
+#endif
+    if (dup2(2, 1) < 0) close(1);
+    if (pipe(empty) == 0) {
+        close(empty[1]);
+        if (empty[0] != 0) {
+            dup2(empty[0], 0);
+            close(empty[0]);
+        }
+    } else {
+        close(0);
+    }
+    setvbuf(stdout, NULL, _IONBF, 0);
+}
+
+/* Reads the test, three numbers separated by white space, from mis_in, a byte at a time (no
+ * byte past the third number is read). */
+static int mis_read_test(int *numbers) {
+    int count = 0, digits = 0;
+    long value = 0;
+    for (;;) {
+        unsigned char c = 0;
+        ssize_t n = read(mis_in, &c, 1);
+        if (n > 0 && c >= '0' && c <= '9') {
+            if (value < 100000000L) value = value * 10 + (c - '0');
+            digits = 1;
+            continue;
+        }
+        if (digits) {
+            numbers[count++] = (int)value;
+            value = 0;
+            digits = 0;
+            if (count == 3) return 1;
+        }
+        if (n <= 0 || !(c == ' ' || c == '\t' || c == '\r' || c == '\n')) return 0;
+    }
+}
 
 static void mis_put_number(uint32_t value) {
-    if (mis_used + 7 > sizeof mis_stream) {
-        fwrite(mis_stream, 1, mis_used, mis_out);
-        mis_used = 0;
-    }
+    if (mis_used + 7 > sizeof mis_stream) mis_emit();
     while (value >= 32) {
         mis_stream[mis_used++] = (unsigned char)('P' + (value & 31));
         value >>= 5;
@@ -40,21 +106,31 @@ static void mis_put_move(struct mis_move mv) {
 }
 
 int main(int argc, char **argv) {
-    int p, e, bound;
-    FILE *in = stdin;
-    mis_out = stdout;
+    static const char mis_magic[] = "duel-mis 2\n";
+    int test[3];
 #ifdef DUEL_CMS
     if (argc < 3) return 1;
-    in = fopen(argv[1], "r");
-    if (!in) return 1;
-    mis_out = fopen(argv[2], "w");
-    if (!mis_out) return 1;
+    mis_in = open(argv[1], O_RDONLY);
+    if (mis_in < 0) return 1;
+    mis_out = open(argv[2], O_WRONLY);
 #else
     (void)argc;
     (void)argv;
 #endif
-    if (fscanf(in, "%d %d %d", &p, &e, &bound) != 3) return 1;
-    fputs("duel-mis 2\n", mis_out);
+    if (mis_in < 0 || mis_out < 0 || !mis_read_test(test)) return 1;
+    close(mis_in);
+    /* The stream takes the lowest free descriptor, as duel's module host's does. */
+    int mis_low = dup(mis_out);
+    if (mis_low >= 0 && mis_low < mis_out) {
+        close(mis_out);
+        mis_out = mis_low;
+    } else if (mis_low >= 0) {
+        close(mis_low);
+    }
+    int p = test[0], e = test[1], bound = test[2];
+    for (const char *c = mis_magic; *c; c++) mis_stream[mis_used++] = (unsigned char)*c;
+    mis_emit();
+    atexit(mis_emit);
     struct mis_lolek lolek;
     lolek.probes = 0;
     poczatek(p, e, bound);
@@ -77,7 +153,6 @@ int main(int argc, char **argv) {
         e -= (int)reply.take_e;
         if (p == 0 && e == 0) break;
     }
-    fwrite(mis_stream, 1, mis_used, mis_out);
-    fflush(mis_out);
-    return 0;
+    mis_emit();
+    _Exit(0);
 }

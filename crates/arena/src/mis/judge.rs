@@ -190,7 +190,7 @@ impl Game for Mis {
     }
 
     fn is_compile_error(&self, error: &MisError) -> bool {
-        matches!(error, MisError::Unexported(_))
+        matches!(error, MisError::Unexported(_) | MisError::DriverName(_))
     }
 
     fn isolation(&self, bolek: &BolekSource, settings: &Settings) -> Option<IsolationRecord> {

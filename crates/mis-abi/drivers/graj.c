@@ -18,10 +18,11 @@
  * the game through a copy of its standard output, and before the first call makes the
  * module's standard output its standard error (unbuffered) and its standard input empty;
  * main is its one external name; once the game is over graj ends at once, running none of
- * the module's exit handlers.
+ * the module's exit handlers; a module that ends the process before (exit) ends the game, as
+ * early_exit (status 0) or runtime_error, with exit status 3 (not on Windows).
  */
 #ifndef _WIN32
-#define _POSIX_C_SOURCE 200809L /* dup, dup2, fdopen and pipe, also in a strict C mode */
+#define _DEFAULT_SOURCE /* dup, dup2, fdopen, pipe and on_exit, also in a strict C mode */
 #endif
 #include <fcntl.h>
 #include <stdio.h>
@@ -121,6 +122,26 @@ static int usage(void)
     return 2;
 }
 
+/* The moves made, for the exit handler. */
+static long played;
+
+#ifdef __GLIBC__
+/* The module ended the process with exit(status) before the game was over. */
+static void module_ended(int status, void *game)
+{
+    if (status == 0)
+        fprintf((FILE *)game,
+                "result: early_exit after %ld %s: move %ld: exited with status 0 before the "
+                "game was over\n",
+                played, moves_word(played), played + 1);
+    else
+        fprintf((FILE *)game, "result: runtime_error after %ld %s: move %ld: exited with status %d\n",
+                played, moves_word(played), played + 1, status);
+    fflush((FILE *)game);
+    _Exit(3);
+}
+#endif
+
 /* Ends graj at once with status: the game printed, no exit handler of the module run. */
 static void finish(FILE *game, int status)
 {
@@ -157,6 +178,9 @@ int main(int argc, char **argv)
         fprintf(stderr, "graj: cannot set its output apart from the module's\n");
         return 2;
     }
+#ifdef __GLIBC__
+    on_exit(module_ended, game);
+#endif
 
     if (!quiet) fprintf(game, "start: p=%ld e=%ld B=%ld\n", p, e, b);
     poczatek((int)p, (int)e, (int)b);
@@ -172,7 +196,7 @@ int main(int argc, char **argv)
         }
         p -= bp;
         e -= be;
-        moves++;
+        played = ++moves;
         if (!quiet)
             fprintf(game, "%ld. Bolek takes p=%d e=%d, leaving p=%ld e=%ld\n", moves, bp, be, p,
                     e);
@@ -185,7 +209,7 @@ int main(int argc, char **argv)
         le = 1 - lp;
         p -= lp;
         e -= le;
-        moves++;
+        played = ++moves;
         if (!quiet)
             fprintf(game, "%ld. Lolek takes p=%d e=%d, leaving p=%ld e=%ld\n", moves, lp, le, p,
                     e);

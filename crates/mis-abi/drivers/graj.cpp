@@ -17,7 +17,8 @@
 // the game through a copy of its standard output, and before the first call makes the
 // module's standard output its standard error (unbuffered) and its standard input empty;
 // main is its one external name; once the game is over graj ends at once, running none of
-// the module's exit handlers.
+// the module's exit handlers; a module that ends the process before (exit) ends the game, as
+// early_exit (status 0) or runtime_error, with exit status 3 (not on Windows).
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,6 +37,9 @@ namespace {
 
 // The game's stream, a copy of standard output.
 FILE *game = nullptr;
+
+// The moves made, for the exit handler.
+long played = 0;
 
 // Writes text on the game's stream.
 void Say(const std::string &text) { fputs(text.c_str(), game); }
@@ -116,6 +120,19 @@ std::string IllegalMove(long p, long e, long b, long bp, long be) {
 
 bool InRange(long value, long low, long high) { return value >= low && value <= high; }
 
+#ifdef __GLIBC__
+// The module ended the process with exit(status) before the game was over.
+void ModuleEnded(int status, void *) {
+    const std::string move = ": move " + std::to_string(played + 1) + ": exited with status ";
+    if (status == 0) {
+        Say("result: early_exit after " + Moves(played) + move + "0 before the game was over\n");
+    } else {
+        Say("result: runtime_error after " + Moves(played) + move + std::to_string(status) + "\n");
+    }
+    Finish(3);
+}
+#endif
+
 // Parses exactly three numbers from text.
 bool ReadGame(const std::string &text, long *p, long *e, long *b) {
     std::istringstream in(text);
@@ -157,6 +174,9 @@ int main(int argc, char **argv) {
         fprintf(stderr, "graj: cannot set its output apart from the module's\n");
         return 2;
     }
+#ifdef __GLIBC__
+    on_exit(ModuleEnded, nullptr);
+#endif
 
     if (!quiet)
         Say("start: p=" + std::to_string(p) + " e=" + std::to_string(e) +
@@ -175,7 +195,7 @@ int main(int argc, char **argv) {
         }
         p -= bp;
         e -= be;
-        moves++;
+        played = ++moves;
         if (!quiet) PrintMove(moves, "Bolek", bp, be, p, e);
         if (p == 0 && e == 0) {
             Say("result: win after " + Moves(moves) + "\n");
@@ -185,7 +205,7 @@ int main(int argc, char **argv) {
         const long lp = p > 0 ? 1 : 0, le = 1 - lp;
         p -= lp;
         e -= le;
-        moves++;
+        played = ++moves;
         if (!quiet) PrintMove(moves, "Lolek", lp, le, p, e);
         if (p == 0 && e == 0) {
             Say("result: loss after " + Moves(moves) + ": Lolek took the last stick\n");

@@ -17,7 +17,8 @@
   the game on a copy of its standard output, and before the first call makes the module's
   Output its standard error (flushed after every write) and its Input empty; the unit's
   names never clash with the program's; once the game is over graj ends at once (on Linux
-  without running the unit's finalization). }
+  without running the unit's finalization); a module that ends the process before (Halt)
+  ends the game, as early_exit (exit code 0) or runtime_error, with exit status 3. }
 program graj;
 
 {$mode objfpc}
@@ -66,6 +67,9 @@ end;
 var
   { The game's stream: a copy of standard output. }
   game: Text;
+  { The moves made, and whether the game is over, for the exit procedure. }
+  moves: LongInt = 0;
+  over: Boolean = False;
 
 procedure PrintMove(number: LongInt; const who: string; tp, te, p, e: LongInt);
 begin
@@ -124,9 +128,26 @@ begin
   TextRec(Output).FlushFunc := TextRec(Output).InOutFunc;
 end;
 
+{ The module ended the process (Halt, or a run-time error) before the game was over. }
+procedure ModuleEnded;
+begin
+  if over then
+    Exit;
+  if ExitCode = 0 then
+    WriteLn(game, 'result: early_exit after ', Count(moves, 'move'), ': move ', moves + 1,
+      ': exited with status 0 before the game was over')
+  else
+    WriteLn(game, 'result: runtime_error after ', Count(moves, 'move'), ': move ', moves + 1,
+      ': exited with status ', ExitCode);
+  Flush(game);
+  ErrorAddr := nil;
+  ExitCode := 3;
+end;
+
 { Ends graj at once with status: the game printed; on Linux no finalization of the unit runs. }
 procedure Finish(status: LongInt);
 begin
+  over := True;
   Flush(game);
 {$ifdef UNIX}
   FpExit(status);
@@ -136,7 +157,7 @@ begin
 end;
 
 var
-  p, e, b, bp, be, lp, le, moves, first: LongInt;
+  p, e, b, bp, be, lp, le, first: LongInt;
   why: string;
   ok, quiet: Boolean;
 begin
@@ -160,6 +181,7 @@ begin
   end;
 
   SetApart;
+  AddExitProc(@ModuleEnded);
   if not quiet then WriteLn(game, 'start: p=', p, ' e=', e, ' B=', b);
   poczatek(p, e, b);
   moves := 0;

@@ -4,10 +4,10 @@
  *
  * The module is called, never run: the driver (graj, or a contest system's) defines
  * main, so a module that defines main does not link, and is refused everywhere. The
- * driver's other names are its own (static, beginning with mis_ or MIS_); where a
- * module is pasted into the driver's file (Codeforces Polygon), it must not declare
- * names beginning with mis_ or MIS_ itself. Standard output is not the game: what the
- * module prints there goes to standard error; standard input is empty.
+ * driver's other names are static; where the module is pasted into the driver's file
+ * (Codeforces Polygon) they begin with mis_ or MIS_, which the module must not declare.
+ * Standard output is not the game: what the module prints there goes to standard error;
+ * standard input is empty.
  *
  * (In the duel project, libmis implements it; tests/it/header.rs keeps it in sync
  * with src/lib.rs. The contestant kit ships this same file.)

@@ -14,16 +14,16 @@
   2 bad input or usage.
 
   The module is called, never run (duel's rules of play, RULES.md M1 to M4): graj prints
-  the game on a copy of its standard output, and before the first call makes the module's
-  Output its standard error (flushed after every write) and its Input empty; the unit's
-  names never clash with the program's; once the game is over graj ends at once (on Linux
-  without running the unit's finalization); a module that ends the process before (Halt)
-  ends the game, as early_exit (exit code 0) or runtime_error, with exit status 3. }
+  the game on standard output through a file of its own, and before the first call makes
+  the module's Output write to standard error (flushed after every write) and its Input read
+  nothing; the unit's names never clash with the program's; a module that ends the process
+  before the game is over (Halt) ends the game, as early_exit (exit code 0) or
+  runtime_error, with exit status 3. }
 program graj;
 
 {$mode objfpc}
 
-uses {$ifdef UNIX} BaseUnix, {$endif} SysUtils, mis;
+uses SysUtils, mis;
 
 const
   MaxPile = 10000000;
@@ -76,56 +76,24 @@ begin
   WriteLn(game, number, '. ', who, ' takes p=', tp, ' e=', te, ', leaving p=', p, ' e=', e);
 end;
 
-{ Reads the three numbers through a copy of standard input: the module's Input stays unread. }
-function ReadStart(out p, e, b: LongInt): Boolean;
-var
-  start: Text;
+{ Input's reader once graj has read the numbers: nothing, the end at once. }
+procedure ReadNothing(var t: TextRec);
 begin
-  Assign(start, '');
-  Reset(start);
-{$ifdef UNIX}
-  TextRec(start).Handle := FpDup(0);
-{$endif}
-  {$I-} Read(start, p, e, b); {$I+}
-  ReadStart := IOResult = 0;
-{$ifdef UNIX}
-  FpClose(TextRec(start).Handle);
-{$else}
-  { Input itself was read: what it holds beyond the numbers is dropped. }
-  TextRec(Input).BufPos := TextRec(Input).BufEnd;
-{$endif}
+  t.BufPos := 0;
+  t.BufEnd := 0;
 end;
 
-{ game becomes a copy of standard output; the module's Output becomes standard error, flushed
-  after every write, and its Input an empty pipe (on Windows, the NUL device). }
+{ game becomes standard output; the module's Output writes to standard error, flushed after
+  every write, and its Input reads nothing (what it held beyond the numbers is dropped). }
 procedure SetApart;
-{$ifdef UNIX}
-var
-  empty: TFilDes;
-{$endif}
 begin
   Assign(game, '');
   Rewrite(game);
-{$ifdef UNIX}
-  TextRec(game).Handle := FpDup(1);
-  if FpDup2(2, 1) < 0 then
-    FpClose(1);
-  if FpPipe(empty) = 0 then
-  begin
-    FpClose(empty[1]);
-    if empty[0] <> 0 then
-    begin
-      FpDup2(empty[0], 0);
-      FpClose(empty[0]);
-    end;
-  end
-  else
-    FpClose(0);
-{$else}
+  Flush(Output);
   TextRec(Output).Handle := StdErrorHandle;
-  TextRec(Input).Handle := FileOpen('NUL', fmOpenRead);
-{$endif}
   TextRec(Output).FlushFunc := TextRec(Output).InOutFunc;
+  TextRec(Input).BufPos := TextRec(Input).BufEnd;
+  TextRec(Input).InOutFunc := @ReadNothing;
 end;
 
 { The module ended the process (Halt, or a run-time error) before the game was over. }
@@ -144,16 +112,12 @@ begin
   ExitCode := 3;
 end;
 
-{ Ends graj at once with status: the game printed; on Linux no finalization of the unit runs. }
+{ Ends graj with status, the game printed. }
 procedure Finish(status: LongInt);
 begin
   over := True;
   Flush(game);
-{$ifdef UNIX}
-  FpExit(status);
-{$else}
   Halt(status);
-{$endif}
 end;
 
 var
@@ -169,7 +133,10 @@ begin
     ok := TryStrToInt(ParamStr(first), p) and TryStrToInt(ParamStr(first + 1), e)
           and TryStrToInt(ParamStr(first + 2), b)
   else if ParamCount - first + 1 = 0 then
-    ok := ReadStart(p, e, b)
+  begin
+    {$I-} Read(p, e, b); {$I+}
+    ok := IOResult = 0;
+  end
   else
     ok := False;
   if not ok or not InRange(p, 1, MaxPile) or not InRange(e, 1, MaxPile)

@@ -311,24 +311,50 @@ impl Toolchain {
 /// [`Toolchain::check_link`]).
 const LINK_CHECK_OUTPUT: &str = "graj";
 
+/// The words of a module's compile command that make a shared library (gcc's, g++'s and
+/// clang's, Free Pascal's `-Cg`), which a program linked with the driver is built without.
+const LIBRARY_WORDS: [&str; 4] = ["-shared", "-fPIC", "-fpic", "-Cg"];
+
+/// The command that links a module with the kit's driver, from the module's compile command
+/// `module` (placeholders as [`default_command`]'s, and `{driver}`, `{check}`): its words
+/// without those that make a library, the output `{check}`, and the driver compiled with the
+/// module's source, or, where the command builds an entry of the judge's that uses the
+/// module (`entry`: a Pascal unit is found by the driver's `uses`), in its place.
+///
+/// ```text
+/// gcc -std=gnu11 -O2 -pipe -shared -fPIC -o {output} {source} -lm
+///   -> gcc -std=gnu11 -O2 -pipe -o {check} {driver} {source} -lm
+/// ```
+fn link_check_command(module: &str, entry: bool) -> String {
+    let sources = if entry {
+        "{driver}"
+    } else {
+        "{driver} {source}"
+    };
+    module
+        .split_whitespace()
+        .filter(|word| !LIBRARY_WORDS.contains(word))
+        .collect::<Vec<_>>()
+        .join(" ")
+        .replace("{output}", "{check}")
+        .replace("{source}", sources)
+}
+
 impl Toolchain {
     /// The rules of play's M3 (`crates/protocol/RULES.md`): a module's source, once built,
-    /// is linked with the kit's `graj` driver of its language by the kit's own build command
-    /// (the module build's command without the words that make a library: `gcc -std=gnu11
-    /// -O2 -pipe -o graj graj.c mis.c -lm`, `fpc -O2 -ograj graj.pas`), in the same sandbox.
-    /// Every contest system links a module with a driver so (the packages' drivers define
-    /// `main` alone, as `graj` does): a module that does not link with it (one that defines
-    /// `main`, or uses a name nothing defines) is refused as they refuse it. `Some(lines)`
-    /// when the link fails: a line saying why, then the compiler's lines. The check is left
-    /// out where the kit's compiler is missing (a language built with another command).
+    /// is linked with the kit's `graj` driver of its language by the module's compile command
+    /// made a program's (see [`link_check_command`]; with the default commands, the kit's own
+    /// build command: `gcc -std=gnu11 -O2 -pipe -o graj graj.c mis.c -lm`, `fpc -O2 -ograj
+    /// graj.pas` with the judge's quiet and directory options), in the same sandbox. Every
+    /// contest system links a module with a driver so (the packages' drivers define `main`
+    /// alone, as `graj` does): a module that does not link with it (one that defines `main`,
+    /// or uses a name nothing defines) is refused as they refuse it. `Some(lines)` when the
+    /// link fails: a line saying why, then the compiler's lines.
     fn check_link(
         &self,
         layout: &Layout,
         language: Language,
     ) -> Result<Option<Vec<String>>, CompileError> {
-        let Some(build) = language.0.shared.module.as_ref() else {
-            return Ok(None);
-        };
         let Some((driver, text)) = language
             .extensions()
             .first()
@@ -336,16 +362,8 @@ impl Toolchain {
         else {
             return Ok(None);
         };
-        // A Pascal module is a unit the driver's `uses` finds beside it; a C or C++ module is
-        // compiled with the driver.
-        let sources = match layout.recipe.entry {
-            Some(_) => "{driver}",
-            None => "{driver} {source}",
-        };
-        let template = build.kit_line("{check}", sources);
-        if first_word(&template).is_some_and(|compiler| !program_exists(compiler)) {
-            return Ok(None);
-        }
+        let module = self.command(language, Target::Module);
+        let template = link_check_command(&module, layout.recipe.entry.is_some());
         let driver_path = layout.dir.join(driver);
         std::fs::write(&driver_path, text).map_err(|error| CompileError::Io {
             what: format!("cannot write {}", driver_path.display()),
@@ -1031,6 +1049,39 @@ mod tests {
         );
         assert_eq!(layout.copy, Path::new("/b/eve.c"));
         assert!(layout.renames.is_empty());
+    }
+
+    #[test]
+    fn the_link_check_builds_the_kits_graj_with_the_module() {
+        // With the default commands, the kit's own line, but for the judge's quiet and
+        // directory options.
+        for (language, driver, module) in [
+            (Language::C, "graj.c", "mis.c"),
+            (Language::CPP, "graj.cpp", "mis.cpp"),
+            (Language::PASCAL, "graj.pas", "mis.pas"),
+        ] {
+            let recipe = language.recipe(Target::Module).unwrap();
+            let command = link_check_command(recipe.command, recipe.entry.is_some())
+                .replace("{check}", "graj")
+                .replace("{driver}", driver)
+                .replace("{source}", module);
+            let build = language.0.shared.module.as_ref().unwrap();
+            let kit: Vec<&str> = command
+                .split_whitespace()
+                .filter(|word| !build.judge_only.contains(word))
+                .collect();
+            // The kit's README line: the driver with the module, or the Pascal driver alone.
+            let sources = match recipe.entry {
+                Some(_) => driver.to_owned(),
+                None => format!("{driver} {module}"),
+            };
+            assert_eq!(kit.join(" "), build.kit_line("graj", &sources));
+        }
+        // A command of one's own keeps its words.
+        assert_eq!(
+            link_check_command("clang -DLOCAL -shared -fpic -o {output} {source}", false),
+            "clang -DLOCAL -o {check} {driver} {source}"
+        );
     }
 
     #[test]

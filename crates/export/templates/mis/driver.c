@@ -23,7 +23,30 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
+#ifdef _WIN32 /* Polygon's own judges run Windows (MinGW, MSVC) */
+#include <io.h>
+#define MIS_DUP _dup
+#define MIS_DUP2 _dup2
+#define MIS_CLOSE _close
+#define MIS_PIPE(fds) _pipe(fds, 16, _O_BINARY)
+#define MIS_READ(fd, buffer, size) _read(fd, buffer, (unsigned)(size))
+#define MIS_WRITE(fd, buffer, size) _write(fd, buffer, (unsigned)(size))
+#define MIS_OPEN _open
+#else
 #include <unistd.h>
+#define MIS_DUP dup
+#define MIS_DUP2 dup2
+#define MIS_CLOSE close
+#define MIS_PIPE(fds) pipe(fds)
+#define MIS_READ read
+#define MIS_WRITE write
+#define MIS_OPEN open
+#endif
+#ifdef __GNUC__
+#define MIS_EARLY __attribute__((constructor(101)))
+#else
+#define MIS_EARLY
+#endif
 
 #include "lolek.h"
 #include "mis.h"
@@ -39,30 +62,34 @@ static int mis_out = -1, mis_in = -1;
 static void mis_emit(void) {
     size_t done = 0;
     while (mis_out >= 0 && done < mis_used) {
-        ssize_t n = write(mis_out, mis_stream + done, mis_used - done);
+        long n = (long)MIS_WRITE(mis_out, mis_stream + done, mis_used - done);
         if (n <= 0) break;
         done += (size_t)n;
     }
     mis_used = 0;
 }
 
-/* M1 and M2, before the module's constructors (priority 101 runs before theirs): the module's
- * standard output is standard error, unbuffered, and its standard input an empty pipe. */
-__attribute__((constructor(101))) static void mis_set_apart(void) {
+/* M1 and M2, before the module's constructors (gcc's priority 101 runs before theirs; other
+ * compilers at the start of main): the module's standard output is standard error,
+ * unbuffered, and its standard input an empty pipe. */
+MIS_EARLY static void mis_set_apart(void) {
+    static int mis_done;
     int empty[2];
+    if (mis_done) return;
+    mis_done = 1;
 #ifndef DUEL_CMS
-    mis_out = dup(1);
-    mis_in = dup(0);
+    mis_out = MIS_DUP(1);
+    mis_in = MIS_DUP(0);
 #endif
-    if (dup2(2, 1) < 0) close(1);
-    if (pipe(empty) == 0) {
-        close(empty[1]);
+    if (MIS_DUP2(2, 1) < 0) MIS_CLOSE(1);
+    if (MIS_PIPE(empty) == 0) {
+        MIS_CLOSE(empty[1]);
         if (empty[0] != 0) {
-            dup2(empty[0], 0);
-            close(empty[0]);
+            MIS_DUP2(empty[0], 0);
+            MIS_CLOSE(empty[0]);
         }
     } else {
-        close(0);
+        MIS_CLOSE(0);
     }
     setvbuf(stdout, NULL, _IONBF, 0);
 }
@@ -74,7 +101,7 @@ static int mis_read_test(int *numbers) {
     long value = 0;
     for (;;) {
         unsigned char c = 0;
-        ssize_t n = read(mis_in, &c, 1);
+        long n = (long)MIS_READ(mis_in, &c, 1);
         if (n > 0 && c >= '0' && c <= '9') {
             if (value < 100000000L) value = value * 10 + (c - '0');
             digits = 1;
@@ -108,24 +135,25 @@ static void mis_put_move(struct mis_move mv) {
 int main(int argc, char **argv) {
     static const char mis_magic[] = "duel-mis 2\n";
     int test[3];
+    mis_set_apart();
 #ifdef DUEL_CMS
     if (argc < 3) return 1;
-    mis_in = open(argv[1], O_RDONLY);
+    mis_in = MIS_OPEN(argv[1], O_RDONLY);
     if (mis_in < 0) return 1;
-    mis_out = open(argv[2], O_WRONLY);
+    mis_out = MIS_OPEN(argv[2], O_WRONLY);
 #else
     (void)argc;
     (void)argv;
 #endif
     if (mis_in < 0 || mis_out < 0 || !mis_read_test(test)) return 1;
-    close(mis_in);
+    MIS_CLOSE(mis_in);
     /* The stream takes the lowest free descriptor, as duel's module host's does. */
-    int mis_low = dup(mis_out);
+    int mis_low = MIS_DUP(mis_out);
     if (mis_low >= 0 && mis_low < mis_out) {
-        close(mis_out);
+        MIS_CLOSE(mis_out);
         mis_out = mis_low;
     } else if (mis_low >= 0) {
-        close(mis_low);
+        MIS_CLOSE(mis_low);
     }
     int p = test[0], e = test[1], bound = test[2];
     for (const char *c = mis_magic; *c; c++) mis_stream[mis_used++] = (unsigned char)*c;

@@ -33,9 +33,10 @@
 //!   in every contest system's package, whose driver plays Lolek in the module's process
 //!   (the rules of play, `crates/protocol/RULES.md`, M5). The module host is that driver here:
 //!   its whole CPU time, its Lolek and its frames included, is charged. On the official set's
-//!   longest game (1.7 * 10^7 moves) a perfect C module took about 0.35 s of CPU in the host
-//!   and 0.13 s linked with the packages' C driver (a Pascal one 0.21 s with their Pascal
-//!   driver), so duel's judge is, if anything, the stricter;
+//!   longest game (1.7 * 10^7 moves) a perfect C module took about 0.35 s of CPU in a
+//!   development build of the host and 0.13 s linked with the packages' C driver (a Pascal
+//!   one 0.21 s with their Pascal driver; measured once with `time`, not a benchmark), so
+//!   duel's judge is, if anything, the stricter;
 //! - a **line-protocol program** pays one pipe round trip per Bolek move (Lolek's reply depends
 //!   on Bolek's move, so nothing can be batched): it gets [`PLAYER_ALLOWANCE_PER_MOVE`] more
 //!   per Bolek move the game can last, `ceil((p + e) / 2)` (every pair of moves takes at least

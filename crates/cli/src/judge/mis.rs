@@ -119,9 +119,7 @@ fn test_set(name: &str) -> anyhow::Result<Vec<MisTest>> {
 #[cfg(test)]
 mod tests {
     use duel_arena::compile::{default_command, Language, Target};
-    use duel_arena::mis::judge::{
-        HOST_ALLOWANCE_PER_STICK, PLAYER_ALLOWANCE_PER_MOVE, PLAYER_WALL_ALLOWANCE_PER_MOVE,
-    };
+    use duel_arena::mis::judge::{PLAYER_ALLOWANCE_PER_MOVE, PLAYER_WALL_ALLOWANCE_PER_MOVE};
     use std::time::Duration;
 
     fn help() -> String {
@@ -144,7 +142,6 @@ mod tests {
         let micros = |d: Duration| d.as_nanos() as f64 / 1000.0;
         let help = readme();
         for quoted in [
-            format!("{} µs per stick", micros(HOST_ALLOWANCE_PER_STICK)),
             format!(
                 "gets {} µs of CPU and {} µs of waiting per Bolek move",
                 micros(PLAYER_ALLOWANCE_PER_MOVE),

@@ -46,6 +46,7 @@ mod kit;
 mod kit_builds;
 mod kit_links;
 mod mis_judge;
+mod module_rules;
 mod play_cli;
 mod protocol_properties;
 mod readme_examples;

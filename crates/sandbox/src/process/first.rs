@@ -10,7 +10,7 @@
 //! never a move, however soon the judge looks.
 
 use super::{trace, Process};
-use crate::{pipes, procfs, wait};
+use crate::{pipes, procfs, signal, wait};
 use std::fs::File;
 use std::os::unix::fs::FileExt;
 use std::time::{Duration, Instant};
@@ -22,6 +22,10 @@ const BWRAP_FOLLOWS: Duration = Duration::from_secs(1);
 /// What the judge knows of the program's first process.
 #[derive(Debug, Default)]
 pub(super) struct FirstProcess {
+    /// Its pid in the judge's namespace, once found.
+    pid: Option<i32>,
+    /// Whether its end has been looked at (what it wrote in all, what it left running).
+    counted: bool,
     /// Its `/proc/<pid>/stat`, open once found (bound to that process: it cannot name another
     /// one that reuses the pid, and fails to read once the process is reaped).
     stat: Option<File>,
@@ -37,6 +41,7 @@ impl FirstProcess {
     /// Watches process `pid` (its `stat` and `io`), and `reaper`'s `io` after it: the
     /// reaper's only when what it wrote itself could be read while `pid` still ran.
     fn open(&mut self, pid: i32, reaper: Option<i32>) {
+        self.pid = Some(pid);
         self.stat = File::open(format!("/proc/{pid}/stat")).ok();
         self.io = File::open(format!("/proc/{pid}/io")).into_iter().collect();
         let Some(reaper) = reaper.and_then(|pid| File::open(format!("/proc/{pid}/io")).ok()) else {
@@ -124,20 +129,68 @@ impl Process {
         self.exited || self.first.ending()
     }
 
+    /// What the program's first process wrote in all (see the module's documentation), once
+    /// it has ended: the follower's count under bubblewrap, else `/proc`'s; `None` when the
+    /// kernel does not say. Read before anything else of the run is killed: bubblewrap's init,
+    /// reaping what dies, would be charged its writes too.
+    fn first_count(&mut self) -> Option<u64> {
+        // The judge's child wrote `0\n` to each cgroup file it joined before exec, which is not
+        // output.
+        let followed = self.follower.as_ref().and_then(|f| f.wrote(BWRAP_FOLLOWS));
+        followed
+            .or_else(|| self.first.wrote())
+            .map(|wrote| wrote.saturating_sub(self.written_before_exec))
+    }
+
     /// The program's first process has ended, and with it the program, whatever it started:
     /// under bubblewrap the judge gives bubblewrap a moment to end with the program's status;
     /// then every process of the run is killed, and what it wrote before is read from the
     /// pipe. Nothing more comes: a child that plays on has no one to answer it.
     pub(super) fn first_process_ended(&mut self) {
-        // Before anything is killed: bubblewrap's init, reaping what dies, would be charged
-        // its writes too. The judge's child wrote `0\n` to each cgroup file it joined before
-        // exec, which is not output.
-        // The follower's count is the first process's alone (under bubblewrap); without one,
-        // or when it could not follow, the count read from `/proc` here.
-        let followed = self.follower.as_ref().and_then(|f| f.wrote(BWRAP_FOLLOWS));
-        self.first_wrote = followed
-            .or_else(|| self.first.wrote())
-            .map(|wrote| wrote.saturating_sub(self.written_before_exec));
+        self.first_process_counted();
+        self.release_first();
+        self.wait_for_bwrap();
+        self.leave_blocking();
+        let stdout = self.stdout.take();
+        self.cleanup();
+        self.stdout = stdout;
+        while self.read_stdout() {}
+        self.stdout = None;
+    }
+
+    /// Under bubblewrap: lets bubblewrap's init reap the first process once it has ended (the
+    /// follower holds it till then, see `trace`), and so end, with the sandbox.
+    pub(super) fn release_first(&self) {
+        if let Some(follower) = &self.follower {
+            follower.release();
+        }
+    }
+
+    /// The program's processes now: the run's, but bubblewrap's own two (itself and its
+    /// init).
+    pub(super) fn program_processes(&self) -> Vec<i32> {
+        let mut bwrap = Vec::new();
+        if self.placement.signals_as_status {
+            bwrap.push(self.pid);
+            bwrap.extend(trace::children(self.pid));
+        }
+        let all = match &self.placement.cgroup {
+            Some(cgroup) => cgroup.processes(),
+            None => {
+                let all = procfs::all_processes();
+                procfs::members(self.pid, &all)
+                    .iter()
+                    .filter(|process| !process.zombie)
+                    .map(|process| process.pid)
+                    .collect()
+            }
+        };
+        all.into_iter().filter(|pid| !bwrap.contains(pid)).collect()
+    }
+
+    /// Under bubblewrap, once the first process has ended: a moment for bubblewrap to end
+    /// too, with the program's status.
+    fn wait_for_bwrap(&mut self) {
         let deadline = Instant::now() + BWRAP_FOLLOWS;
         while !self.exited && Instant::now() < deadline {
             if let Some(pidfd) = &self.pidfd {
@@ -147,11 +200,41 @@ impl Process {
             }
             self.exited = wait::has_exited(self.pid);
         }
-        self.leave_blocking();
-        let stdout = self.stdout.take();
-        self.cleanup();
-        self.stdout = stdout;
-        while self.read_stdout() {}
-        self.stdout = None;
+    }
+
+    /// The program's first process has ended: what it wrote in all is read (once), and
+    /// whether something it started goes on. Nothing is killed.
+    pub(super) fn first_process_counted(&mut self) {
+        if !self.first.counted {
+            self.first.counted = true;
+            self.first_wrote = self.first_count();
+            self.outlived_first |= self.others_alive();
+        }
+    }
+
+    /// Ends the program's first process if it still runs (`SIGKILL`: a write it is making
+    /// completes first, and is counted), and sets what it wrote in all (L9): the count every
+    /// line taken is held to. Nothing else of the run is killed here.
+    pub(super) fn end_first_process(&mut self) {
+        if self.first.counted || self.reaped.is_some() {
+            return;
+        }
+        if !self.first_process_exited() {
+            if let Some(pid) = self.first.pid {
+                signal::kill(pid);
+            }
+            let deadline = Instant::now() + BWRAP_FOLLOWS;
+            while !self.first_process_exited() && Instant::now() < deadline {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+        }
+        self.first_process_counted();
+    }
+
+    /// Whether a process of the run other than its first (and bubblewrap's own) is alive:
+    /// asked when the first process has ended.
+    fn others_alive(&self) -> bool {
+        let first = self.first.pid.unwrap_or(self.pid);
+        self.program_processes().iter().any(|&pid| pid != first)
     }
 }

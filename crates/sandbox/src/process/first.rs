@@ -85,15 +85,22 @@ fn wchar(io: &File) -> Option<u64> {
     trace::wchar_in(std::str::from_utf8(&buffer[..n]).ok()?)
 }
 
-/// The pids (in the judge's namespace) of bubblewrap `outer`'s init and of the process of
-/// its sandbox that is pid 2 there: the program's first process (pid 1 is bubblewrap's init,
-/// its only child).
-fn namespace_program(outer: i32) -> Option<(i32, i32)> {
-    let init = *trace::children(outer).first()?;
-    let program = trace::children(init)
-        .into_iter()
-        .find(|&pid| trace::is_namespace_pid_2(pid))?;
-    Some((init, program))
+/// The pids (in the judge's namespace) of bubblewrap's init and of the process of its
+/// sandbox that is pid 2 there: the program's first process (pid 1 is bubblewrap's init, its
+/// only child). Init is bubblewrap `outer`'s child or, as bubblewrap may start it, its
+/// sibling: one of `run`, the run's processes.
+fn namespace_program(outer: i32, run: &[i32]) -> Option<(i32, i32)> {
+    let mut inits = trace::children(outer);
+    inits.extend(run.iter().copied().filter(|&pid| pid != outer));
+    inits.into_iter().find_map(|init| {
+        if !trace::is_namespace_init(init) {
+            return None;
+        }
+        let program = trace::children(init)
+            .into_iter()
+            .find(|&pid| trace::is_namespace_pid_2(pid))?;
+        Some((init, program))
+    })
 }
 
 impl Process {
@@ -114,7 +121,7 @@ impl Process {
         }
         if self.first.stat.is_none() {
             let (pid, reaper) = if self.placement.signals_as_status {
-                match namespace_program(self.pid) {
+                match namespace_program(self.pid, &self.run_processes()) {
                     Some((init, pid)) => (pid, Some(init)),
                     None => return self.exited || self.spoke,
                 }
@@ -166,15 +173,10 @@ impl Process {
         }
     }
 
-    /// The program's processes now: the run's, but bubblewrap's own two (itself and its
-    /// init).
-    pub(super) fn program_processes(&self) -> Vec<i32> {
-        let mut bwrap = Vec::new();
-        if self.placement.signals_as_status {
-            bwrap.push(self.pid);
-            bwrap.extend(trace::children(self.pid));
-        }
-        let all = match &self.placement.cgroup {
+    /// The run's processes now that are alive: its cgroup's, or its session's and process
+    /// group's.
+    fn run_processes(&self) -> Vec<i32> {
+        match &self.placement.cgroup {
             Some(cgroup) => cgroup.processes(),
             None => {
                 let all = procfs::all_processes();
@@ -184,8 +186,17 @@ impl Process {
                     .map(|process| process.pid)
                     .collect()
             }
-        };
-        all.into_iter().filter(|pid| !bwrap.contains(pid)).collect()
+        }
+    }
+
+    /// The program's processes now: the run's, but bubblewrap's own two (itself and its
+    /// init).
+    pub(super) fn program_processes(&self) -> Vec<i32> {
+        let bwrap = self.placement.signals_as_status;
+        self.run_processes()
+            .into_iter()
+            .filter(|&pid| !bwrap || (pid != self.pid && !trace::is_namespace_init(pid)))
+            .collect()
     }
 
     /// Under bubblewrap, once the first process has ended: a moment for bubblewrap to end

@@ -194,12 +194,23 @@ fn child_pid_in(document: &[u8]) -> Option<i32> {
 
 /// Whether process `pid` is its PID namespace's pid 2 (bubblewrap's program).
 pub(super) fn is_namespace_pid_2(pid: i32) -> bool {
+    namespace_pid(pid).as_deref() == Some("2")
+}
+
+/// Whether process `pid` is the init of a PID namespace of its own (bubblewrap's init, whose
+/// parent need not be the bubblewrap the judge started).
+pub(super) fn is_namespace_init(pid: i32) -> bool {
+    namespace_pid(pid).as_deref() == Some("1")
+}
+
+/// Process `pid`'s pid in its own PID namespace (the last of its `NSpid`).
+fn namespace_pid(pid: i32) -> Option<String> {
     std::fs::read_to_string(format!("/proc/{pid}/status"))
-        .unwrap_or_default()
+        .ok()?
         .lines()
         .find_map(|line| line.strip_prefix("NSpid:"))
         .and_then(|ids| ids.split_whitespace().last())
-        == Some("2")
+        .map(str::to_owned)
 }
 
 /// The `wchar` of process `pid` (`None`: not readable).

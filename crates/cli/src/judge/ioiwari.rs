@@ -18,12 +18,17 @@ Examples:
   duel ioiwari judge                                   # the project's own ioiwari: scores 100
   duel ioiwari judge --player ./a.out --tests all --jobs 4
   duel ioiwari judge --player player.pas               # a source: built first, then judged
+  duel ioiwari judge --player player.pas --pascal-flush  # Writeln flushed, as in IOI 2001
   duel ioiwari judge --player ./a.out --report report.json --logs logs/
   duel ioiwari judge --player submissions/ --report ranking.json --csv ranking.csv
 
 --player: a shell command line, a source or a directory of them (repeatable; several give a
 ranking). Sources are built in a temporary directory, in the submission's sandbox:
 {commands}
+Pascal is built as contest systems build it: Free Pascal flushes Output only on a terminal,
+so a player must call Flush(Output) after each Writeln (one that does not waits, and gets
+time_limit); --pascal-flush loads a unit that flushes every Writeln (-Faduelflush), as the
+IOI 2001 judge did.
 --tests: official (the 24 official boards), all (the 357 start boards) or a file of boards.
 A win scores a test's share, a draw half; the total is out of 100. Verdicts: win, draw, loss,
 illegal_move, protocol_error, time_limit, memory_limit, runtime_error, early_exit,
@@ -50,6 +55,10 @@ pub struct JudgeArgs {
     /// Player 2 picks at random among its optimal pits, from --seed.
     #[command(flatten)]
     pub seed: crate::flags::SeedArg,
+
+    /// `--pascal-flush`.
+    #[command(flatten)]
+    pub pascal: crate::flags::PascalFlushArg,
 
     #[command(flatten)]
     #[allow(missing_docs)] // flattened: its flags carry their own help
@@ -83,6 +92,7 @@ pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
     settings.jobs = args.run.jobs()?;
     settings.logs = true;
     settings.seed = args.seed.seed;
+    settings.pascal_flush = args.pascal.pascal_flush;
     let game = Ioiwari::new();
     if matches!(tests, TestSet::File(_)) {
         warn_unwinnable(&game, &boards);

@@ -15,7 +15,7 @@ pub const QUOTED_BYTES: usize = 40;
 pub const LINE_TOO_LONG: &str = "wrote a line longer than 4096 bytes";
 
 /// Why output after the game is refused (A2).
-pub const OUTPUT_AFTER_GAME: &str = "output after the game was over";
+pub const OUTPUT_AFTER_GAME: &str = "it wrote more than blanks and line feeds";
 
 /// Whether `byte` is a blank of a move line (L3): space, tab or carriage return, nothing
 /// else (not a vertical tab, a form feed or any byte of 128 or more).
@@ -124,7 +124,7 @@ pub fn read_move(line: &[u8], board: Board) -> Result<Pit, MoveFault> {
 /// ```
 /// use duel_protocol::after_game;
 /// assert!(after_game(b" \r\n\t\n").is_ok());
-/// assert_eq!(after_game(b"\n5\n").unwrap_err().reason, "output after the game was over");
+/// assert_eq!(after_game(b"\n5\n").unwrap_err().reason, "it wrote more than blanks and line feeds");
 /// ```
 pub fn after_game(bytes: &[u8]) -> Result<(), MoveFault> {
     if bytes.iter().all(|&b| b == b'\n' || is_blank(b)) {

@@ -47,7 +47,7 @@ pub fn parse_move(line: &[u8], board: Board) -> Result<Pit, Fault> {
 pub const OUTPUT_CLOSES_WITHIN: Duration = Duration::from_secs(1);
 
 /// The reason when it stays open longer (A3).
-pub const STILL_OPEN: &str = "its output was still open 1 s after the game was over";
+pub const STILL_OPEN: &str = "its output was still open 1 s later";
 
 /// What the reason of a test adds when the program's first process ended while a process it
 /// started went on (`RULES.md`, L9): the contest systems judge that their own way.
@@ -152,6 +152,7 @@ pub const OUTPUT_ENDED: &str = "ended its output before the game was over";
 /// ```
 pub fn judge_output(table: &Table, board: Board, output: &[u8]) -> JudgedOutput {
     let mut game = Game::new(board);
+    game.logged = false;
     let mut written = Written {
         rest: output,
         lines: LineBuffer::new(MAX_LINE_BYTES),
@@ -245,6 +246,8 @@ impl From<Halt> for Stop {
 struct Game {
     position: Position,
     transcript: Transcript,
+    /// Whether the transcript is written (not for [`judge_output`], which shows none).
+    logged: bool,
     moves: Vec<Pit>,
     player_moves: Vec<PlayerMove>,
 }
@@ -254,6 +257,7 @@ impl Game {
         Game {
             position: Position::start(board),
             transcript: Transcript::new(board),
+            logged: true,
             moves: Vec::new(),
             player_moves: Vec::new(),
         }
@@ -273,7 +277,7 @@ impl Game {
             player.next_line(&mut line)?;
             let pit = parse_move(&line, self.position.board).map_err(Stop::Line)?;
             self.player_moves.push(PlayerMove {
-                number: self.transcript.moves() + 1,
+                number: self.moves.len() as u32 + 1,
                 board: self.position.board,
                 banks: self.position.banks,
                 pit,
@@ -306,7 +310,9 @@ impl Game {
             .position
             .play(pit)
             .expect("moves are checked before they are applied");
-        self.transcript.record(player, pit, &after);
+        if self.logged {
+            self.transcript.record(player, pit, &after);
+        }
         self.moves.push(pit);
         self.position = after;
     }

@@ -45,6 +45,7 @@ mod kit_builds;
 mod kit_links;
 mod mis_judge;
 mod play_cli;
+mod protocol_differential;
 mod protocol_properties;
 mod readme_examples;
 mod serve_browser;

@@ -111,6 +111,11 @@ impl<R: BufRead> ProtocolReader<R> {
         self.input
     }
 
+    /// The input, to change how it is read (a deadline for the reads after the game).
+    pub fn get_mut(&mut self) -> &mut R {
+        &mut self.input
+    }
+
     /// Reads the next line's bytes before its line feed into `self.bytes` (L1; at the end of
     /// the input, the bytes after the last line feed: L7); `false` at the end of the input.
     /// At most [`MAX_LINE_BYTES`] of it are kept: a longer line is refused (L2), consumed to

@@ -195,32 +195,42 @@ const OUTPUT_CLOSES_WITHIN: Duration = Duration::from_secs(1);
 
 /// After the game, with its input closed: player 1's output must end within
 /// [`OUTPUT_CLOSES_WITHIN`] with nothing but blanks and line feeds, and the program must then
-/// exit with status 0 within [`PATIENCE`] (it is stopped otherwise). Why not, if it did not.
+/// exit with status 0 within [`PATIENCE`] (it is stopped otherwise). Its own end comes first,
+/// once it has ended (RULES.md, A5): the output is read to its end even after a byte it
+/// refuses. Why not, if it did not.
 fn after_game(reader: &mut ProtocolReader<Piped>, child: &mut Child) -> Result<(), String> {
     reader.get_mut().deadline = Some(Instant::now() + OUTPUT_CLOSES_WITHIN);
-    match reader.read_after_game() {
-        Ok(()) => {}
-        Err(ProtocolError::Io(error)) if error.kind() == io::ErrorKind::TimedOut => {
-            let _ = child.kill();
-            let _ = child.wait();
-            return Err(format!(
+    let timed_out = |error: &io::Error| error.kind() == io::ErrorKind::TimedOut;
+    let (ended, refused) = match reader.read_after_game() {
+        Ok(()) => (true, None),
+        Err(ProtocolError::Io(error)) if timed_out(&error) => (false, None),
+        Err(ProtocolError::Move(fault)) => {
+            let drained = io::copy(reader.get_mut(), &mut io::sink());
+            (drained.is_ok(), Some(fault.reason))
+        }
+        Err(error) => (false, Some(error.to_string())),
+    };
+    if ended {
+        return match wait_for(child, PATIENCE) {
+            Some(status) if !status.success() => Err(format!("its program ended with {status}")),
+            Some(_) => refused.map_or(Ok(()), Err),
+            None => Err(format!(
+                "its program was still running {} s later, and was stopped",
+                PATIENCE.as_secs()
+            )),
+        };
+    }
+    let ended_by_itself = child.try_wait().ok().flatten();
+    let _ = child.kill();
+    let _ = child.wait();
+    match ended_by_itself {
+        Some(status) if !status.success() => Err(format!("its program ended with {status}")),
+        _ => Err(refused.unwrap_or_else(|| {
+            format!(
                 "its output was still open {} s later",
                 OUTPUT_CLOSES_WITHIN.as_secs()
-            ));
-        }
-        Err(error) => {
-            let _ = child.kill();
-            let _ = child.wait();
-            return Err(error.to_string());
-        }
-    }
-    match wait_for(child, PATIENCE) {
-        Some(status) if status.success() => Ok(()),
-        Some(status) => Err(format!("its program ended with {status}")),
-        None => Err(format!(
-            "its program was still running {} s later, and was stopped",
-            PATIENCE.as_secs()
-        )),
+            )
+        })),
     }
 }
 

@@ -377,8 +377,10 @@ static void play_game(int *pits, struct player_output *from_player, FILE *to_pla
  * reads the end of its input (A1), and reads its output to the end (A2): blanks and line
  * feeds may follow the last move, any other byte makes the verdict a protocol_error, and so
  * does an output still open CLOSE_WITHIN_MS after the game (A3), whoever holds it. Nothing
- * waits longer. (An interactor that stopped reading at the game's end could not tell trailing
- * output from none, and its answer would race with the program's end.) */
+ * waits longer. The output is read to its end even after a byte it refuses: a program that
+ * then ends has ended before the referee answers, and its contest system judges its exit
+ * status first (A4, A5). (An interactor that stopped reading at the game's end could not tell
+ * trailing output from none, and its answer would race with the program's end.) */
 static inline void read_to_end(struct player_output *from_player, FILE *to_player,
                                struct game_result *out) {
     if (strcmp(out->verdict, "win") != 0 && strcmp(out->verdict, "draw") != 0 &&
@@ -386,21 +388,20 @@ static inline void read_to_end(struct player_output *from_player, FILE *to_playe
         return;
     fclose(to_player);
     long long deadline = monotonic_ms() + CLOSE_WITHIN_MS;
+    int refused = 0;
     for (;;) {
         int got = output_fill(from_player, deadline);
-        if (got == 0) return;
-        if (got < 0) {
-            out->verdict = "protocol_error";
-            strcpy(out->reason, "after the game: its output was still open 1 s later");
+        if (got <= 0) {
+            if (refused || got < 0) out->verdict = "protocol_error";
+            if (refused)
+                strcpy(out->reason, "after the game: it wrote more than blanks and line feeds");
+            else if (got < 0)
+                strcpy(out->reason, "after the game: its output was still open 1 s later");
             return;
         }
         while (from_player->at < from_player->end) {
             unsigned char c = from_player->buffer[from_player->at++];
-            if (c != '\n' && !is_blank(c)) {
-                out->verdict = "protocol_error";
-                strcpy(out->reason, "after the game: it wrote more than blanks and line feeds");
-                return;
-            }
+            if (c != '\n' && !is_blank(c)) refused = 1;
         }
     }
 }

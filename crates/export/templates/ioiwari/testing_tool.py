@@ -183,17 +183,21 @@ class Output:
             self.buffer = b""
 
     def after_game(self, within):
-        """Reads the rest to the end: blanks and line feeds may come, for `within` seconds."""
+        """Reads the rest to the end: blanks and line feeds may come, for `within` seconds.
+        The output is read to its end even after a byte it refuses, so that a program that
+        then ends has ended first (its exit status comes first, as in the judges)."""
         deadline = time.monotonic() + within
+        refused = False
         while True:
             filled = self.fill(max(0.0, deadline - time.monotonic()))
+            if refused and filled is not True:
+                raise Fault("protocol_error",
+                            "after the game: it wrote more than blanks and line feeds")
             if filled is None:
                 raise Fault("protocol_error", "after the game: its output was still open 1 s later")
             if not filled:
                 return
-            if self.buffer.strip(BLANKS + b"\n"):
-                raise Fault("protocol_error",
-                            "after the game: it wrote more than blanks and line feeds")
+            refused = refused or bool(self.buffer.strip(BLANKS + b"\n"))
             self.buffer = b""
 
 
@@ -317,16 +321,19 @@ def main():
     line(f"start {show(board)} banks 0 0")
     output = Output(pipe_source(program.stdout))
     verdict, reason, _ = play(board, output, send, note, args.timeout)
-    if verdict in ("win", "draw", "loss"):
-        # The game is over and its output has ended: the program must exit with status 0.
+    finished = verdict in ("win", "draw", "loss")
+    if finished or reason.startswith("after the game: "):
+        # The game is over: the program must exit with status 0, and its end comes first.
+        # Once its output is still open a second after the game, it has its chance no more.
         try:
-            status = program.wait(timeout=args.timeout)
-            if status != 0:
+            status = program.wait(timeout=args.timeout) if output.ended else program.poll()
+            if status is not None and status != 0:
                 verdict = "runtime_error"
                 reason = f"after the game: it ended with status {status}"
         except subprocess.TimeoutExpired:
-            verdict = "time_limit"
-            reason = f"after the game: it was still running {args.timeout:g} s later"
+            if finished:
+                verdict = "time_limit"
+                reason = f"after the game: it was still running {args.timeout:g} s later"
     result = {"win": "result: " + reason,
               "draw": "result: " + reason,
               "loss": "result: " + reason}.get(verdict, f"aborted: player 1: {verdict}: {reason}")

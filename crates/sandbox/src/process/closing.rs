@@ -37,14 +37,13 @@ fn holds(pid: i32, pipe: &std::ffi::OsStr) -> bool {
         .any(|entry| std::fs::read_link(entry.path()).is_ok_and(|target| target == pipe))
 }
 
-/// How reading the output after the conversation ended.
+/// How reading the output after the conversation went.
 enum Output {
-    /// It ended (every process holding it closed it).
-    Ended,
-    /// The check refused a piece of it.
-    Refused(Fault),
-    /// It was still open at the deadline.
-    StillOpen(Fault),
+    /// It ended (every process holding it closed it), or it was still open at the deadline
+    /// (`ended` false); with the first piece the check refused, if any (reading goes on after
+    /// it, unchecked, so that the program's end comes first, as it does where a referee reads
+    /// to the end).
+    Read { ended: bool, refused: Option<Fault> },
     /// A limit was broken meanwhile, or judging was cancelled.
     Stopped(Halt),
 }
@@ -67,21 +66,39 @@ impl Process {
     ///
     /// The verdict is the first of: a limit broken (CPU, memory, wall clock); a line taken
     /// that the program's first process did not write (see [`Process::read_line`]'s rule for
-    /// a program whose first process ends: `early_exit`); what `check` refused; the output
-    /// still open after `within` (`protocol_error`, with `closing.still_open`); an exit
-    /// status other than 0 or a signal (`runtime_error`). Unlike [`finish`](Self::finish),
-    /// nothing is taken for ended because the program's first process has exited. The run is
-    /// over afterwards: [`notes`](Self::notes) says what its end found.
+    /// a program whose first process ends: `early_exit`); the first process's end, once it
+    /// has ended by itself (an exit status other than 0 or a signal: `runtime_error`); what
+    /// `check` refused; the output still open after `within` (`protocol_error`, with
+    /// `closing.still_open`: the program is then stopped, and how it was stopped is no
+    /// verdict). Unlike [`finish`](Self::finish), nothing is taken for ended because the
+    /// program's first process has exited. The run is over afterwards:
+    /// [`notes`](Self::notes) says what its end found.
     pub fn finish_output(&mut self, closing: Closing<'_>) -> Ending {
         self.close_input();
         self.stop_ticker();
         self.raw_output = true;
         let deadline = Instant::now() + closing.within;
-        let output = self.read_to_end(closing.check, closing.still_open, deadline);
-        let result = match output {
-            Output::Ended => {
-                // The output ended: the program's own end is waited for.
-                let exit = self.wait_for_exit();
+        let result = match self.read_to_end(closing.check, deadline) {
+            Output::Stopped(halt) => {
+                self.end_first_process();
+                self.cleanup();
+                Err(halt)
+            }
+            Output::Read { ended, refused } => {
+                // The program's own end is waited for (within the limits) when its output has
+                // ended, or when its first process has ended while something it started holds
+                // the output; a first process still running then is stopped, and its end is
+                // no verdict.
+                let first_ended = !ended && self.first_process_exited();
+                if first_ended {
+                    self.outlived_first = true;
+                    self.first_process_counted();
+                }
+                let own_end = ended || first_ended;
+                let exit = match own_end {
+                    true => self.wait_for_exit(),
+                    false => Ok(()),
+                };
                 self.end_first_process();
                 self.cleanup();
                 match exit {
@@ -89,38 +106,19 @@ impl Process {
                     Ok(()) => self
                         .limit_broken()
                         .or_else(|| self.not_its_lines())
-                        .or_else(|| self.classify(false))
+                        .or_else(|| own_end.then(|| self.classify(false)).flatten())
+                        .or(refused)
+                        .or_else(|| {
+                            (!ended).then(|| Fault::new(Verdict::ProtocolError, closing.still_open))
+                        })
                         .map_or(Ok(()), |fault| Err(fault.into())),
                 }
             }
-            Output::Stopped(halt) => {
-                self.end_first_process();
-                self.cleanup();
-                Err(halt)
-            }
-            Output::StillOpen(fault) => {
-                // Something the program started may hold its output after its first process.
-                self.outlived_first |= self.first_process_exited();
-                Err(self.refused(fault))
-            }
-            Output::Refused(fault) => Err(self.refused(fault)),
         };
         Ending {
             result,
             usage: self.usage(),
         }
-    }
-
-    /// Ends the run after `fault` (found in its output once the conversation was over): the
-    /// verdict, once it is over, with a limit broken or lines that were not the program's
-    /// first.
-    fn refused(&mut self, fault: Fault) -> Halt {
-        self.end_first_process();
-        self.cleanup();
-        self.limit_broken()
-            .or_else(|| self.not_its_lines())
-            .unwrap_or(fault)
-            .into()
     }
 
     /// Ends the run at a line the judge refuses (a move that is no move, or an illegal one):
@@ -145,36 +143,35 @@ impl Process {
         }
     }
 
-    /// Reads stdout to its end, each piece checked, until `deadline`.
+    /// Reads stdout to its end, each piece checked until one is refused, until `deadline`.
     fn read_to_end(
         &mut self,
         check: &mut dyn FnMut(&[u8]) -> Result<(), Fault>,
-        still_open: &str,
         deadline: Instant,
     ) -> Output {
-        let buffered = self.lines.take_buffered();
-        if let Err(fault) = check(&buffered) {
-            return Output::Refused(fault);
-        }
+        let mut refused = check(&self.lines.take_buffered()).err();
         let mut chunk = [0u8; 4096];
         loop {
             while let Some(fd) = self.stdout.as_ref() {
                 match pipes::read_fd(fd, &mut chunk) {
-                    ReadResult::Data(n) => {
-                        if let Err(fault) = check(&chunk[..n]) {
-                            return Output::Refused(fault);
-                        }
-                    }
+                    ReadResult::Data(n) if refused.is_none() => refused = check(&chunk[..n]).err(),
+                    ReadResult::Data(_) => {}
                     ReadResult::End => self.stdout = None,
                     ReadResult::Nothing => break,
                 }
             }
             if self.stdout.is_none() || !self.output_held() {
-                return Output::Ended;
+                return Output::Read {
+                    ended: true,
+                    refused,
+                };
             }
             let now = Instant::now();
             if now >= deadline {
-                return Output::StillOpen(Fault::new(Verdict::ProtocolError, still_open));
+                return Output::Read {
+                    ended: false,
+                    refused,
+                };
             }
             let mut left = deadline - now;
             if self.placement.signals_as_status {

@@ -203,3 +203,39 @@ fn a_refused_line_stands_only_when_the_first_process_wrote_it() {
         }
     }
 }
+
+#[test]
+fn the_programs_own_end_comes_before_what_it_wrote_after_the_last_line() {
+    // What the contest systems do once the program has ended: its exit status first, then the
+    // referee's answer. A program still running when the output must have ended is stopped,
+    // and that is no exit status of its own.
+    let cases = [
+        // Bytes after the last line, then status 3.
+        (
+            "import sys\nsys.stdin.readline()\nsys.stdout.write('2\\nx\\n')\nsys.exit(3)\n",
+            Verdict::RuntimeError,
+        ),
+        // Its child keeps the output open; the program itself ends with status 3.
+        (
+            "import os, sys, time\nsys.stdin.readline()\nprint(2, flush=True)\n\
+             if os.fork() == 0:\n    time.sleep(3)\n    os._exit(0)\nos._exit(3)\n",
+            Verdict::RuntimeError,
+        ),
+        // Bytes after the last line, and the output kept open by the program itself.
+        (
+            "import sys, time\nsys.stdin.readline()\nsys.stdout.write('2\\nx\\n')\n\
+             sys.stdout.flush()\ntime.sleep(5)\n",
+            Verdict::ProtocolError,
+        ),
+    ];
+    for sandbox in sandboxes() {
+        for (script, expected) in cases {
+            let (ending, _, _) = converse(script, sandbox);
+            let (verdict, reason) = verdict(&ending).unwrap();
+            assert_eq!(verdict, expected, "{sandbox:?}: {reason}\n{script}");
+            if expected == Verdict::ProtocolError {
+                assert_eq!(reason, "output after the end", "{sandbox:?}");
+            }
+        }
+    }
+}

@@ -28,6 +28,7 @@ mod judge_hostile_names;
 mod judge_ioiwari;
 mod judge_ioiwari_greedy;
 mod judge_ioiwari_hostile;
+mod judge_ioiwari_one_verdict;
 mod judge_kernel_state;
 mod judge_memory;
 mod judge_messages;

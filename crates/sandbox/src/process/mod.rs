@@ -452,6 +452,9 @@ impl Process {
     pub fn read_bytes(&mut self, buffer: &mut [u8]) -> Result<usize, Halt> {
         self.raw_output = true;
         self.stop_ticker();
+        // A binary protocol reads the output to its end, which under bubblewrap comes once
+        // the sandbox ends with its first process: that end is not held (see `trace`).
+        self.release_first();
         loop {
             if self.last_sample.elapsed() >= TICK {
                 self.check_progress()?;

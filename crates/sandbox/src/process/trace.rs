@@ -22,7 +22,8 @@
 //! program started goes on. Held, the sandbox lives on until the judge decides, as it does
 //! without bubblewrap (a child that keeps the program's output open after the game is seen
 //! doing so, in every sandbox). The judge releases it before it waits for bubblewrap to end,
-//! and when the run ends.
+//! when the run ends, and at once for a program read as bytes (`Process::read_bytes`), whose
+//! output ends when the sandbox does.
 //!
 //! The follower changes nothing the program sees but one thing: a signal the program ignores
 //! is delivered (and then ignored) rather than discarded, so it can end a call such as

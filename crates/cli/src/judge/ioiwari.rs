@@ -32,8 +32,12 @@ IOI 2001 judge did.
 --tests: official (the 24 official boards), all (the 357 start boards) or a file of boards.
 A win scores a test's share, a draw half; the total is out of 100. Verdicts: win, draw, loss,
 illegal_move, protocol_error, time_limit, memory_limit, runtime_error, early_exit,
-compile_error. --report, --csv and --logs never follow a link planted at their path; --logs
-DIR replaces an earlier run's logs there and leaves other files alone.
+compile_error. A move is a line of blanks (space, tab, CR), an optional sign and digits, at
+most 4096 bytes; after the game a program may write only blanks, its output must end within
+1 s (whoever holds it: a process it leaves running too) and it must exit with status 0.
+crates/protocol/RULES.md is the rule, as every package exported by duel applies it.
+--report, --csv and --logs never follow a link planted at their path; --logs DIR replaces an
+earlier run's logs there and leaves other files alone.
 README.md (\"duel ioiwari judge\", \"Organisers\", \"How the judge isolates and measures\")
 has the details: limits, isolation, the report, the logs.
 

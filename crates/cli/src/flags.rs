@@ -174,7 +174,7 @@ mod judged {
     /// `--pascal-flush`: build Pascal players as IOI 2001's judge did (RULES.md, G2).
     #[derive(Debug, Clone, Copy, Default, clap::Args)]
     pub struct PascalFlushArg {
-        /// Build Pascal players with Output flushed after every Writeln, as IOI 2001 did.
+        /// Flush Pascal players' Output after every Writeln, as IOI 2001 did.
         // Off by default: contest systems build Pascal as Free Pascal does, which flushes
         // Output only on a terminal, so a player that relies on Writeln alone waits for ever
         // and gets time_limit, with a hint naming Flush(Output). With the flag the judge loads

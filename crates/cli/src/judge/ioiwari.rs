@@ -18,28 +18,22 @@ Examples:
   duel ioiwari judge                                   # the project's own ioiwari: scores 100
   duel ioiwari judge --player ./a.out --tests all --jobs 4
   duel ioiwari judge --player player.pas               # a source: built first, then judged
-  duel ioiwari judge --player player.pas --pascal-flush  # Writeln flushed, as in IOI 2001
   duel ioiwari judge --player ./a.out --report report.json --logs logs/
   duel ioiwari judge --player submissions/ --report ranking.json --csv ranking.csv
 
 --player: a shell command line, a source or a directory of them (repeatable; several give a
 ranking). Sources are built in a temporary directory, in the submission's sandbox:
 {commands}
-Pascal is built as contest systems build it: Free Pascal flushes Output only on a terminal,
-so a player must call Flush(Output) after each Writeln (one that does not waits, and gets
-time_limit); --pascal-flush loads a unit that flushes every Writeln (-Faduelflush), as the
-IOI 2001 judge did.
+Pascal players must Flush(Output) after Writeln, as contest systems build them (--pascal-flush:
+every Writeln flushed, -Faduelflush, as the IOI 2001 judge did).
 --tests: official (the 24 official boards), all (the 357 start boards) or a file of boards.
 A win scores a test's share, a draw half; the total is out of 100. Verdicts: win, draw, loss,
 illegal_move, protocol_error, time_limit, memory_limit, runtime_error, early_exit,
-compile_error. A move is a line of blanks (space, tab, CR), an optional sign and digits, at
-most 4096 bytes; after the game a program may write only blanks, its output must end within
-1 s (whoever holds it: a process it leaves running too) and it must exit with status 0.
-crates/protocol/RULES.md is the rule, as every package exported by duel applies it.
+compile_error. After the game only blanks may follow, the output must end within 1 s (a
+process left running may not hold it) and the exit status be 0: crates/protocol/RULES.md.
 --report, --csv and --logs never follow a link planted at their path; --logs DIR replaces an
-earlier run's logs there and leaves other files alone.
-README.md (\"duel ioiwari judge\", \"Organisers\", \"How the judge isolates and measures\")
-has the details: limits, isolation, the report, the logs.
+earlier run's logs there and leaves other files alone. README.md (\"duel ioiwari judge\",
+\"Organisers\", \"How the judge isolates and measures\") has the details.
 
 Exit status: 0 judged (whatever the score); 128+N stopped by signal N (130 Ctrl-C, 143
 SIGTERM; the report holds the finished tests); 2 the judge could not run.";

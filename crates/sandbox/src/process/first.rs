@@ -189,13 +189,14 @@ impl Process {
         }
     }
 
-    /// The program's processes now: the run's, but bubblewrap's own two (itself and its
-    /// init).
+    /// The program's live processes now: the run's, but zombies and, under bubblewrap,
+    /// bubblewrap's own (every process outside its PID namespace, and its init there).
     pub(super) fn program_processes(&self) -> Vec<i32> {
         let bwrap = self.placement.signals_as_status;
         self.run_processes()
             .into_iter()
-            .filter(|&pid| !bwrap || (pid != self.pid && !trace::is_namespace_init(pid)))
+            .filter(|&pid| procfs::stat_and_ending_of(pid).is_some_and(|(stat, _)| !stat.zombie))
+            .filter(|&pid| !bwrap || trace::is_namespace_program(pid))
             .collect()
     }
 
@@ -246,6 +247,9 @@ impl Process {
     /// asked when the first process has ended.
     fn others_alive(&self) -> bool {
         let first = self.first.pid.unwrap_or(self.pid);
-        self.program_processes().iter().any(|&pid| pid != first)
+        let bwrap = self.placement.signals_as_status;
+        self.program_processes()
+            .into_iter()
+            .any(|pid| pid != first && !(bwrap && trace::is_namespace_pid_2(pid)))
     }
 }

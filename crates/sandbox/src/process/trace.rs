@@ -204,14 +204,24 @@ pub(super) fn is_namespace_init(pid: i32) -> bool {
     namespace_pid(pid).as_deref() == Some("1")
 }
 
+/// Whether process `pid` is a program's in bubblewrap's sandbox: in a PID namespace below the
+/// judge's, and not its init (bubblewrap's processes outside it are bubblewrap's own).
+pub(super) fn is_namespace_program(pid: i32) -> bool {
+    namespace_pids(pid).is_some_and(|ids| ids.len() >= 2 && ids.last().is_some_and(|id| id != "1"))
+}
+
 /// Process `pid`'s pid in its own PID namespace (the last of its `NSpid`).
 fn namespace_pid(pid: i32) -> Option<String> {
-    std::fs::read_to_string(format!("/proc/{pid}/status"))
-        .ok()?
+    namespace_pids(pid)?.pop()
+}
+
+/// Process `pid`'s pids, from the judge's PID namespace down to its own (its `NSpid`).
+fn namespace_pids(pid: i32) -> Option<Vec<String>> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let ids = status
         .lines()
-        .find_map(|line| line.strip_prefix("NSpid:"))
-        .and_then(|ids| ids.split_whitespace().last())
-        .map(str::to_owned)
+        .find_map(|line| line.strip_prefix("NSpid:"))?;
+    Some(ids.split_whitespace().map(str::to_owned).collect())
 }
 
 /// The `wchar` of process `pid` (`None`: not readable).

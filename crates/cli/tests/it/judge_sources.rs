@@ -123,7 +123,15 @@ fn a_pascal_player_relying_on_writeln_gets_the_time_limit_with_the_flush_hint_un
     let dir = work_dir!();
     let tests = dir.path().join("boards.txt");
     std::fs::write(&tests, "4 3 2 4 2 3 2\n").unwrap();
-    let player = source("ioiwari/writeln_only.pas");
+    // The perfect player without its Flush(Output): as IOI 2001's statement had it written.
+    let perfect = std::fs::read_to_string(source("ioiwari/perfect.pas")).unwrap();
+    let writeln_only = perfect.replacen("    Flush(Output);\n", "", 1);
+    assert_ne!(
+        writeln_only, perfect,
+        "perfect.pas flushes after its Writeln"
+    );
+    let player = dir.path().join("writeln_only.pas");
+    std::fs::write(&player, writeln_only).unwrap();
     let judge = |extra: &[&str]| {
         let mut args = vec![
             "ioiwari",

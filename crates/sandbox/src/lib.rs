@@ -56,7 +56,7 @@
 //! | starting | `errand` | the judge's own short runs, to their end (the probes' tries, a box user's keyrings emptied) | `succeeds`, `clear_keyrings_of` |
 //! | probes | `isolation` | what this machine allows, tried once per judge process | [`Isolation`], [`IsolationRecord`], [`ISOLATION_ENV`] |
 //! | policy | `sandbox` | the sandbox asked for, what [`Sandbox::Auto`] stands for here | [`Sandbox`] |
-//! | running | `process` (with `waiting`, `ticker`, `accounting`, `first`, `trace`, `cleanup`) | the conversation with a running program, its usage and its end; under bubblewrap its first process followed with `ptrace` from its fork, so that what it wrote is read from its zombie (`trace`) | [`Process`], [`Ending`], [`Closing`], [`Notes`], [`TICK`] |
+//! | running | `process` (with `waiting`, `ticker`, `accounting`, `first`, `trace`, `closing`, `cleanup`) | the conversation with a running program, its usage and its end; under bubblewrap its first process followed with `ptrace` from its fork, so that what it wrote is read from its zombie, which is held until the judge lets the sandbox end (`trace`); the output after the last line read to its end within a bound (`closing`) | [`Process`], [`Ending`], [`Closing`], [`Notes`], [`TICK`] |
 //! | running | `launcher` | the recipe of a run: decides every level and starts the [`Process`] | [`Launcher`] |
 //!
 //! # What is enforced, and how

@@ -1,6 +1,6 @@
 //! The flags several commands share, each defined once: the limits (`--time-limit`,
-//! `--memory-limit`), the sandbox (`--sandbox`), Lolek (`--lolek`), the seed (`--seed`) and
-//! the compile commands (`--compile`). `duel ioiwari judge`, `duel mis judge`, `duel doctor`,
+//! `--memory-limit`), the sandbox (`--sandbox`), Lolek (`--lolek`), the seed (`--seed`), the
+//! compile commands (`--compile`) and how Pascal players are built (`--pascal-flush`). `duel ioiwari judge`, `duel mis judge`, `duel doctor`,
 //! `graj` and `ioiwari2` flatten these structures into their arguments, so a flag has the same
 //! name, bounds and help text in each, and every `--help` is generated from here.
 
@@ -13,7 +13,9 @@ pub struct SeedArg {
 }
 
 #[cfg(feature = "judge")]
-pub use judged::{seconds, CompileArg, LimitArgs, LolekArg, SandboxArg, SandboxKind, MAX_SECONDS};
+pub use judged::{
+    seconds, CompileArg, LimitArgs, LolekArg, PascalFlushArg, SandboxArg, SandboxKind, MAX_SECONDS,
+};
 
 #[cfg(feature = "judge")]
 mod judged {
@@ -167,6 +169,19 @@ mod judged {
             }
             Ok(commands)
         }
+    }
+
+    /// `--pascal-flush`: build Pascal players as IOI 2001's judge did (RULES.md, G2).
+    #[derive(Debug, Clone, Copy, Default, clap::Args)]
+    pub struct PascalFlushArg {
+        /// Flush Pascal players' Output after every Writeln, as IOI 2001 did.
+        // Off by default: contest systems build Pascal as Free Pascal does, which flushes
+        // Output only on a terminal, so a player that relies on Writeln alone waits for ever
+        // and gets time_limit, with a hint naming Flush(Output). With the flag the judge loads
+        // its unit duelflush first (-Faduelflush). A Pascal command given with --compile
+        // decides alone.
+        #[arg(long)]
+        pub pascal_flush: bool,
     }
 
     #[cfg(test)]

@@ -354,7 +354,7 @@ fn cms_ioiwari_task_agrees_with_duel_on_every_test_and_program() {
         if let Some(duel_verdict) = unflushed_verdict(&program.name) {
             // A program that never flushes waits until the wall clock runs out: two boards
             // show it, with short wall-clock limits on both sides; duel's judge gets the
-            // source, as a contestant's (for Pascal it then loads its flush unit).
+            // source, as a contestant's, and builds it as CMS does.
             let boards: Vec<String> = tests[..2]
                 .iter()
                 .map(|input| fs::read_to_string(input).unwrap().trim().to_owned())
@@ -688,10 +688,15 @@ sys.stdout.buffer.flush()
 ";
 
 #[test]
-fn cms_ioiwari_manager_text_shows_control_bytes_as_question_marks() {
+fn cms_ioiwari_manager_text_shows_control_bytes_escaped() {
     let result = ioiwari_attack("bytes", IOIWARI_WRITE_PAYLOAD, b"\x1b[2J\xc3\xa9\x7f%s\r\n");
-    // cms_evaluate has checked that the text is printable ASCII.
-    assert_refused(&result, "protocol_error", "?[2J???%s");
+    // cms_evaluate has checked that the text is printable ASCII: the referee quotes every
+    // byte outside it as \xNN, as duel's judge does (RULES.md).
+    assert_refused(
+        &result,
+        "protocol_error",
+        "expected a pit number, got \"\\x1b[2J\\xc3\\xa9\\x7f%s\"",
+    );
 }
 
 #[test]
@@ -704,7 +709,7 @@ fn cms_ioiwari_manager_stops_at_a_line_without_end() {
     assert!(
         result
             .text
-            .starts_with("protocol_error: a line longer than 4096 bytes"),
+            .starts_with("protocol_error: wrote a line longer than 4096 bytes"),
         "{result:?}"
     );
 }

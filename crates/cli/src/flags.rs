@@ -85,8 +85,7 @@ mod judged {
         // works); bwrap: demand bubblewrap (no network, read-only file system, private 64 MB
         // /tmp, own PID namespace), fail if it cannot run; none: no bubblewrap. A cgroup per test
         // and, when the judge runs as root, a user of its own and the system-call filter apply
-        // whatever the choice, where the machine allows them (README: "How the judge isolates
-        // and measures").
+        // whatever the choice, where the machine allows them (docs/judge.md).
         #[arg(
             long,
             value_name = "KIND",
@@ -148,7 +147,7 @@ mod judged {
     /// default.
     #[derive(Debug, Clone, Default, clap::Args)]
     pub struct CompileArg {
-        /// Build LANG's sources with COMMAND (see README; repeatable).
+        /// Build LANG's sources with COMMAND (repeatable; docs/organisers.md).
         #[arg(long, value_name = "LANG=COMMAND")]
         pub compile: Vec<String>,
     }

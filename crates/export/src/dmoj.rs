@@ -297,7 +297,7 @@ fn mis() -> Package {
     );
     package.add("checker.cpp", format!("#define DUEL_DMOJ 1\n{checker}"));
     yaml.push_str(
-        "signature_grader:\n  entry: driver.c\n  header: mis.h\n\
+        "signature_grader:\n  entry: driver.c\n  header: mis.h\n  allow_main: true\n\
          checker:\n  name: bridged\n  args:\n    files: checker.cpp\n    lang: CPP17\n    type: default\n    feedback: true\n\
          output_limit_length: 33554432\n",
     );

@@ -105,10 +105,10 @@ pub const CPP: Language = Language {
 /// directory for units and the program.
 const FPC_JUDGE: [&str; 5] = ["-l-", "-v0", "-Fu{dir}", "-FU{dir}", "-FE{dir}"];
 
-/// Pascal (`.pas`, `.pp`), built by Free Pascal. A player is built with the judge's unit
-/// `duelflush` loaded first (`-Faduelflush`), which flushes `Output` after every write even
-/// on a pipe; a module is the statement's unit `mis`, wrapped by the judge in a library
-/// (`-Cg`: position-independent).
+/// Pascal (`.pas`, `.pp`), built by Free Pascal. A player is built as the contest systems build
+/// it, so `Writeln` alone does not flush on a pipe (`crates/protocol/RULES.md` G2; the judge's
+/// `--pascal-flush` adds its unit `duelflush`); a module is the statement's unit `mis`, wrapped
+/// by the judge in a library (`-Cg`: position-independent).
 pub const PASCAL: Language = Language {
     name: "pascal",
     title: "Pascal",
@@ -118,15 +118,8 @@ pub const PASCAL: Language = Language {
     version_args: &["-iV"],
     package: "fp-compiler",
     player: plain(
-        "fpc -l- -v0 -O2 -Xs -Faduelflush -Fu{dir} -FU{dir} -FE{dir} -o{output} {source}",
-        &[
-            FPC_JUDGE[0],
-            FPC_JUDGE[1],
-            "-Faduelflush",
-            FPC_JUDGE[2],
-            FPC_JUDGE[3],
-            FPC_JUDGE[4],
-        ],
+        "fpc -l- -v0 -O2 -Xs -Fu{dir} -FU{dir} -FE{dir} -o{output} {source}",
+        &FPC_JUDGE,
     ),
     module: Some(Build {
         command: "fpc -l- -v0 -O2 -Cg -Fu{dir} -FU{dir} -FE{dir} -o{output} {source}",

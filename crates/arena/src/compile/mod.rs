@@ -32,7 +32,7 @@
 //! names in the contest systems), which the exporter, the kits, README's table and the tests
 //! read too. Its file under `languages/` adds what only the judge needs: the files written
 //! beside the copy (C and C++ modules get the task's `mis.h`; a Pascal module its wrapper
-//! library, a Pascal player its flush unit), what the build gives (a program, a script run by
+//! library, a Pascal player the flush unit `--pascal-flush` loads), what the build gives (a program, a script run by
 //! its interpreter, a library) and the environment and files its compiler needs. Adding a
 //! language is its definition in `duel-languages`, then one file under `languages/` and its
 //! line in `languages/mod.rs` (which says how).
@@ -45,9 +45,10 @@
 //! - **A Pascal module** is the statement's unit `mis` (saved as `mis.pas`); the judge wraps it
 //!   in a library that exports `poczatek` and `ruch_bolka` with the C calling convention, and
 //!   builds it position-independent (`-Cg`).
-//! - **A Pascal player** is built with a unit loaded first (`-Faduelflush`) that makes `Output`
-//!   flush after every `Write`/`Writeln` even on a pipe: the statement tells Pascal players to
-//!   use `Writeln` and `Readln` without `Flush`, which Free Pascal only honours on a terminal.
+//! - **A Pascal player** is built as the contest systems build it: `Writeln` alone does not
+//!   flush on a pipe (`crates/protocol/RULES.md` G2). With `--pascal-flush` a unit loaded first
+//!   (`-Faduelflush`) makes `Output` flush after every `Write`/`Writeln` even on a pipe, as
+//!   IOI 2001's judge did for its statement's `Writeln` and `Readln` without `Flush`.
 //! - **Python** has nothing to build: the source is checked for syntax errors (without writing
 //!   a `.pyc`) and the copy is run by `python3`.
 //! - **Go** is built with the go command's caches and home inside the build directory and
@@ -101,7 +102,7 @@ pub const MAX_SOURCE_BYTES: u64 = 1 << 20;
 /// use duel_arena::compile::{default_command, Language, Target};
 /// assert_eq!(
 ///     default_command(Language::C, Target::Module),
-///     "gcc -std=gnu11 -O2 -pipe -shared -fPIC -o {output} {source} -lm"
+///     "gcc -std=gnu11 -O2 -pipe -shared -fPIC -o {output} -xc {source} -lm"
 /// );
 /// ```
 pub fn default_command(language: Language, target: Target) -> String {

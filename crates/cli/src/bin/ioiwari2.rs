@@ -61,7 +61,7 @@ Examples:
   ioiwari2 --seed 7 --log game.txt          random among the optimal moves, log to game.txt
   ioiwari2 --run ./player                   play your program (Windows: ioiwari2.exe --run player.exe)
   ioiwari2 --position \"4 4 4 2 2 2 2\" --run python3 player.py
-  mkfifo to-p2 && ioiwari2 < to-p2 | ioiwari > to-p2     the same with a named pipe (Linux)
+  [ -p to-p2 ] || mkfifo to-p2; ioiwari2 < to-p2 | ioiwari > to-p2   the same with a named pipe (Linux)
 
 Exit status: 0 the game was played to the end (with --run: player 1 won); 1 player 1 broke the
 rules (an illegal or unreadable move, or input that ended mid-game: with --run, also a
@@ -587,20 +587,14 @@ impl Dialogue {
                 Err(error) if self.mode.by_hand => error.to_string(),
                 Err(error) => return Err(self.abort(error.to_string())),
             };
-            eprintln!("  {error}; please type one of {}.", self.legal_pits());
+            eprintln!("  {error}; please type {}.", self.legal_pits());
         }
     }
 
-    /// The pits player 1 may sow now, e.g. `1 2 4`.
+    /// The pits player 1 may sow now, in words: `pit 3`, `pit 1, 2 or 4`.
     fn legal_pits(&self) -> String {
-        let pits: Vec<String> = self
-            .position
-            .board
-            .legal_moves()
-            .iter()
-            .map(|pit| pit.to_string())
-            .collect();
-        pits.join(" ")
+        let legal: Vec<Pit> = self.position.board.legal_moves().iter().collect();
+        duel_ioiwari::mistake::pits_named(&legal)
     }
 
     /// The first optimal pit, or a random optimal pit when a seed was given.

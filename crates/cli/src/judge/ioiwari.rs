@@ -32,8 +32,8 @@ illegal_move, protocol_error, time_limit, memory_limit, runtime_error, early_exi
 compile_error. After the game only blanks may follow, the output must end within 1 s (a
 process left running may not hold it) and the exit status be 0: crates/protocol/RULES.md.
 --report, --csv and --logs never follow a link planted at their path; --logs DIR replaces an
-earlier run's logs there and leaves other files alone. README.md (\"duel ioiwari judge\",
-\"Organisers\", \"How the judge isolates and measures\") has the details.
+earlier run's logs there and leaves other files alone. docs/organisers.md has the details
+(limits, the report, the logs), docs/judge.md the isolation.
 
 Exit status: 0 judged (whatever the score); 128+N stopped by signal N (130 Ctrl-C, 143
 SIGTERM; the report holds the finished tests); 2 the judge could not run.";
@@ -161,8 +161,8 @@ mod tests {
     }
 
     #[test]
-    fn the_readme_lists_every_language_with_its_command() {
-        let readme = include_str!("../../../../README.md");
+    fn the_organisers_guide_lists_every_language_with_its_command() {
+        let readme = include_str!("../../../../docs/organisers.md");
         for &language in Language::ALL {
             let shown = language.shown_command(Target::Player).unwrap();
             assert!(readme.contains(&format!("`{shown}`")), "{shown}");

@@ -33,9 +33,9 @@ Lolek punishes every mistake; the score is the share of tests won. Verdicts: win
 illegal_move, protocol_error, time_limit, memory_limit, runtime_error, early_exit,
 compile_error. Long games get CPU and wall-clock allowances per move on top of --time-limit.
 --report, --csv and --logs never follow a link planted at their path; --logs DIR replaces an
-earlier run's logs there and leaves other files alone. README.md (\"duel mis judge\",
-\"Organisers\", \"How the judge isolates and measures\") has the details: the line protocol,
-the allowances and their measurements, isolation, the report, the logs.
+earlier run's logs there and leaves other files alone. docs/organisers.md has the details (the
+line protocol, the allowances and their measurements, the report, the logs), docs/judge.md
+the isolation.
 
 Exit status: 0 judged (whatever the score); 128+N stopped by signal N (130 Ctrl-C, 143
 SIGTERM; the report holds the finished tests); 2 the judge could not run.";
@@ -129,18 +129,18 @@ mod tests {
             .join(" ")
     }
 
-    /// README's text with its line breaks as spaces.
-    fn readme() -> String {
-        include_str!("../../../../README.md")
+    /// The organisers' guide's text with its line breaks as spaces.
+    fn guide() -> String {
+        include_str!("../../../../docs/organisers.md")
             .split_whitespace()
             .collect::<Vec<_>>()
             .join(" ")
     }
 
     #[test]
-    fn the_readme_quotes_the_time_allowances_in_use() {
+    fn the_organisers_guide_quotes_the_time_allowances_in_use() {
         let micros = |d: Duration| d.as_nanos() as f64 / 1000.0;
-        let help = readme();
+        let help = guide();
         for quoted in [
             format!(
                 "gets {} µs of CPU and {} µs of waiting per Bolek move",

@@ -44,7 +44,7 @@ fn every_package_attaches_the_kit_where_its_system_takes_attachments() {
     }
     // The kit's own files, unchanged.
     let kit = duel_kit::mis_kit();
-    let skeleton = kit.iter().find(|f| f.path == "mis_c/mis.c").unwrap();
+    let skeleton = kit.iter().find(|f| f.path == "mis/mis_c/mis.c").unwrap();
     let package = duel_export::package(Format::Cms, Task::Mis);
     assert_eq!(
         package.file("att/mis.c").unwrap().contents,

@@ -661,18 +661,14 @@ fn cms_mis_manager_rejects_a_stream_that_ends_mid_game() {
 fn cms_mis_manager_does_not_hang_on_a_program_that_never_opens_its_output() {
     // The program reads its start and exits 0 without opening the FIFO to the manager: the
     // manager waits a bounded time for it (less than CMS's wall-clock limit of the manager),
-    // then scores 0.
+    // then scores 0: an empty stream is a game that ended before it began.
     let result = mis_attack(
         "silent",
         "7 2 3",
         "start = open(sys.argv[1]).readline()\n",
         b"",
     );
-    assert_refused(
-        &result,
-        "protocol_error",
-        "does not start with the driver's stream",
-    );
+    assert_refused(&result, "early_exit", "the output is empty");
 }
 
 /// One hostile Ioiwari evaluation on the statement's board.

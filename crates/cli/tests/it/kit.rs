@@ -4,7 +4,8 @@
 //! `graj --module`), and exit with the same status; the Ioiwari
 //! skeletons play every official board to the end against the kit's own `ioiwari2`, which
 //! refuses any illegal move. Each kit's `STATEMENT.md` holds a true sample game, and every
-//! build block of the kits' READMEs (and README's driver build) works pasted whole, twice.
+//! build block of the kits' READMEs (and the contestants' guide's driver build) works pasted
+//! whole, twice.
 
 use crate::kit_builds::kit_line;
 use crate::support::players;
@@ -483,7 +484,7 @@ fn the_judge_takes_every_skeleton_source_as_it_is() {
 // Kits carry the task and their READMEs' build lines work pasted whole: each kit's
 // `STATEMENT.md` tells the task with a sample game that is true (the Ioiwari one is what
 // `ioiwari2` plays, the MIS one is legal and ends in Bolek's win), and every build block of
-// the kits' READMEs (and the project README's block that builds the drivers) runs as a whole,
+// the kits' READMEs (and the contestants' guide's block that builds the drivers) runs as a whole,
 // twice, as a person pasting it would, leaving nothing in the checkout.
 
 /// Runs `script` whole with `sh -e` in `dir`, with the binaries under test on the PATH, and
@@ -637,12 +638,12 @@ fn with_statuses(block: &str) -> String {
 }
 
 #[test]
-fn the_readmes_driver_build_works_pasted_whole_and_leaves_the_checkout_clean() {
-    let readme = include_str!("../../../../README.md");
-    let block = sh_blocks(readme)
+fn the_contestants_guides_driver_build_works_pasted_whole_and_leaves_the_checkout_clean() {
+    let guide = include_str!("../../../../docs/contestants.md");
+    let block = sh_blocks(guide)
         .into_iter()
         .find(|block| block.starts_with("D=crates/mis-abi"))
-        .expect("README's driver block");
+        .expect("the contestants' guide's driver block");
     // A checkout's worth: the drivers and the header, and libmis.a where a release build
     // puts it (here: the one of the profile under test).
     let checkout = work_dir!();

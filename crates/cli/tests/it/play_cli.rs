@@ -447,12 +447,12 @@ fn ioiwari2_by_hand_at_a_terminal_prompts_redraws_and_asks_again() {
         .count();
     assert_eq!(prompts, moves + typos, "{screen}");
     assert!(
-        screen.contains("\"x\" is not a pit number (1 to 7); please type one of 1 2 3 4 5 6 7."),
+        screen.contains("expected a pit number, got \"x\"; please type pit 1, 2, 3, 4, 5, 6 or 7."),
         "{screen}"
     );
     assert!(screen.contains("there is no pit 8"), "{screen}");
     assert!(
-        screen.contains(" is empty; please type one of "),
+        screen.contains(" is empty at ") && screen.contains("; please type pit "),
         "{screen}"
     );
     // The board is redrawn in place: once at the start, after each answer, at the end.
@@ -514,11 +514,11 @@ fn ioiwari2_in_a_pipe_ends_the_game_at_a_typo() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(
         stderr,
-        "ioiwari2: player 1: \"x\" is not a pit number (1 to 7)\n"
+        "ioiwari2: player 1: expected a pit number, got \"x\"\n"
     );
     let log = std::fs::read_to_string(dir.path().join("game.out")).unwrap();
     assert!(
-        log.ends_with("aborted: player 1: \"x\" is not a pit number (1 to 7)\n"),
+        log.ends_with("aborted: player 1: expected a pit number, got \"x\"\n"),
         "{log}"
     );
 }

@@ -77,6 +77,10 @@ end;
 exports
   c_poczatek name 'poczatek',
   c_ruch_bolka name 'ruch_bolka';
+begin
+  { The library's own Output (what the unit writes) is flushed after every write, as the
+    drivers flush theirs: RULES.md M1. }
+  TextRec(Output).FlushFunc := TextRec(Output).InOutFunc;
 end.
 ",
 );

@@ -52,8 +52,10 @@ enum Output {
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Notes {
     /// The program's first process ended while another process it started was still
-    /// running: contest systems differ there (most end the run with the first process, or
-    /// forbid starting one).
+    /// running, or the judge took lines its first process did not write (a process it
+    /// started wrote them; it may have ended too before the judge saw the first one's end):
+    /// contest systems differ there (most end the run with the first process, or forbid
+    /// starting one).
     pub outlived_first: bool,
 }
 
@@ -139,7 +141,7 @@ impl Process {
     /// What the run's end found (see [`Notes`]); complete once it has ended.
     pub fn notes(&self) -> Notes {
         Notes {
-            outlived_first: self.outlived_first,
+            outlived_first: self.outlived_first || self.written_after_the_end(),
         }
     }
 

@@ -47,7 +47,9 @@ pub fn parse_move(line: &[u8], board: Board) -> Result<Pit, Fault> {
 pub const OUTPUT_CLOSES_WITHIN: Duration = Duration::from_secs(1);
 
 /// The reason when it stays open longer (A3).
-pub const STILL_OPEN: &str = "its output was still open 1 s later";
+pub const STILL_OPEN: &str =
+    "its output was still open 1 s later (a program must end once the game is over, without \
+     reading more input)";
 
 /// What the reason of a test adds when the program's first process ended while a process it
 /// started went on (`RULES.md`, L9): the contest systems judge that their own way.
@@ -85,6 +87,8 @@ pub(crate) fn play_test(
                     after_game(bytes).map_err(|fault| Fault::new(fault.verdict, fault.reason))
                 },
                 still_open: STILL_OPEN,
+                // RULES.md, A1: the program must end without reading more.
+                keep_input_open: true,
             });
             game.transcript
                 .finish(&Ending::Finished(game.position.banks));

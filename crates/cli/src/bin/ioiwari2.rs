@@ -169,19 +169,25 @@ fn main() -> ExitCode {
             exit_status(played, None)
         }
         Some(mut child) => {
-            let to_player = child.stdin.take().expect("piped");
+            let mut to_player = child.stdin.take().expect("piped");
             let mut reader = ProtocolReader::new(Piped::new(child.stdout.take().expect("piped")));
-            let mut played = game.run(&mut reader, to_player);
+            let mut played = game.run(&mut reader, &mut to_player);
             if played.is_ok() {
-                // The game is over and the program's input closed: what it does now is judged
-                // too, within bounds (RULES.md, A2 to A4).
+                // The game is over, the program's input still open (a program that reads on
+                // waits, RULES.md, A1): what it does now is judged too, within bounds (A2 to
+                // A4).
                 played = match after_game(&mut reader, &mut child) {
                     Ok(()) => game.finish(),
                     Err(reason) => Err(game.abort(format!("after the game: {reason}"))),
                 };
-            } else if let Some(status) = wait_for(&mut child, PATIENCE) {
-                if !status.success() {
-                    eprintln!("ioiwari2: player 1's program ended with {status}");
+                drop(to_player);
+            } else {
+                // No game to finish: its input ends, and it has a moment to end by itself.
+                drop(to_player);
+                if let Some(status) = wait_for(&mut child, PATIENCE) {
+                    if !status.success() {
+                        eprintln!("ioiwari2: player 1's program ended with {status}");
+                    }
                 }
             }
             let outcome = game.position.outcome();
@@ -193,7 +199,7 @@ fn main() -> ExitCode {
 /// How long player 1's output may stay open once the game is over (RULES.md, A3).
 const OUTPUT_CLOSES_WITHIN: Duration = Duration::from_secs(1);
 
-/// After the game, with its input closed: player 1's output must end within
+/// After the game, with its input still open: player 1's output must end within
 /// [`OUTPUT_CLOSES_WITHIN`] with nothing but blanks and line feeds, and the program must then
 /// exit with status 0 within [`PATIENCE`] (it is stopped otherwise). Its own end comes first,
 /// once it has ended (RULES.md, A5): the output is read to its end even after a byte it
@@ -227,7 +233,8 @@ fn after_game(reader: &mut ProtocolReader<Piped>, child: &mut Child) -> Result<(
         Some(status) if !status.success() => Err(format!("its program ended with {status}")),
         _ => Err(refused.unwrap_or_else(|| {
             format!(
-                "its output was still open {} s later",
+                "its output was still open {} s later (a program must end once the game is \
+                 over, without reading more input)",
                 OUTPUT_CLOSES_WITHIN.as_secs()
             )
         })),

@@ -173,6 +173,25 @@ fn the_testing_tool_names_what_went_wrong() {
     }
 }
 
+#[test]
+fn the_testing_tool_keeps_the_input_open_after_the_game() {
+    if !need("python3", "DUEL_REQUIRE_FPC") {
+        return;
+    }
+    // A perfect player that then reads its input to the end: it waits, as in every judge
+    // (RULES.md, A1), and its output stays open past the bound.
+    let work = tempfile::tempdir().unwrap();
+    let script = format!("'{}'; cat > /dev/null", env!("CARGO_BIN_EXE_ioiwari"));
+    let (status, log) = testing_tool(work.path(), &["sh", "-c", &script], &["--timeout", "2"]);
+    assert_eq!(status, Some(1), "{log}");
+    let last = log.lines().last().unwrap();
+    assert_eq!(
+        last,
+        "aborted: player 1: protocol_error: after the game: its output was still open 1 s later \
+         (a program must end once the game is over, without reading more input)"
+    );
+}
+
 /// The three programs an Ioiwari package attaches when duel has both builds of `ioiwari2`.
 const TOOLS: [&str; 3] = ["ioiwari2", "ioiwari2.exe", "testing_tool.py"];
 

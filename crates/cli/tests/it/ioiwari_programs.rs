@@ -531,6 +531,12 @@ fn ioiwari2_run_judges_what_player_1_does_after_the_game() {
             "exec 1>&-; sleep 5",
             "after the game: its program was still running 2 s later, and was stopped",
         ),
+        // Reading on after the game: its input stays open (RULES.md, A1), so it waits.
+        (
+            "cat > /dev/null",
+            "after the game: its output was still open 1 s later (a program must end once the \
+             game is over, without reading more input)",
+        ),
     ] {
         let script = ioiwari_then(after);
         let (code, stderr, took) = run_timed_in(dir.path(), &["--run", "sh", "-c", &script]);

@@ -29,7 +29,8 @@ const CASES: &[(&str, &str, &str)] = &[
     (
         "holder.sh",
         "protocol_error",
-        "after the game: its output was still open 1 s later; note: its first process ended",
+        "after the game: its output was still open 1 s later (a program must end once the game \
+         is over, without reading more input); note: its first process ended",
     ),
     (
         "trailing.sh",

@@ -373,8 +373,9 @@ static void play_game(int *pits, struct player_output *from_player, FILE *to_pla
     }
 }
 
-/* After a finished game (win, draw or loss in `out`): closes `to_player`, so that player 1
- * reads the end of its input (A1), and reads its output to the end (A2): blanks and line
+/* After a finished game (win, draw or loss in `out`): keeps `to_player` open, so that a
+ * player 1 that reads on waits as it would where the input is never closed (A1), and reads
+ * its output to the end (A2): blanks and line
  * feeds may follow the last move, any other byte makes the verdict a protocol_error, and so
  * does an output still open CLOSE_WITHIN_MS after the game (A3), whoever holds it. Nothing
  * waits longer. The output is read to its end even after a byte it refuses: a program that
@@ -386,7 +387,7 @@ static inline void read_to_end(struct player_output *from_player, FILE *to_playe
     if (strcmp(out->verdict, "win") != 0 && strcmp(out->verdict, "draw") != 0 &&
         strcmp(out->verdict, "loss") != 0)
         return;
-    fclose(to_player);
+    fflush(to_player);
     long long deadline = monotonic_ms() + CLOSE_WITHIN_MS;
     int refused = 0;
     for (;;) {
@@ -396,7 +397,8 @@ static inline void read_to_end(struct player_output *from_player, FILE *to_playe
             if (refused)
                 strcpy(out->reason, "after the game: it wrote more than blanks and line feeds");
             else if (got < 0)
-                strcpy(out->reason, "after the game: its output was still open 1 s later");
+                strcpy(out->reason, "after the game: its output was still open 1 s later (a program "
+                                   "must end once the game is over, without reading more input)");
             return;
         }
         while (from_player->at < from_player->end) {

@@ -194,7 +194,9 @@ class Output:
                 raise Fault("protocol_error",
                             "after the game: it wrote more than blanks and line feeds")
             if filled is None:
-                raise Fault("protocol_error", "after the game: its output was still open 1 s later")
+                raise Fault("protocol_error",
+                            "after the game: its output was still open 1 s later (a program "
+                            "must end once the game is over, without reading more input)")
             if not filled:
                 return
             refused = refused or bool(self.buffer.strip(BLANKS + b"\n"))
@@ -229,7 +231,7 @@ def play(board, output, send, note, timeout=None):
             if player == 2:
                 send(str(pit))
             player = 3 - player
-        send(None)
+        # The input stays open: a program that reads on after the game waits (A1).
         output.after_game(CLOSE_WITHIN)
     except Fault as fault:
         return fault.verdict, fault.reason, moves
@@ -302,7 +304,7 @@ def main():
         return 2
 
     def send(text):
-        """A line to the program; None closes its input (the game is over)."""
+        """A line to the program; None closes its input (once the result is known)."""
         try:
             if text is None:
                 program.stdin.close()

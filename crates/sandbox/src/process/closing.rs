@@ -21,6 +21,12 @@ pub struct Closing<'a> {
     pub check: &'a mut dyn FnMut(&[u8]) -> Result<(), Fault>,
     /// The reason when the output is still open after [`within`](Self::within).
     pub still_open: &'a str,
+    /// Whether the program's input stays open while its output is read, until the run ends:
+    /// for a protocol by which the program must end without reading more, a program that
+    /// waits for more input keeps its output open and meets the bound, as it would where
+    /// the input is never closed. Otherwise the input is closed first, and a read meets its
+    /// end.
+    pub keep_input_open: bool,
 }
 
 /// How often, under bubblewrap, the judge looks whether the program's output has ended.
@@ -61,7 +67,7 @@ pub struct Notes {
 
 impl Process {
     /// The conversation is over, by a protocol that says what may follow it: closes the
-    /// program's input, reads its output to its end (each piece checked by
+    /// program's input (unless `closing.keep_input_open`), reads its output to its end (each piece checked by
     /// `closing.check`, at most `closing.within` of waiting; the bytes are never stored, so a
     /// flood costs no memory), waits (within the limits) for the program to exit, kills
     /// whatever is left of it and says whether it ended cleanly.
@@ -76,7 +82,9 @@ impl Process {
     /// program's first process has exited. The run is over afterwards:
     /// [`notes`](Self::notes) says what its end found.
     pub fn finish_output(&mut self, closing: Closing<'_>) -> Ending {
-        self.close_input();
+        if !closing.keep_input_open {
+            self.close_input();
+        }
         self.stop_ticker();
         self.raw_output = true;
         let deadline = Instant::now() + closing.within;

@@ -18,9 +18,18 @@ fn limits() -> Limits {
 }
 
 /// Starts `script`, sends `1`, reads its one line (which must be `2`), then ends the
-/// conversation, refusing any byte after it but blanks and line feeds: the ending and every
-/// byte the check saw.
+/// conversation, closing the program's input, refusing any byte after it but blanks and line
+/// feeds: the ending and every byte the check saw.
 fn converse(script: &str, sandbox: Sandbox) -> (Ending, Vec<u8>, Process) {
+    converse_keeping_input(script, sandbox, false)
+}
+
+/// [`converse`], with the program's input kept open after the conversation or not.
+fn converse_keeping_input(
+    script: &str,
+    sandbox: Sandbox,
+    keep_input_open: bool,
+) -> (Ending, Vec<u8>, Process) {
     let mut process = Launcher::new(python(script), limits())
         .with_sandbox(sandbox)
         .spawn()
@@ -40,6 +49,7 @@ fn converse(script: &str, sandbox: Sandbox) -> (Ending, Vec<u8>, Process) {
             }
         },
         still_open: STILL_OPEN,
+        keep_input_open,
     });
     (ending, seen, process)
 }
@@ -117,6 +127,24 @@ fn a_child_that_outlives_its_parent_but_not_on_the_output_changes_nothing() {
 }
 
 #[test]
+fn a_program_that_reads_on_after_the_end_meets_the_end_of_its_input_only_if_it_is_closed() {
+    let script = "import sys\nsys.stdin.readline()\nprint(2, flush=True)\nsys.stdin.read()\n";
+    for sandbox in sandboxes() {
+        let (ending, _, _) = converse_keeping_input(script, sandbox, false);
+        assert_eq!(verdict(&ending), None, "{sandbox:?}");
+        let started = Instant::now();
+        let (ending, _, process) = converse_keeping_input(script, sandbox, true);
+        assert_eq!(
+            verdict(&ending),
+            Some((Verdict::ProtocolError, STILL_OPEN.into())),
+            "{sandbox:?}"
+        );
+        assert!(!process.notes().outlived_first, "{sandbox:?}");
+        assert!(started.elapsed() < Duration::from_secs(3));
+    }
+}
+
+#[test]
 fn a_program_that_keeps_its_own_output_open_is_stopped_at_the_bound() {
     let script = "import sys, time\nsys.stdin.readline()\nprint(2, flush=True)\ntime.sleep(5)\n";
     for sandbox in sandboxes() {
@@ -153,6 +181,7 @@ fn the_programs_end_is_judged_once_its_output_has_ended() {
             within: WITHIN,
             check: &mut |_| Ok(()),
             still_open: STILL_OPEN,
+            keep_input_open: false,
         });
         let Err(Halt::Fault(fault)) = ending.result else {
             panic!("{sandbox:?}: {:?}", ending.result)

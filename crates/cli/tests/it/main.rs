@@ -55,3 +55,4 @@ mod support;
 mod variants_cli;
 mod windows;
 mod writers_planting;
+mod conformance;

@@ -18,7 +18,7 @@ def main():
     from dmoj.judge import Judge, Submission
     from dmoj.testsuite import TestManager
 
-    judgeenv.load_env(cli=True, testsuite=True)
+    judgeenv.load_env(cli=True)
     executors.load_executors()
     contrib.load_contrib_modules()
 

@@ -202,7 +202,7 @@ def icpc_draft(data, tools, exported, work, task):
         "problem_format_version: 2025-09\n", "problem_format_version: 2023-07-draft\n", 1))
     numbers = data["tests"][task]
     test_groups(problem / "data", numbers, lambda n: f"{n:02}.in", lambda n: f"{n:02}.ans")
-    set_yaml_key(problem / "data" / "secret" / "test_group.yaml", "on_reject", "continue")
+    set_yaml_key(problem / "data" / "secret" / "testdata.yaml", "on_reject", "continue")
     for extra in ("submissions", "python_submissions"):
         shutil.rmtree(problem / extra, ignore_errors=True)
     accepted = problem / "submissions" / "accepted"

@@ -1,4 +1,5 @@
 /* After the game, leaves a child holding its output open for 3 s and exits. */
+#define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>

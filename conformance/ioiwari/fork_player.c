@@ -1,4 +1,5 @@
 /* Hands the game to a child: the child plays it all, the first process exits at once. */
+#define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>

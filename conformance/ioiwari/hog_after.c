@@ -1,4 +1,4 @@
-/* After the game, fills 64 MB of memory. */
+/* After the game, fills 64 MB of memory (a page at a time). */
 #include <stdio.h>
 #include <string.h>
 #include <stdlib.h>
@@ -31,7 +31,7 @@ int main(void) {
             return 0;
         }
     }
-    char *volatile block = malloc(64 << 20);
-    memset(block, 1, 64 << 20);
+    volatile char *block = malloc(64 << 20);
+    for (long at = 0; at < 64 << 20; at += 4096) block[at] = 1;
     return 0;
 }

@@ -1,4 +1,5 @@
 /* After the game, waits 0.3 s (its output open) before it exits. */
+#define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <string.h>
 #include <time.h>

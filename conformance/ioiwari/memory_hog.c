@@ -1,4 +1,4 @@
-/* Fills 64 MB of memory before its first move. */
+/* Fills 64 MB of memory (a page at a time) before its first move. */
 #include <stdio.h>
 #include <string.h>
 #include <stdlib.h>
@@ -22,8 +22,8 @@ static const char *moves_for_board(void) {
 
 int main(void) {
     const char *moves = moves_for_board();
-    char *volatile block = malloc(64 << 20);
-    memset(block, 1, 64 << 20);
+    volatile char *block = malloc(64 << 20);
+    for (long at = 0; at < 64 << 20; at += 4096) block[at] = 1;
     for (int i = 0; moves[i] != '\0'; i++) {
         char pit = moves[i];
         if (i % 2 == 0) {

@@ -1,7 +1,7 @@
-/* Waits for ever without a move and without using the CPU. */
+/* Waits for more input before its first move: it never comes, and the
+   program waits for ever without using the CPU. */
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
 /* The game from each of the corpus's boards, as lines.py derives it from the rules: the
    board's pits, then both players' pits in turn, this player's first. */
@@ -22,7 +22,8 @@ static const char *moves_for_board(void) {
 
 int main(void) {
     const char *moves = moves_for_board();
-    for (;;) pause();
+    while (getchar() != EOF) {
+    }
     for (int i = 0; moves[i] != '\0'; i++) {
         char pit = moves[i];
         if (i % 2 == 0) {

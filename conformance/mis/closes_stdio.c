@@ -1,5 +1,6 @@
 /* Closes its standard input and output at the start, then wins: the game
    does not pass through them. */
+#define _POSIX_C_SOURCE 200809L
 #include <unistd.h>
 #include "mis.h"
 

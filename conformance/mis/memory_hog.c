@@ -1,6 +1,5 @@
-/* Fills 64 MB of memory at the start, then wins. */
+/* Fills 64 MB of memory (a page at a time) at the start, then wins. */
 #include <stdlib.h>
-#include <string.h>
 #include "mis.h"
 
 /* won[p][e]: whether the player to move from p poohsticks and e eeyoresticks wins, for pools
@@ -27,8 +26,8 @@ void poczatek(int p, int e, int peb) {
     bound = peb;
     for (int i = 0; i <= p && i < 64; i++)
         for (int j = 0; j <= e && j < 64; j++) won[i][j] = (char)winning_move(i, j, &bp, &be);
-    char *volatile block = malloc(64 << 20);
-    memset(block, 1, 64 << 20);
+    volatile char *block = malloc(64 << 20);
+    for (long at = 0; at < 64 << 20; at += 4096) block[at] = 1;
 }
 
 void ruch_bolka(int p, int e, int *bp, int *be) {

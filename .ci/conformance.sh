@@ -25,7 +25,7 @@ done
 timed() {
     local started=$SECONDS status=0
     "$@" || status=$?
-    echo "time: $* : $((SECONDS - started)) s (status $status)"
+    echo "time: $* : $((SECONDS - started)) s (status $status)" >&2
     return $status
 }
 

@@ -22,7 +22,9 @@ HEADING = "## What the contest systems decide themselves"
 
 
 def verdicts(words):
-    """A test-by-test list of verdicts, shortened to one word when all are the same."""
+    """A test-by-test list of verdicts, shortened to one when all are the same ("a|b", the
+    system's choice between two, shown as "a or b")."""
+    words = [word.replace("|", " or ") for word in words]
     return words[0] if len(set(words)) == 1 else ", ".join(words)
 
 

@@ -200,6 +200,53 @@ fn the_corpus_covers_every_clause_of_the_rules_and_lists_every_program() {
         }
     }
     assert_eq!(listed, on_disk, "the manifest and conformance/ differ");
+    // The systems: each maps every verdict its tasks can give to its own words, and a
+    // program's own entry for a system (where the system decides otherwise) names a known
+    // system, gives a verdict a test (or two, `a|b`, where the system races) and says why.
+    let systems = manifest["systems"].as_object().expect("[systems]");
+    for (name, system) in systems {
+        for task in ["ioiwari", "mis"] {
+            let verdicts = system[task]["verdicts"].as_object();
+            let languages = strings(&system[task]["languages"], "languages");
+            if languages.is_empty() {
+                continue;
+            }
+            for verdict in VERDICTS {
+                let possible = !(task == "mis" && verdict == "draw");
+                assert_eq!(
+                    verdicts.is_some_and(|v| v.contains_key(verdict)),
+                    possible,
+                    "[systems.{name}.{task}] and {verdict}"
+                );
+            }
+        }
+    }
+    for (program, entry) in programs.iter().zip(manifest["program"].as_array().unwrap()) {
+        let Some(own) = entry.get("systems").and_then(Value::as_object) else {
+            continue;
+        };
+        for (name, difference) in own {
+            assert!(
+                systems.contains_key(name),
+                "{}: no system {name}",
+                program.path
+            );
+            let expect = strings(&difference["expect"], "a system's expect");
+            assert_eq!(expect.len(), 3, "{}: {name}", program.path);
+            for either in &expect {
+                for verdict in either.split('|') {
+                    assert!(
+                        VERDICTS.contains(&verdict),
+                        "{}: {name}: {verdict} is no verdict",
+                        program.path
+                    );
+                }
+            }
+            assert_ne!(expect, program.expect, "{}: {name} differs", program.path);
+            let why = difference["why"].as_str().unwrap_or_default();
+            assert!(why.len() > 20, "{}: {name} says why", program.path);
+        }
+    }
     // Every kind of program the brief of the corpus names, and every verdict of each task.
     for task in ["ioiwari", "mis"] {
         let seen: BTreeSet<&str> = programs
@@ -309,8 +356,7 @@ fn judge_task(task: &str) {
     let mut tally: BTreeMap<String, usize> = BTreeMap::new();
     for (program, judged) in programs.iter().zip(&batch.submissions) {
         assert_eq!(judged.tests.len(), numbers.len(), "{}", program.path);
-        for ((expected, result), number) in program.expect.iter().zip(&judged.tests).zip(&numbers)
-        {
+        for ((expected, result), number) in program.expect.iter().zip(&judged.tests).zip(&numbers) {
             let got = result.verdict.name();
             *tally.entry(got.to_owned()).or_default() += 1;
             if got != expected {

@@ -186,20 +186,28 @@ def verifyproblem(tools, problem, names):
     return readings, said
 
 
-def kattis(data, tools, exported, work, task):
-    problem = work / "kattis" / task
-    shutil.copytree(exported / "kattis" / task, problem)
+def verifyproblem_judges(data, tools, problem, system, task, add):
+    """Cuts `problem` down to the chosen tests, replaces its submissions by the corpus's
+    programs the system takes (`add(directory, program)` puts one there) and has
+    verifyproblem judge them: each program's readings."""
     numbers = data["tests"][task]
     test_groups(problem / "data", numbers, lambda n: f"{n:02}.in", lambda n: f"{n:02}.ans")
     set_yaml_key(problem / "data" / "secret" / "testdata.yaml", "on_reject", "continue")
-    shutil.rmtree(problem / "submissions")
+    for extra in ("submissions", "python_submissions"):
+        shutil.rmtree(problem / extra, ignore_errors=True)
     accepted = problem / "submissions" / "accepted"
     accepted.mkdir(parents=True)
-    taken = [p for p in programs(data, task) if expected(data, "kattis", p) is not None]
+    taken = [p for p in programs(data, task) if expected(data, system, p) is not None]
     for program in taken:
-        add_kattis_submission(accepted, program)
+        add(accepted, program)
     readings, said = verifyproblem(tools, problem, {stem(p) for p in taken})
     return {p["path"]: readings.get(stem(p)) for p in taken}, said
+
+
+def kattis(data, tools, exported, work, task):
+    problem = work / "kattis" / task
+    shutil.copytree(exported / "kattis" / task, problem)
+    return verifyproblem_judges(data, tools, problem, "kattis", task, add_kattis_submission)
 
 
 def icpc_draft(data, tools, exported, work, task):
@@ -210,18 +218,7 @@ def icpc_draft(data, tools, exported, work, task):
     yaml = problem / "problem.yaml"
     yaml.write_text(yaml.read_text().replace(
         "problem_format_version: 2025-09\n", "problem_format_version: 2023-07-draft\n", 1))
-    numbers = data["tests"][task]
-    test_groups(problem / "data", numbers, lambda n: f"{n:02}.in", lambda n: f"{n:02}.ans")
-    set_yaml_key(problem / "data" / "secret" / "testdata.yaml", "on_reject", "continue")
-    for extra in ("submissions", "python_submissions"):
-        shutil.rmtree(problem / extra, ignore_errors=True)
-    accepted = problem / "submissions" / "accepted"
-    accepted.mkdir(parents=True)
-    taken = [p for p in programs(data, task) if expected(data, "icpc-draft", p) is not None]
-    for program in taken:
-        add_kattis_submission(accepted, program)
-    readings, said = verifyproblem(tools, problem, {stem(p) for p in taken})
-    return {p["path"]: readings.get(stem(p)) for p in taken}, said
+    return verifyproblem_judges(data, tools, problem, "icpc-draft", task, add_kattis_submission)
 
 
 def polygon(data, tools, exported, work, task):
@@ -239,18 +236,10 @@ def polygon(data, tools, exported, work, task):
     problem = work / "polygon" / task
     with zipfile.ZipFile(zipped) as archive:
         archive.extractall(problem)
-    numbers = data["tests"][task]
-    test_groups(problem / "data", numbers, lambda n: f"{n:02}.in", lambda n: f"{n:02}.ans")
-    set_yaml_key(problem / "data" / "secret" / "testdata.yaml", "on_reject", "continue")
-    shutil.rmtree(problem / "submissions", ignore_errors=True)
-    accepted = problem / "submissions" / "accepted"
-    accepted.mkdir(parents=True)
-    taken = [p for p in programs(data, task) if expected(data, "polygon", p) is not None]
     attachments = exported / "polygon" / task / "attachments"
-    for program in taken:
-        add_polygon_submission(accepted, program, attachments)
-    readings, said = verifyproblem(tools, problem, {stem(p) for p in taken})
-    return {p["path"]: readings.get(stem(p)) for p in taken}, said
+    return verifyproblem_judges(
+        data, tools, problem, "polygon", task,
+        lambda directory, program: add_polygon_submission(directory, program, attachments))
 
 
 # --- BAPCtools (ICPC 2025-09) -------------------------------------------------------------

@@ -1,4 +1,4 @@
-/* After the game, writes a word and exits with status 1. */
+/* After the game, writes a word and exits with status 1: its exit status is judged first. */
 #include <stdio.h>
 #include <string.h>
 

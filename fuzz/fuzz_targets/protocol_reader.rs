@@ -1,9 +1,11 @@
 //! The Ioiwari protocol reader (`duel_protocol`): a player's lines, any bytes, arriving in
-//! pieces of any size.
+//! pieces of any size, read as player 2's pits (what `ioiwari` reads) and as player 1's moves
+//! (`read_move`, the one reader of a move line, as `ioiwari2` and duel's judge read it).
 //!
-//! Beyond not panicking: what is read (the start board, then pits, errors included) does not
-//! depend on how the bytes arrive; a board read prints as text that parses to it; a pit is
-//! one of 1 to 7; an error message is one bounded line with no control character.
+//! Beyond not panicking: what is read (the start board, then pits or moves, errors included)
+//! does not depend on how the bytes arrive; a board read prints as text that parses to it; a
+//! pit is one of 1 to 7, and a move is a pit with beads on its board; an error message is one
+//! bounded line with no control character.
 
 // stable tests: -p duel-cli --test it protocol_properties::
 
@@ -22,16 +24,41 @@ fuzz_target!(|data: &[u8]| {
     let Some((&first, bytes)) = data.split_first() else {
         return;
     };
-    let whole = outcomes(bytes);
     let piece = 1 + usize::from(first % 64);
     let capacity = 1 + usize::from(first / 64) * 3000;
-    let pieces = BufReader::with_capacity(capacity, Pieces { bytes, piece });
+    let pieces = || BufReader::with_capacity(capacity, Pieces { bytes, piece });
     assert_eq!(
-        outcomes(pieces),
-        whole,
+        outcomes(pieces()),
+        outcomes(bytes),
         "read in pieces of {piece} bytes through a buffer of {capacity}"
     );
+    assert_eq!(
+        moves(pieces()),
+        moves(bytes),
+        "moves read in pieces of {piece} bytes through a buffer of {capacity}"
+    );
 });
+
+/// Every move line on the task's start board until the input ends, errors included (reading
+/// goes on after each), then what follows as after the game.
+fn moves(input: impl BufRead) -> Vec<String> {
+    let board: Board = "4 3 2 4 2 3 2".parse().unwrap();
+    let mut reader = ProtocolReader::new(input);
+    let mut seen = Vec::new();
+    loop {
+        seen.push(match reader.read_move(board) {
+            Ok(Some(pit)) => {
+                assert!(board.beads_in(pit) > 0, "pit {} is empty", pit.number());
+                format!("move {}", pit.number())
+            }
+            Ok(None) => break,
+            Err(error) => shown(&error),
+        });
+    }
+    // Nothing is left: after the game there is nothing more to read.
+    assert!(reader.read_after_game().is_ok());
+    seen
+}
 
 /// A reader that gives at most `piece` bytes at a time.
 struct Pieces<'a> {

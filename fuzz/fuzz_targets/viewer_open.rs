@@ -11,7 +11,8 @@
 
 #![no_main]
 
-use duel_web::http::{Method, Request, Response};
+use duel_web::axum::body::Body;
+use duel_web::axum::http::Request;
 use duel_web::viewer::{DocumentView, Viewer, MAX_OPEN};
 use duel_web::App;
 use libfuzzer_sys::fuzz_target;
@@ -42,7 +43,7 @@ fn open_directly(bytes: &[u8]) {
                 check_document(document);
             }
             Err(why) => {
-                one_line(&why);
+                one_line(&why.to_string());
                 assert_eq!(viewer.documents().count(), 0);
                 return;
             }
@@ -61,7 +62,7 @@ fn open_record(bytes: &[u8]) {
             assert_eq!(test.replayable_moves, test.moves, "a record holds every move");
             check_document(document);
         }
-        Err(why) => one_line(&why),
+        Err(why) => one_line(&why.to_string()),
     }
 }
 
@@ -79,16 +80,11 @@ fn check_document(document: &DocumentView) {
 }
 
 fn upload(app: &App, body: &[u8]) {
-    let (status, answer) = call(app, Method::Post, "/api/viewer/open", body);
+    let (status, answer) = call(app, "POST", "/api/viewer/open", body);
     match status {
         200 => {
             let id = answer["id"].as_u64().expect("an opened document has an id");
-            let (status, again) = call(
-                app,
-                Method::Get,
-                &format!("/api/viewer/report?id={id}"),
-                b"",
-            );
+            let (status, again) = call(app, "GET", &format!("/api/viewer/report?id={id}"), b"");
             assert_eq!((status, &again), (200, &answer), "the document as listed");
             for submission in 0..answer["submissions"].as_array().map_or(0, Vec::len) {
                 let tests = answer["submissions"][submission]["tests"]
@@ -101,7 +97,7 @@ fn upload(app: &App, body: &[u8]) {
                         let target = format!(
                             "/api/viewer/game?id={id}&submission={submission}&test={index}&from={from}&count=50"
                         );
-                        let (status, window) = call(app, Method::Get, &target, b"");
+                        let (status, window) = call(app, "GET", &target, b"");
                         assert!(matches!(status, 200 | 422), "{target}: {status} {window}");
                     }
                 }
@@ -110,15 +106,25 @@ fn upload(app: &App, body: &[u8]) {
         400 | 422 => {}
         _ => panic!("{status}: {answer}"),
     }
-    let (status, listed) = call(app, Method::Get, "/api/viewer", b"");
+    let (status, listed) = call(app, "GET", "/api/viewer", b"");
     assert_eq!(status, 200);
     let open = listed["documents"].as_array().map_or(0, Vec::len);
     assert!(open <= MAX_OPEN, "{open} documents kept open");
 }
 
-/// A request's status and JSON answer; an error's message is one line.
-fn call(app: &App, method: Method, target: &str, body: &[u8]) -> (u16, Value) {
-    let Response { status, body, .. } = app.handle(&Request::new(method, target, body));
+/// A request's status and JSON answer, through the app's router; an error's message is one
+/// line.
+fn call(app: &App, method: &str, target: &str, body: &[u8]) -> (u16, Value) {
+    let request = Request::builder()
+        .method(method)
+        .uri(target)
+        .header("host", "127.0.0.1")
+        .header("content-type", "application/json")
+        .body(Body::from(body.to_vec()))
+        .expect("a request");
+    let response = app.answer_blocking(request).expect("a runtime");
+    let status = response.status().as_u16();
+    let body = response.into_body();
     let answer: Value = serde_json::from_slice(&body)
         .unwrap_or_else(|error| panic!("{target}: {status}, not JSON ({error})"));
     if status != 200 {

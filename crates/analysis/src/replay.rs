@@ -58,16 +58,9 @@ pub struct IoiwariFrameDoc {
     pub mistake: Option<IoiwariMistakeDoc>,
 }
 
-/// A move that gave value away.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct IoiwariMistakeDoc {
-    /// The mover's final margin after the move played.
-    pub played_margin: i32,
-    /// The optimal pits there were.
-    pub best_pits: Vec<u8>,
-    /// The mover's final margin a best pit kept.
-    pub best_margin: i32,
-}
+/// A move that gave value away: the mover's margin it left, what the best pits kept, and why
+/// in words (the document of `POST /api/ioiwari/play`'s `mistake`).
+pub type IoiwariMistakeDoc = crate::documents::ioiwari::MistakeDoc;
 
 /// A window of an Ioiwari replay (`GET /api/viewer/game`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -181,18 +174,7 @@ impl IoiwariReplay {
             frame.pit = Some(pit.number());
             if let Some(played) = options.moves.iter().find(|m| m.pit == pit) {
                 frame.best = played.best;
-                if !played.best {
-                    frame.mistake = Some(IoiwariMistakeDoc {
-                        played_margin: played.final_margin,
-                        best_pits: options
-                            .moves
-                            .iter()
-                            .filter(|m| m.best)
-                            .map(|m| m.pit.number())
-                            .collect(),
-                        best_margin: options.final_margin,
-                    });
-                }
+                frame.mistake = crate::documents::ioiwari::mistake(&before, &options, pit);
             }
         }
         frame
@@ -243,6 +225,11 @@ pub struct MisFrameDoc {
     /// For a move that left the opponent a winning position from a winning one: a winning
     /// move there was.
     pub mistake: Option<String>,
+    /// For such a move, why in words: `it left the other side a winning position; take 2
+    /// poohsticks would have won` ([`duel_mis::mistake::mistake_reason`]).
+    pub mistake_text: Option<String>,
+    /// `Bolek` or `Lolek`, who moves next.
+    pub to_move: &'static str,
 }
 
 /// A window of a Pooh-Eeyore-sticks replay.
@@ -401,13 +388,14 @@ impl MisReplay {
                     .expect("moves were checked when replayed");
             }
             let number = self.after + number;
-            let mistake = before
-                .filter(|before| before.is_win() && position.is_win())
+            let mistaken = before.filter(|before| before.is_win() && position.is_win());
+            let mistake = mistaken
                 .and_then(|before| before.winning_move())
                 .map(describe);
+            let mistake_text = mistaken.map(|before| duel_mis::mistake::mistake_reason(&before));
             frames.push(MisFrameDoc {
                 number,
-                side: played.map(|_| if number % 2 == 1 { "Bolek" } else { "Lolek" }),
+                side: played.map(|_| duel_mis::Player::to_move_after(number - 1).name()),
                 text: played.map(describe),
                 pool: [position.p(), position.e()],
                 standing_to_move: if position.is_win() {
@@ -417,6 +405,8 @@ impl MisReplay {
                 },
                 over: position.is_over(),
                 mistake,
+                mistake_text,
+                to_move: duel_mis::Player::to_move_after(number).name(),
             });
         }
         self.doc(first, last, frames)

@@ -1,6 +1,6 @@
 //! The flags several commands share, each defined once: the limits (`--time-limit`,
-//! `--memory-limit`), the sandbox (`--sandbox`), Lolek (`--lolek`), the seed (`--seed`) and
-//! the compile commands (`--compile`). `duel ioiwari judge`, `duel mis judge`, `duel doctor`,
+//! `--memory-limit`), the sandbox (`--sandbox`), Lolek (`--lolek`), the seed (`--seed`), the
+//! compile commands (`--compile`) and how Pascal players are built (`--pascal-flush`). `duel ioiwari judge`, `duel mis judge`, `duel doctor`,
 //! `graj` and `ioiwari2` flatten these structures into their arguments, so a flag has the same
 //! name, bounds and help text in each, and every `--help` is generated from here.
 
@@ -13,7 +13,9 @@ pub struct SeedArg {
 }
 
 #[cfg(feature = "judge")]
-pub use judged::{seconds, CompileArg, LimitArgs, LolekArg, SandboxArg, SandboxKind, MAX_SECONDS};
+pub use judged::{
+    seconds, CompileArg, LimitArgs, LolekArg, PascalFlushArg, SandboxArg, SandboxKind, MAX_SECONDS,
+};
 
 #[cfg(feature = "judge")]
 mod judged {
@@ -83,8 +85,7 @@ mod judged {
         // works); bwrap: demand bubblewrap (no network, read-only file system, private 64 MB
         // /tmp, own PID namespace), fail if it cannot run; none: no bubblewrap. A cgroup per test
         // and, when the judge runs as root, a user of its own and the system-call filter apply
-        // whatever the choice, where the machine allows them (README: "How the judge isolates
-        // and measures").
+        // whatever the choice, where the machine allows them (docs/judge.md).
         #[arg(
             long,
             value_name = "KIND",
@@ -146,7 +147,7 @@ mod judged {
     /// default.
     #[derive(Debug, Clone, Default, clap::Args)]
     pub struct CompileArg {
-        /// Build LANG's sources with COMMAND (see README; repeatable).
+        /// Build LANG's sources with COMMAND (repeatable; docs/organisers.md).
         #[arg(long, value_name = "LANG=COMMAND")]
         pub compile: Vec<String>,
     }
@@ -167,6 +168,19 @@ mod judged {
             }
             Ok(commands)
         }
+    }
+
+    /// `--pascal-flush`: build Pascal players as IOI 2001's judge did (RULES.md, G2).
+    #[derive(Debug, Clone, Copy, Default, clap::Args)]
+    pub struct PascalFlushArg {
+        /// Flush Pascal players' Output after every Writeln, as IOI 2001 did.
+        // Off by default: contest systems build Pascal as Free Pascal does, which flushes
+        // Output only on a terminal, so a player that relies on Writeln alone waits for ever
+        // and gets time_limit, with a hint naming Flush(Output). With the flag the judge loads
+        // its unit duelflush first (-Faduelflush). A Pascal command given with --compile
+        // decides alone.
+        #[arg(long)]
+        pub pascal_flush: bool,
     }
 
     #[cfg(test)]

@@ -7,10 +7,11 @@ use std::process::ExitCode;
 
 /// The help of `duel kit mis`, its build lines rendered by [`duel_kit::with_build_lines`].
 const MIS_HELP: &str = "\
-Writes DIR/mis_c/{mis.h, mis.c, graj.c}, DIR/mis_cpp/{mis.h, mis.cpp, graj.cpp},
-DIR/mis_pas/{mis.pas, graj.pas}, DIR/README.md and DIR/STATEMENT.md (the task, with a sample
-game). The skeleton modules take one stick each turn; each graj builds with its module (the
-judge's own commands, so what builds here builds in the judge) and plays the kit's simple Lolek:
+Writes DIR/mis/: mis_c/{mis.h, mis.c, graj.c}, mis_cpp/{mis.h, mis.cpp, graj.cpp},
+mis_pas/{mis.pas, graj.pas}, README.md and STATEMENT.md (the task, with a sample game), as
+duel kit ioiwari writes DIR/ioiwari/. The skeleton modules take one stick each turn; each graj
+builds with its module (the judge's own commands, so what builds here builds in the judge) and
+plays the kit's simple Lolek:
   @@c module graj graj.c mis.c@@
   @@cpp module graj graj.cpp mis.cpp@@
   @@pascal module graj graj.pas@@
@@ -23,16 +24,16 @@ is), and a link in place of one of the kit's directories is refused. Exit status
 2 not.
 
 Examples:
-  duel kit mis kit && cd kit/mis_c && @@c module graj graj.c mis.c@@ && ./graj 7 2 3";
+  duel kit mis kit && cd kit/mis/mis_c && @@c module graj graj.c mis.c@@ && ./graj 7 2 3";
 
 /// The help of `duel kit ioiwari`, its build lines rendered by [`duel_kit::with_build_lines`].
 const IOIWARI_HELP: &str = "\
 Writes DIR/ioiwari/: the ioiwari2 tool (a copy of the one installed next to duel) and
 ioiwari2.exe, the same tool for Windows (when this duel has it: built in by a release, or beside
-duel; else a note says how to get it), skeleton
-players player.c, player.cpp, player.pas and player.py that play a legal move each turn and
-flush it, the 24 official start boards as tests/01.txt to tests/24.txt (and all of them in
-tests/official.txt), README.md and STATEMENT.md (the task, with a sample game).
+duel; else a note says how to get it), skeleton players player.c, player.cpp, player.pas and
+player.py that play a legal move each turn and flush it, the 24 official start boards as
+tests/01.txt to tests/24.txt (and all of them in tests/official.txt), README.md (naming only
+the tools the kit holds) and STATEMENT.md (the task, with a sample game).
 
 Existing files are never replaced unless --force is given. Nothing is written through a
 symbolic link: --force replaces a link in place of a kit file itself (its target is left as it
@@ -47,10 +48,10 @@ Examples:
 /// Which kit to write.
 #[derive(Debug, Subcommand)]
 pub enum KitCommand {
-    /// The Pooh-Eeyore-sticks kit: mis_c, mis_cpp and mis_pas with skeletons and graj.
+    /// The Pooh-Eeyore-sticks kit in DIR/mis: mis_c, mis_cpp and mis_pas with skeletons and graj.
     #[command(after_help = duel_kit::with_build_lines(MIS_HELP))]
     Mis(KitArgs),
-    /// The Ioiwari kit: ioiwari2, skeleton players in four languages, the official boards.
+    /// The Ioiwari kit in DIR/ioiwari: ioiwari2, skeleton players in four languages, the official boards.
     #[command(after_help = duel_kit::with_build_lines(IOIWARI_HELP))]
     Ioiwari(KitArgs),
 }
@@ -70,7 +71,10 @@ pub struct KitArgs {
 /// Runs `duel kit ...`.
 pub fn run(command: KitCommand) -> Result<ExitCode> {
     let (written, dir) = match command {
-        KitCommand::Mis(args) => (duel_kit::write_mis(&args.dir, args.force)?, args.dir),
+        KitCommand::Mis(args) => (
+            duel_kit::write_mis(&args.dir, args.force)?,
+            args.dir.join("mis"),
+        ),
         KitCommand::Ioiwari(args) => {
             let kit = duel_kit::write_ioiwari(&args.dir, &own_dir()?, args.force)?;
             if let Some(how) = kit.missing {

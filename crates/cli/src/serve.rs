@@ -21,9 +21,10 @@ pub struct ServeArgs {
     #[arg(long = "report", value_name = "FILE")]
     pub reports: Vec<std::path::PathBuf>,
     /// A directory of tables saved by `duel ioiwari variants --save`: the Variants tab and the
-    /// variant API answer those variants from them, whatever their size (each file is
-    /// memory-mapped and checked at start; every file in DIR must be such a table, left
-    /// unchanged while the server runs).
+    /// variant API answer those variants from them, whatever their size (each file is read in
+    /// place and checked at start; every file in DIR must be such a table). A file changed,
+    /// truncated, replaced or removed while the server runs is never answered from: its
+    /// requests get 503 naming it (the other tables serve on) until the server is started again.
     #[arg(long, value_name = "DIR")]
     pub tables: Option<std::path::PathBuf>,
 }
@@ -70,7 +71,7 @@ fn open(app: &App, path: &std::path::Path) -> anyhow::Result<()> {
         })?;
         app.open(&name, &text)
     };
-    opened.map(drop).map_err(anyhow::Error::msg)
+    opened.map(drop).map_err(anyhow::Error::from)
 }
 
 /// Solves the games, binds 127.0.0.1 and serves until interrupted.

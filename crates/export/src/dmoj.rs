@@ -46,7 +46,8 @@ fn language(name: &str) -> Option<&'static str> {
     duel_languages::from_file_name(name).and_then(|language| language.systems.dmoj)
 }
 
-/// DMOJ's Pascal executor: no flush unit can be added to it, and no signature grading.
+/// DMOJ's Pascal executor: no signature grading (and, as everywhere, no unit that would flush
+/// `Output` after every `Writeln`).
 const PASCAL: Option<&str> = duel_languages::PASCAL.systems.dmoj;
 
 fn write_tests(yaml: &mut String, package: &mut Package, tests: &[SelfTest]) {
@@ -222,8 +223,9 @@ fn ioiwari() -> Package {
     for (_, name, text) in ioiwari_unflushed() {
         let language = language(name).expect("the players that never flush are C and Pascal");
         let expect = if Some(language) == PASCAL {
-            "    # duel's own judge plays this program to a win: it adds a unit that flushes\n    \
-             # every write, which DMOJ cannot add (the statement tells contestants to flush).\n    \
+            "    # Writeln without Flush(Output): a time limit in duel's own judge too (Free\n    \
+             # Pascal flushes only a terminal); its --pascal-flush plays it to a win, as the\n    \
+             # IOI 2001 judge did. The statement tells contestants to flush.\n    \
              expect: TLE"
         } else {
             "    expect: TLE"
@@ -295,7 +297,7 @@ fn mis() -> Package {
     );
     package.add("checker.cpp", format!("#define DUEL_DMOJ 1\n{checker}"));
     yaml.push_str(
-        "signature_grader:\n  entry: driver.c\n  header: mis.h\n\
+        "signature_grader:\n  entry: driver.c\n  header: mis.h\n  allow_main: true\n\
          checker:\n  name: bridged\n  args:\n    files: checker.cpp\n    lang: CPP17\n    type: default\n    feedback: true\n\
          output_limit_length: 33554432\n",
     );

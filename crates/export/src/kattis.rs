@@ -148,8 +148,8 @@ pub(crate) const IOIWARI_SUBMISSIONS: [(&str, Source); 8] = [
 
 /// Ioiwari submissions that do not flush, made from the perfect players by removing their
 /// flush line: a C program (a time limit everywhere, duel's judge included) and the Pascal
-/// program the 2001 statement described (`Writeln` alone), which duel's judge plays to a win
-/// (its unit flushes every write) and every contest system times out. The pass-fail packages
+/// program the 2001 statement described (`Writeln` alone), which every contest system times
+/// out, and duel's judge too (`--pascal-flush` plays it to a win, as IOI 2001's judge did). The pass-fail packages
 /// (DOMjudge, ICPC) carry them, where the systems' tools stop at the first time limit, and so
 /// do the DMOJ self-tests (with a short time limit, as DMOJ waits out every test) and the CMS
 /// task's `sol/`; in the scoring Kattis package `verifyproblem` would wait out every test of
@@ -184,8 +184,9 @@ pub(crate) fn ioiwari_unflushed() -> [(&'static str, &'static str, String); 2] {
                 pascal,
                 "    Flush(Output);\n",
                 "{ Ioiwari player 1 as the 2001 statement told Pascal contestants to write it: Writeln\n  \
-                 without Flush. duel's judge plays it to a win (its unit flushes every write); every\n  \
-                 contest system leaves the line in Free Pascal's buffer, and the game times out. }",
+                 without Flush. Every judge, duel's included, leaves the line in Free Pascal's buffer\n  \
+                 (it flushes only a terminal), and the game times out; duel ioiwari judge\n  \
+                 --pascal-flush plays it to a win, as the IOI 2001 judge did. }",
             ),
         ),
     ]

@@ -11,8 +11,9 @@
 //! whose testlib opens no `tout`, so that the interactor's verdict is the test's) do not
 //! score interactive problems; the Kattis, DMOJ and CMS packages keep the partial scores (a
 //! draw half a win). The statements (English, Vietnamese, Polish) are in Polygon's LaTeX
-//! form, `statements/<language>/problem.tex` with `problem-properties.json`; the solutions
-//! carry the tags of the verdicts duel gives them.
+//! form, `statements/<language>/problem.tex` (the board drawn as a picture, for the PDF) with
+//! `problem-properties.json` (its legend, what converters make HTML of, with the board as a
+//! table of the ring); the solutions carry the tags of the verdicts duel gives them.
 //!
 //! `testlib.h` is not written by duel: [`package_with_testlib`] copies one the organiser
 //! names into `files/` (`duel export polygon --testlib PATH`); without it, the package's
@@ -33,7 +34,7 @@
 use crate::generated::{inline_header, ioiwari_referee, mis_lolek_header};
 use crate::kattis::{ioiwari_unflushed, IOIWARI_SUBMISSIONS, MIS_SUBMISSIONS};
 use crate::mis_submitted::{drivers, one_file_driver, weak_lolek_driver, with_module};
-use crate::statement::{self, Locale};
+use crate::statement::{self, BoardForm, Locale};
 use crate::{Format, Package, Task};
 use duel_ioiwari::Board;
 use std::fmt::Write;
@@ -92,18 +93,23 @@ pub fn package_with_testlib(task: Task, testlib: Option<Vec<u8>>) -> Package {
             .and_then(|line| line.strip_prefix("# "))
             .expect("a statement starts with its title")
             .to_owned();
-        let body = statement::latex(&source, true);
-        // The title is the `problem` environment's.
-        let body = body
-            .split_once("\n\n")
-            .map_or(body.as_str(), |(_, rest)| rest);
+        // The title is the `problem` environment's. Polygon typesets `problem.tex` into its
+        // PDF, where the board is a picture; the legend is what converters turn into HTML
+        // (Polygon's, VNOJ's import), where it is the ring as a table. Neither holds TeX
+        // that a converter would show as text.
+        let body = |form| {
+            let latex = statement::latex_with(&source, true, form);
+            latex
+                .split_once("\n\n")
+                .map_or(latex.clone(), |(_, rest)| rest.to_owned())
+        };
         package.add(
             &format!("{dir}/problem.tex"),
-            problem_tex(language, &title, body),
+            problem_tex(language, &title, &body(BoardForm::Picture)),
         );
         package.add(
             &format!("{dir}/problem-properties.json"),
-            properties(language, &title, body),
+            properties(language, &title, &body(BoardForm::Table)),
         );
         names.push((language, title));
     }

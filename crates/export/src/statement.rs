@@ -6,9 +6,12 @@
 //! attributes) and rendered from its events: `# title`, `## section` (a section whose heading
 //! ends in `{#sample}` is the sample), paragraphs, lists, fenced code blocks, inline code,
 //! emphasis and math. Two fenced blocks are drawn rather than printed: `board` (the round
-//! board of its line, pits numbered, beads inside) and `sample` (Ioiwari's sample game, move
-//! by move with the board after each move, under the column headings of its line, kept on one
-//! page). Before parsing, the lines between `<!-- if NAME -->`, `<!-- else -->` and
+//! board of its line, pits numbered outside the ring, beads inside, wherever the statement is
+//! read: a LaTeX `picture` in the PDFs; the ring as a table where LaTeX becomes HTML, since
+//! problemtools' `problem2html` (plasTeX) and the converters of Polygon's legend draw no
+//! picture; the ring drawn as text in DMOJ's Markdown, see [`ring_text`]) and `sample`
+//! (Ioiwari's sample game, move by move with the board after each move, under the column
+//! headings of its line, kept on one page). Before parsing, the lines between `<!-- if NAME -->`, `<!-- else -->` and
 //! `<!-- end -->` are kept or dropped by the package's [`Rules`], so that every sentence is
 //! true for the package it is in; `@@TIME@@`, `@@MEMORY@@` and `@@BOARD@@` are filled in
 //! from [`crate::TIME_LIMIT_SECONDS`], [`crate::MEMORY_LIMIT_MB`] and
@@ -54,8 +57,13 @@ impl Locale {
 /// How a package scores its tests.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Scoring {
-    /// Every test weighs the same and earns its share (Ioiwari: a draw half of it).
+    /// Every test weighs the same and earns its share (Ioiwari: a draw half of it); an error
+    /// (an illegal move, a crash, a limit exceeded) earns nothing for its test (DMOJ, CMS).
     Shares,
+    /// Every test weighs the same and earns its share, but an error in any test rejects the
+    /// whole submission: Kattis' scoring problem, whose default grader gives the submission
+    /// the error as its verdict, and a rejected submission scores 0.
+    SharesUnlessAnError,
     /// The submission is accepted only if it passes every test (Ioiwari: wins every game).
     PassFail,
 }
@@ -96,7 +104,8 @@ impl Rules {
         let scoring = match (format, task) {
             (Format::Icpc | Format::Domjudge | Format::Polygon, _)
             | (Format::Kattis, Task::Mis) => Scoring::PassFail,
-            _ => Scoring::Shares,
+            (Format::Kattis, Task::Ioiwari) => Scoring::SharesUnlessAnError,
+            (Format::Dmoj | Format::Cms, _) => Scoring::Shares,
         };
         Rules {
             scoring,
@@ -115,8 +124,10 @@ impl Rules {
     /// The names of the template conditions that hold.
     fn conditions(self) -> Vec<&'static str> {
         let mut names = Vec::new();
-        if self.scoring == Scoring::Shares {
-            names.push("shares");
+        match self.scoring {
+            Scoring::Shares => names.extend(["shares", "errors_per_test"]),
+            Scoring::SharesUnlessAnError => names.extend(["shares", "errors_reject"]),
+            Scoring::PassFail => {}
         }
         if self.time_limit {
             names.push("time");
@@ -170,7 +181,7 @@ pub fn source_with(task: Task, language: Locale, rules: Rules) -> String {
         template.push_str("\n\n");
         template.push_str(what_to_submit(language, rules.one_file));
     }
-    let template = select(&template, &rules.conditions());
+    let template = duel_kit::select(&template, &rules.conditions());
     let time = crate::TIME_LIMIT_SECONDS.to_string();
     let memory = crate::MEMORY_LIMIT_MB.to_string();
     let values = [
@@ -179,41 +190,6 @@ pub fn source_with(task: Task, language: Locale, rules: Rules) -> String {
         ("BOARD", IOIWARI_SAMPLE_BOARD),
     ];
     crate::generated::fill(&template, &values)
-}
-
-/// `template` with its conditional lines chosen: the lines after `<!-- if NAME -->` are kept
-/// when `NAME` is one of `conditions`, those after `<!-- else -->` when it is not, up to
-/// `<!-- end -->`; the marker lines themselves go. Panics on a marker out of place (a bug in
-/// a template, caught by this crate's tests).
-fn select(template: &str, conditions: &[&str]) -> String {
-    let mut out = String::with_capacity(template.len());
-    // None: outside a conditional; Some(keep): inside one.
-    let mut keep: Option<bool> = None;
-    for line in template.lines() {
-        let marker = line
-            .trim()
-            .strip_prefix("<!--")
-            .and_then(|rest| rest.strip_suffix("-->"))
-            .map(str::trim);
-        match (marker, keep) {
-            (Some(marker), None) if marker.starts_with("if ") => {
-                keep = Some(conditions.contains(&marker[3..].trim()));
-            }
-            (Some("else"), Some(kept)) => keep = Some(!kept),
-            (Some("end"), Some(_)) => keep = None,
-            (Some(marker), _) => panic!("a statement template's marker out of place: {marker}"),
-            (None, Some(false)) => {}
-            (None, _) => {
-                out.push_str(line);
-                out.push('\n');
-            }
-        }
-    }
-    assert!(
-        keep.is_none(),
-        "a statement template's condition is not ended"
-    );
-    out
 }
 
 /// duel's solved Ioiwari table, solved once per process.
@@ -438,8 +414,21 @@ fn latex_escape(text: &str) -> String {
     out
 }
 
+/// How the LaTeX writer draws the round board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum BoardForm {
+    /// For problemtools and the PDFs typeset from the same LaTeX: the ring as a table where
+    /// problemtools makes HTML (plasTeX draws no picture), the picture where LaTeX typesets a
+    /// PDF, chosen by `\ifplastex`, which is defined false where no class defines it.
+    Both,
+    /// The picture alone, for a PDF (Polygon's `problem.tex`).
+    Picture,
+    /// The ring as a table alone, for what converts LaTeX to HTML (Polygon's legend).
+    Table,
+}
+
 /// The LaTeX writer: problemtools' form (`\problemname`, `\section*`).
-struct Latex(String);
+struct Latex(String, BoardForm);
 
 impl Writer for Latex {
     fn start_heading(&mut self, level: HeadingLevel) {
@@ -495,8 +484,29 @@ impl Writer for Latex {
     }
     fn figure(&mut self, figure: Figure<'_>) {
         match figure {
-            Figure::Board(board) => latex_board(&mut self.0, board),
+            Figure::Board(board) => latex_board(&mut self.0, board, self.1),
             Figure::Sample(headings) => latex_sample(&mut self.0, &headings),
+        }
+    }
+}
+
+/// The round board in LaTeX, in `form`: the picture, the ring as a table, or both, chosen by
+/// `\ifplastex` (see [`BoardForm`]).
+fn latex_board(out: &mut String, board: Board, form: BoardForm) {
+    match form {
+        BoardForm::Picture => latex_picture(out, board),
+        BoardForm::Table => {
+            latex_ring_table(out, board);
+            out.push('\n');
+        }
+        BoardForm::Both => {
+            // problemtools' class defines `\ifplastex` (true in plasTeX, which makes its HTML
+            // and draws no picture); elsewhere (BAPCtools, LuaLaTeX) it is defined here, false.
+            out.push_str("\\providecommand{\\ifplastex}{\\iffalse}\n\\ifplastex\n");
+            latex_ring_table(out, board);
+            out.push_str("\\else\n");
+            latex_picture(out, board);
+            out.push_str("\\fi\n\n");
         }
     }
 }
@@ -504,15 +514,9 @@ impl Writer for Latex {
 /// The round board as a LaTeX `picture` (LaTeX's own, no package needed, so that
 /// problemtools' class typesets it too): seven pits on a circle, numbered 1 to 7 clockwise
 /// from the top outside, their beads inside, and an arrow for the direction of sowing.
-fn latex_board(out: &mut String, board: Board) {
+fn latex_picture(out: &mut String, board: Board) {
     let board_text = board.to_string();
     let counts: Vec<&str> = board_text.split(' ').collect();
-    // problemtools' HTML (plasTeX) cannot draw a picture: it is left out there. Its class
-    // defines `\ifplastex`; elsewhere it is defined here, false.
-    out.push_str(
-        "\\expandafter\\ifx\\csname ifplastex\\endcsname\\relax\n\
-         \\expandafter\\newif\\csname ifplastex\\endcsname\\fi\n\\ifplastex\\else\n",
-    );
     out.push_str("\\begin{center}\n\\setlength{\\unitlength}{1pt}\n");
     out.push_str("\\begin{picture}(190,190)(-95,-95)\n");
     for (i, count) in counts.iter().enumerate() {
@@ -533,7 +537,109 @@ fn latex_board(out: &mut String, board: Board) {
     }
     // Clockwise, between pit 1 and pit 2, outside the numbers.
     out.push_str("\\put(26,81){\\vector(2,-1){18}}\n");
-    out.push_str("\\end{picture}\n\\end{center}\n\\fi\n\n");
+    out.push_str("\\end{picture}\n\\end{center}\n\n");
+}
+
+/// One cell of the board drawn as a grid (the ring as a table, or as text).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Cell {
+    Empty,
+    /// A pit's beads.
+    Beads(u8),
+    /// A pit's number, 1 to 7.
+    Number(usize),
+    /// The direction of sowing, clockwise.
+    Arrow,
+}
+
+/// Where the board drawn as a grid of 7 rows and 9 columns puts each pit, pit 1 first: the
+/// (row, column) of its beads and of its number. The pits go clockwise round a ring from
+/// the top, as on the picture, each number outside the ring.
+const RING: [((usize, usize), (usize, usize)); 7] = [
+    ((1, 4), (0, 4)),
+    ((3, 6), (2, 6)),
+    ((4, 7), (4, 8)),
+    ((5, 5), (6, 5)),
+    ((5, 3), (6, 3)),
+    ((4, 1), (4, 0)),
+    ((3, 2), (2, 2)),
+];
+
+/// Where the grid shows the direction of sowing: beside pit 1, towards pit 2.
+const RING_ARROW: (usize, usize) = (1, 5);
+
+/// The board as a grid of cells (see [`RING`]).
+fn ring_grid(board: Board) -> [[Cell; 9]; 7] {
+    let mut grid = [[Cell::Empty; 9]; 7];
+    let board_text = board.to_string();
+    for (i, count) in board_text.split(' ').enumerate() {
+        let ((row, column), (number_row, number_column)) = RING[i];
+        grid[row][column] = Cell::Beads(count.parse().expect("a board's counts are numbers"));
+        grid[number_row][number_column] = Cell::Number(i + 1);
+    }
+    grid[RING_ARROW.0][RING_ARROW.1] = Cell::Arrow;
+    grid
+}
+
+/// `count` beads as a digit in a circle (⓪, ① to ⑤: a pit holds at most 5).
+fn circled(count: u8) -> char {
+    match count {
+        0 => '\u{24EA}',
+        n => char::from_u32(0x2460 + u32::from(n) - 1).unwrap_or('?'),
+    }
+}
+
+/// The round board as a LaTeX table, what LaTeX-to-HTML converters turn into an HTML table
+/// (plasTeX for problemtools, Polygon's and VNOJ's converters): the ring of pits on a grid,
+/// each pit's beads a digit in a circle, its number in italics outside the ring.
+fn latex_ring_table(out: &mut String, board: Board) {
+    out.push_str("\\begin{center}\n\\begin{tabular}{ccccccccc}\n");
+    for row in ring_grid(board) {
+        let cells: Vec<String> = row
+            .iter()
+            .map(|cell| match cell {
+                Cell::Empty => String::new(),
+                Cell::Beads(count) => format!("~{{\\Large {}}}~", circled(*count)),
+                Cell::Number(pit) => format!("~\\emph{{{pit}}}~"),
+                Cell::Arrow => "~\\emph{\u{2192}}~".to_owned(),
+            })
+            .collect();
+        let _ = writeln!(out, "{} \\\\", cells.join(" & "));
+    }
+    out.push_str("\\end{tabular}\n\\end{center}\n");
+}
+
+/// The column of each of the grid's 9 columns in the board drawn as text: the characters'
+/// centres, the pits' numbers right beside their beads `(4)`.
+const TEXT_COLUMNS: [usize; 9] = [1, 5, 9, 12, 16, 20, 23, 27, 31];
+
+/// The line of each of the grid's 7 rows in the board drawn as text, of 9 lines: a character
+/// is about half as wide as a line is high, so the lower rows are spread out to keep the
+/// ring round.
+const TEXT_LINES: [usize; 7] = [0, 1, 2, 3, 5, 7, 8];
+
+/// The round board drawn as text, for a fixed-width font (a Markdown code block): each pit's
+/// beads in parentheses `(4)`, its number outside the ring, an arrow `->` clockwise.
+pub fn ring_text(board: Board) -> String {
+    let mut lines = vec![String::new(); TEXT_LINES[6] + 1];
+    for (row, cells) in ring_grid(board).iter().enumerate() {
+        let mut line: Vec<char> = vec![' '; TEXT_COLUMNS[8] + 2];
+        for (column, cell) in cells.iter().enumerate() {
+            let centre = TEXT_COLUMNS[column];
+            let (shown, from) = match cell {
+                Cell::Empty => continue,
+                Cell::Beads(count) => (format!("({count})"), centre - 1),
+                Cell::Number(pit) => (pit.to_string(), centre),
+                Cell::Arrow => ("->".to_owned(), centre - 1),
+            };
+            for (at, c) in shown.chars().enumerate() {
+                line[from + at] = c;
+            }
+        }
+        let line: String = line.into_iter().collect();
+        lines[TEXT_LINES[row]] = line.trim_end().to_owned();
+    }
+    lines.iter().map(|line| format!("{line}\n")).collect()
 }
 
 /// The sample game as one LaTeX table (a `tabular` in a `minipage`, which never breaks
@@ -560,7 +666,12 @@ fn latex_sample(out: &mut String, headings: &[&str]) {
 /// The statement as LaTeX in problemtools' form (`\problemname`, `\section*`); the sample
 /// section is kept only when `with_sample`.
 pub fn latex(source: &str, with_sample: bool) -> String {
-    let mut out = Latex(String::new());
+    latex_with(source, with_sample, BoardForm::Both)
+}
+
+/// [`latex`] with the board drawn in `form`.
+pub(crate) fn latex_with(source: &str, with_sample: bool, form: BoardForm) -> String {
+    let mut out = Latex(String::new(), form);
     render(source, with_sample, &mut out);
     out.0
 }
@@ -650,8 +761,8 @@ impl Writer for Markdown {
     }
     fn figure(&mut self, figure: Figure<'_>) {
         match figure {
-            // A web page shows the board's line; the sample's table says what it means.
-            Figure::Board(board) => self.code_block(&format!("{board}\n")),
+            // The ring drawn as text, in a code block's fixed-width font.
+            Figure::Board(board) => self.code_block(&ring_text(board)),
             Figure::Sample(headings) => {
                 let mut rows = vec![headings.iter().map(|h| (*h).to_owned()).collect()];
                 rows.extend(sample_rows().into_iter().map(Vec::from));
@@ -854,19 +965,6 @@ mod tests {
     }
 
     #[test]
-    fn conditional_lines_follow_the_rules() {
-        let template = "a\n<!-- if shares -->\nb\n<!-- else -->\nc\n<!-- end -->\nd\n";
-        assert_eq!(select(template, &["shares"]), "a\nb\nd\n");
-        assert_eq!(select(template, &[]), "a\nc\nd\n");
-    }
-
-    #[test]
-    #[should_panic(expected = "not ended")]
-    fn an_unended_condition_is_a_bug() {
-        select("<!-- if time -->\nx\n", &[]);
-    }
-
-    #[test]
     fn every_statement_renders_in_every_format() {
         for format in Format::ALL {
             for task in Task::ALL {
@@ -916,6 +1014,83 @@ mod tests {
         assert_eq!(one, latex_document("one\n"));
         let id = |document: &str| document.lines().next().unwrap().to_owned();
         assert_ne!(id(&one), id(&latex_document("two\n")));
+    }
+
+    #[test]
+    fn the_board_drawn_as_text_is_the_ring_of_the_picture() {
+        let board: Board = IOIWARI_SAMPLE_BOARD.parse().unwrap();
+        let expected = "                1\n\
+                        \x20              (4) ->\n\
+                        \x20        7             2\n\
+                        \x20       (2)           (3)\n\
+                        \n\
+                        \x206  (3)                   (2)  3\n\
+                        \n\
+                        \x20          (2)     (4)\n\
+                        \x20           5       4\n";
+        assert_eq!(ring_text(board), expected, "\n{}", ring_text(board));
+    }
+
+    #[test]
+    fn each_form_of_the_board_holds_what_its_reader_can_show() {
+        let source = format!("```board\n{IOIWARI_SAMPLE_BOARD}\n```\n");
+        let both = latex_with(&source, true, BoardForm::Both);
+        let picture = latex_with(&source, true, BoardForm::Picture);
+        let table = latex_with(&source, true, BoardForm::Table);
+        // problemtools: the table for its HTML, the picture for its PDF; `\ifplastex` defined
+        // false where no class defines it, with nothing a converter stumbles on.
+        assert!(both.starts_with("\\providecommand{\\ifplastex}{\\iffalse}\n\\ifplastex\n"));
+        assert!(both.contains("\\begin{tabular}") && both.contains("\\begin{picture}"));
+        for latex in [&both, &picture, &table] {
+            for engine_only in ["\\csname", "\\expandafter", "\\newif", "\\makeatletter"] {
+                assert!(!latex.contains(engine_only), "{latex}");
+            }
+        }
+        // Polygon's PDF and its legend: each one form, no conditional.
+        assert!(picture.contains("\\begin{picture}") && !picture.contains("tabular"));
+        assert!(table.contains("\\begin{tabular}") && !table.contains("picture"));
+        for latex in [&picture, &table] {
+            assert!(
+                !latex.contains("\\if") && !latex.contains("\\fi"),
+                "{latex}"
+            );
+        }
+        // The table's beads are the board's, each a digit in a circle.
+        for (count, digit) in [(2, '\u{2461}'), (3, '\u{2462}'), (4, '\u{2463}')] {
+            let pits = IOIWARI_SAMPLE_BOARD
+                .split(' ')
+                .filter(|c| *c == count.to_string())
+                .count();
+            assert_eq!(table.matches(digit).count(), pits, "{count}: {table}");
+        }
+        assert_eq!(circled(0), '\u{24EA}');
+        assert_eq!(circled(5), '\u{2464}');
+    }
+
+    #[test]
+    fn kattis_says_an_error_rejects_the_whole_submission_and_dmoj_and_cms_that_it_loses_its_test() {
+        let none = Tools {
+            linux: None,
+            windows: None,
+        };
+        for (format, condition) in [
+            (Format::Kattis, Some("errors_reject")),
+            (Format::Dmoj, Some("errors_per_test")),
+            (Format::Cms, Some("errors_per_test")),
+            (Format::Icpc, None),
+            (Format::Domjudge, None),
+            (Format::Polygon, None),
+        ] {
+            let names = Rules::with_tools(format, Task::Ioiwari, &none).conditions();
+            for name in ["errors_reject", "errors_per_test"] {
+                assert_eq!(
+                    names.contains(&name),
+                    condition == Some(name),
+                    "{format} {name}"
+                );
+            }
+            assert_eq!(names.contains(&"shares"), condition.is_some(), "{format}");
+        }
     }
 
     #[test]

@@ -65,7 +65,7 @@ pub use pit_set::{PitSet, PitSetIter};
 pub use player::Player;
 pub use position::Position;
 pub use reachable::ReachableSolver;
-pub use sowing::Sowing;
+pub use sowing::{Sowing, SowingEvent, SowingStep};
 pub use start::{OFFICIAL_POSITIONS, START_BEADS, START_MAX_PIT, START_MIN_PIT};
 pub use table::Table;
 

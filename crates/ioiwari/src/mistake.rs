@@ -1,6 +1,6 @@
 //! Finding the first move of player 1 that gave value away.
 
-use crate::{Banks, Board, Oracle, Pit};
+use crate::{Banks, Board, Oracle, Pit, Player};
 
 /// One move of player 1: the board it was played on, the banks then, the pit, and its number
 /// in the game (counting both players' moves from 1, as in the transcript).
@@ -87,11 +87,43 @@ pub fn first_mistake(oracle: &impl Oracle, moves: &[PlayerMove]) -> Option<Strin
 /// );
 /// ```
 pub fn forward_reason(chosen: i64, best: i64, alternative: &str) -> String {
+    forward_reason_for(Who::You, chosen, best, alternative)
+}
+
+/// Whom a sentence about a move speaks of: the person who played it, or a player by number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Who {
+    /// `you` (the person being told of their own move).
+    You,
+    /// `player 1` or `player 2`.
+    Player(Player),
+}
+
+/// [`forward_reason`] said of `who`: `player 2 loses by 1` instead of `you lose by 1`.
+///
+/// ```
+/// use duel_ioiwari::mistake::{forward_reason_for, Who};
+/// use duel_ioiwari::Player;
+///
+/// assert_eq!(
+///     forward_reason_for(Who::Player(Player::Two), -1, 0, "pit 3 or 4"),
+///     "with best play from there player 2 loses by 1; pit 3 or 4 would have drawn"
+/// );
+/// assert_eq!(
+///     forward_reason_for(Who::Player(Player::One), 2, 4, "pit 5"),
+///     "with best play from there player 1 wins by only 2; pit 5 would have won by 4"
+/// );
+/// ```
+pub fn forward_reason_for(who: Who, chosen: i64, best: i64, alternative: &str) -> String {
+    let (name, s) = match who {
+        Who::You => ("you".to_string(), ""),
+        Who::Player(player) => (format!("player {}", player.number()), "s"),
+    };
     let outcome = match chosen {
         0 => "it ends in a draw".to_string(),
-        m if m > 0 && best > m => format!("you win by only {m}"),
-        m if m > 0 => format!("you win by {m}"),
-        m => format!("you lose by {}", -m),
+        m if m > 0 && best > m => format!("{name} win{s} by only {m}"),
+        m if m > 0 => format!("{name} win{s} by {m}"),
+        m => format!("{name} lose{s} by {}", -m),
     };
     let instead = match best {
         0 => "drawn".to_string(),
@@ -100,6 +132,70 @@ pub fn forward_reason(chosen: i64, best: i64, alternative: &str) -> String {
         m => format!("lost by {}", -m),
     };
     format!("with best play from there {outcome}; {alternative} would have {instead}")
+}
+
+/// The pits a player could have played instead, as a sentence names them: `pit 2`,
+/// `pit 2 or 4`, `pit 2, 4 or 7`.
+///
+/// ```
+/// use duel_ioiwari::mistake::pits_named;
+/// use duel_ioiwari::Pit;
+///
+/// let pits = |numbers: &[u8]| numbers.iter().map(|&n| Pit::new(n).unwrap()).collect::<Vec<_>>();
+/// assert_eq!(pits_named(&pits(&[2])), "pit 2");
+/// assert_eq!(pits_named(&pits(&[2, 4])), "pit 2 or 4");
+/// assert_eq!(pits_named(&pits(&[2, 4, 7])), "pit 2, 4 or 7");
+/// ```
+pub fn pits_named(pits: &[Pit]) -> String {
+    let numbers: Vec<usize> = pits.iter().map(|pit| usize::from(pit.number())).collect();
+    pit_numbers_named(&numbers)
+}
+
+/// [`pits_named`] for pits by number, as a variant of any number of pits has them.
+///
+/// ```
+/// use duel_ioiwari::mistake::pit_numbers_named;
+/// assert_eq!(pit_numbers_named(&[9, 12]), "pit 9 or 12");
+/// ```
+pub fn pit_numbers_named(pits: &[usize]) -> String {
+    let names: Vec<String> = pits.iter().map(usize::to_string).collect();
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("pit {} or {last}", rest.join(", ")),
+        _ => format!("pit {}", names.join("")),
+    }
+}
+
+/// What a person is told at the end of a game in which they made no mistake.
+pub const NO_MISTAKE: &str = "You made no mistake: every move of yours kept the best value.";
+
+/// What a person is told at the end of a game of their first mistake: move `number` of the
+/// game (both players' moves counted from 1), `pit`, which leads with best play to a final bank
+/// difference of `chosen` for them where `best_pits` kept `best`.
+///
+/// ```
+/// use duel_ioiwari::mistake::your_first_mistake;
+/// use duel_ioiwari::Pit;
+///
+/// assert_eq!(
+///     your_first_mistake(3, Pit::new(1)?, 0, 2, &[Pit::new(2)?, Pit::new(4)?]),
+///     "Move 3 of the game, pit 1, was your first mistake: with best play from there it ends \
+///      in a draw; pit 2 or 4 would have won by 2 (2 beads given away)."
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn your_first_mistake(
+    number: usize,
+    pit: Pit,
+    chosen: i32,
+    best: i32,
+    best_pits: &[Pit],
+) -> String {
+    let given_away = i64::from(best) - i64::from(chosen);
+    format!(
+        "Move {number} of the game, pit {pit}, was your first mistake: {} ({given_away} bead{} given away).",
+        forward_reason(chosen.into(), best.into(), &pits_named(best_pits)),
+        if given_away == 1 { "" } else { "s" }
+    )
 }
 
 #[cfg(test)]

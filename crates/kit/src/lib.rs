@@ -1,18 +1,24 @@
 //! The contestant kits of the two tasks, as the original contests shipped them, written to a
 //! directory.
 //!
-//! - [`mis_kit`]: `mis_c/`, `mis_cpp/` and `mis_pas/`, each with a skeleton module (the task's
-//!   two procedures taking one stick, and a comment where the contestant's code goes) and the
-//!   driver `graj` that plays the simple Lolek against it and checks every move. The drivers
-//!   are the project's own (`duel-mis-abi`, `crates/mis-abi/drivers/`), so the kit's `graj` prints the same
-//!   lines and exits with the same status as the Rust `graj`.
+//! Both kits are laid out alike, each in a directory named after its task, so that both can
+//! be written into one directory side by side:
+//!
+//! - [`mis_kit`]: `mis/` with `mis_c/`, `mis_cpp/` and `mis_pas/`, each with a skeleton
+//!   module (the task's two procedures taking one stick, and a comment where the
+//!   contestant's code goes) and the driver `graj` that plays the simple Lolek against it and
+//!   checks every move. The drivers are the project's own (`duel-mis-abi`,
+//!   `crates/mis-abi/drivers/`), so the kit's `graj` prints the same lines and exits with the
+//!   same status as the Rust `graj`.
 //! - [`ioiwari_kit`]: `ioiwari/` with skeleton players in C, C++, Pascal and Python 3 that
 //!   play a legal move each turn and flush it, the 24 official boards as test files, and a
 //!   README; [`write_ioiwari`] adds the `ioiwari2` tool for Linux and `ioiwari2.exe` for
-//!   Windows ([`windows_ioiwari2`] says where that comes from).
+//!   Windows ([`windows_ioiwari2`] says where that comes from), and its README speaks of the
+//!   builds of the tool the kit holds and of no other.
 //!
 //! Each kit carries the task's statement in our own words, with a sample game
-//! (`STATEMENT.md`, `ioiwari/STATEMENT.md`).
+//! (`mis/STATEMENT.md`, `ioiwari/STATEMENT.md`), and a README (`mis/README.md`,
+//! `ioiwari/README.md`).
 //!
 //! Nothing here runs a compiler. The build lines of the kits' READMEs are the judge's own
 //! commands, rendered from the languages' definitions (`duel-languages`) without the words
@@ -22,8 +28,8 @@
 //! ```
 //! let dir = tempfile::tempdir()?;
 //! let written = duel_kit::write(dir.path(), &duel_kit::mis_kit(), false)?;
-//! assert!(written.contains(&dir.path().join("mis_pas/mis.pas")));
-//! let skeleton = std::fs::read_to_string(dir.path().join("mis_c/mis.c"))?;
+//! assert!(written.contains(&dir.path().join("mis/mis_pas/mis.pas")));
+//! let skeleton = std::fs::read_to_string(dir.path().join("mis/mis_c/mis.c"))?;
 //! assert!(skeleton.contains("void ruch_bolka(int p, int e, int *bp, int *be)"));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -115,42 +121,56 @@ pub fn with_build_lines(text: &str) -> String {
     rendered
 }
 
-/// The Pooh-Eeyore-sticks kit: `mis_c/{mis.h, mis.c, graj.c}`, `mis_cpp/{mis.h, mis.cpp,
-/// graj.cpp}`, `mis_pas/{mis.pas, graj.pas}`, `README.md` and `STATEMENT.md` (the task in our
-/// own words, with a sample game).
+/// The Pooh-Eeyore-sticks kit, in `mis/`: `mis_c/{mis.h, mis.c, graj.c}`, `mis_cpp/{mis.h,
+/// mis.cpp, graj.cpp}`, `mis_pas/{mis.pas, graj.pas}`, `README.md` and `STATEMENT.md` (the
+/// task in our own words, with a sample game).
 ///
 /// ```
 /// let kit = duel_kit::mis_kit();
 /// let paths: Vec<&str> = kit.iter().map(|file| file.path.as_str()).collect();
-/// assert!(paths.contains(&"mis_cpp/graj.cpp"));
+/// assert!(paths.contains(&"mis/mis_cpp/graj.cpp"));
+/// assert!(paths.contains(&"mis/README.md"));
 /// assert_eq!(paths.len(), 10);
 /// ```
 pub fn mis_kit() -> Vec<KitFile> {
     vec![
         KitFile::text(
-            "README.md",
+            "mis/README.md",
             &with_build_lines(include_str!("../templates/mis/README.md")),
         ),
         KitFile::text(
-            "STATEMENT.md",
+            "mis/STATEMENT.md",
             include_str!("../templates/mis/STATEMENT.md"),
         ),
-        KitFile::text("mis_c/mis.h", duel_mis_abi::MIS_H),
-        KitFile::text("mis_c/mis.c", include_str!("../templates/mis/mis.c")),
-        KitFile::text("mis_c/graj.c", duel_mis_abi::GRAJ_C),
-        KitFile::text("mis_cpp/mis.h", duel_mis_abi::MIS_H),
-        KitFile::text("mis_cpp/mis.cpp", include_str!("../templates/mis/mis.cpp")),
-        KitFile::text("mis_cpp/graj.cpp", duel_mis_abi::GRAJ_CPP),
-        KitFile::text("mis_pas/mis.pas", include_str!("../templates/mis/mis.pas")),
-        KitFile::text("mis_pas/graj.pas", duel_mis_abi::GRAJ_PAS),
+        KitFile::text("mis/mis_c/mis.h", duel_mis_abi::MIS_H),
+        KitFile::text("mis/mis_c/mis.c", include_str!("../templates/mis/mis.c")),
+        KitFile::text("mis/mis_c/graj.c", duel_mis_abi::GRAJ_C),
+        KitFile::text("mis/mis_cpp/mis.h", duel_mis_abi::MIS_H),
+        KitFile::text(
+            "mis/mis_cpp/mis.cpp",
+            include_str!("../templates/mis/mis.cpp"),
+        ),
+        KitFile::text("mis/mis_cpp/graj.cpp", duel_mis_abi::GRAJ_CPP),
+        KitFile::text(
+            "mis/mis_pas/mis.pas",
+            include_str!("../templates/mis/mis.pas"),
+        ),
+        KitFile::text("mis/mis_pas/graj.pas", duel_mis_abi::GRAJ_PAS),
     ]
 }
 
-/// The Ioiwari kit without its `ioiwari2` tool: `ioiwari/README.md`, `ioiwari/STATEMENT.md`
-/// (the task in our own words, with a sample interaction), the skeleton players
-/// `ioiwari/player.{c,cpp,pas,py}`, and the official boards, one test file each,
-/// `ioiwari/tests/01.txt` to `24.txt` in the official order, plus all 24 in
-/// `ioiwari/tests/official.txt`.
+/// Which builds of the `ioiwari2` tool an Ioiwari kit holds: its README speaks of those and
+/// of no other.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct KitTools {
+    /// `ioiwari/ioiwari2`, the tool for Linux.
+    pub linux: bool,
+    /// `ioiwari/ioiwari2.exe`, the tool for Windows.
+    pub windows: bool,
+}
+
+/// The Ioiwari kit without its `ioiwari2` tool, its README speaking of no build of the tool
+/// (see [`ioiwari_kit_for`]).
 ///
 /// ```
 /// let kit = duel_kit::ioiwari_kit();
@@ -158,11 +178,35 @@ pub fn mis_kit() -> Vec<KitFile> {
 /// assert_eq!(first.contents, b"4 4 4 2 2 2 2\n");
 /// ```
 pub fn ioiwari_kit() -> Vec<KitFile> {
+    ioiwari_kit_for(KitTools::default())
+}
+
+/// The Ioiwari kit's own files, for a kit that holds the builds of the tool `tools` names
+/// (which [`write_ioiwari`] adds): `ioiwari/README.md` (speaking of those builds and of no
+/// other), `ioiwari/STATEMENT.md` (the task in our own words, with a sample interaction), the
+/// skeleton players `ioiwari/player.{c,cpp,pas,py}`, and the official boards, one test file
+/// each, `ioiwari/tests/01.txt` to `24.txt` in the official order, plus all 24 in
+/// `ioiwari/tests/official.txt`.
+///
+/// ```
+/// use duel_kit::KitTools;
+/// let readme = |tools| {
+///     let kit = duel_kit::ioiwari_kit_for(tools);
+///     let file = kit.into_iter().find(|file| file.path == "ioiwari/README.md").unwrap();
+///     String::from_utf8(file.contents).unwrap()
+/// };
+/// let linux = readme(KitTools { linux: true, windows: false });
+/// assert!(linux.contains("./ioiwari2 --run") && !linux.contains("ioiwari2.exe"));
+/// let both = readme(KitTools { linux: true, windows: true });
+/// assert!(both.contains("ioiwari2.exe --run python player.py"));
+/// ```
+pub fn ioiwari_kit_for(tools: KitTools) -> Vec<KitFile> {
+    let readme = select(
+        include_str!("../templates/ioiwari/README.md"),
+        &tools.conditions(),
+    );
     let mut files = vec![
-        KitFile::text(
-            "ioiwari/README.md",
-            &with_build_lines(include_str!("../templates/ioiwari/README.md")),
-        ),
+        KitFile::text("ioiwari/README.md", &with_build_lines(&readme)),
         KitFile::text(
             "ioiwari/STATEMENT.md",
             include_str!("../templates/ioiwari/STATEMENT.md"),
@@ -200,6 +244,72 @@ pub fn ioiwari_kit() -> Vec<KitFile> {
     }
     files.push(KitFile::text("ioiwari/tests/official.txt", &all));
     files
+}
+
+impl KitTools {
+    /// The names of the README template's conditions that hold: `linux_tool`,
+    /// `windows_tool`, `windows_tool_too` (after the Linux one) or `windows_tool_alone`, and
+    /// `no_windows_tool`.
+    fn conditions(self) -> Vec<&'static str> {
+        let mut names = Vec::new();
+        if self.linux {
+            names.push("linux_tool");
+        }
+        if self.windows {
+            names.push("windows_tool");
+            names.push(if self.linux {
+                "windows_tool_too"
+            } else {
+                "windows_tool_alone"
+            });
+        } else {
+            names.push("no_windows_tool");
+        }
+        names
+    }
+}
+
+/// `template` with its conditional lines chosen: the lines after `<!-- if NAME -->` are kept
+/// when `NAME` is one of `conditions`, those after `<!-- else -->` when it is not, up to
+/// `<!-- end -->`; the marker lines themselves go. The kits' READMEs and the packages'
+/// statements (`duel-export`) are chosen so, each sentence true of what it is in.
+///
+/// ```
+/// let template = "a\n<!-- if windows -->\nb\n<!-- else -->\nc\n<!-- end -->\n";
+/// assert_eq!(duel_kit::select(template, &["windows"]), "a\nb\n");
+/// assert_eq!(duel_kit::select(template, &[]), "a\nc\n");
+/// ```
+///
+/// # Panics
+///
+/// On a marker out of place, or a condition not ended: a bug in a template, the caller's
+/// own (each crate's tests render its templates).
+pub fn select(template: &str, conditions: &[&str]) -> String {
+    let mut out = String::with_capacity(template.len());
+    // None: outside a conditional; Some(keep): inside one.
+    let mut keep: Option<bool> = None;
+    for line in template.lines() {
+        let marker = line
+            .trim()
+            .strip_prefix("<!--")
+            .and_then(|rest| rest.strip_suffix("-->"))
+            .map(str::trim);
+        match (marker, keep) {
+            (Some(marker), None) if marker.starts_with("if ") => {
+                keep = Some(conditions.contains(&marker[3..].trim()));
+            }
+            (Some("else"), Some(kept)) => keep = Some(!kept),
+            (Some("end"), Some(_)) => keep = None,
+            (Some(marker), _) => panic!("a template's marker out of place: {marker}"),
+            (None, Some(false)) => {}
+            (None, _) => {
+                out.push_str(line);
+                out.push('\n');
+            }
+        }
+    }
+    assert!(keep.is_none(), "a template's condition is not ended");
+    out
 }
 
 /// Writes `files` under `dir` (created as needed) and returns the paths written. Unless
@@ -266,7 +376,7 @@ pub fn write(dir: &Path, files: &[KitFile], overwrite: bool) -> Result<Vec<PathB
     Ok(targets)
 }
 
-/// Writes the Pooh-Eeyore-sticks kit ([`mis_kit`]) under `dir`.
+/// Writes the Pooh-Eeyore-sticks kit ([`mis_kit`]) under `dir`: its files in `dir/mis/`.
 pub fn write_mis(dir: &Path, overwrite: bool) -> Result<Vec<PathBuf>, KitError> {
     write(dir, &mis_kit(), overwrite)
 }
@@ -377,7 +487,8 @@ with duel's Linux release archive (duel-VERSION-x86_64-linux.tar.gz)";
 /// directory of the running duel): `ioiwari/ioiwari2` for Linux and `ioiwari/ioiwari2.exe`
 /// for Windows. The tool for the system duel runs on must be there ([`KitError::MissingTool`]
 /// otherwise, before anything is written); the other one is written when this duel has it
-/// ([`windows_ioiwari2`]), and [`IoiwariKit::missing`] says how to get it when not.
+/// ([`windows_ioiwari2`]), and [`IoiwariKit::missing`] says how to get it when not. The
+/// kit's README speaks of the builds written ([`ioiwari_kit_for`]).
 pub fn write_ioiwari(dir: &Path, tools: &Path, overwrite: bool) -> Result<IoiwariKit, KitError> {
     let native = tools.join(if cfg!(windows) {
         IOIWARI2_EXE
@@ -395,7 +506,10 @@ pub fn write_ioiwari(dir: &Path, tools: &Path, overwrite: bool) -> Result<Ioiwar
         )
     };
     let missing = (linux.is_none() || windows.is_none()).then_some(how);
-    let mut files = ioiwari_kit();
+    let mut files = ioiwari_kit_for(KitTools {
+        linux: linux.is_some(),
+        windows: windows.is_some(),
+    });
     for (name, tool) in [(IOIWARI2, linux), (IOIWARI2_EXE, windows)] {
         if let Some(contents) = tool {
             files.push(KitFile {
@@ -459,8 +573,12 @@ mod tests {
             let file = kit.into_iter().find(|file| file.path == path).unwrap();
             String::from_utf8(file.contents).unwrap()
         };
-        let mis = readme(mis_kit(), "README.md");
-        let ioiwari = readme(ioiwari_kit(), "ioiwari/README.md");
+        let mis = readme(mis_kit(), "mis/README.md");
+        let tools = KitTools {
+            linux: true,
+            windows: true,
+        };
+        let ioiwari = readme(ioiwari_kit_for(tools), "ioiwari/README.md");
         for text in [&mis, &ioiwari] {
             assert!(!text.contains("@@"), "{text}");
         }
@@ -481,11 +599,98 @@ mod tests {
         assert!(mis.contains("gcc -std=gnu11 -O2 -pipe -o graj graj.c mis.c -lm "));
     }
 
+    /// The words of `text` that name a build of the tool: `ioiwari2` (`./ioiwari2` too) and
+    /// `ioiwari2.exe`, as words of their own.
+    fn tools_named(text: &str) -> (bool, bool) {
+        let words: Vec<&str> = text
+            .split(|c: char| c.is_whitespace() || "`()[];:,".contains(c))
+            .map(|word| word.trim_start_matches("./").trim_end_matches('.'))
+            .collect();
+        (words.contains(&IOIWARI2), words.contains(&IOIWARI2_EXE))
+    }
+
+    #[test]
+    fn the_ioiwari_readme_names_the_builds_of_the_tool_the_kit_holds_and_no_other() {
+        for (linux, windows) in [(true, true), (true, false), (false, true), (false, false)] {
+            let tools = KitTools { linux, windows };
+            let kit = ioiwari_kit_for(tools);
+            let readme = kit
+                .iter()
+                .find(|file| file.path == "ioiwari/README.md")
+                .map(|file| String::from_utf8(file.contents.clone()).unwrap())
+                .unwrap();
+            assert!(!readme.contains("<!--"), "{readme}");
+            assert_eq!(
+                tools_named(&readme),
+                (linux, windows),
+                "{tools:?}:\n{readme}"
+            );
+            // The Windows tool is "the same tool" only after the Linux one.
+            assert_eq!(
+                readme.contains("the same tool"),
+                linux && windows,
+                "{tools:?}"
+            );
+            // Building for Windows is told whatever the kit holds.
+            assert!(readme.contains("player.exe player.c"), "{tools:?}");
+        }
+        // The MIS kit's README names no tool at all.
+        let mis = mis_kit();
+        let readme = String::from_utf8(mis[0].contents.clone()).unwrap();
+        assert_eq!(tools_named(&readme), (false, false));
+    }
+
+    #[test]
+    fn the_words_naming_a_tool_are_found() {
+        assert_eq!(
+            tools_named("run `./ioiwari2 --run ./player`."),
+            (true, false)
+        );
+        assert_eq!(tools_named("(`ioiwari2.exe --help`)"), (false, true));
+        assert_eq!(tools_named("ioiwari2x and xioiwari2.exe"), (false, false));
+    }
+
+    #[test]
+    fn conditional_lines_follow_the_conditions() {
+        let template = "a\n<!-- if x -->\nb\n<!-- else -->\nc\n<!-- end -->\nd\n";
+        assert_eq!(select(template, &["x"]), "a\nb\nd\n");
+        assert_eq!(select(template, &[]), "a\nc\nd\n");
+    }
+
+    #[test]
+    #[should_panic(expected = "not ended")]
+    fn an_unended_condition_is_a_bug() {
+        select("<!-- if x -->\ny\n", &[]);
+    }
+
+    #[test]
+    fn both_kits_are_laid_out_alike_each_in_its_tasks_directory() {
+        for (kit, task) in [(mis_kit(), "mis"), (ioiwari_kit(), "ioiwari")] {
+            for file in &kit {
+                assert!(
+                    file.path.starts_with(&format!("{task}/")),
+                    "{task}: {}",
+                    file.path
+                );
+            }
+            for name in ["README.md", "STATEMENT.md"] {
+                let path = format!("{task}/{name}");
+                assert!(kit.iter().any(|file| file.path == path), "{path}");
+            }
+        }
+        // So both can be written into one directory, side by side.
+        let dir = tempfile::tempdir().unwrap();
+        write_mis(dir.path(), false).unwrap();
+        write(dir.path(), &ioiwari_kit(), false).unwrap();
+        assert!(dir.path().join("mis/README.md").is_file());
+        assert!(dir.path().join("ioiwari/README.md").is_file());
+    }
+
     #[test]
     fn a_second_write_refuses_to_overwrite_without_being_asked() {
         let dir = tempfile::tempdir().unwrap();
         write_mis(dir.path(), false).unwrap();
-        let mine = dir.path().join("mis_c/mis.c");
+        let mine = dir.path().join("mis/mis_c/mis.c");
         fs::write(&mine, "my solution").unwrap();
         let error = write_mis(dir.path(), false).unwrap_err();
         assert!(matches!(error, KitError::Exists(_)), "{error}");
@@ -500,8 +705,8 @@ mod tests {
         let victim = dir.path().join("victim.txt");
         fs::write(&victim, "precious").unwrap();
         let kit = dir.path().join("kit");
-        fs::create_dir_all(kit.join("mis_c")).unwrap();
-        let link = kit.join("mis_c/mis.c");
+        fs::create_dir_all(kit.join("mis/mis_c")).unwrap();
+        let link = kit.join("mis/mis_c/mis.c");
         std::os::unix::fs::symlink(&victim, &link).unwrap();
         // Without --force the link is an existing file, as a dangling one is.
         let error = write_mis(&kit, false).unwrap_err();
@@ -525,8 +730,8 @@ mod tests {
         let elsewhere = dir.path().join("elsewhere");
         fs::create_dir(&elsewhere).unwrap();
         let kit = dir.path().join("kit");
-        fs::create_dir(&kit).unwrap();
-        std::os::unix::fs::symlink(&elsewhere, kit.join("mis_cpp")).unwrap();
+        fs::create_dir_all(kit.join("mis")).unwrap();
+        std::os::unix::fs::symlink(&elsewhere, kit.join("mis/mis_cpp")).unwrap();
         for force in [false, true] {
             let error = write_mis(&kit, force).unwrap_err();
             assert!(matches!(error, KitError::Link(_)), "{error}");
@@ -534,9 +739,16 @@ mod tests {
         }
         assert_eq!(fs::read_dir(&elsewhere).unwrap().count(), 0);
         assert!(
-            !kit.join("README.md").exists(),
+            !kit.join("mis/README.md").exists(),
             "written before the refusal"
         );
+        // A link in place of the kit's own directory, `mis`, is refused the same way.
+        let other = dir.path().join("other");
+        fs::create_dir_all(&other).unwrap();
+        std::os::unix::fs::symlink(&elsewhere, other.join("mis")).unwrap();
+        let error = write_mis(&other, true).unwrap_err();
+        assert!(matches!(error, KitError::Link(_)), "{error}");
+        assert_eq!(fs::read_dir(&elsewhere).unwrap().count(), 0);
     }
 
     #[test]
@@ -575,7 +787,7 @@ mod tests {
     }
 
     /// Without `--force`, the refusal and the write are one step: another process creates a
-    /// kit file (`mis_c/mis.c`) as soon as the kit's directory appears, after the check for
+    /// kit file (`mis/mis_c/mis.c`) as soon as the kit's directory appears, after the check for
     /// existing files; whenever it came first, its file is left as it is and the write ends
     /// with [`KitError::Exists`]; when the kit came first, the kit is whole.
     #[test]
@@ -592,7 +804,7 @@ mod tests {
             let planted = AtomicBool::new(false);
             let result = std::thread::scope(|scope| {
                 scope.spawn(|| {
-                    let dir = kit.join("mis_c");
+                    let dir = kit.join("mis/mis_c");
                     let start = Instant::now();
                     while !dir.is_dir() {
                         if start.elapsed() > Duration::from_secs(5) {
@@ -611,7 +823,7 @@ mod tests {
                 });
                 write_mis(&kit, false)
             });
-            let mine = fs::read(kit.join("mis_c/mis.c")).unwrap();
+            let mine = fs::read(kit.join("mis/mis_c/mis.c")).unwrap();
             if planted.load(Ordering::SeqCst) {
                 planted_first += 1;
                 assert_eq!(
@@ -649,9 +861,9 @@ mod tests {
         std::thread::scope(|scope| {
             scope.spawn(|| {
                 // The directory and the link trade places in one step (RENAME_EXCHANGE), so
-                // `mis_c` is always there, as a directory or as the link.
-                let real = kit.join("mis_c");
-                let link = kit.join("mis_c.link");
+                // `mis/mis_c` is always there, as a directory or as the link.
+                let real = kit.join("mis/mis_c");
+                let link = kit.join("mis/mis_c.link");
                 std::os::unix::fs::symlink(&outside, &link).unwrap();
                 let exchange = || {
                     rustix::fs::renameat_with(

@@ -15,11 +15,25 @@ const fn plain(command: &'static str, judge_only: &'static [&'static str]) -> Bu
     }
 }
 
-/// What makes a build a shared library, which a kit (building a program with its driver)
-/// leaves out.
-const LIBRARY: &[&str] = &["-shared", "-fPIC"];
+/// gcc's option naming the language of the source after it, C: the judge reads a file's
+/// language from its extension in any case, and gcc from its suffix as written (`PLAYER.C`
+/// is C++ to gcc, `bolek.CC` a linker script), so the judge tells gcc what it read. A kit's
+/// files are named as gcc reads them, and its build lines leave the option out.
+const AS_C: &str = "-xc";
 
-/// C (`.c`), built by gcc, with the maths library (`floorl` links in the judge as in the kit).
+/// gcc's option naming the language of the source after it, C++ (see [`AS_C`]).
+const AS_CPP: &str = "-xc++";
+
+/// What makes a build a shared library, which a kit (building a program with its driver)
+/// leaves out, and the C option ([`AS_C`]).
+const C_LIBRARY: &[&str] = &["-shared", "-fPIC", AS_C];
+
+/// What makes a build a shared library, which a kit (building a program with its driver)
+/// leaves out, and the C++ option ([`AS_CPP`]).
+const CPP_LIBRARY: &[&str] = &["-shared", "-fPIC", AS_CPP];
+
+/// C (`.c`, in any case: `PLAYER.C` too, which gcc is told is C), built by gcc, with the
+/// maths library (`floorl` links in the judge as in the kit).
 pub const C: Language = Language {
     name: "c",
     title: "C",
@@ -28,10 +42,13 @@ pub const C: Language = Language {
     compiler: "gcc",
     version_args: &["--version"],
     package: "gcc",
-    player: plain("gcc -std=gnu11 -O2 -pipe -o {output} {source} -lm", &[]),
+    player: plain(
+        "gcc -std=gnu11 -O2 -pipe -o {output} -xc {source} -lm",
+        &[AS_C],
+    ),
     module: Some(plain(
-        "gcc -std=gnu11 -O2 -pipe -shared -fPIC -o {output} {source} -lm",
-        LIBRARY,
+        "gcc -std=gnu11 -O2 -pipe -shared -fPIC -o {output} -xc {source} -lm",
+        C_LIBRARY,
     )),
     banner_lines: &[],
     tool_programs: &[],
@@ -50,7 +67,8 @@ pub const C: Language = Language {
     },
 };
 
-/// C++ (`.cpp`, `.cc`, `.cxx`), built by g++.
+/// C++ (`.cpp`, `.cc`, `.cxx`, in any case: g++ is told the language, see [`AS_C`]), built
+/// by g++.
 pub const CPP: Language = Language {
     name: "cpp",
     title: "C++",
@@ -59,10 +77,13 @@ pub const CPP: Language = Language {
     compiler: "g++",
     version_args: &["--version"],
     package: "g++",
-    player: plain("g++ -std=gnu++17 -O2 -pipe -o {output} {source}", &[]),
+    player: plain(
+        "g++ -std=gnu++17 -O2 -pipe -o {output} -xc++ {source}",
+        &[AS_CPP],
+    ),
     module: Some(plain(
-        "g++ -std=gnu++17 -O2 -pipe -shared -fPIC -o {output} {source}",
-        LIBRARY,
+        "g++ -std=gnu++17 -O2 -pipe -shared -fPIC -o {output} -xc++ {source}",
+        CPP_LIBRARY,
     )),
     banner_lines: &[],
     tool_programs: &[],
@@ -84,10 +105,10 @@ pub const CPP: Language = Language {
 /// directory for units and the program.
 const FPC_JUDGE: [&str; 5] = ["-l-", "-v0", "-Fu{dir}", "-FU{dir}", "-FE{dir}"];
 
-/// Pascal (`.pas`, `.pp`), built by Free Pascal. A player is built with the judge's unit
-/// `duelflush` loaded first (`-Faduelflush`), which flushes `Output` after every write even
-/// on a pipe; a module is the statement's unit `mis`, wrapped by the judge in a library
-/// (`-Cg`: position-independent).
+/// Pascal (`.pas`, `.pp`), built by Free Pascal. A player is built as the contest systems build
+/// it, so `Writeln` alone does not flush on a pipe (`crates/protocol/RULES.md` G2; the judge's
+/// `--pascal-flush` adds its unit `duelflush`); a module is the statement's unit `mis`, wrapped
+/// by the judge in a library (`-Cg`: position-independent).
 pub const PASCAL: Language = Language {
     name: "pascal",
     title: "Pascal",
@@ -97,15 +118,8 @@ pub const PASCAL: Language = Language {
     version_args: &["-iV"],
     package: "fp-compiler",
     player: plain(
-        "fpc -l- -v0 -O2 -Xs -Faduelflush -Fu{dir} -FU{dir} -FE{dir} -o{output} {source}",
-        &[
-            FPC_JUDGE[0],
-            FPC_JUDGE[1],
-            "-Faduelflush",
-            FPC_JUDGE[2],
-            FPC_JUDGE[3],
-            FPC_JUDGE[4],
-        ],
+        "fpc -l- -v0 -O2 -Xs -Fu{dir} -FU{dir} -FE{dir} -o{output} {source}",
+        &FPC_JUDGE,
     ),
     module: Some(Build {
         command: "fpc -l- -v0 -O2 -Cg -Fu{dir} -FU{dir} -FE{dir} -o{output} {source}",

@@ -224,6 +224,32 @@ mod tests {
         }
     }
 
+    /// gcc reads a source's language from its suffix as written (`.C` is C++, `.CC` is no
+    /// source at all); the judge reads it from the extension in any case. So the judge's C
+    /// and C++ commands name the language right before the source, and the kits' lines (their
+    /// files named as gcc reads them) leave that out.
+    #[test]
+    fn gcc_is_told_the_language_the_judge_read_from_the_extension() {
+        for (language, option) in [(&C, "-xc"), (&CPP, "-xc++")] {
+            for build in std::iter::once(&language.player).chain(&language.module) {
+                let words: Vec<&str> = build.command.split_whitespace().collect();
+                let source = words.iter().position(|word| *word == "{source}").unwrap();
+                assert_eq!(words[source - 1], option, "{}", build.command);
+                assert!(
+                    !build.kit_line("a", "a.c").contains(option),
+                    "{}",
+                    language.name
+                );
+            }
+        }
+        for name in ["PLAYER.C", "player.c", "Mis.c"] {
+            assert_eq!(from_file_name(name).map(|l| l.name), Some("c"), "{name}");
+        }
+        for name in ["BOLEK.CC", "a.CPP", "a.Cxx"] {
+            assert_eq!(from_file_name(name).map(|l| l.name), Some("cpp"), "{name}");
+        }
+    }
+
     #[test]
     fn judge_only_words_are_words_of_the_command() {
         for language in ALL {

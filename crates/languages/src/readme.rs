@@ -1,10 +1,11 @@
-//! The README's table of languages, rendered from the definitions (a test compares it with
-//! the README).
+//! The table of languages in the organisers' guide (`docs/organisers.md`, "Building sources"),
+//! rendered from the definitions (a test compares it with the guide). It was README's table,
+//! hence the names.
 
 use crate::ALL;
 
-/// The README's table of the judge's build commands: a header, then one row per language
-/// with its title, extensions, and its player's and module's cells.
+/// The organisers' guide's table of the judge's build commands: a header, then one row per
+/// language with its title, extensions, and its player's and module's cells.
 ///
 /// ```
 /// let table = duel_languages::readme_table();
@@ -35,22 +36,24 @@ pub fn readme_table() -> String {
 
 #[cfg(test)]
 mod tests {
-    /// The README shows the table the definitions give, between its header and the line
-    /// after the last row.
+    /// The organisers' guide shows the table the definitions give, between its header and the
+    /// line after the last row.
     #[test]
-    fn the_readme_shows_the_definitions() {
-        let readme = include_str!("../../../README.md");
+    fn the_organisers_guide_shows_the_definitions() {
+        let guide = include_str!("../../../docs/organisers.md");
         let table = super::readme_table();
         let first = table.lines().next().unwrap();
-        let start = readme.find(first).expect("the README has the table");
-        let shown: Vec<&str> = readme[start..]
+        let start = guide
+            .find(first)
+            .expect("the organisers' guide has the table");
+        let shown: Vec<&str> = guide[start..]
             .lines()
             .take_while(|line| line.starts_with('|'))
             .collect();
         let expected: Vec<&str> = table.lines().collect();
         assert_eq!(
             shown, expected,
-            "README.md's table of languages is not the definitions'"
+            "docs/organisers.md's table of languages is not the definitions'"
         );
     }
 }

@@ -11,7 +11,14 @@
       result: loss after N moves: Lolek took the last stick
       result: illegal_move after N moves: move K: Bolek takes ...: REASON
   Exit status: 0 Bolek won, 1 Bolek lost, 3 Bolek moved illegally,
-  2 bad input or usage. }
+  2 bad input or usage.
+
+  The module is called, never run (duel's rules of play, RULES.md M1 to M4): graj prints
+  the game on standard output through a file of its own, and before the first call makes
+  the module's Output write to standard error (flushed after every write) and its Input read
+  nothing; the unit's names never clash with the program's; a module that ends the process
+  before the game is over (Halt) ends the game, as early_exit (exit code 0) or
+  runtime_error, with exit status 3. }
 program graj;
 
 {$mode objfpc}
@@ -57,13 +64,64 @@ begin
   InRange := (value >= low) and (value <= high);
 end;
 
+var
+  { The game's stream: a copy of standard output. }
+  game: Text;
+  { The moves made, and whether the game is over, for the exit procedure. }
+  moves: LongInt = 0;
+  over: Boolean = False;
+
 procedure PrintMove(number: LongInt; const who: string; tp, te, p, e: LongInt);
 begin
-  WriteLn(number, '. ', who, ' takes p=', tp, ' e=', te, ', leaving p=', p, ' e=', e);
+  WriteLn(game, number, '. ', who, ' takes p=', tp, ' e=', te, ', leaving p=', p, ' e=', e);
+end;
+
+{ Input's reader once graj has read the numbers: nothing, the end at once. }
+procedure ReadNothing(var t: TextRec);
+begin
+  t.BufPos := 0;
+  t.BufEnd := 0;
+end;
+
+{ game becomes standard output; the module's Output writes to standard error, flushed after
+  every write, and its Input reads nothing (what it held beyond the numbers is dropped). }
+procedure SetApart;
+begin
+  Assign(game, '');
+  Rewrite(game);
+  Flush(Output);
+  TextRec(Output).Handle := StdErrorHandle;
+  TextRec(Output).FlushFunc := TextRec(Output).InOutFunc;
+  TextRec(Input).BufPos := TextRec(Input).BufEnd;
+  TextRec(Input).InOutFunc := @ReadNothing;
+end;
+
+{ The module ended the process (Halt, or a run-time error) before the game was over. }
+procedure ModuleEnded;
+begin
+  if over then
+    Exit;
+  if ExitCode = 0 then
+    WriteLn(game, 'result: early_exit after ', Count(moves, 'move'), ': move ', moves + 1,
+      ': exited with status 0 before the game was over')
+  else
+    WriteLn(game, 'result: runtime_error after ', Count(moves, 'move'), ': move ', moves + 1,
+      ': exited with status ', ExitCode);
+  Flush(game);
+  ErrorAddr := nil;
+  ExitCode := 3;
+end;
+
+{ Ends graj with status, the game printed. }
+procedure Finish(status: LongInt);
+begin
+  over := True;
+  Flush(game);
+  Halt(status);
 end;
 
 var
-  p, e, b, bp, be, lp, le, moves, first: LongInt;
+  p, e, b, bp, be, lp, le, first: LongInt;
   why: string;
   ok, quiet: Boolean;
 begin
@@ -89,7 +147,9 @@ begin
     Halt(2);
   end;
 
-  if not quiet then WriteLn('start: p=', p, ' e=', e, ' B=', b);
+  SetApart;
+  AddExitProc(@ModuleEnded);
+  if not quiet then WriteLn(game, 'start: p=', p, ' e=', e, ' B=', b);
   poczatek(p, e, b);
   moves := 0;
   while True do
@@ -99,9 +159,9 @@ begin
     why := IllegalMove(p, e, b, bp, be);
     if why <> '' then
     begin
-      WriteLn('result: illegal_move after ', Count(moves, 'move'), ': move ', moves + 1,
+      WriteLn(game, 'result: illegal_move after ', Count(moves, 'move'), ': move ', moves + 1,
         ': Bolek takes p=', bp, ' e=', be, ' at p=', p, ' e=', e, ': ', why);
-      Halt(3);
+      Finish(3);
     end;
     p := p - bp;
     e := e - be;
@@ -109,8 +169,8 @@ begin
     if not quiet then PrintMove(moves, 'Bolek', bp, be, p, e);
     if (p = 0) and (e = 0) then
     begin
-      WriteLn('result: win after ', Count(moves, 'move'));
-      Halt(0);
+      WriteLn(game, 'result: win after ', Count(moves, 'move'));
+      Finish(0);
     end;
     { Lolek: one poohstick if any, else one eeyorestick. }
     if p > 0 then lp := 1 else lp := 0;
@@ -121,8 +181,8 @@ begin
     if not quiet then PrintMove(moves, 'Lolek', lp, le, p, e);
     if (p = 0) and (e = 0) then
     begin
-      WriteLn('result: loss after ', Count(moves, 'move'), ': Lolek took the last stick');
-      Halt(1);
+      WriteLn(game, 'result: loss after ', Count(moves, 'move'), ': Lolek took the last stick');
+      Finish(1);
     end;
   end;
 end.

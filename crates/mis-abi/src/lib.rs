@@ -30,6 +30,25 @@ pub const GRAJ_PAS: &str = include_str!("../drivers/graj.pas");
 /// `drivers/mis.pas`: the Pascal unit that declares the C library's two functions.
 pub const MIS_PAS: &str = include_str!("../drivers/mis.pas");
 
+/// The `graj` driver of the language whose sources have the file extension `extension` (`c`,
+/// `cpp`, `pas`), as `(file name, text)`: the kit's driver, which duel's judge also links a
+/// module's source with, as the kit's build does, to refuse a module that no driver links
+/// with (one that defines `main`; the rules of play, M3).
+///
+/// ```
+/// let (name, text) = duel_mis_abi::graj_driver("cpp").unwrap();
+/// assert_eq!((name, text), ("graj.cpp", duel_mis_abi::GRAJ_CPP));
+/// assert!(duel_mis_abi::graj_driver("py").is_none());
+/// ```
+pub fn graj_driver(extension: &str) -> Option<(&'static str, &'static str)> {
+    match extension {
+        "c" => Some(("graj.c", GRAJ_C)),
+        "cpp" => Some(("graj.cpp", GRAJ_CPP)),
+        "pas" => Some(("graj.pas", GRAJ_PAS)),
+        _ => None,
+    }
+}
+
 /// The directory holding `mis.h`, for a compiler's `-I` (in the source tree this crate was
 /// built from).
 pub fn include_dir() -> &'static Path {

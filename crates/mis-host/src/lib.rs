@@ -2,10 +2,12 @@
 //! and `graj` start to run a contestant's shared library (`poczatek`, `ruch_bolka`) together
 //! with Lolek in a separate, limited process.
 //!
-//! Everything that touches the whole process lives here, not in the judge's library: moving
-//! the judge's pipe away from standard output (which the module may print on), the handlers
-//! of fatal signals and the `atexit` hook that send a dying module's last moves, and the size
-//! of the pipe. The wire format is the judge's
+//! Everything that touches the whole process lives here, not in the judge's library: setting
+//! the module apart as every driver of the task's packages does (the rules of play,
+//! `crates/protocol/RULES.md`, M1 and M2: the judge's pipe moved away from standard output,
+//! which becomes standard error for the module, unbuffered; standard input an empty pipe, at
+//! its end), the handlers of fatal signals and the `atexit` hook that send a dying module's
+//! last moves (M4), and the size of the pipe. The wire format is the judge's
 //! ([`duel_mis_wire::frame`]); [`serve`] writes it.
 
 // The C ABI and the system calls this crate exists for: every unsafe block says why it is sound.
@@ -73,6 +75,7 @@ pub fn main() -> ! {
         eprintln!("mis-host: cannot set up its output");
         end(1);
     };
+    empty_stdin();
     // Unbuffered: each frame is one write (a batch is one frame), so nothing is held back
     // but the batch being built, which `emergency` sends if the module kills the host.
     emergency::arm(frames.as_raw_fd());
@@ -94,11 +97,20 @@ fn end(status: i32) -> ! {
     unsafe { libc::_exit(status) }
 }
 
+extern "C" {
+    /// The C library's standard output stream, which a C module prints on.
+    static mut stdout: *mut libc::FILE;
+}
+
 /// Moves the judge's pipe from descriptor 1 to a new one of the host's own (closed on exec),
-/// makes descriptor 1 a copy of standard error, and enlarges the pipe.
+/// makes descriptor 1 a copy of standard error, and enlarges the pipe (M1). The C library's
+/// `stdout`, which no one has used yet, becomes unbuffered: a module's prints reach standard
+/// error as it makes them, and none is left in a buffer when the host ends with `_exit`, as
+/// in the drivers.
 fn take_stdout() -> Option<File> {
     // SAFETY: plain descriptor calls before any other thread exists; the new descriptor is
-    // owned by the returned File alone.
+    // owned by the returned File alone. `stdout` is the C library's stream, valid for the
+    // life of the process; setvbuf is called before any output on it.
     unsafe {
         let frames = libc::fcntl(1, libc::F_DUPFD_CLOEXEC, 3);
         if frames < 0 || libc::dup2(2, 1) < 0 {
@@ -106,6 +118,28 @@ fn take_stdout() -> Option<File> {
         }
         // A smaller pipe only costs speed.
         libc::fcntl(frames, libc::F_SETPIPE_SZ, PIPE_BYTES);
+        libc::setvbuf(stdout, std::ptr::null_mut(), libc::_IONBF, 0);
         Some(File::from_raw_fd(frames))
+    }
+}
+
+/// Makes standard input an empty pipe, at its end (M2): a module that reads it meets the end
+/// at once, whatever the host was started with (the judge's pipe, a terminal, a file). When
+/// no pipe can be made, standard input is closed: a read then fails at once instead.
+fn empty_stdin() {
+    let mut ends = [-1 as libc::c_int; 2];
+    // SAFETY: plain descriptor calls on descriptors this function owns (the pipe's two ends)
+    // or that are the process's standard input, before any other thread exists.
+    unsafe {
+        if libc::pipe2(ends.as_mut_ptr(), libc::O_CLOEXEC) != 0 {
+            libc::close(0);
+            return;
+        }
+        libc::close(ends[1]);
+        // dup2 clears close-on-exec on descriptor 0, which stays for the life of the host.
+        if ends[0] != 0 {
+            libc::dup2(ends[0], 0);
+            libc::close(ends[0]);
+        }
     }
 }

@@ -30,6 +30,7 @@
 mod bolek;
 mod game;
 mod illegal;
+pub mod mistake;
 mod moves;
 mod official;
 mod player;

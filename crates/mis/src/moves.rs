@@ -4,6 +4,8 @@ use std::error::Error;
 use std::fmt;
 use std::str::FromStr;
 
+use crate::StickKind;
+
 /// The sticks one move removes, as `ruch_bolka` reports them in `*bp`, `*be`.
 ///
 /// A `Move` is just two numbers; whether it is legal depends on the position
@@ -53,6 +55,30 @@ impl Move {
     /// Total number of sticks taken.
     pub const fn total(&self) -> u64 {
         self.take_p as u64 + self.take_e as u64
+    }
+
+    /// The move as people say it: `take 3 poohsticks`, `take 1 eeyorestick`, `take 2 of each`,
+    /// `take 2 poohsticks and 1 eeyorestick`.
+    ///
+    /// ```
+    /// use duel_mis::Move;
+    /// assert_eq!(Move::pooh(3).describe(), "take 3 poohsticks");
+    /// assert_eq!(Move::eeyore(1).describe(), "take 1 eeyorestick");
+    /// assert_eq!(Move::both(2).describe(), "take 2 of each");
+    /// assert_eq!(Move::new(2, 1).describe(), "take 2 poohsticks and 1 eeyorestick");
+    /// ```
+    pub fn describe(&self) -> String {
+        let (pooh, eeyore) = (StickKind::Pooh, StickKind::Eeyore);
+        match (self.take_p, self.take_e) {
+            (p, 0) => format!("take {}", pooh.count(p.into())),
+            (0, e) => format!("take {}", eeyore.count(e.into())),
+            (p, e) if p == e => format!("take {p} of each"),
+            (p, e) => format!(
+                "take {} and {}",
+                pooh.count(p.into()),
+                eeyore.count(e.into())
+            ),
+        }
     }
 }
 

@@ -134,6 +134,25 @@ impl Position {
         }
     }
 
+    /// The most sticks of `kind` one move may take here: the bound, or fewer when the pile
+    /// holds fewer (0 for an empty pile).
+    ///
+    /// ```
+    /// use duel_mis::{Position, StickKind};
+    /// let position = Position::new(7, 2, 3).unwrap();
+    /// assert_eq!(position.max_take(StickKind::Pooh), 3);
+    /// assert_eq!(position.max_take(StickKind::Eeyore), 2);
+    /// assert_eq!(position.max_take_both(), 2);
+    /// ```
+    pub fn max_take(&self, kind: StickKind) -> u32 {
+        self.count(kind).min(self.bound)
+    }
+
+    /// The most sticks of each kind one move may take here (both piles, the bound).
+    pub fn max_take_both(&self) -> u32 {
+        self.p.min(self.e).min(self.bound)
+    }
+
     /// The pool is empty: the player who moved last has won.
     pub const fn is_over(&self) -> bool {
         self.p == 0 && self.e == 0

@@ -2,19 +2,27 @@
 //! possibly spread over several lines), then one pit number per line.
 //!
 //! Both drop-in programs read it: `ioiwari` reads the start board and player 2's pits,
-//! `ioiwari2` reads player 1's pits.
+//! `ioiwari2` reads player 1's moves by the rule of `RULES.md` (this crate's [`read_move`], the
+//! one reader of a move line in Rust, which duel's judge calls too).
 //!
 //! The other side is untrusted: a line is read through the input's own buffer and kept only up
 //! to [`MAX_LINE_BYTES`], so a line of any length costs a few kilobytes, and every piece of it
 //! that an error message repeats is clipped to [`SHOWN_CHARS`] characters with its control
 //! characters escaped.
 
+mod moves;
+
+pub use moves::{
+    after_game, is_blank, read_move, MoveFault, LINE_TOO_LONG, OUTPUT_AFTER_GAME, QUOTED_BYTES,
+};
+
 use duel_ioiwari::{Board, ParseBoardError, ParsePitError, Pit, PITS};
-use duel_report::untrusted::clip_line;
+use duel_report::untrusted::{clip_bytes, clip_line};
 use std::fmt;
 use std::io::{self, BufRead};
 
-/// The longest line the protocol accepts, in bytes (a move needs 2, the start board 14).
+/// The longest line the protocol accepts, in bytes before its line feed (a carriage return
+/// before it counts): a move needs 1, the start board 13 (L2).
 pub const MAX_LINE_BYTES: usize = 4096;
 
 /// How many characters of the other side's text an error message repeats.
@@ -36,8 +44,10 @@ pub enum ProtocolError {
     ExtraAfterStart(String),
     /// The seven counts do not form a board.
     BadBoard(String),
-    /// A move line is not a pit number.
+    /// A line of player 2's is not a pit number.
     BadPit(String),
+    /// Player 1's line is not a legal move, or it wrote more than blanks after the game.
+    Move(MoveFault),
     /// A line is longer than [`MAX_LINE_BYTES`]; it was skipped without being stored.
     LineTooLong {
         /// The line's first characters, clipped and escaped.
@@ -62,6 +72,7 @@ impl fmt::Display for ProtocolError {
             ),
             ProtocolError::BadBoard(reason) => write!(f, "start board: {reason}"),
             ProtocolError::BadPit(reason) => write!(f, "{reason}"),
+            ProtocolError::Move(fault) => write!(f, "{}", fault.reason),
             ProtocolError::LineTooLong { start } => write!(
                 f,
                 "a line longer than {MAX_LINE_BYTES} bytes, starting '{start}'"
@@ -95,51 +106,70 @@ impl<R: BufRead> ProtocolReader<R> {
         }
     }
 
-    /// Reads the next line, trimmed; `None` at the end of the input. At most
-    /// [`MAX_LINE_BYTES`] of it are kept: a longer line is consumed to its end and refused.
-    /// Bytes that are not UTF-8 become U+FFFD, so they fail as text, not as I/O.
-    fn next_line(&mut self) -> Result<Option<&str>, ProtocolError> {
+    /// The input, with whatever its buffer still holds.
+    pub fn into_inner(self) -> R {
+        self.input
+    }
+
+    /// The input, to change how it is read (a deadline for the reads after the game).
+    pub fn get_mut(&mut self) -> &mut R {
+        &mut self.input
+    }
+
+    /// Reads the next line's bytes before its line feed into `self.bytes` (L1; at the end of
+    /// the input, the bytes after the last line feed: L7); `false` at the end of the input.
+    /// At most [`MAX_LINE_BYTES`] of it are kept: a longer line is refused (L2), consumed to
+    /// its end when `whole` (so that reading can go on), else left at its 4097th byte.
+    fn next_line(&mut self, whole: bool) -> Result<bool, ProtocolError> {
         self.bytes.clear();
         let mut read_any = false;
         let mut too_long = false;
         loop {
-            let buffer = match self.input.fill_buf() {
-                Ok(buffer) => buffer,
-                Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
-                Err(error) => return Err(error.into()),
-            };
+            let buffer = fill(&mut self.input)?;
             if buffer.is_empty() {
                 break;
             }
             read_any = true;
             let (chunk, ended) = match buffer.iter().position(|&b| b == b'\n') {
-                Some(end) => (&buffer[..=end], true),
+                Some(end) => (&buffer[..end], true),
                 None => (buffer, false),
             };
-            // Room for the longest accepted line and its `\r\n`.
-            let room = (MAX_LINE_BYTES + 2).saturating_sub(self.bytes.len());
+            let room = MAX_LINE_BYTES.saturating_sub(self.bytes.len());
             if chunk.len() > room {
                 too_long = true;
             }
             self.bytes
                 .extend_from_slice(&chunk[..chunk.len().min(room)]);
-            let used = chunk.len();
+            if too_long && !whole {
+                self.input.consume(room + 1);
+                break;
+            }
+            let used = chunk.len() + usize::from(ended);
             self.input.consume(used);
             if ended {
                 break;
             }
         }
         if !read_any {
-            return Ok(None);
+            return Ok(false);
         }
-        let text = String::from_utf8_lossy(&self.bytes);
-        if too_long || text.trim_end_matches(['\r', '\n']).len() > MAX_LINE_BYTES {
+        if too_long {
             return Err(ProtocolError::LineTooLong {
-                start: clip_line(&text, SHOWN_CHARS),
+                start: clip_bytes(&self.bytes, SHOWN_CHARS),
             });
         }
+        Ok(true)
+    }
+
+    /// Reads the next line as text, trimmed; `None` at the end of the input. Bytes that are
+    /// not UTF-8 become U+FFFD, so they fail as text, not as I/O.
+    fn next_text(&mut self) -> Result<Option<&str>, ProtocolError> {
+        if !self.next_line(true)? {
+            return Ok(None);
+        }
         self.line.clear();
-        self.line.push_str(text.trim());
+        self.line
+            .push_str(String::from_utf8_lossy(&self.bytes).trim());
         Ok(Some(&self.line))
     }
 
@@ -155,7 +185,7 @@ impl<R: BufRead> ProtocolReader<R> {
         while counts.len() < PITS {
             let found = counts.len();
             let line = self
-                .next_line()?
+                .next_text()?
                 .ok_or(ProtocolError::StartEnded { found })?;
             let mut tokens = line.split_whitespace();
             for token in tokens.by_ref() {
@@ -181,7 +211,8 @@ impl<R: BufRead> ProtocolReader<R> {
             .map_err(|error| ProtocolError::BadBoard(shown_board_error(error)))
     }
 
-    /// Reads the next pit number, skipping blank lines; `None` when the input has ended.
+    /// Reads player 2's next pit number (what a player 1 reads), skipping blank lines; `None`
+    /// when the input has ended.
     ///
     /// ```
     /// use duel_protocol::ProtocolReader;
@@ -192,7 +223,7 @@ impl<R: BufRead> ProtocolReader<R> {
     /// ```
     pub fn read_pit(&mut self) -> Result<Option<Pit>, ProtocolError> {
         loop {
-            let Some(line) = self.next_line()? else {
+            let Some(line) = self.next_text()? else {
                 return Ok(None);
             };
             if line.is_empty() {
@@ -204,6 +235,61 @@ impl<R: BufRead> ProtocolReader<R> {
                 .map_err(|error| ProtocolError::BadPit(shown_pit_error(error)));
         }
     }
+
+    /// Reads player 1's next move on `board` by the rule (L1 to L7: one line, read by
+    /// [`read_move`], a blank line included); `None` when the input has ended.
+    ///
+    /// ```
+    /// use duel_protocol::ProtocolReader;
+    /// let board = "4 3 2 4 2 3 2".parse().unwrap();
+    /// let mut reader = ProtocolReader::new(" 5\r\n\n".as_bytes());
+    /// assert_eq!(reader.read_move(board).unwrap().map(|pit| pit.number()), Some(5));
+    /// assert!(reader.read_move(board).is_err(), "a blank line is no move");
+    /// assert!(reader.read_move(board).unwrap().is_none());
+    /// ```
+    pub fn read_move(&mut self, board: Board) -> Result<Option<Pit>, ProtocolError> {
+        if !self.next_line(false)? {
+            return Ok(None);
+        }
+        read_move(&self.bytes, board)
+            .map(Some)
+            .map_err(ProtocolError::Move)
+    }
+
+    /// Reads player 1's output after the game to its end (A2): blanks and line feeds may come,
+    /// anything else is [`ProtocolError::Move`] (at the first such byte; nothing more is
+    /// read). What bounds the wait (A3) is the input's: a read that fails ends it with
+    /// [`ProtocolError::Io`].
+    ///
+    /// ```
+    /// use duel_protocol::ProtocolReader;
+    /// assert!(ProtocolReader::new(" \n\r\n".as_bytes()).read_after_game().is_ok());
+    /// assert!(ProtocolReader::new("\n7\n".as_bytes()).read_after_game().is_err());
+    /// ```
+    pub fn read_after_game(&mut self) -> Result<(), ProtocolError> {
+        loop {
+            let buffer = fill(&mut self.input)?;
+            if buffer.is_empty() {
+                return Ok(());
+            }
+            after_game(buffer).map_err(ProtocolError::Move)?;
+            let used = buffer.len();
+            self.input.consume(used);
+        }
+    }
+}
+
+/// What `input` has buffered, read first if it has nothing (a read interrupted by a signal is
+/// tried again); empty at the end of the input.
+fn fill<R: BufRead>(input: &mut R) -> Result<&[u8], ProtocolError> {
+    loop {
+        match input.fill_buf() {
+            Ok(_) => break,
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+            Err(error) => return Err(error.into()),
+        }
+    }
+    input.fill_buf().map_err(ProtocolError::from)
 }
 
 /// A board's parse error with the other side's number clipped (a count may be thousands of
@@ -330,15 +416,26 @@ mod tests {
 
     #[test]
     fn the_longest_accepted_line_is_read_and_one_byte_more_is_refused() {
-        let padded = format!("{}5\r\n", " ".repeat(MAX_LINE_BYTES - 1));
-        let mut reader = ProtocolReader::new(padded.as_bytes());
-        assert_eq!(reader.read_pit().unwrap().map(|pit| pit.number()), Some(5));
-        let padded = format!("{}5\n", " ".repeat(MAX_LINE_BYTES));
-        let mut reader = ProtocolReader::new(padded.as_bytes());
-        assert!(matches!(
-            reader.read_pit(),
-            Err(ProtocolError::LineTooLong { .. })
-        ));
+        // L2: the bytes before the line feed count, a carriage return among them.
+        let board: Board = "4 3 2 4 2 3 2".parse().unwrap();
+        for (line, fits) in [
+            (format!("{}5\n", " ".repeat(MAX_LINE_BYTES - 1)), true),
+            (format!("{}5\r\n", " ".repeat(MAX_LINE_BYTES - 2)), true),
+            (format!("{}5", " ".repeat(MAX_LINE_BYTES - 1)), true),
+            (format!("{}5\r\n", " ".repeat(MAX_LINE_BYTES - 1)), false),
+            (format!("{}5\n", " ".repeat(MAX_LINE_BYTES)), false),
+            (format!("{}5", " ".repeat(MAX_LINE_BYTES)), false),
+        ] {
+            let mut reader = ProtocolReader::new(line.as_bytes());
+            let read = reader.read_move(board);
+            if fits {
+                assert_eq!(read.unwrap().map(|pit| pit.number()), Some(5));
+            } else {
+                assert!(matches!(read, Err(ProtocolError::LineTooLong { .. })));
+            }
+            let mut reader = ProtocolReader::new(line.as_bytes());
+            assert_eq!(reader.read_pit().is_ok(), fits, "{}", line.len());
+        }
     }
 
     #[test]

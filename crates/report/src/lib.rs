@@ -36,7 +36,7 @@ pub use moves::{MoveList, SticksTaken};
 pub use start::{MisStart, Start};
 pub use submission::{score, Report};
 pub use task::{ParseTaskError, Task};
-pub use test_result::{measured_kb, points, TestResult};
+pub use test_result::{kb_text, measured_kb, memory_text, points, TestResult};
 pub use verdict::Verdict;
 
 #[cfg(test)]

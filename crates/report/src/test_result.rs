@@ -74,6 +74,53 @@ impl TestResult {
     pub fn points(&self) -> f64 {
         points(self.verdict)
     }
+
+    /// The peak memory as every front end shows it ([`memory_text`]).
+    pub fn memory_text(&self) -> String {
+        memory_text(self.memory_kb, self.memory_resolution_kb)
+    }
+}
+
+/// A measured peak as people read it, the one notation of the terminal's table and the web
+/// page: `812 KB`, `1.5 MB`; `<1 MB` (less than the resolution) where the figure is the
+/// measurement's resolution of a megabyte or more (under bubblewrap), which a smaller program
+/// cannot be told apart below; `-` where no figure is known.
+///
+/// ```
+/// use duel_report::memory_text;
+/// assert_eq!(memory_text(Some(812), None), "812 KB");
+/// assert_eq!(memory_text(Some(1536), Some(4)), "1.5 MB");
+/// assert_eq!(memory_text(Some(1024), Some(1024)), "<1 MB");
+/// assert_eq!(memory_text(Some(900), Some(1536)), "<1.5 MB");
+/// assert_eq!(memory_text(None, Some(1024)), "-");
+/// ```
+pub fn memory_text(kb: Option<u64>, resolution_kb: Option<u64>) -> String {
+    match (kb, resolution_kb) {
+        (None, _) => "-".into(),
+        (Some(kb), Some(resolution)) if kb <= resolution && resolution >= 1024 => {
+            if resolution % 1024 == 0 {
+                format!("<{} MB", resolution / 1024)
+            } else {
+                format!("<{}", kb_text(resolution))
+            }
+        }
+        (Some(kb), _) => kb_text(kb),
+    }
+}
+
+/// KiB as `812 KB` or `1.5 MB`.
+///
+/// ```
+/// use duel_report::kb_text;
+/// assert_eq!(kb_text(1023), "1023 KB");
+/// assert_eq!(kb_text(32 * 1024), "32.0 MB");
+/// ```
+pub fn kb_text(kb: u64) -> String {
+    if kb < 1024 {
+        format!("{kb} KB")
+    } else {
+        format!("{:.1} MB", kb as f64 / 1024.0)
+    }
 }
 
 /// A measured peak in KiB from bytes, `None` below 1 KiB: a run's measured peak is never that

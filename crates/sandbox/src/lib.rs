@@ -4,9 +4,14 @@
 //!
 //! A [`Launcher`] describes what to run ([`ProgramCommand`]), under which [`Limits`] and in
 //! which [`Sandbox`]; [`Launcher::spawn`] starts a [`Process`] the caller then talks to line by
-//! line with [`Process::write_line`] and [`Process::read_line`], and ends with
-//! [`Process::finish`] (the dialogue is over, the program must exit cleanly) or
-//! [`Process::abort`] (the caller has seen enough).
+//! line with [`Process::write_line`] and [`Process::read_line`] (or
+//! [`Process::read_line_bytes`], the line's bytes as written), and ends with
+//! [`Process::finish`] (the dialogue is over, the program must exit cleanly),
+//! [`Process::finish_output`] (the same, by a protocol that says what may follow the last
+//! line: the output is read to its end, each piece checked, and must end within a bounded
+//! time whoever holds it), [`Process::abort_at_line`] (a line the caller refuses: it stands
+//! only if the program's first process wrote it) or [`Process::abort`] (the caller has seen
+//! enough).
 //!
 //! # Unsafe code and process-wide effects
 //!
@@ -51,7 +56,7 @@
 //! | starting | `errand` | the judge's own short runs, to their end (the probes' tries, a box user's keyrings emptied) | `succeeds`, `clear_keyrings_of` |
 //! | probes | `isolation` | what this machine allows, tried once per judge process | [`Isolation`], [`IsolationRecord`], [`ISOLATION_ENV`] |
 //! | policy | `sandbox` | the sandbox asked for, what [`Sandbox::Auto`] stands for here | [`Sandbox`] |
-//! | running | `process` (with `waiting`, `ticker`, `accounting`, `first`, `trace`, `cleanup`) | the conversation with a running program, its usage and its end; under bubblewrap its first process followed with `ptrace` from its fork, so that what it wrote is read from its zombie (`trace`) | [`Process`], [`Ending`], [`TICK`] |
+//! | running | `process` (with `waiting`, `ticker`, `accounting`, `first`, `trace`, `closing`, `cleanup`) | the conversation with a running program, its usage and its end; under bubblewrap its first process followed with `ptrace` from its fork, so that what it wrote is read from its zombie, which is held until the judge lets the sandbox end (`trace`); the output after the last line read to its end within a bound (`closing`) | [`Process`], [`Ending`], [`Closing`], [`Notes`], [`TICK`] |
 //! | running | `launcher` | the recipe of a run: decides every level and starts the [`Process`] | [`Launcher`] |
 //!
 //! # What is enforced, and how
@@ -173,7 +178,7 @@ pub use limits::Limits;
 pub use lines::{LineBuffer, LineTooLong};
 pub use parallel::{run_in_order, Completion};
 pub use private::{PRIVATE_DIRS, PRIVATE_DIR_BYTES, PRIVATE_PTYS};
-pub use process::{Ending, Process, MAX_FILE_BYTES, STDERR_TAIL_BYTES, TICK};
+pub use process::{Closing, Ending, Notes, Process, MAX_FILE_BYTES, STDERR_TAIL_BYTES, TICK};
 pub use sandbox::Sandbox;
 pub use termination::{
     classify_termination, Termination, MEMORY_NEAR_LIMIT_PERCENT, OUT_OF_MEMORY_MARKERS,

@@ -127,6 +127,61 @@ impl LineBuffer {
         Ok(true)
     }
 
+    /// The next complete line's bytes before its `\n`, as the program wrote them (a `\r`
+    /// before the `\n` kept, any byte kept), into `line` (cleared first): `true` when a line
+    /// was taken, `false` when no complete line is buffered yet, or an error when the buffer
+    /// is full without a newline.
+    ///
+    /// ```
+    /// use duel_sandbox::LineBuffer;
+    /// let mut lines = LineBuffer::new(8);
+    /// let mut line = Vec::new();
+    /// lines.extend(b"4\0\r\n5");
+    /// assert_eq!(lines.next_line_bytes(&mut line), Ok(true));
+    /// assert_eq!(line, b"4\0\r");
+    /// assert_eq!(lines.next_line_bytes(&mut line), Ok(false));
+    /// assert_eq!(lines.taken(), 4);
+    /// ```
+    pub fn next_line_bytes(&mut self, line: &mut Vec<u8>) -> Result<bool, LineTooLong> {
+        let Some(end) = self.bytes.iter().position(|&b| b == b'\n') else {
+            return match self.room() {
+                0 => Err(LineTooLong {
+                    max_line_bytes: self.max_line_bytes,
+                }),
+                _ => Ok(false),
+            };
+        };
+        line.clear();
+        line.extend_from_slice(&self.bytes[..end]);
+        self.bytes.drain(..=end);
+        self.taken += end as u64 + 1;
+        Ok(true)
+    }
+
+    /// An unterminated last line's bytes, as written, at the end of the stream: `true` when
+    /// there was one (into `line`, cleared first). Fails like
+    /// [`next_line_bytes`](Self::next_line_bytes) when the buffer is full.
+    pub fn take_rest_bytes(&mut self, line: &mut Vec<u8>) -> Result<bool, LineTooLong> {
+        if self.room() == 0 {
+            return Err(LineTooLong {
+                max_line_bytes: self.max_line_bytes,
+            });
+        }
+        if self.bytes.is_empty() {
+            return Ok(false);
+        }
+        line.clear();
+        line.append(&mut self.bytes);
+        self.taken += line.len() as u64;
+        Ok(true)
+    }
+
+    /// Takes every byte buffered (complete lines and the start of one), without counting it
+    /// as lines taken: what follows the last line a caller wanted.
+    pub fn take_buffered(&mut self) -> Vec<u8> {
+        std::mem::take(&mut self.bytes)
+    }
+
     /// An unterminated last line, at the end of the stream.
     pub fn take_rest(&mut self) -> Option<String> {
         if self.bytes.is_empty() {

@@ -56,6 +56,9 @@ pub(crate) struct PrivateMounts {
     dirs: Vec<CString>,
     /// Empty files made there, to bind files on.
     files: Vec<CString>,
+    /// Symbolic links made there, `(where, what it says)`: those a kept path is reached
+    /// through.
+    links: Vec<(CString, CString)>,
     /// What is bound back, each at its own path.
     binds: Vec<CString>,
     /// The directories the run may write: bound on themselves and made writable again, once
@@ -124,6 +127,7 @@ impl PrivateMounts {
                 .map_err(io::Error::other)?,
             dirs: Vec::new(),
             files: Vec::new(),
+            links: Vec::new(),
             binds: Vec::new(),
             writable: writable
                 .iter()
@@ -154,9 +158,50 @@ impl PrivateMounts {
             plan.binds.push(c_path(path)?);
             plan.slots.push(AtomicI32::new(-1));
         }
+        // The kernel's walk to each kept path, through links and `..`, must work in here as
+        // it does outside (`dir/link/../player`): the directories it passes and the links it
+        // follows on the fresh tmpfs are made again (the links as they are written), unless a
+        // bind brings them.
+        let private = |path: &Path| {
+            covered
+                .iter()
+                .any(|dir| path.starts_with(dir) && path != dir)
+                && !kept.iter().any(|outer| path.starts_with(outer))
+        };
+        let mut walked_dirs: Vec<PathBuf> = Vec::new();
+        let mut links: Vec<(PathBuf, PathBuf)> = Vec::new();
+        for path in keep {
+            let Ok(walked) = crate::walk::walk(path, working_dir) else {
+                continue;
+            };
+            walked_dirs.extend(walked.dirs.iter().filter(|dir| private(dir)).cloned());
+            for link in walked.links.iter().filter(|link| private(&link.at)) {
+                walked_dirs.extend(
+                    link.at
+                        .ancestors()
+                        .skip(1)
+                        .filter(|dir| private(dir))
+                        .map(Path::to_path_buf),
+                );
+                if !links.iter().any(|(at, _)| *at == link.at) {
+                    links.push((link.at.clone(), link.target.clone()));
+                }
+            }
+        }
+        walked_dirs.sort_by_key(|dir| dir.components().count());
+        for dir in walked_dirs {
+            if !dirs.contains(&dir) {
+                dirs.push(dir);
+            }
+        }
+        dirs.sort_by_key(|dir| dir.components().count());
         plan.dirs = dirs
             .iter()
             .map(|dir| c_path(dir))
+            .collect::<io::Result<_>>()?;
+        plan.links = links
+            .iter()
+            .map(|(at, target)| Ok((c_path(at)?, c_path(target)?)))
             .collect::<io::Result<_>>()?;
         Ok(plan)
     }
@@ -241,6 +286,12 @@ impl PrivateMounts {
                 flags,
                 Mode::from_raw_mode(0o644),
             )?);
+        }
+        for (at, target) in &self.links {
+            match rustix::fs::symlink(target.as_c_str(), at.as_c_str()) {
+                Ok(()) | Err(Errno::EXIST) => {}
+                Err(errno) => return Err(errno),
+            }
         }
         for (to, slot) in self.binds.iter().zip(&self.slots) {
             let mut from = [0u8; 32];
@@ -345,6 +396,7 @@ fn check(result: libc::c_int) -> Result<(), Errno> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::os::unix::ffi::OsStringExt;
 
     #[test]
     fn what_a_run_needs_under_tmp_is_bound_back_with_the_directories_on_its_way() {
@@ -385,5 +437,45 @@ mod tests {
         assert_eq!(&buffer[..19], b"/proc/self/fd/1023\0");
         fd_path(0, &mut buffer);
         assert_eq!(&buffer[..16], b"/proc/self/fd/0\0");
+    }
+
+    #[test]
+    fn the_links_and_directories_a_kept_path_is_reached_through_are_made_again() {
+        // w/a/link -> ROOT/x/sub, so w/a/link/../p is x/p (where the kernel walks), not w/a/p.
+        let dir = tempfile::Builder::new().tempdir_in("/tmp").unwrap();
+        let root = dir.path().canonicalize().unwrap();
+        std::fs::create_dir_all(root.join("w/a")).unwrap();
+        std::fs::create_dir_all(root.join("x/sub")).unwrap();
+        std::fs::write(root.join("x/p"), "").unwrap();
+        std::os::unix::fs::symlink(root.join("x/sub"), root.join("w/a/link")).unwrap();
+        let named = root.join("w/a/link/../p");
+        let plan = PrivateMounts::plan(&[named], &[], &root.join("w")).unwrap();
+        let bytes = |path: PathBuf| path.into_os_string().into_vec();
+        let binds: Vec<Vec<u8>> = plan.binds.iter().map(|c| c.as_bytes().to_vec()).collect();
+        assert_eq!(
+            binds,
+            [bytes(root.join("x/p"))],
+            "the file where it really is"
+        );
+        let links: Vec<(Vec<u8>, Vec<u8>)> = plan
+            .links
+            .iter()
+            .map(|(at, target)| (at.as_bytes().to_vec(), target.as_bytes().to_vec()))
+            .collect();
+        assert_eq!(
+            links,
+            [(bytes(root.join("w/a/link")), bytes(root.join("x/sub")))]
+        );
+        let dirs: Vec<&[u8]> = plan.dirs.iter().map(|c| c.as_bytes()).collect();
+        for needed in ["w", "w/a", "x", "x/sub"] {
+            let needed = bytes(root.join(needed));
+            assert!(dirs.contains(&needed.as_slice()), "{needed:?} in {dirs:?}");
+        }
+        // Parents before what they hold.
+        let at = |path: &str| {
+            let path = bytes(root.join(path));
+            dirs.iter().position(|dir| *dir == path.as_slice()).unwrap()
+        };
+        assert!(at("w") < at("w/a") && at("x") < at("x/sub"));
     }
 }

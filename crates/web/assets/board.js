@@ -5,7 +5,7 @@
 "use strict";
 
 Duel.AnalysisBoard = (() => {
-  const { svg, svgText, html, clear, describeMargin, standingOf, plural, IOI, drawIoiwari, narrowScreen } = Duel;
+  const { svg, svgText, html, clear, describeMargin, standingOf, plural, IOI, drawIoiwari, narrowScreen, keepInView } = Duel;
 
   /** Whether a key press belongs to a text field rather than to the page. */
   function typing(target) {
@@ -29,9 +29,24 @@ Duel.AnalysisBoard = (() => {
       const button = $(`walk-${suffix}`);
       if (button) button.addEventListener("click", () => step(to()));
     }
+    // The chart is a slider over the positions: the arrows, Page Up/Down, Home and End.
+    const chart = $("history");
+    if (chart) {
+      chart.addEventListener("keydown", (event) => {
+        const { at, count } = model;
+        const to = {
+          ArrowLeft: at - 1, ArrowDown: at - 1, ArrowRight: at + 1, ArrowUp: at + 1, PageDown: at - 10, PageUp: at + 10,
+          Home: 0, End: count - 1,
+        }[event.key];
+        if (to === undefined || event.ctrlKey || event.metaKey || event.altKey) return;
+        event.preventDefault();
+        step(to);
+      });
+    }
     document.addEventListener("keydown", (event) => {
       if (document.getElementById(panel).hidden || event.ctrlKey || event.metaKey || event.altKey) return;
-      if (typing(event.target) || !model.walkable) return;
+      // A control that moves with the arrows itself (the tabs, the pits) took the key already.
+      if (event.defaultPrevented || typing(event.target) || !model.walkable) return;
       const to = { ArrowLeft: model.at - 1, ArrowRight: model.at + 1, Home: 0, End: model.count - 1 }[event.key];
       if (to === undefined) return;
       event.preventDefault();
@@ -58,7 +73,6 @@ Duel.AnalysisBoard = (() => {
       clear(chart);
       const margins = next.margins || [];
       const side = next.side || 1;
-      chart.setAttribute("aria-label", `Value history from player ${side}'s side`);
       chart.dataset.side = String(side);
       const left = 34, right = 410, top = 12, bottom = 176;
       const steps = Math.max(margins.length - 1, 12);
@@ -71,7 +85,7 @@ Duel.AnalysisBoard = (() => {
       svgText(`+${extent}`, { x: 4, y: yOf(extent) + 4, class: "axis-label" }, chart);
       svgText("0", { x: 20, y: yOf(0) + 4, class: "axis-label" }, chart);
       svgText(`-${extent}`, { x: 4, y: yOf(-extent) + 4, class: "axis-label" }, chart);
-      svgText("moves \u2192", { x: right - 50, y: bottom + 18, class: "axis-label" }, chart);
+      svgText("moves \u2192", { x: right, y: bottom + 18, class: "axis-label end" }, chart);
       svg("line", { x1: xOf(next.at), y1: top, x2: xOf(next.at), y2: bottom, class: "at-line" }, chart);
       svg("polyline", {
         points: margins.map((m, i) => (m === null || m === undefined ? null : `${xOf(i)},${yOf(m)}`))
@@ -81,9 +95,9 @@ Duel.AnalysisBoard = (() => {
       margins.forEach((margin, i) => {
         if (margin === null || margin === undefined) return;
         const mistake = next.mistakes.has(i);
-        const point = svg("g", {
-          class: "point" + (i === next.at ? " current" : ""), "data-index": i, role: "button", tabindex: "-1",
-        }, chart);
+        // The chart is one control (a slider over the moves, for the keyboard and screen
+        // readers); a click on a point goes to its move.
+        const point = svg("g", { class: "point" + (i === next.at ? " current" : ""), "data-index": i }, chart);
         // A target larger than the dot: on a phone at least 24 px across on screen.
         svg("circle", { cx: xOf(i), cy: yOf(margin), r: narrowScreen() ? 15 : 11, class: "dot-target" }, point);
         svg("circle", {
@@ -94,9 +108,13 @@ Duel.AnalysisBoard = (() => {
           ? `start: player ${side} ${describeMargin(margin)}`
           : `after move ${i}: player ${side} ${describeMargin(margin)}` + (mistake ? " (a mistake)" : "");
         svg("title", {}, point).textContent = words;
-        point.setAttribute("aria-label", words);
         point.addEventListener("click", () => step(i));
+        if (i === next.at) chart.setAttribute("aria-valuetext", words);
       });
+      chart.setAttribute("aria-label", `Value history from player ${side}'s side: the move looked at`);
+      chart.setAttribute("aria-valuemin", "0");
+      chart.setAttribute("aria-valuemax", String(Math.max(0, margins.length - 1)));
+      chart.setAttribute("aria-valuenow", String(next.at));
       chart.dataset.points = String(margins.length);
       chart.dataset.mistakes = String(next.mistakes.size);
       chart.hidden = next.valuesShown === false;
@@ -121,10 +139,9 @@ Duel.AnalysisBoard = (() => {
         if (i === next.at) button.setAttribute("aria-current", "step");
         button.addEventListener("click", () => step(i));
       }
+      // The move looked at stays in view, also when the game was opened at an earlier move.
       const current = log.querySelector("li.current");
-      if (current && typeof current.scrollIntoView === "function" && log.scrollHeight > log.clientHeight) {
-        log.scrollTop = current.offsetTop - log.clientHeight / 2;
-      }
+      if (current) keepInView(log, current, panel);
     }
 
     function drawWalk(next) {
@@ -174,6 +191,9 @@ Duel.AnalysisBoard = (() => {
     const moves = new Map((analysis ? analysis.moves : []).map((move) => [move.pit, move]));
     const last = sowing ? null : options.last;
     const narrow = narrowScreen();
+    // A board redrawn under the keyboard's focus gives the focus back to the same pit.
+    const focused = Duel.focusedKey(board);
+    const interactive = options.interactive !== false;
     drawIoiwari(board, {
       board: sowing ? frame.pits : options.position.board,
       banks: sowing ? frame.banks : options.position.banks,
@@ -192,9 +212,10 @@ Duel.AnalysisBoard = (() => {
         group.classList.toggle("best", Boolean(move && move.best));
         group.dataset.legal = playable ? "true" : "false";
         group.dataset.best = move && move.best ? "true" : "false";
-        group.setAttribute("role", "button");
-        group.setAttribute("tabindex", playable ? "0" : "-1");
-        group.setAttribute("aria-disabled", playable ? "false" : "true");
+        if (interactive) {
+          group.setAttribute("role", "button");
+          group.setAttribute("aria-disabled", playable ? "false" : "true");
+        }
         if (move) group.dataset.value = move.final_margin;
         if (showValues && move) {
           svg("circle", { cx: spot.x, cy: spot.y, r: IOI.pitRadius + 4, class: `pit-ring ${move.standing}` }, group);
@@ -204,17 +225,9 @@ Duel.AnalysisBoard = (() => {
           (showValues && move ? `; ${describeMargin(move.final_margin)}` +
             (move.moves_to_end === undefined ? "" : ` in ${plural(move.moves_to_end, "move")}`) : "") +
           (playable ? "" : "; cannot be played now");
-        group.setAttribute("aria-label", label);
+        if (interactive) group.setAttribute("aria-label", label);
         svg("title", {}, group).textContent = label;
-        if (playable) {
-          group.addEventListener("click", () => options.play(pit));
-          group.addEventListener("keydown", (event) => {
-            if (event.key === "Enter" || event.key === " ") {
-              event.preventDefault();
-              options.play(pit);
-            }
-          });
-        }
+        if (playable) group.addEventListener("click", () => options.play(pit));
         if (showValues && move) {
           // The value tags: one line and larger on a phone, where the board is drawn small.
           const tx = IOI.centre.x + IOI.tagOrbit * Math.cos(spot.angle);
@@ -223,8 +236,8 @@ Duel.AnalysisBoard = (() => {
           const star = move.best ? "\u2605 " : "";
           const twoLines = !narrow && move.moves_to_end !== undefined;
           if (!twoLines) {
-            svg("rect", { x: tx - 52, y: ty - 17, width: 104, height: 34, rx: 6 }, tag);
-            svgText(star + describeMargin(move.final_margin), { x: tx, y: ty + 5 }, tag);
+            svg("rect", { x: tx - 62, y: ty - 17, width: 124, height: 34, rx: 6 }, tag);
+            svgText(star + describeMargin(move.final_margin), { x: tx, y: ty + 6 }, tag);
           } else {
             svg("rect", { x: tx - 45, y: ty - 17, width: 90, height: 34, rx: 6 }, tag);
             svgText(star + describeMargin(move.final_margin), { x: tx, y: ty - 3 }, tag);
@@ -236,7 +249,20 @@ Duel.AnalysisBoard = (() => {
     // The value tags are drawn over the pits; the pits' numbers stay on top of the board.
     for (const tag of board.querySelectorAll(".value-tag")) board.appendChild(tag);
     board.dataset.animating = sowing ? "true" : "false";
+    if (interactive) rovingPits(board, focused);
   }
 
-  return { create, drawBoard };
+  /**
+   * The pits of `board` (groups `g.pit` with `data-pit`, numbered from 1, and `data-legal`) as
+   * one stop of the Tab order, the arrow keys, Home and End moving between them (the pit played
+   * last by the keyboard, else the first playable one, takes the Tab stop); `focused`, the pit
+   * that had the focus before the board was redrawn, gets it back.
+   */
+  function rovingPits(board, focused) {
+    const pits = Array.from(board.querySelectorAll("g.pit"));
+    for (const pit of pits) pit.setAttribute("data-key", pit.getAttribute("data-pit"));
+    Duel.roving(board, pits, Duel.alongRow(pits.length), (pit) => pit.dataset.legal === "true", focused);
+  }
+
+  return { create, drawBoard, rovingPits };
 })();

@@ -1,4 +1,5 @@
-// Helpers shared by the two games' scripts: the API client, SVG drawing and the tabs.
+// What every tab's scripts share: the API client, SVG drawing, the tabs (each tab's scripts are
+// loaded when it is first shown) and the games' addresses.
 "use strict";
 
 const Duel = (() => {
@@ -76,34 +77,180 @@ const Duel = (() => {
     status.textContent = message;
   }
 
-  function setupTabs() {
-    const tabs = [
-      ["tab-ioiwari", "ioiwari-panel"], ["tab-variants", "variants-panel"], ["tab-mis", "mis-panel"],
-      ["tab-viewer", "viewer-panel"],
-    ];
-    const hashOf = { "tab-ioiwari": "#ioiwari", "tab-variants": "#variants", "tab-mis": "#mis", "tab-viewer": "#viewer" };
-    for (const [tabId, panelId] of tabs) {
-      document.getElementById(tabId).addEventListener("click", () => {
-        for (const [otherTab, otherPanel] of tabs) {
-          const active = otherTab === tabId;
-          document.getElementById(otherTab).classList.toggle("active", active);
-          document.getElementById(otherPanel).hidden = !active;
+  // ---- the tabs (the ARIA tabs pattern) and each tab's scripts, loaded when first shown ----
+
+  const TABS = ["ioiwari", "variants", "mis", "viewer"];
+  // The answer of GET /api/viewer asked for when the page opened without a tab named, if so.
+  let viewerList = null;
+
+  /** The list of documents open in the viewer: the one asked for as the page opened, the
+   *  first time, else asked for now. */
+  function viewerDocuments() {
+    const list = viewerList || api("/api/viewer");
+    viewerList = null;
+    return list;
+  }
+  const loading = new Map();
+
+  /** Loads `src` once (a classic script, run in order after the page was parsed). */
+  function loadScript(src) {
+    if (!loading.has(src)) {
+      loading.set(src, new Promise((resolve, reject) => {
+        const script = document.createElement("script");
+        script.src = src;
+        script.async = false;
+        script.onload = resolve;
+        script.onerror = () => reject(new Error(`${src} did not load: is duel serve still running?`));
+        document.body.appendChild(script);
+      }));
+    }
+    return loading.get(src);
+  }
+
+  /** Loads the scripts of `tab`, as index.html lists them (`type="text/x-duel-tab"`, which the
+   *  browser itself neither fetches nor runs), each once: fetched at the same time, run in
+   *  their order. */
+  function loadTab(tab) {
+    const scripts = Array.from(document.querySelectorAll('script[type="text/x-duel-tab"]'))
+      .filter((script) => script.dataset.tabs.split(/\s+/).includes(tab));
+    return Promise.all(scripts.map((script) => loadScript(script.getAttribute("src"))));
+  }
+
+  /** The tab an address names (`#mis?p=7...` names mis), or null. */
+  function tabOfHash(hash) {
+    const name = hash.replace(/^#/, "").split("?")[0];
+    return TABS.includes(name) ? name : null;
+  }
+
+  /** Shows `tab`: its button selected and the only one in the Tab order, its panel alone shown,
+   *  its scripts loaded; `address` writes `#tab` to the address bar (a new history entry) unless
+   *  the address names the tab already. */
+  function showTab(tab, address) {
+    for (const other of TABS) {
+      const active = other === tab;
+      const button = document.getElementById(`tab-${other}`);
+      button.classList.toggle("active", active);
+      button.setAttribute("aria-selected", String(active));
+      button.tabIndex = active ? 0 : -1;
+      const panel = document.getElementById(`${other}-panel`);
+      const wasHidden = panel.hidden;
+      panel.hidden = !active;
+      if (active && wasHidden) panel.dispatchEvent(new CustomEvent("duel:shown"));
+    }
+    // A shared position's parameters stay in the address while its tab opens.
+    if (address && tabOfHash(location.hash) !== tab) location.hash = `#${tab}`;
+    loadTab(tab).catch((error) => {
+      document.getElementById("connection").textContent = error.message;
+    });
+  }
+
+  /** The current tab, as its panel is shown. */
+  const shownTab = () => TABS.find((tab) => !document.getElementById(`${tab}-panel`).hidden);
+
+  async function setupTabs() {
+    const list = document.getElementById("tabs");
+    for (const tab of TABS) {
+      document.getElementById(`tab-${tab}`).addEventListener("click", () => showTab(tab, true));
+    }
+    // Arrow keys, Home and End move between the tabs, and show the tab moved to.
+    list.addEventListener("keydown", (event) => {
+      const at = TABS.indexOf(shownTab());
+      const to = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: TABS.length - 1 }[event.key];
+      if (to === undefined || event.ctrlKey || event.metaKey || event.altKey) return;
+      event.preventDefault();
+      const tab = TABS[(to + TABS.length) % TABS.length];
+      showTab(tab, true);
+      document.getElementById(`tab-${tab}`).focus();
+    });
+    // A shared position's address carries its parameters after the tab: `#ioiwari?board=...`.
+    window.addEventListener("hashchange", () => {
+      const tab = tabOfHash(location.hash);
+      if (tab && tab !== shownTab()) showTab(tab, false);
+    });
+    const named = tabOfHash(location.hash);
+    if (named) {
+      showTab(named, false);
+      return;
+    }
+    // Opened without a tab named: the viewer when duel serve was given reports, else Ioiwari
+    // (the viewer's script takes the list asked for here rather than asking again).
+    let documents = [];
+    try {
+      viewerList = api("/api/viewer");
+      ({ documents } = await viewerList);
+    } catch (error) {
+      // The Ioiwari tab says what is wrong when it asks the server in turn.
+    }
+    // Kept only for the viewer's script about to load now.
+    if (!documents.length) viewerList = null;
+    showTab(documents.length ? "viewer" : "ioiwari", false);
+  }
+
+  /** Scrolls the list `log` (a scrolling box) so that its item `item` is in view, near the
+   *  middle; when the list is not shown yet, as soon as its panel is. */
+  function keepInView(log, item, panelId) {
+    const scroll = () => {
+      if (!item.isConnected || log.clientHeight === 0) return;
+      const middle = item.offsetTop + item.offsetHeight / 2 - log.clientHeight / 2;
+      log.scrollTop = Math.max(0, middle);
+    };
+    if (log.clientHeight === 0 && panelId) {
+      document.getElementById(panelId).addEventListener("duel:shown", () => requestAnimationFrame(scroll), { once: true });
+    } else {
+      scroll();
+    }
+  }
+
+  /** The `data-key` of the element of `container` that has the keyboard's focus, or null: read
+   *  before `container` is redrawn, and given to `roving` after, so the focus stays put. */
+  function focusedKey(container) {
+    const active = document.activeElement;
+    return active && active !== container && container.contains(active) ? active.getAttribute("data-key") : null;
+  }
+
+  /**
+   * Makes `items` (controls inside `container`, each with a distinct `data-key`) one stop of the
+   * Tab order, moved between with keys: the item `container` remembers (the one focused last),
+   * else the first for which `first(item)` holds, else the first item, has tabindex 0, the
+   * others -1; `move(index, key)` gives the index a key moves to (or undefined: the key is not
+   * taken); `focused` (see focusedKey) gets the focus back after a redraw. Enter and Space
+   * activate an item as a click does.
+   */
+  function roving(container, items, move, first, focused) {
+    if (!items.length) return;
+    const byKey = (key) => items.find((item) => item.getAttribute("data-key") === key);
+    const take = (item) => {
+      for (const other of items) other.setAttribute("tabindex", other === item ? "0" : "-1");
+      container.dataset.roving = item.getAttribute("data-key");
+    };
+    take(byKey(container.dataset.roving) || items.find(first || (() => false)) || items[0]);
+    for (const [index, item] of items.entries()) {
+      item.addEventListener("focus", () => take(item));
+      item.addEventListener("keydown", (event) => {
+        if (event.ctrlKey || event.metaKey || event.altKey) return;
+        if (event.key === "Enter" || event.key === " ") {
+          event.preventDefault();
+          if (item.getAttribute("aria-disabled") !== "true") item.dispatchEvent(new MouseEvent("click"));
+          return;
         }
-        // A shared position's parameters stay in the address while its tab opens.
-        if (location.hash.split("?")[0] !== hashOf[tabId]) location.hash = hashOf[tabId];
+        const to = move(index, event.key);
+        if (to === undefined || to === null) return;
+        event.preventDefault();
+        const next = items[(to + items.length) % items.length];
+        take(next);
+        next.focus();
       });
     }
-    // A shared position's address carries its parameters after the tab: `#ioiwari?board=...`.
-    const follow = () => {
-      const tab = location.hash.split("?")[0];
-      const wanted = Object.keys(hashOf).find((id) => hashOf[id] === tab) || "tab-ioiwari";
-      if (!document.getElementById(wanted).classList.contains("active")) {
-        document.getElementById(wanted).click();
-      }
-    };
-    window.addEventListener("hashchange", follow);
-    if (/^#(variants|mis|viewer)\b/.test(location.hash)) follow();
+    if (focused && byKey(focused)) byKey(focused).focus({ preventScroll: true });
   }
+
+  /** A move along a row of `count` items by the arrows (both pairs), Home and End. */
+  const alongRow = (count) => (index, key) => ({
+    ArrowRight: index + 1, ArrowDown: index + 1, ArrowLeft: index - 1, ArrowUp: index - 1, Home: 0, End: count - 1,
+  })[key];
+
+  /** "tap" on a touch screen, "click" with a mouse: the word for pointing at something. */
+  const pointVerb = () => (window.matchMedia("(pointer: coarse)").matches ? "tap" : "click");
 
   /** "1 move", "2 moves": a count with its noun. */
   function plural(count, noun) {
@@ -172,34 +319,230 @@ const Duel = (() => {
     }
   }
 
-  /** Puts `game.link()` (its address) on the link `linkId` and, while `panelId` is shown, in
-   *  the address bar (see setAddress); remembers it as `game.shownLink`. */
-  function showGameLink(game, linkId, panelId, push) {
-    const link = game.link();
+  /** Puts `session.address()` on the link `linkId` and, while `panelId` is shown, in the
+   *  address bar (see setAddress); remembers it as `session.shownLink`. */
+  function showGameLink(session, linkId, panelId, push) {
+    const link = session.address();
     document.getElementById(linkId).href = link;
-    game.shownLink = link;
+    session.shownLink = link;
     if (!document.getElementById(panelId).hidden) setAddress(link, push);
   }
 
-  /** A game's address `#name?...` (API.md, "Game addresses"): `parameters` (its start) with
-   *  its `moves` joined by dots, the move looked at unless the game is `live`, the side played
-   *  and the computer's strength. */
-  function gameAddress(game, name, parameters, moves, live) {
+  /** A game's address `#tab?...` (API.md, "Game addresses"): `start` (a URLSearchParams of its
+   *  start), its `moves` (address tokens) joined by dots, the move looked at (`at`, left out
+   *  when null), the side played and, when given, the computer's strength. */
+  function gameLink(tab, start, moves, at, side, strength) {
+    const parameters = new URLSearchParams(start);
     if (moves.length) parameters.set("moves", moves.join("."));
-    if (!live) parameters.set("at", String(game.at));
-    parameters.set("side", String(game.side));
-    parameters.set("strength", game.strength);
-    return `#${name}?${parameters}`;
+    if (at !== null && at !== undefined) parameters.set("at", String(at));
+    parameters.set("side", String(side));
+    if (strength) parameters.set("strength", strength);
+    return `#${tab}?${parameters}`;
   }
 
-  /** From a past position where the computer is to move: the moves after it are dropped and
-   *  the computer plays on (`game` holds `entries`, `at`, `busy`, `generation`). */
-  function playOnFrom(game, render, engineIfDue, errorId) {
-    if (game.at === game.entries.length - 1 || game.busy) return;
-    game.entries = game.entries.slice(0, game.at + 1);
-    const generation = ++game.generation;
-    render(true);
-    engineIfDue(generation).catch((error) => showError(errorId, error));
+  // ---- one game on show: the session every game's tab shares -----------------------------
+
+  /** Where an address's moves stopped, in words (the API's `stopped` of a whole game), or null. */
+  function stoppedText(stopped) {
+    if (!stopped) return null;
+    return `move ${stopped.number} of the address (${JSON.stringify(stopped.given)}) cannot be played: ` +
+      `${stopped.reason}; the game is shown up to move ${stopped.number - 1}`;
+  }
+
+  /** The session's entries with the API's answer `move` for a move (its `analysis` the
+   *  position after it) added: the entries of Ioiwari and its variants. */
+  const withMove = (session, move) => [...session.entries, { analysis: move.analysis, move }];
+
+  /** Who moves, whether the game is over and how an address writes a move, for the entries of
+   *  a game of pits (Ioiwari and its variants). */
+  const pitGame = {
+    toMove: (entry) => entry.analysis.position.to_move,
+    over: (entry) => entry.analysis.over,
+    token: (entry) => String(entry.move.pit),
+  };
+
+  /** The entries of a whole game the API replayed (`start`, then each move's answer). */
+  const gameEntries = (doc) => [{ analysis: doc.start, move: null }, ...doc.moves.map((move) => ({ analysis: move.analysis, move }))];
+
+  /**
+   * The game on show in a tab: its positions (`entries`: the start, then one per move), the one
+   * looked at (`at`), whose turn it is, moves played from any position looked at, undo, the
+   * computer's turns and the game's address. It knows no rule of any game: `game`, the tab's
+   * side of it, asks the API for everything:
+   * - `tab`: the address's tab (`ioiwari`, `variants`, `mis`); `strengths`: whether the address
+   *   names the computer's strength;
+   * - `begin(start, moves)`: the game from `start` (the tab's description of it) through the
+   *   address tokens `moves`, in one request: `{ entries, stopped }`, `stopped` null or why the
+   *   moves stop where they do (a sentence);
+   * - `play(session, move)`: the entries after the move `move` (an address token) is played in
+   *   the last position (the whole list); rejects with the API's refusal;
+   * - `engine(session)`: the entries after the computer's move in the last position;
+   * - `toMove(entry)` (1 or 2), `over(entry)`, `token(entry)` (the move that led to `entry`, as
+   *   an address writes it) and `startParameters(entry)` (a URLSearchParams of the start).
+   * `hooks`: `render(push)` draws what changed (`push`: a new entry in the browser's history),
+   * `failed(error)` says a failure of the computer's turn, `pause(ms)` waits (`pauseMs` between
+   * the person's move and the computer's), the optional `moving(entries, generation)` is
+   * awaited before a new position is shown (the sowing's animation), and the optional
+   * `played(move)` is called once the person's move is shown, before the computer answers.
+   */
+  function createSession(game, hooks) {
+    const wait = hooks.pause || pause;
+    const session = {
+      side: 1,
+      strength: "perfect",
+      entries: [],
+      at: 0,
+      busy: false,
+      // Bumped by every change of course; a request answered for an older one is dropped.
+      generation: 0,
+      // Bumped by every new game asked for.
+      asked: 0,
+      shownLink: null,
+      /** The entry looked at: the last one, or an earlier one while walking through the game. */
+      current: () => session.entries[session.at],
+      last: () => session.entries[session.entries.length - 1],
+      /** Whether the last position is looked at. */
+      live: () => session.at === session.entries.length - 1,
+      /** Whether it is the computer's turn in `entry` (the one looked at by default). */
+      computerToMove(entry = session.current()) {
+        return Boolean(entry) && !game.over(entry) && session.side !== 0 && game.toMove(entry) !== session.side;
+      },
+      /** Whether the person may move in the position looked at now. */
+      personToMove() {
+        const entry = session.current();
+        return Boolean(entry) && !session.busy && !game.over(entry) && !session.computerToMove(entry);
+      },
+      /** Who made the move that led to entry `index` (1 or 2). */
+      mover: (index) => game.toMove(session.entries[index - 1]),
+      /** Whether there is a move of the person's up to the position looked at, for Undo. */
+      canUndo() {
+        for (let i = 1; i <= session.at; i++) if (session.side === 0 || session.mover(i) === session.side) return true;
+        return false;
+      },
+
+      /** Starts the game `start` with the address's `moves`, showing move `at` (null: the
+       *  last); `side` and `strength` as chosen. Resolves to why the moves stopped early, or
+       *  null; rejects when the start is refused (the game on show stays). */
+      async begin(start, moves, { at = null, side = session.side, strength = session.strength } = {}) {
+        // Only the latest game asked for is shown; the one on show goes on until it arrives.
+        const asked = ++session.asked;
+        const { entries, stopped } = await game.begin(start, moves);
+        if (asked !== session.asked) return null;
+        const generation = ++session.generation;
+        Object.assign(session, { side, strength, entries, busy: false });
+        session.at = at === null ? entries.length - 1 : Math.min(at, entries.length - 1);
+        hooks.render(false);
+        session.engineTurns(generation).catch(hooks.failed);
+        return stopped;
+      },
+
+      /** Shows position `index`; `push` makes it a new entry of the browser's history. */
+      goTo(index, push) {
+        if (session.busy || !session.entries.length) return;
+        session.at = Math.max(0, Math.min(session.entries.length - 1, index));
+        hooks.render(push);
+      },
+
+      /** Plays the person's `move` (an address token) in the position looked at: from an
+       *  earlier one, the moves after it are dropped (a new line). Then the computer's turns.
+       *  Rejects with the API's refusal (the game stays as it was). */
+      async play(move) {
+        if (!session.personToMove()) return;
+        const kept = session.entries.slice(0, session.at + 1);
+        const before = session.entries;
+        session.entries = kept;
+        const generation = ++session.generation;
+        session.busy = true;
+        let entries;
+        try {
+          entries = await game.play(session, move);
+        } catch (error) {
+          if (generation === session.generation) {
+            session.entries = before;
+            session.busy = false;
+          }
+          throw error;
+        }
+        if (generation !== session.generation) return;
+        if (hooks.moving) await hooks.moving(entries, generation);
+        if (generation !== session.generation) return;
+        session.entries = entries;
+        session.at = entries.length - 1;
+        session.busy = false;
+        hooks.render(true);
+        if (hooks.played) hooks.played(move);
+        await session.engineTurns(generation);
+      },
+
+      /** The computer's moves while it is to move in the last position, looked at. */
+      async engineTurns(generation) {
+        while (generation === session.generation && session.live() && session.computerToMove(session.last())) {
+          await wait(hooks.pauseMs || 0);
+          if (generation !== session.generation) return;
+          const entries = await game.engine(session);
+          if (generation !== session.generation) return;
+          session.busy = true;
+          if (hooks.moving) await hooks.moving(entries, generation);
+          if (generation !== session.generation) return;
+          session.busy = false;
+          session.entries = entries;
+          session.at = entries.length - 1;
+          hooks.render(false);
+        }
+      },
+
+      /** Takes back the person's last move up to the position looked at, and the computer's
+       *  answers after it, so that it is the person's turn; where the computer is to move
+       *  then (the person plays second and is back at the start), it moves again. */
+      undo() {
+        if (!session.canUndo()) return;
+        const generation = ++session.generation;
+        session.busy = false;
+        const entries = session.entries.slice(0, session.at + 1);
+        do entries.pop(); while (entries.length > 1 && session.side !== 0 &&
+          game.toMove(entries[entries.length - 1]) !== session.side);
+        session.entries = entries;
+        session.at = entries.length - 1;
+        hooks.render(true);
+        session.engineTurns(generation).catch(hooks.failed);
+      },
+
+      /** From an earlier position where the computer is to move: the moves after it are
+       *  dropped and the computer plays on. */
+      playOn() {
+        if (session.live() || session.busy) return;
+        session.entries = session.entries.slice(0, session.at + 1);
+        const generation = ++session.generation;
+        hooks.render(true);
+        session.engineTurns(generation).catch(hooks.failed);
+      },
+
+      /** Stops whatever is under way (the computer's turn, an animation). */
+      cancel() {
+        session.generation += 1;
+        session.busy = false;
+      },
+
+      /** The game's address: its start, its moves, the move looked at unless it is the last,
+       *  the side played and the computer's strength (API.md, "Game addresses"). */
+      address() {
+        const start = game.startParameters(session.entries[0]);
+        const moves = session.entries.slice(1).map(game.token);
+        return gameLink(game.tab, start, moves, session.live() ? null : session.at, session.side,
+          game.strengths === false ? null : session.strength);
+      },
+
+      /** Whether the address names this very game (its start, its moves, the side and the
+       *  strength), so that opening it only moves to the move it names. */
+      isAt(start, moves, side, strength) {
+        if (!session.entries.length) return false;
+        const own = game.startParameters(session.entries[0]);
+        const played = session.entries.slice(1).map(game.token);
+        return String(own) === String(new URLSearchParams(start)) && played.join(".") === moves.join(".") &&
+          session.side === side && (game.strengths === false || session.strength === strength);
+      },
+    };
+    return session;
   }
 
   /** A number of the address between `min` and `max`, or `fallback` when it is absent; an
@@ -275,8 +618,10 @@ const Duel = (() => {
     const y = 366;
     const beads = view.banks[player - 1];
     const toMove = view.toMove === player && !view.over;
-    svgText(`player ${player}`, { x: x + 45, y: y - 24, class: "bank-label" }, board);
-    svgText(view.roles[player - 1] || "", { x: x + 45, y: y - 8, class: "bank-label" }, board);
+    // The labels line up with the board's outer edge, so that a phone's larger text fits.
+    const edge = { x: player === 1 ? x : x + 90, "text-anchor": player === 1 ? "start" : "end" };
+    svgText(`player ${player}`, { ...edge, y: y - 26, class: "bank-label" }, board);
+    svgText(view.roles[player - 1] || "", { ...edge, y: y - 8, class: "bank-label" }, board);
     const bank = svg("g", { id: `${board.id}-bank-${player}`, class: "bank-group", "data-beads": beads }, board);
     svg("rect", { x, y, width: 90, height: 104, rx: 12, class: "bank" + (toMove ? " to-move" : "") }, bank);
     for (let i = 0; i < Math.min(beads, 35); i++) {
@@ -287,102 +632,16 @@ const Duel = (() => {
     svgText(String(beads), { x: x + 45, y: y + 36, class: "bank-count" }, bank);
   }
 
-  /**
-   * Sows `pit` (1..7) of `board` for the page's animation and explanation, by the task's rule:
-   * every step the hand takes, from lifting the beads to the last bead. Each step: `pits`,
-   * `at` (the pit visited), `hand` (beads still in hand), `mover` and `opponent` (beads banked
-   * so far), `kind` ("lift", "drop", "full", "capture", "opponent") and `captured`.
-   */
-  function sowingSteps(board, pit) {
-    const pits = board.slice();
-    let hand = pits[pit - 1];
-    pits[pit - 1] = 0;
-    let mover = 0;
-    let opponent = 0;
-    let at = pit;
-    const steps = [{ pits: pits.slice(), at, hand, mover, opponent, kind: "lift", captured: 0 }];
-    while (hand > 0) {
-      at = (at % 7) + 1;
-      let kind;
-      let captured = 0;
-      if (hand > 1) {
-        if (pits[at - 1] === 5) {
-          pits[at - 1] -= 1;
-          mover += 1;
-          kind = "full";
-        } else {
-          pits[at - 1] += 1;
-          hand -= 1;
-          kind = "drop";
-        }
-      } else if (pits[at - 1] >= 1 && pits[at - 1] <= 4) {
-        captured = pits[at - 1];
-        mover += captured + 1;
-        pits[at - 1] = 0;
-        hand = 0;
-        kind = "capture";
-      } else {
-        opponent += 1;
-        hand = 0;
-        kind = "opponent";
-      }
-      steps.push({ pits: pits.slice(), at, hand, mover, opponent, kind, captured });
-    }
-    return steps;
-  }
-
-  /** "pits 3, 4 and 5". */
-  function pitList(pits) {
-    const names = pits.map(String);
-    const listed = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0];
-    return `${pits.length > 1 ? "pits" : "pit"} ${listed}`;
-  }
-
-  /** What a move did, in one sentence: what was sown where, what was captured, into whose bank. */
-  function explainSowing(board, pit, player, steps) {
-    const other = 3 - player;
-    const lifted = board[pit - 1];
-    const drops = steps.filter((step) => step.kind === "drop").map((step) => step.at);
-    const full = steps.filter((step) => step.kind === "full").map((step) => step.at);
-    const last = steps[steps.length - 1];
-    const parts = [];
-    if (drops.length) parts.push(`${drops.length > 1 ? "one each" : "one"} into ${pitList(drops)}`);
-    if (full.length) {
-      parts.push(`full ${pitList(full)} gave ${plural(full.length, "bead")} to player ${player}'s bank instead`);
-    }
-    if (last.kind === "capture") {
-      parts.push(`the last bead took pit ${last.at}'s ${plural(last.captured, "bead")} with it into player ${player}'s bank`);
-    } else {
-      const why = last.pits[last.at - 1] === 0 ? "an empty" : "a full";
-      parts.push(`the last bead met ${why} pit ${last.at} and went to player ${other}'s bank`);
-    }
-    const total = last.mover > 0 ? ` (${plural(last.mover, "bead")} for player ${player}` +
-      (last.opponent ? `, 1 for player ${other})` : ")") : " (1 bead for player " + other + ")";
-    return `Player ${player} sowed pit ${pit}'s ${plural(lifted, "bead")}: ${parts.join("; ")}${total}.`;
-  }
-
-  /** "2", "2 or 4", "2, 4 or 7". */
-  function either(items) {
-    return items.length > 1 ? `${items.slice(0, -1).join(", ")} or ${items[items.length - 1]}` : String(items[0]);
-  }
-
-  /** Why a move was a mistake, said forwards: `chosen` is the final bank difference it leads
-   *  to with best play (for its player), `best` what `alternative` (e.g. "pit 5") would have
-   *  led to; `who` is "you" or a player's name. */
-  function forwardReason(chosen, best, alternative, who = "you") {
-    const s = who === "you" ? "" : "s";
-    const outcome = chosen === 0 ? "it ends in a draw"
-      : chosen > 0 ? `${who} win${s} by ${best > chosen ? "only " : ""}${chosen}` : `${who} lose${s} by ${-chosen}`;
-    const instead = best === 0 ? "drawn"
-      : best > 0 ? `won by ${best}` : `lost by ${chosen < best ? "only " : ""}${-best}`;
-    return `with best play from there ${outcome}; ${alternative} would have ${instead}`;
-  }
-
-  document.addEventListener("DOMContentLoaded", setupTabs);
+  // In a browser; under Node (the unit tests) the module's parts alone.
+  if (typeof document !== "undefined") document.addEventListener("DOMContentLoaded", () => { setupTabs(); });
 
   return {
     api, svg, svgText, html, clear, describeMargin, standingOf, showError, setStatus, pause, plural,
-    reducedMotion, narrowScreen, takes, hashParameters, moveTokens, setAddress, addressNumber, addressMoves, addressChoices, gameAddress, showGameLink, playOnFrom, IOI, pitCentre, drawIoiwari, sowingSteps,
-    explainSowing, either, forwardReason, sentence,
+    reducedMotion, narrowScreen, pointVerb, keepInView, focusedKey, roving, alongRow, takes, hashParameters, moveTokens,
+    viewerDocuments, setAddress, addressNumber, addressMoves, addressChoices, showGameLink, gameLink, createSession, stoppedText, withMove,
+    gameEntries, pitGame, IOI, pitCentre,
+    drawIoiwari, sentence,
   };
 })();
+
+if (typeof module === "object" && module.exports) module.exports = Duel;

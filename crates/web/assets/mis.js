@@ -4,61 +4,126 @@
 
 (() => {
   const {
-    api, svg, svgText, html, clear, showError, setStatus, pause, takes, hashParameters, narrowScreen, moveTokens,
-    setAddress, addressNumber, sentence, AnalysisBoard,
+    api, svg, svgText, html, clear, showError, setStatus, pause, takes, hashParameters, narrowScreen, sentence,
+    pointVerb, focusedKey, roving, plural, AnalysisBoard,
   } = Duel;
 
   const PLAYERS = ["Bolek", "Lolek"];
-  // On a narrow screen fewer sticks are drawn, so that each can be tapped (24 px or more).
-  // On a phone every stick's slot is a tap target of at least this many pixels on screen.
+  // Every stick's slot is a target of at least this many pixels on screen (a phone's too): as
+  // many sticks are drawn as fit so, the rest counted ("+ 12 more").
   const MIN_SLOT_PX = 28;
   // The piles' drawing is 560 units wide; how many screen pixels one unit takes now.
   const pileScale = () => ($("mis-piles").getBoundingClientRect().width || 560) / 560;
-  const sticksShown = () => (narrowScreen() ? Math.max(1, Math.floor((530 * pileScale()) / MIN_SLOT_PX)) : 48);
+  const sticksShown = () => Math.max(1, Math.floor((530 * pileScale()) / MIN_SLOT_PX));
+  // The map's squares are targets of at least this many pixels.
+  const MIN_CELL_PX = 26;
+  const mapWidthPx = () => $("mis-pattern").getBoundingClientRect().width || 480;
   const ENGINE_PAUSE_MS = 250;
 
-  // `at`: the entry looked at (the last, or an earlier one while walking through the game).
-  const game = { side: 1, strength: "perfect", entries: [], at: 0, generation: 0, showWinning: false, busy: false,
-    mapTicket: 0, asked: 0 };
-
   const $ = (id) => document.getElementById(id);
-  const current = () => game.entries[game.at];
-  const last = () => game.entries[game.entries.length - 1];
-  const live = () => game.at === game.entries.length - 1;
-  const toMove = () => game.at % 2 === 0 ? 1 : 2;
-  const walk = AnalysisBoard.create({ prefix: "mis", panel: "mis-panel", go: (index) => goTo(index, true) });
+
+  /** A game's moves as an address writes them, `1-1`. */
+  const moveToken = (move) => `${move.take_p}-${move.take_e}`;
+
+  /** The whole game from `start` through the address tokens `moves`, as the API plays it (the
+   *  positions, who moves, what each may take, the mistakes and the sentences at the end). */
+  const gameDoc = (start, moves) => api("/api/mis/game", { start, moves: moves.join(".") });
+
+  /** The game's side of the session: each entry is a position of the API's game document
+   *  (`move`, `player`, `mistake`, `analysis`, `to_move`, `limits`). */
+  const rules = {
+    tab: "mis",
+    async begin(start, moves) {
+      const doc = await gameDoc(start, moves);
+      game.doc = doc;
+      return { entries: doc.positions, stopped: Duel.stoppedText(doc.stopped) };
+    },
+    async play(session, token) {
+      const doc = await gameDoc(session.entries[0].analysis.position,
+        [...session.entries.slice(1).map(rules.token), token]);
+      // The new move refused: its reason is the refusal.
+      if (doc.stopped) throw new Error(doc.stopped.reason);
+      game.doc = doc;
+      return doc.positions;
+    },
+    async engine(session) {
+      const answer = await api("/api/mis/engine", {
+        position: session.last().analysis.position, strength: session.strength,
+      });
+      return rules.play(session, moveToken(answer.move));
+    },
+    toMove: (entry) => entry.to_move,
+    over: (entry) => entry.analysis.over,
+    token: (entry) => moveToken(entry.move),
+    startParameters(entry) {
+      const { p, e, bound } = entry.analysis.position;
+      return new URLSearchParams({ p, e, b: bound });
+    },
+  };
+
+  const game = Duel.createSession(rules, {
+    render,
+    failed: (error) => showError("mis-error", error),
+    pause,
+    pauseMs: ENGINE_PAUSE_MS,
+  });
+  // `doc`: the API's document of the game on show (its winner, the sentences at its end).
+  Object.assign(game, { doc: null, showWinning: false, mapTicket: 0 });
+
+  const current = () => game.current();
+  const toMove = () => current().to_move;
+  const walk = AnalysisBoard.create({ prefix: "mis", panel: "mis-panel", go: (index) => game.goTo(index, true) });
   const playerName = (player) =>
     PLAYERS[player - 1] + (game.side === 0 ? "" : game.side === player ? " (you)" : " (computer)");
-
-  function enginesTurn() {
-    return !current().analysis.over && game.side !== 0 && toMove() !== game.side;
-  }
-
-  function humansTurn() {
-    return !current().analysis.over && !enginesTurn();
-  }
+  const humansTurn = () => game.personToMove();
 
   // ---- drawing ---------------------------------------------------------------------------
 
+  /** The two piles; the sticks that may be taken are buttons, one stop of the Tab order: the
+   *  arrows left and right move along a pile, up and down to the other pile. */
   function drawPiles() {
     const piles = $("mis-piles");
+    const focused = focusedKey(piles);
     clear(piles);
     const { p, e, bound } = current().analysis.position;
-    drawPile(piles, "pooh", "poohsticks", p, bound, 10, (k) => [k, 0]);
-    drawPile(piles, "eeyore", "eeyoresticks", e, bound, 118, (k) => [0, k]);
+    const { limits } = current();
+    const pooh = drawPile(piles, "pooh", "poohsticks", p, limits.pooh, bound, 10, (k) => [k, 0]);
+    const eeyore = drawPile(piles, "eeyore", "eeyoresticks", e, limits.eeyore, bound, 118, (k) => [0, k]);
+    const targets = [...pooh, ...eeyore];
+    // Along a pile, left is one stick more taken; up and down, the same count of the other pile.
+    roving(piles, targets, (index, key) => {
+      const item = targets[index];
+      const [kind, take] = [item.dataset.kind, Number(item.dataset.take)];
+      const find = (k, t) => targets.findIndex((x) => x.dataset.kind === k && Number(x.dataset.take) === t);
+      const pile = targets.filter((x) => x.dataset.kind === kind);
+      const most = Math.max(...pile.map((x) => Number(x.dataset.take)));
+      const other = kind === "pooh" ? "eeyore" : "pooh";
+      const across = targets.filter((x) => x.dataset.kind === other).map((x) => Number(x.dataset.take));
+      switch (key) {
+        case "ArrowLeft": return find(kind, take + 1 > most ? 1 : take + 1);
+        case "ArrowRight": return find(kind, take - 1 < 1 ? most : take - 1);
+        case "Home": return find(kind, most);
+        case "End": return find(kind, 1);
+        case "ArrowUp": case "ArrowDown":
+          return across.length ? find(other, Math.min(take, Math.max(...across))) : undefined;
+        default: return undefined;
+      }
+    }, null, focused);
   }
 
-  function drawPile(parent, kind, name, count, bound, top, takeOf) {
+  /** Draws a pile of which at most `most` sticks may be taken now (the API's limit); returns
+   *  the sticks that may be taken, as buttons. */
+  function drawPile(parent, kind, name, count, most, bound, top, takeOf) {
     svg("rect", { x: 4, y: top, width: 552, height: 100, rx: 8, class: "pile-bg" }, parent);
     svgText(`${name}: ${count}`, { x: 14, y: top + 20, class: "pile-label" }, parent);
     const shown = Math.min(count, sticksShown());
     if (count > shown) {
       svgText(`+ ${count - shown} more`, { x: 546, y: top + 20, class: "pile-label more" }, parent);
     }
-    const minPitch = narrowScreen() ? MIN_SLOT_PX / pileScale() : 0;
-    const pitch = Math.min(Math.max(36, minPitch), 530 / Math.max(shown, 1));
+    const pitch = Math.min(Math.max(36, MIN_SLOT_PX / pileScale()), 530 / Math.max(shown, 1));
     const group = svg("g", { id: `pile-${kind}`, "data-count": count }, parent);
     const sticks = [];
+    const targets = [];
     for (let i = 0; i < shown; i++) {
       const take = shown - i; // clicking a stick takes it and every stick to its right
       const stick = svg("rect", {
@@ -69,39 +134,49 @@
       const hit = svg("rect", {
         x: 14 + i * pitch, y: top + 26, width: pitch, height: 70, class: "stick-target",
       }, group);
-      const title = svg("title", {}, stick);
-      title.textContent = take <= bound ? `take ${take}` : `at most ${bound} at once`;
+      const words = take <= most ? `take ${plural(take, name.replace(/s$/, ""))}` : `at most ${bound} at once`;
+      svg("title", {}, hit).textContent = words;
       sticks.push(stick);
-      if (humansTurn() && take <= bound) {
+      if (humansTurn() && take <= most) {
+        hit.setAttribute("role", "button");
+        hit.setAttribute("aria-label", words);
+        hit.setAttribute("data-key", `${kind}-${take}`);
+        hit.dataset.kind = kind;
+        hit.dataset.take = String(take);
+        targets.push(hit);
+        const mark = () => sticks.forEach((s, j) => s.classList.toggle("marked", j >= i));
+        const unmark = () => sticks.forEach((s) => s.classList.remove("marked"));
         for (const target of [stick, hit]) {
-          target.addEventListener("mouseenter", () => sticks.forEach((s, j) => s.classList.toggle("marked", j >= i)));
-          target.addEventListener("mouseleave", () => sticks.forEach((s) => s.classList.remove("marked")));
-          target.addEventListener("click", () => humanMove(...takeOf(take)));
+          target.addEventListener("mouseenter", mark);
+          target.addEventListener("mouseleave", unmark);
         }
+        hit.addEventListener("focus", mark);
+        hit.addEventListener("blur", unmark);
+        hit.addEventListener("click", () => humanMove(...takeOf(take)));
+        stick.addEventListener("click", () => humanMove(...takeOf(take)));
       }
     }
+    return targets;
   }
 
-  /** The map's squares a side: on a phone fewer, so each can be tapped (24 px or more). */
-  const mapSize = (bound) => (narrowScreen() ? 11 : Math.min(41, Math.max(15, 2 * (bound + 1) + 3)));
-
-  /** Pools a square stands for along each side: for a large bound more than one, so that every
-   *  pool one move away, the winning moves among them, is on the map. */
-  const mapScale = (bound) => Math.max(1, Math.ceil((2 * bound + 1) / mapSize(bound)));
+  /** The map's squares a side: as many as fit with each a target of MIN_CELL_PX on screen (the
+   *  API chooses the scale that puts every pool one move away on it). */
+  const mapSize = () => Math.max(7, Math.min(41, Math.floor((376 * mapWidthPx()) / 480 / MIN_CELL_PX)));
 
   async function drawPattern(generation) {
     const analysis = current().analysis;
     const { p, e, bound } = analysis.position;
-    // On a phone a smaller window, so each square can be tapped (24 px or more).
-    const size = mapSize(bound);
-    const scale = mapScale(bound);
+    // As many squares as can each be tapped (26 px or more).
+    const size = mapSize();
     // Only the answer to the latest request may draw: an earlier one that arrives late
     // belongs to an older pool.
     const ticket = ++game.mapTicket;
-    const view = await api("/api/mis/pattern", { position: { p, e, bound }, size, scale });
+    const view = await api("/api/mis/pattern", { position: { p, e, bound }, size });
     if (generation !== game.generation || ticket !== game.mapTicket) return;
     const chart = $("mis-pattern");
+    const focused = focusedKey(chart);
     clear(chart);
+    const squares = [];
     const left = 8, top = 6, span = 376;
     const cell = span / view.width;
     const k = view.scale || 1;
@@ -136,18 +211,23 @@
             const now = current().analysis.position;
             if (now.p === p && now.e === e) humanMove(p - x, e - y);
           });
+          const taken = [[p - x, "poohstick"], [e - y, "eeyorestick"]].filter(([n]) => n > 0)
+            .map(([n, noun]) => plural(n, noun)).join(" and ");
+          rect.setAttribute("role", "button");
+          rect.setAttribute("aria-label", `take ${taken}, to (${x}, ${y}): ` +
+            `${losing.has(key) ? "lost" : "won"} for the side to move then`);
+          rect.setAttribute("data-key", key);
+          squares.push(rect);
         }
         if (targets.has(key)) {
           svg("rect", { x: xOf(x) + 1, y: yOf(y) + 1, width: cell - 2, height: cell - 2, class: "target-ring" }, chart);
         }
       }
     }
-    const period = bound + 1;
-    const firstLine = (from) => Math.ceil(from / period) * period;
-    for (let x = firstLine(view.p_from); x <= view.p_from + view.width * k; x += period) {
+    for (const x of view.period_starts_p) {
       svg("line", { x1: xOf(x), y1: top, x2: xOf(x), y2: top + span, class: "period-line" }, chart);
     }
-    for (let y = firstLine(view.e_from); y <= view.e_from + view.height * k; y += period) {
+    for (const y of view.period_starts_e) {
       svg("line", { x1: left, y1: yOf(y) + cell, x2: left + span, y2: yOf(y) + cell, class: "period-line" }, chart);
     }
     if (p >= view.p_from && e >= view.e_from) {
@@ -161,9 +241,33 @@
     const eIs = narrowScreen() ? "" : "e = ";
     svgText(`${eIs}${view.e_from}`, { x: left + span + 4, y: top + span - 2, class: "axis-label side" }, chart);
     svgText(`${eIs}${view.e_from + view.height * k - 1}`, { x: left + span + 4, y: top + 12, class: "axis-label side" }, chart);
+    // The squares one move away: one stop of the Tab order, the arrows moving to the nearest
+    // square that way.
+    const at = (square) => [Number(square.dataset.p), Number(square.dataset.e)];
+    roving(chart, squares, (index, key) => {
+      const direction = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] }[key];
+      if (key === "Home") return 0;
+      if (key === "End") return squares.length - 1;
+      if (!direction) return undefined;
+      const [x0, y0] = at(squares[index]);
+      let best;
+      let bestCost = Infinity;
+      squares.forEach((square, i) => {
+        const [dx, dy] = [at(square)[0] - x0, at(square)[1] - y0];
+        const along = dx * direction[0] + dy * direction[1];
+        const across = Math.abs(dx * direction[1] - dy * direction[0]);
+        if (along > 0 && along + 2 * across < bestCost) [best, bestCost] = [i, along + 2 * across];
+      });
+      return best === undefined ? index : best;
+    }, null, focused);
     chart.dataset.losing = String(view.losing.length);
     chart.dataset.for = `${p},${e}`;
     chart.dataset.scale = String(k);
+    // The status says whether the map's squares are single pools.
+    if (game.mapScale !== k) {
+      game.mapScale = k;
+      drawStatus();
+    }
     chart.dataset.targets = String(chart.querySelectorAll(".target-ring").length);
     $("mis-pattern-scale").textContent = k === 1
       ? "Scale: each square is one pool."
@@ -204,11 +308,8 @@
     }
   }
 
-  function isMistake(index) {
-    const entry = game.entries[index];
-    const before = game.entries[index - 1].analysis;
-    return before.standing === "win" && entry.analysis.standing === "win" && !entry.analysis.over;
-  }
+  /** Whether move `index` handed the other side a win (the API's `mistake`). */
+  const isMistake = (index) => Boolean(game.entries[index].mistake);
 
   /** The move list and the walk through it (the shared analysis board's, without a board). */
   function drawLog() {
@@ -219,26 +320,8 @@
     });
   }
 
-
-  /** Shows position `index` of the game; `push` makes it an entry of the browser's history. */
-  function goTo(index, push) {
-    if (game.busy || !game.entries.length) return;
-    game.at = Math.max(0, Math.min(game.entries.length - 1, index));
-    render(push);
-  }
-
-  function firstMistake() {
-    for (let i = 1; i <= game.at; i++) {
-      if (game.entries[i].player === game.side && isMistake(i)) {
-        const best = game.entries[i - 1].analysis.winning_moves.map((m) => m.text).join(" or ");
-        return `Move ${i}, ${game.entries[i].move.text}, was your first mistake: it left the other side a ` +
-          `winning position; ${best} would have won.`;
-      }
-    }
-    return "You made no mistake.";
-  }
-
   function drawStatus() {
+    if (!game.entries.length) return;
     const analysis = current().analysis;
     const result = $("mis-result");
     result.className = "result";
@@ -252,43 +335,37 @@
       }
       result.textContent = `Game over: ${PLAYERS[winner - 1]} took the last stick and wins.${verdict}`;
       result.dataset.winner = PLAYERS[winner - 1];
-      const mistake = game.side === 0 ? "" : " " + firstMistake();
+      // What the person is told of their first mistake: the API's sentence.
+      const doc = game.doc && game.doc.positions.length === game.entries.length ? game.doc : null;
+      const mistake = game.side === 0 || !doc ? "" : ` ${doc.first_mistake_texts[game.side - 1]}`;
       setStatus("mis-status", "over", `The game is over after ${Duel.plural(game.at, "move")}.${mistake}`);
-    } else if (!live()) {
+    } else if (!game.live()) {
       setStatus("mis-status", "past", `Looking at move ${game.at} of ${game.entries.length - 1}: ` +
-        `${playerName(toMove())} to move. ` + (enginesTurn() ? "Press Play on from here, or step on with the arrow keys."
-        : "Make a move to try another line from here."));
-    } else if (enginesTurn()) {
+        `${playerName(toMove())} to move. ` + (game.computerToMove()
+        ? "Press Play on from here, or step on with the arrow keys." : "Make a move to try another line from here."));
+    } else if (game.computerToMove()) {
       setStatus("mis-status", "thinking", `The computer (${game.strength}) is thinking...`);
-    } else {
+    } else if (!game.busy) {
       setStatus("mis-status", "your-turn",
         `${playerName(toMove())} to move (${analysis.standing === "win" ? "a winning" : "a losing"} position): ` +
-        (mapScale(analysis.position.bound) > 1
-          ? `${narrowScreen() ? "tap" : "click"} a stick or type a move (the map below is drawn to a scale: ` +
+        ((game.mapScale || 1) > 1
+          ? `${pointVerb()} a stick or type a move (the map below is drawn to a scale: ` +
             "its squares are not single pools)."
           : narrowScreen()
-            ? "tap a stick, type a move, or tap a dotted square on the map just below."
-            : "click a stick, a dotted square on the map, or type a move."));
+            ? `${pointVerb()} a stick, type a move, or ${pointVerb()} a dotted square on the map just below.`
+            : `${pointVerb()} a stick, a dotted square on the map, or type a move.`));
     }
-    $("mis-undo").disabled = game.entries.length < 2;
+    $("mis-undo").disabled = !game.canUndo();
     $("mis-play").disabled = !humansTurn();
-    $("mis-play-on").hidden = live() || !enginesTurn();
+    $("mis-play-on").hidden = game.live() || !game.computerToMove();
   }
-
-  /** The game's address: its start, its moves and the move looked at (API.md, "Game
-   *  addresses"); opening it shows the same game at the same move. */
-  game.link = function gameLink() {
-    const { p, e, bound } = game.entries[0].analysis.position;
-    const parameters = new URLSearchParams({ p, e, b: bound });
-    const moves = game.entries.slice(1).map((entry) => `${entry.move.take_p}-${entry.move.take_e}`);
-    return Duel.gameAddress(game, "mis", parameters, moves, live());
-  };
 
   function drawLink(push) {
     Duel.showGameLink(game, "mis-link", "mis-panel", push);
   }
 
   function render(push) {
+    if (!game.entries.length) return;
     drawLink(push);
     drawPiles();
     drawFacts();
@@ -301,97 +378,52 @@
 
   // ---- play ------------------------------------------------------------------------------
 
+  /** The pool the setup's fields describe, as the API takes it. */
+  const startRequest = () => ({ p: Number($("mis-p").value), e: Number($("mis-e").value), bound: Number($("mis-b").value) });
+
+  /** The setup's side and strength. */
+  const choices = () => ({ side: Number($("mis-side").value), strength: $("mis-strength").value });
+
   async function newGame(event) {
     if (event) event.preventDefault();
     showError("mis-error", null);
-    const generation = ++game.generation;
-    setStatus("mis-status", "loading", "Setting up the pool...");
-    const position = { p: Number($("mis-p").value), e: Number($("mis-e").value), bound: Number($("mis-b").value) };
+    if (!game.entries.length) setStatus("mis-status", "loading", "Setting up the pool...");
     try {
-      const analysis = await api("/api/mis/analyze", position);
-      if (generation !== game.generation) return;
-      game.side = Number($("mis-side").value);
-      game.strength = $("mis-strength").value;
       game.showWinning = false;
-      game.entries = [{ analysis, move: null, player: null }];
-      game.at = 0;
-      game.busy = false;
+      await game.begin(startRequest(), [], choices());
       // A new game starts with empty take fields, not the last game's move.
       $("mis-take-p").value = "0";
       $("mis-take-e").value = "0";
       showError("mis-move-error", null);
-      render(Boolean(event));
+      if (event) drawLink(true);
       // On a phone, a game the person starts comes into view with the map its status points at.
       if (event && narrowScreen()) $("mis-piles").scrollIntoView({ block: "start" });
-      await engineIfDue(generation);
     } catch (error) {
       showError("mis-error", error);
     }
   }
 
   async function humanMove(takeP, takeE) {
-    if (!humansTurn() || game.busy) return;
-    // Played from an earlier position: a new line, the moves after it are dropped.
-    game.entries = game.entries.slice(0, game.at + 1);
-    const generation = ++game.generation;
+    if (!humansTurn()) return;
     showError("mis-error", null);
     showError("mis-move-error", null);
     // Say at once that the move was taken, before the server answers.
-    game.busy = true;
     setStatus("mis-status", "thinking", "Taking sticks...");
     try {
-      const player = toMove();
-      const result = await api("/api/mis/play", {
-        position: current().analysis.position,
-        move: { take_p: takeP, take_e: takeE },
-      });
-      if (generation !== game.generation) return;
-      game.entries.push({ analysis: result.analysis, move: result.move, player });
-      game.at = game.entries.length - 1;
-      game.busy = false;
-      render(true);
-      await engineIfDue(generation);
+      await game.play(moveToken({ take_p: takeP, take_e: takeE }));
     } catch (error) {
       // A refused move is explained beside Take, and the status says the turn is still open.
-      game.busy = false;
-      if (game.entries.length) render(false);
+      render(false);
       showError("mis-move-error", error);
       setStatus("mis-status", "refused",
         `That move was not taken (why: just above): ${playerName(toMove())} is still to move.`);
     }
   }
 
-  async function engineIfDue(generation) {
-    while (generation === game.generation && live() && enginesTurn()) {
-      await pause(ENGINE_PAUSE_MS);
-      if (generation !== game.generation) return;
-      const player = toMove();
-      const result = await api("/api/mis/engine", { position: current().analysis.position, strength: game.strength });
-      if (generation !== game.generation) return;
-      game.entries.push({ analysis: result.analysis, move: result.move, player });
-      game.at = game.entries.length - 1;
-      render(false);
-    }
-  }
-
-  function undo() {
-    if (game.entries.length < 2) return;
-    const generation = ++game.generation;
-    game.busy = false;
-    game.entries = game.entries.slice(0, game.at + 1);
-    if (game.entries.length > 1) game.entries.pop();
-    game.at = game.entries.length - 1;
-    while (game.entries.length > 1 && enginesTurn()) {
-      game.entries.pop();
-      game.at = game.entries.length - 1;
-    }
-    render(true);
-    engineIfDue(generation).catch((error) => showError("mis-error", error));
-  }
-
-  document.addEventListener("DOMContentLoaded", () => {
+  // Loaded when its tab is first shown, after the page was parsed: set up at once.
+  (() => {
     $("mis-setup").addEventListener("submit", newGame);
-    $("mis-undo").addEventListener("click", undo);
+    $("mis-undo").addEventListener("click", () => game.undo());
     $("mis-move").addEventListener("submit", (event) => {
       event.preventDefault();
       humanMove(Number($("mis-take-p").value), Number($("mis-take-e").value));
@@ -400,22 +432,21 @@
       game.showWinning = !game.showWinning;
       render(false);
     });
-    $("mis-play-on").addEventListener("click", () => Duel.playOnFrom(game, render, engineIfDue, "mis-error"));
+    $("mis-play-on").addEventListener("click", () => game.playOn());
     window.addEventListener("hashchange", () => {
       if (location.hash === game.shownLink) return;
       if (location.hash === "#mis" && game.entries.length) drawLink(false);
       else if (hashParameters("mis")) openAddress();
     });
     openAddress();
-  });
+  })();
 
   /** The game an address names, `#mis?p=7&e=2&b=3&moves=1-1.2-0&at=1` (API.md, "Game
-   *  addresses"): the pool is set up and the moves played one by one. A move that cannot be
-   *  played stops the replay there, and says why and where; the game up to it stays. */
+   *  addresses"): the pool and its moves, replayed by the API in one request. A move that cannot
+   *  be played stops the replay there, and says why and where; the game up to it stays. */
   async function openAddress() {
     const shared = hashParameters("mis");
     if (!shared) return newGame();
-    const asked = ++game.asked;
     const problems = [];
     for (const [id, name] of [["mis-p", "p"], ["mis-e", "e"], ["mis-b", "b"]]) {
       const text = shared.get(name);
@@ -425,61 +456,25 @@
     }
     Duel.addressChoices(shared, [["mis-side", "side"], ["mis-strength", "strength"]], problems);
     const { moves, at } = Duel.addressMoves(shared, problems);
-    const played = game.entries.slice(1).map((entry) => `${entry.move.take_p}-${entry.move.take_e}`);
-    const start = game.entries.length ? game.entries[0].analysis.position : null;
-    const same = start && String(start.p) === $("mis-p").value && String(start.e) === $("mis-e").value &&
-      String(start.bound) === $("mis-b").value && played.join(".") === moves.join(".") &&
-      String(game.side) === $("mis-side").value && game.strength === $("mis-strength").value;
-    if (same) {
-      game.at = at === null ? game.entries.length - 1 : at;
-      render(false);
+    const { side, strength } = choices();
+    const start = startRequest();
+    if (game.shownLink && game.isAt({ p: start.p, e: start.e, b: start.bound }, moves, side, strength)) {
+      game.goTo(at === null ? game.entries.length - 1 : at, false);
       return;
     }
-    const position = { p: Number($("mis-p").value), e: Number($("mis-e").value), bound: Number($("mis-b").value) };
-    let analysis;
     try {
-      analysis = await api("/api/mis/analyze", position);
+      game.showWinning = false;
+      const stopped = await game.begin(start, moves, { at, side, strength });
+      if (stopped) problems.push(stopped);
     } catch (error) {
-      if (asked !== game.asked) return;
       // Never a blank page: the setup's default pool is shown under the error.
       for (const id of ["mis-p", "mis-e", "mis-b"]) $(id).value = $(id).defaultValue;
       await newGame();
       showError("mis-error", `The address's pool is refused: ${error.message}`);
       return;
     }
-    if (asked !== game.asked) return;
-    const generation = ++game.generation;
-    game.side = Number($("mis-side").value);
-    game.strength = $("mis-strength").value;
-    game.showWinning = false;
-    game.entries = [{ analysis, move: null, player: null }];
-    game.busy = true;
-    for (const [index, token] of moves.entries()) {
-      const where = `move ${index + 1} of the address (${JSON.stringify(token)})`;
-      const parts = /^(\d+)-(\d+)$/.exec(token);
-      if (!parts) {
-        problems.push(`${where} is not poohsticks-eeyoresticks taken, like 1-1; the game is shown up to move ${index}`);
-        break;
-      }
-      try {
-        const player = index % 2 === 0 ? 1 : 2;
-        const result = await api("/api/mis/play", {
-          position: last().analysis.position, move: { take_p: Number(parts[1]), take_e: Number(parts[2]) },
-        });
-        if (generation !== game.generation) return;
-        game.entries.push({ analysis: result.analysis, move: result.move, player });
-      } catch (error) {
-        if (generation !== game.generation) return;
-        problems.push(`${where} cannot be played: ${error.message}; the game is shown up to move ${index}`);
-        break;
-      }
-    }
-    game.busy = false;
-    game.at = at === null ? game.entries.length - 1 : Math.min(at, game.entries.length - 1);
     $("mis-take-p").value = "0";
     $("mis-take-e").value = "0";
-    render(false);
     showError("mis-error", problems.length ? sentence(problems.join("; ")) + "." : null);
-    if (!moves.length) await engineIfDue(generation);
   }
 })();

@@ -3,27 +3,54 @@
 
 (() => {
   const {
-    api, svg, svgText, html, clear, describeMargin, showError, setStatus, pause, hashParameters, moveTokens,
-    addressNumber, sentence, AnalysisBoard,
+    api, svg, svgText, html, clear, describeMargin, showError, setStatus, pause, hashParameters, addressNumber,
+    sentence, plural, pointVerb, narrowScreen, AnalysisBoard,
   } = Duel;
 
   const ENGINE_PAUSE_MS = 250;
   const CENTRE = { x: 280, y: 225 };
 
-  // entries[0] is the start; every later entry holds the move that led to it.
-  // `at`: the entry looked at (the last, or an earlier one while walking through the game).
-  const game = { side: 1, entries: [], at: 0, busy: false, generation: 0 };
   let limits = null;
-
   const $ = (id) => document.getElementById(id);
-  const current = () => game.entries[game.at];
-  const last = () => game.entries[game.entries.length - 1];
-  const live = () => game.at === game.entries.length - 1;
-  const walk = AnalysisBoard.create({ prefix: "var", panel: "variants-panel", go: (index) => goTo(index, true) });
 
-  function enginesTurn() {
-    const analysis = current().analysis;
-    return !analysis.over && game.side !== 0 && analysis.position.to_move !== game.side;
+  /** The game's side of the session: each entry is `{ analysis, move }`, `move` the API's
+   *  answer for the move that led there (null at the start). The computer is perfect. */
+  const rules = {
+    tab: "variants",
+    strengths: false,
+    async begin(start, moves) {
+      const doc = await api("/api/ioiwari/variant/game", { start, moves: moves.join(".") });
+      return { entries: Duel.gameEntries(doc), stopped: Duel.stoppedText(doc.stopped) };
+    },
+    async play(session, pit) {
+      const move = await api("/api/ioiwari/variant/play", { position: session.last().analysis.position, pit: Number(pit) });
+      return Duel.withMove(session, move);
+    },
+    async engine(session) {
+      const move = await api("/api/ioiwari/variant/engine", { position: session.last().analysis.position });
+      return Duel.withMove(session, move);
+    },
+    ...Duel.pitGame,
+    startParameters(entry) {
+      const start = entry.analysis.position;
+      return new URLSearchParams({ pits: start.pits, cap: start.cap, start: start.board.join("-") });
+    },
+  };
+
+  const game = Duel.createSession(rules, {
+    render,
+    failed: (error) => showError("var-error", error),
+    pause,
+    pauseMs: ENGINE_PAUSE_MS,
+  });
+  const current = () => game.current();
+  const enginesTurn = () => game.computerToMove();
+  const walk = AnalysisBoard.create({ prefix: "var", panel: "variants-panel", go: (index) => game.goTo(index, true) });
+
+  /** The start the API gives for the variant chosen (3 beads a pit, or the cap below 3). */
+  function usualStart() {
+    const row = limits.pits.find((r) => r.pits === Number($("var-pits").value));
+    return row.starts[row.caps.indexOf(Number($("var-cap").value))];
   }
 
   /** Fills the cap list with the caps solved on demand for the pits chosen. */
@@ -42,7 +69,7 @@
       option.value = String(cap);
     }
     select.value = String(caps.includes(wanted) ? wanted : caps.filter((cap) => cap <= wanted).pop() || caps[0]);
-    $("var-start").value = Array(pits).fill(Math.min(3, Number(select.value))).join(" ");
+    $("var-start").value = usualStart();
   }
 
   async function loadLimits() {
@@ -69,7 +96,10 @@
 
   function drawBoard() {
     const board = $("var-board");
+    // A board redrawn under the keyboard's focus gives the focus back to the same pit.
+    const focused = Duel.focusedKey(board);
     clear(board);
+    const narrow = narrowScreen();
     const analysis = current().analysis;
     const position = analysis.position;
     const moves = new Map(analysis.moves.map((move) => [move.pit, move]));
@@ -82,6 +112,9 @@
       : [`player ${position.to_move}`, enginesTurn() ? "thinking..." : "to move"];
     svgText(centre[0], { x: CENTRE.x, y: CENTRE.y - 4, class: "centre-text" }, board);
     svgText(centre[1], { x: CENTRE.x, y: CENTRE.y + 14, class: "centre-text" }, board);
+    // The pits are the board's buttons; their beads' counts, numbers and values are drawn over
+    // them, outside the buttons (a button's name is its whole label, said below).
+    const labels = [];
     position.board.forEach((beads, index) => {
       const pit = index + 1;
       const spot = pitSpot(index, position.pits);
@@ -93,37 +126,37 @@
           (showValues && move && move.best ? " best" : ""),
         "data-pit": pit,
         "data-beads": beads,
+        "data-legal": playable ? "true" : "false",
         "data-best": Boolean(move && move.best) && !analysis.over ? "true" : "false",
+        role: "button",
+        "aria-disabled": playable ? "false" : "true",
       }, board);
       svg("circle", { cx: spot.x, cy: spot.y, r: radius, class: "pit-hole" }, group);
+      const value = showValues && move ? describeMargin(move.final_margin) : null;
+      const label = `pit ${pit}: ${plural(beads, "bead")}` + (pit === last ? ", played last" : "") +
+        (value ? `; ${value}` : "") + (playable ? "" : "; cannot be played now");
+      group.setAttribute("aria-label", label);
+      svg("title", {}, group).textContent = label;
       if (showValues && move) {
         svg("circle", { cx: spot.x, cy: spot.y, r: radius + 4, class: `pit-ring ${move.standing}` }, group);
-        const tag = svg("g", { class: `value-tag ${move.standing}` }, group);
+        const tag = svg("g", { class: `value-tag ${move.standing}` + (narrow ? " narrow" : ""), "data-pit": pit });
         const tx = CENTRE.x + (150 + radius + 30) * Math.cos(spot.angle);
         const ty = CENTRE.y + (150 + radius + 30) * Math.sin(spot.angle);
-        svg("rect", { x: tx - 20, y: ty - 10, width: 40, height: 18, rx: 4 }, tag);
-        svgText(describeMargin(move.final_margin).replace("win by ", "+").replace("loss by ", "-"),
-          { x: tx, y: ty + 4 }, tag);
+        const [w, h] = narrow ? [56, 28] : [44, 22];
+        svg("rect", { x: tx - w / 2, y: ty - h / 2, width: w, height: h, rx: 4 }, tag);
+        svgText(value.replace("win by ", "+").replace("loss by ", "\u2212"), { x: tx, y: ty + (narrow ? 7 : 5) }, tag);
+        labels.push(tag);
       }
-      svgText(String(beads), { x: spot.x, y: spot.y + 6, class: "var-count" }, group);
-      svgText(String(pit), {
+      labels.push(svgText(String(beads), { x: spot.x, y: spot.y + 6, class: "var-count" }));
+      labels.push(svgText(String(pit), {
         x: CENTRE.x + (150 - radius - 16) * Math.cos(spot.angle),
         y: CENTRE.y + (150 - radius - 16) * Math.sin(spot.angle) + 5,
         class: "pit-number",
-      }, board);
-      if (playable) {
-        group.setAttribute("tabindex", "0");
-        group.setAttribute("role", "button");
-        group.setAttribute("aria-label", `pit ${pit}, ${beads} beads`);
-        group.addEventListener("click", () => playPit(pit));
-        group.addEventListener("keydown", (event) => {
-          if (event.key === "Enter" || event.key === " ") {
-            event.preventDefault();
-            playPit(pit);
-          }
-        });
-      }
+      }));
+      if (playable) group.addEventListener("click", () => playPit(pit));
     });
+    for (const label of labels) board.appendChild(label);
+    AnalysisBoard.rovingPits(board, focused);
     for (const player of [1, 2]) {
       const x = player === 1 ? 20 : 540;
       svgText(`player ${player} bank`, { x, y: 450, class: "var-bank-label", "text-anchor": player === 1 ? "start" : "end" }, board);
@@ -134,6 +167,7 @@
   }
 
   function render(push) {
+    if (!game.entries.length) return;
     drawBoard();
     const analysis = current().analysis;
     const position = analysis.position;
@@ -148,7 +182,7 @@
       html("td", move.standing, describeMargin(move.final_margin) + (move.best ? " (best)" : ""), row);
       html("td", "", String(move.value), row);
     }
-    walk.renderMoves(game, (i) => !game.entries[i].move.move_value.best, (i) => {
+    walk.renderMoves(game, (i) => Boolean(game.entries[i].move.mistake), (i) => {
       const move = game.entries[i].move;
       return `player ${move.player} sows pit ${move.pit}: +${move.mover_gain} to its bank, ` +
         `+${move.opponent_gain} to the other's`;
@@ -157,35 +191,19 @@
     $("var-result").textContent = analysis.over ? `Game over: ${analysis.result.text}.` : "";
     if (analysis.over) {
       setStatus("var-status", "over", `Game over: ${analysis.result.text}.`);
-    } else if (!live()) {
+    } else if (!game.live()) {
       setStatus("var-status", "past", `Looking at move ${game.at} of ${game.entries.length - 1}: player ` +
         `${position.to_move} to move. ` + (enginesTurn() ? "Step on with the arrow keys, or press Play on from here."
         : "Play a pit to try another line from here."));
     } else if (enginesTurn()) {
       setStatus("var-status", "thinking", "The computer is thinking...");
     } else {
-      setStatus("var-status", "your-turn", `Player ${position.to_move} to move: click a pit.`);
+      setStatus("var-status", "your-turn", `Player ${position.to_move} to move: ${pointVerb()} a pit.`);
     }
-    $("var-play-on").hidden = live() || !enginesTurn();
+    $("var-play-on").hidden = game.live() || !enginesTurn();
+    // Undo only when there is a move of the person's to take back.
+    $("var-undo").disabled = !game.canUndo();
   }
-
-  /** Shows position `index` of the game; `push` makes it an entry of the browser's history. */
-  function goTo(index, push) {
-    if (game.busy || !game.entries.length) return;
-    game.at = Math.max(0, Math.min(game.entries.length - 1, index));
-    render(push);
-  }
-
-  /** The game's address (API.md, "Game addresses"). */
-  game.link = function gameLink() {
-    const start = game.entries[0].analysis.position;
-    const parameters = new URLSearchParams({ pits: start.pits, cap: start.cap, start: start.board.join("-") });
-    const moves = game.entries.slice(1).map((entry) => entry.move.pit);
-    if (moves.length) parameters.set("moves", moves.join("."));
-    if (!live()) parameters.set("at", String(game.at));
-    parameters.set("side", String(game.side));
-    return `#variants?${parameters}`;
-  };
 
   function drawLink(push) {
     Duel.showGameLink(game, "var-link", "variants-panel", push);
@@ -215,89 +233,53 @@
 
   // ---- playing ---------------------------------------------------------------------------
 
-  async function runEngine(generation) {
-    while (game.generation === generation && live() && enginesTurn()) {
-      render(false);
-      await pause(ENGINE_PAUSE_MS);
-      const doc = await api("/api/ioiwari/variant/engine", { position: current().analysis.position });
-      if (game.generation !== generation) return;
-      game.entries.push({ analysis: doc.analysis, move: doc });
-      game.at = game.entries.length - 1;
-    }
-    render(false);
-  }
-
   async function playPit(pit) {
-    if (game.busy || enginesTurn() || current().analysis.over) return;
-    // Played from an earlier position: a new line, the moves after it are dropped.
-    game.entries = game.entries.slice(0, game.at + 1);
-    game.generation += 1;
-    game.busy = true;
+    if (!game.personToMove()) return;
     showError("var-error", null);
     setStatus("var-status", "busy", `Sowing pit ${pit}...`);
     try {
-      const doc = await api("/api/ioiwari/variant/play", { position: current().analysis.position, pit });
-      game.entries.push({ analysis: doc.analysis, move: doc });
-      game.at = game.entries.length - 1;
-      game.busy = false;
-      render(true);
-      await runEngine(game.generation);
+      await game.play(String(pit));
     } catch (error) {
       showError("var-error", error);
-    } finally {
-      game.busy = false;
       render(false);
+    }
+  }
+
+  /** The variant and start the setup's fields describe, as the API takes it. */
+  const startRequest = () => ({ pits: Number($("var-pits").value), cap: Number($("var-cap").value), board: $("var-start").value });
+
+  /** Starts the game the setup describes through the address tokens `moves` (none for a new
+   *  game); resolves to why the moves stopped early, or null. */
+  async function begin(moves, at, push) {
+    const request = startRequest();
+    setStatus("var-status", "loading", `Solving ${request.pits} pits with a cap of ${request.cap}...`);
+    try {
+      const stopped = await game.begin(request, moves, { at, side: Number($("var-side").value) });
+      if (push) drawLink(true);
+      drawTotals(request.pits, request.cap).catch((error) => showError("var-error", error));
+      return stopped;
+    } catch (error) {
+      showError("var-error", error);
+      setStatus("var-status", "error", "Choose another start.");
+      return null;
     }
   }
 
   async function newGame(event) {
     if (event) event.preventDefault();
-    game.generation += 1;
-    const generation = game.generation;
     showError("var-error", null);
-    const pits = Number($("var-pits").value);
-    const cap = Number($("var-cap").value);
-    game.side = Number($("var-side").value);
-    setStatus("var-status", "loading", `Solving ${pits} pits with a cap of ${cap}...`);
-    try {
-      const analysis = await api("/api/ioiwari/variant/analyze", { pits, cap, board: $("var-start").value });
-      if (generation !== game.generation) return;
-      game.entries = [{ analysis, move: null }];
-      game.at = 0;
-      render(Boolean(event));
-      drawTotals(pits, cap).catch((error) => showError("var-error", error));
-      // An address's moves are replayed as they were, the computer's among them.
-      if (!game.replaying) await runEngine(generation);
-    } catch (error) {
-      showError("var-error", error);
-      setStatus("var-status", "error", "Choose another start.");
-    }
-  }
-
-  function undo() {
-    if (game.busy || game.entries.length < 2) return;
-    game.generation += 1;
-    game.entries = game.entries.slice(0, game.at + 1);
-    game.entries.pop();
-    game.at = game.entries.length - 1;
-    // Back to the last position where it is the person's turn.
-    while (game.entries.length > 1 && enginesTurn()) {
-      game.entries.pop();
-      game.at = game.entries.length - 1;
-    }
-    render(true);
+    await begin([], null, Boolean(event));
   }
 
   async function start() {
     $("var-setup").addEventListener("submit", newGame);
     $("var-pits").addEventListener("change", fillCaps);
     $("var-cap").addEventListener("change", () => {
-      const pits = Number($("var-pits").value);
-      $("var-start").value = Array(pits).fill(Math.min(3, Number($("var-cap").value))).join(" ");
+      $("var-start").value = usualStart();
     });
-    $("var-undo").addEventListener("click", undo);
-    $("var-show-values").addEventListener("change", () => game.entries.length && render(false));
-    $("var-play-on").addEventListener("click", () => Duel.playOnFrom(game, render, runEngine, "var-error"));
+    $("var-undo").addEventListener("click", () => game.undo());
+    $("var-show-values").addEventListener("change", () => render(false));
+    $("var-play-on").addEventListener("click", () => game.playOn());
     window.addEventListener("hashchange", () => {
       if (location.hash === game.shownLink) return;
       if (location.hash === "#variants" && game.entries.length) drawLink(false);
@@ -312,20 +294,20 @@
   }
 
   /** The game an address names, `#variants?pits=9&cap=5&start=3-3-...&moves=2.4&at=1`: the
-   *  variant and start are set up and the moves played one by one; a move that cannot be
-   *  played stops the replay there, and says why and where. */
+   *  variant, its start and its moves, replayed by the API in one request; a move that cannot
+   *  be played stops the replay there, and says why and where. */
   async function openAddress() {
     const shared = hashParameters("variants");
     if (!shared) return newGame();
     const problems = [];
     try {
-      const pits = addressNumber(shared, "pits", 2, 14, Number($("var-pits").value));
+      const pits = addressNumber(shared, "pits", limits.min_pits, limits.max_pits, Number($("var-pits").value));
       if (!Array.from($("var-pits").options).some((o) => o.value === String(pits))) {
         throw new Error(`the address's pits=${pits} is not a variant solved here`);
       }
       $("var-pits").value = String(pits);
       fillCaps();
-      const cap = addressNumber(shared, "cap", 2, 9, Number($("var-cap").value));
+      const cap = addressNumber(shared, "cap", limits.min_cap, limits.max_cap, Number($("var-cap").value));
       if (!Array.from($("var-cap").options).some((o) => o.value === String(cap))) {
         throw new Error(`the address's cap=${cap} is not solved here with ${pits} pits`);
       }
@@ -336,26 +318,14 @@
     if (shared.get("start")) $("var-start").value = shared.get("start").split("-").join(" ");
     Duel.addressChoices(shared, [["var-side", "side"]], problems);
     const { moves, at } = Duel.addressMoves(shared, problems);
-    game.replaying = moves.length > 0;
-    await newGame().finally(() => { game.replaying = false; });
-    if (!game.entries.length) return;
-    const generation = ++game.generation;
-    game.busy = true;
-    for (const [index, token] of moves.entries()) {
-      const where = `move ${index + 1} of the address (${JSON.stringify(token)})`;
-      try {
-        if (!/^\d+$/.test(token)) throw new Error("not a pit number");
-        const doc = await api("/api/ioiwari/variant/play", { position: last().analysis.position, pit: Number(token) });
-        if (generation !== game.generation) return;
-        game.entries.push({ analysis: doc.analysis, move: doc });
-      } catch (error) {
-        problems.push(`${where} cannot be played: ${error.message}; the game is shown up to move ${index}`);
-        break;
-      }
+    const request = startRequest();
+    const own = { pits: request.pits, cap: request.cap, start: request.board.trim().split(/\s+/).join("-") };
+    if (game.shownLink && game.isAt(own, moves, Number($("var-side").value), null)) {
+      game.goTo(at === null ? game.entries.length - 1 : at, false);
+      return;
     }
-    game.busy = false;
-    game.at = at === null ? game.entries.length - 1 : Math.min(at, game.entries.length - 1);
-    render(false);
+    const stopped = await begin(moves, at, false);
+    if (stopped) problems.push(stopped);
     showError("var-error", problems.length ? sentence(problems.join("; ")) + "." : null);
   }
 

@@ -4,13 +4,11 @@
 
 (() => {
   const {
-    api, svg, svgText, html, clear, describeMargin, showError, setStatus, plural, takes, either,
-    forwardReason, sentence, hashParameters, setAddress, AnalysisBoard,
+    api, svg, svgText, html, clear, describeMargin, showError, setStatus, plural, takes, sentence, hashParameters,
+    setAddress, pointVerb, keepInView, AnalysisBoard,
   } = Duel;
   const $ = (id) => document.getElementById(id);
   const WINDOW = 100;
-  // The address the page was opened with (the games' tabs soon write their positions there).
-  const openedWithHash = location.hash;
   const PLAY_MS = 700;
 
   const state = { doc: null, submission: 0, test: null, frames: new Map(), total: 0, firstMistake: null,
@@ -20,13 +18,11 @@
   const analysisBoard = AnalysisBoard.create({
     prefix: "view", panel: "viewer-panel", go: (index) => go(index, true).catch((error) => showError("view-error", error)),
   });
-  const VERDICT_ORDER = ["win", "draw", "loss", "illegal_move", "protocol_error", "time_limit", "memory_limit",
-    "runtime_error", "early_exit", "compile_error", "unfinished"];
 
   // ---- documents -------------------------------------------------------------------------
 
   async function refreshList(selectId, wanted) {
-    const { documents } = await api("/api/viewer");
+    const { documents } = await Duel.viewerDocuments();
     state.documents = documents;
     const list = $("view-docs");
     clear(list);
@@ -118,13 +114,6 @@
     drawAddress(false);
   }
 
-  /** Each verdict's count among `tests`, in the order of VERDICT_ORDER. */
-  function verdictCounts(tests) {
-    const counts = new Map();
-    for (const test of tests) counts.set(test.verdict, (counts.get(test.verdict) || 0) + 1);
-    const rank = (verdict) => (VERDICT_ORDER.includes(verdict) ? VERDICT_ORDER.indexOf(verdict) : VERDICT_ORDER.length);
-    return [...counts].sort(([a], [b]) => rank(a) - rank(b));
-  }
 
   /** The ranking: score, verdict counts and time per submission; a row opens its tests. */
   function drawRanking() {
@@ -144,7 +133,10 @@
       html("td", "score", row.score.toFixed(2), tr).dataset.label = "score";
       const counts = html("td", "counts", undefined, tr);
       counts.dataset.label = "verdicts";
-      for (const [verdict, count] of verdictCounts(index >= 0 ? doc.submissions[index].tests : [])) {
+      // The API counts the verdicts, in the report's order.
+      for (const [n, { verdict, count }] of (index >= 0 ? doc.submissions[index].verdict_counts : []).entries()) {
+        // The counts are separated in the text too ("6 draw, 18 loss"), not only by their boxes.
+        if (n > 0) counts.appendChild(document.createTextNode(", "));
         const chip = html("span", `chip verdict-${verdict}`, `${count}\u00a0${verdict.replace(/_/g, "\u00a0")}`, counts);
         chip.dataset.verdict = verdict;
         chip.dataset.count = String(count);
@@ -170,11 +162,10 @@
     }
   }
 
-  /** The judge's memory figure as its table shows it: "812 KB", "1.5 MB", or a dash where no
-   *  figure is known (`null`: the built-in player, a module, a test not run, a log). */
-  function memoryText(kb) {
-    if (kb === null || kb === undefined) return "-";
-    return kb < 1024 ? `${kb} KB` : `${(kb / 1024).toFixed(1)} MB`;
+  /** The judge's memory figure as its table shows it: the server's text of it (`memory`, the
+   *  report's one notation), or a dash where the document has none. */
+  function memoryText(test) {
+    return typeof test.memory === "string" ? test.memory : "-";
   }
 
   function showSubmission() {
@@ -189,8 +180,7 @@
       plural(doc.planned, "test")) +
       (doc.interrupted ? " (judging was interrupted)." : submission.score === null ? "one game." : ".");
     summary.dataset.score = submission.score === null ? "" : String(submission.score);
-    const counts = verdictCounts(submission.tests);
-    summary.dataset.verdicts = counts.map(([verdict, count]) => `${count} ${verdict}`).join(", ");
+    summary.dataset.verdicts = submission.verdict_counts.map(({ verdict, count }) => `${count} ${verdict}`).join(", ");
     const compile = submission.tests.find((test) => test.verdict === "compile_error");
     $("view-compile").hidden = !compile;
     $("view-compile").textContent = compile ? `${submission.player} did not compile: ${compile.reason || "see the report"}` : "";
@@ -205,7 +195,7 @@
       const cells = [["test", "", String(test.index)], ["start", "board-text", test.input],
         ["verdict", "verdict", test.verdict.replace(/_/g, "\u00a0")], ["moves", "", String(test.moves)],
         ["time", "time", test.time_ms === undefined || test.time_ms === null ? "-" : `${test.time_ms}\u00a0ms`],
-        ["memory", "memory", memoryText(test.memory_kb)],
+        ["memory", "memory", memoryText(test)],
         ["why", "why", [test.reason, test.first_mistake].filter(Boolean).join("; ")]];
       for (const [label, className, text] of cells) html("td", className, text, tr).dataset.label = label;
       const cell = html("td", "actions", undefined, tr);
@@ -311,10 +301,19 @@
 
   function frameText(frame) {
     if (frame.number === 0) return "the start";
-    if (state.game === "ioiwari") {
-      return `move ${frame.number}: player ${frame.player} plays pit ${frame.pit}`;
-    }
-    return `move ${frame.number}: ${frame.side} ${takes(frame.text)}`;
+    return `move ${frame.number}: ${moveWords(frame)}`;
+  }
+
+  /** What move `frame` was, said of its player: "player 1 plays pit 2". */
+  function moveWords(frame) {
+    return state.game === "ioiwari" ? `player ${frame.player} plays pit ${frame.pit}` : `${frame.side} ${takes(frame.text)}`;
+  }
+
+  /** Where the game stands at `frame`, as the status's first sentence: "Move 3 of 10: player 1
+   *  plays pit 2." or "The start of a game of 10 moves." */
+  function whereText(frame) {
+    if (frame.number === 0) return `The start of a game of ${plural(state.total, "move")}.`;
+    return `Move ${frame.number} of ${state.total}: ${moveWords(frame)}.`;
   }
 
   function valueText(frame) {
@@ -324,18 +323,13 @@
         : `with best play from here player 1 has a final ${describeMargin(frame.margin_for_player_1)}`;
     }
     if (frame.over) return "the pool is empty: whoever moved last wins";
-    const next = frame.number % 2 === 0 ? "Bolek" : "Lolek";
-    return `${next}, to move, ${frame.standing_to_move === "win" ? "wins" : "loses"} with best play`;
+    return `${frame.to_move}, to move, ${frame.standing_to_move === "win" ? "wins" : "loses"} with best play`;
   }
 
+  /** Why the move was a mistake, in the API's words, or nothing. */
   function mistakeText(frame) {
     if (!frame.mistake) return "";
-    if (state.game === "ioiwari") {
-      const m = frame.mistake;
-      return ` A mistake: ${forwardReason(m.played_margin, m.best_margin, `pit ${either(m.best_pits)}`,
-        `player ${frame.player}`)}.`;
-    }
-    return ` A mistake: it hands the opponent a win; ${frame.mistake} would have won.`;
+    return ` A mistake: ${state.game === "ioiwari" ? frame.mistake.text : frame.mistake_text}.`;
   }
 
   function draw() {
@@ -346,7 +340,7 @@
     const skipped = state.skipped === null || state.skipped === undefined ? "" :
       `Move ${state.skipped} was not kept; the nearest kept is shown. `;
     setStatus("view-status", frame.mistake ? "mistake" : "ok",
-      `${skipped}${sentence(frameText(frame))} of ${plural(state.total, "move")}. ${sentence(valueText(frame))}.` +
+      `${skipped}${whereText(frame)} ${sentence(valueText(frame))}.` +
       mistakeText(frame));
     status.dataset.frame = String(frame.number);
     $("view-goto").value = String(frame.number);
@@ -378,7 +372,10 @@
       if (!near) continue;
       const item = html("li", (near.mistake ? "mistake" : "") + (n === state.at ? " current" : ""), frameText(near), log);
       item.value = n;
-      if (n === state.at) item.setAttribute("aria-current", "step");
+      if (n === state.at) {
+        item.setAttribute("aria-current", "step");
+        keepInView(log, item, "viewer-panel");
+      }
     }
   }
 
@@ -397,6 +394,7 @@
       showValues: true,
       playable: () => false,
       play: () => {},
+      interactive: false,
       pitId: (pit) => `view-board-pit-${pit}`,
     };
     if (!whole) {
@@ -410,17 +408,15 @@
         margins: frames.map((f) => f.margin_for_player_1),
         side: 1,
         mistakes,
-        moveText: (i) => frameText(frames[i]).replace(/^move \d+: /, ""),
+        moveText: (i) => moveWords(frames[i]),
         board: options,
         hint: "The final bank difference player 1, the judged player, could force after each move " +
-          "(above the line: a win). A drop marks its mistake. Click a point or a move, or use " +
-          "the arrow keys, Home and End.",
+          `(above the line: a win). A drop marks its mistake. ${sentence(pointVerb())} a point or a move, or ` +
+          "use the arrow keys, Home and End.",
       });
-      const parameters = new URLSearchParams({ start: frames[0].board.join("-") });
-      if (frames.length > 1) parameters.set("moves", frames.slice(1).map((f) => f.pit).join("."));
-      parameters.set("at", String(state.at));
-      parameters.set("side", "0");
-      $("view-open-board").href = `#ioiwari?${parameters}`;
+      // The play page's address of this game, at this move, both sides played by the person.
+      $("view-open-board").href = Duel.gameLink("ioiwari", new URLSearchParams({ start: frames[0].board.join("-") }),
+        frames.slice(1).map((f) => String(f.pit)), state.at, 0, null);
     }
     if (!frame.over && !state.analyses.has(frame.number)) {
       const number = frame.number;
@@ -473,7 +469,8 @@
     await showDocument(doc.id, address);
   }
 
-  document.addEventListener("DOMContentLoaded", () => {
+  // Loaded when its tab is first shown, after the page was parsed: set up at once.
+  (() => {
     $("view-file").addEventListener("change", openFile);
     $("view-docs").addEventListener("change", () => $("view-docs").value &&
       showDocument(Number($("view-docs").value), null).then(() => drawAddress(true)));
@@ -510,9 +507,7 @@
     });
     const address = hashParameters("viewer");
     refreshList(null, address && address.get("report"))
-      .then((count) => {
-        // Started with --report: show it.
-        if (count && !openedWithHash) $("tab-viewer").click();
+      .then(() => {
         if (address && address.get("report") && !(state.documents || []).some((d) => d.name === address.get("report"))) {
           showError("view-error", `The address names ${address.get("report")}, which is not open here: ` +
             "open it with duel serve --report, or from disk above.");
@@ -520,5 +515,5 @@
         drawAddress(false);
       })
       .catch((error) => showError("view-error", error));
-  });
+  })();
 })();

@@ -1,4 +1,5 @@
-//! What a request costs the server, without the socket: `App::handle` on typical bodies, a
+//! What a request costs the server, without the socket: the app's router (`oneshot`, its
+//! layers included) on typical bodies, a
 //! variant's position looked up in a saved table read in place (`duel serve --tables`), and
 //! the start-up work (`App::new`: the Ioiwari tables with moves-to-end and the start table).
 //!
@@ -11,12 +12,55 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use duel_ioiwari::variant::{Variant, VariantTable};
-use duel_web::http::{Method, Request};
+use duel_web::axum::body::Body;
+use duel_web::axum::http::Request;
+use duel_web::axum::Router;
 use duel_web::tables::SavedTables;
 use duel_web::App;
+use tower::ServiceExt;
+
+/// A request as the page sends it.
+fn request(method: &str, target: &str, body: &[u8]) -> Request<Body> {
+    Request::builder()
+        .method(method)
+        .uri(target)
+        .header("host", "127.0.0.1")
+        .header("content-type", "application/json")
+        .body(Body::from(body.to_vec()))
+        .expect("a request")
+}
+
+/// Sends one request through `router` on `runtime` and reads the whole answer; its status.
+fn answer(
+    runtime: &tokio::runtime::Runtime,
+    router: &Router,
+    (method, target, body): (&str, &str, &[u8]),
+) -> u16 {
+    runtime.block_on(async {
+        let response = router
+            .clone()
+            .oneshot(request(method, target, body))
+            .await
+            .expect("an answer");
+        let status = response.status().as_u16();
+        duel_web::axum::body::to_bytes(response.into_body(), usize::MAX)
+            .await
+            .expect("a body");
+        status
+    })
+}
+
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .expect("a runtime")
+}
 
 fn requests(c: &mut Criterion) {
     let app = App::new();
+    let (runtime, router) = (runtime(), app.router());
     let cases: [(&str, &str, &[u8]); 6] = [
         (
             "ioiwari analyze",
@@ -50,13 +94,13 @@ fn requests(c: &mut Criterion) {
         ),
     ];
     for (name, path, body) in cases {
-        let request = Request::new(Method::Post, path, body);
-        assert_eq!(app.handle(&request).status, 200, "{name}");
-        c.bench_function(name, |b| b.iter(|| app.handle(&request)));
+        let call = ("POST", path, body);
+        assert_eq!(answer(&runtime, &router, call), 200, "{name}");
+        c.bench_function(name, |b| b.iter(|| answer(&runtime, &router, call)));
     }
-    let table = Request::new(Method::Get, "/api/ioiwari/table", b"");
+    let table = ("GET", "/api/ioiwari/table", &b""[..]);
     c.bench_function("ioiwari table (357 rows)", |b| {
-        b.iter(|| app.handle(&table))
+        b.iter(|| answer(&runtime, &router, table))
     });
 }
 
@@ -79,6 +123,7 @@ fn saved_lookup(c: &mut Criterion) {
     let tables = SavedTables::open(&dir).expect("saved tables");
     let variants = tables.variants();
     let app = App::new().with_saved_tables(tables);
+    let (runtime, router) = (runtime(), app.router());
     for variant in variants {
         // A board in mid-game: pits of 1 to 3 beads, none over the cap.
         let board: Vec<String> = (0..variant.pits())
@@ -90,10 +135,10 @@ fn saved_lookup(c: &mut Criterion) {
             variant.cap(),
             board.join("-")
         );
-        let request = Request::new(Method::Get, &target, b"");
-        assert_eq!(app.handle(&request).status, 200, "{target}");
+        let call = ("GET", target.as_str(), &b""[..]);
+        assert_eq!(answer(&runtime, &router, call), 200, "{target}");
         c.bench_function(&format!("variant lookup, saved table of {variant}"), |b| {
-            b.iter(|| app.handle(&request))
+            b.iter(|| answer(&runtime, &router, call))
         });
     }
     let _ = std::fs::remove_dir_all(&scratch);

@@ -7,30 +7,22 @@
 //!   page makes);
 //! - the head of every request must arrive within [`HEAD_DEADLINE`] of the connection being
 //!   ready for it (hyper's header-read timeout, which also closes idle keep-alive connections);
-//! - the body within [`BODY_DEADLINE`] (`408` otherwise), at most [`MAX_BODY_BYTES`] (`413`);
+//! - the body within [`BODY_DEADLINE`] (`408` otherwise: tower-http's timeout on each `POST`,
+//!   from its head to its answer), at most [`MAX_BODY_BYTES`](crate::limits::MAX_BODY_BYTES)
+//!   (`413`: tower-http's body limit);
 //! - a connection lives at most [`CONNECTION_LIFETIME`], then is closed gracefully.
 
 use std::io;
 use std::net::{Ipv4Addr, SocketAddr, TcpListener};
-use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 use std::thread::{self, JoinHandle};
 use std::time::Duration;
 
-use axum::body::Body;
-use axum::extract::State;
-use axum::middleware::Next;
-use axum::response::IntoResponse;
-use axum::Router;
-use futures_util::FutureExt;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
 use tokio::sync::{oneshot, Semaphore};
 
-use crate::http::{
-    Response, HYPER_HEADERS, HYPER_HEAD_BYTES, MAX_BODY_BYTES, MAX_HEADERS, MAX_HEAD_BYTES,
-    MAX_UPLOAD_BYTES,
-};
+use crate::limits::{HYPER_HEADERS, HYPER_HEAD_BYTES};
 use crate::App;
 
 /// Most connections open at once; more wait in the kernel's queue until one closes.
@@ -137,13 +129,6 @@ fn runtime() -> io::Result<tokio::runtime::Runtime> {
         .build()
 }
 
-/// The server's router: the app's own (the routes of the page and the API), each request
-/// first bounded by [`bounded`] in its head and body.
-fn router(app: &App, body_deadline: Duration) -> Router {
-    app.router()
-        .layer(axum::middleware::from_fn_with_state(body_deadline, bounded))
-}
-
 async fn serve(server: Server, mut stop: oneshot::Receiver<()>) -> io::Result<()> {
     let Server {
         listener,
@@ -151,7 +136,7 @@ async fn serve(server: Server, mut stop: oneshot::Receiver<()>) -> io::Result<()
         deadlines,
     } = server;
     let listener = tokio::net::TcpListener::from_std(listener)?;
-    let router = router(&app, deadlines.body);
+    let router = app.router_with(deadlines.body);
     let slots = Arc::new(Semaphore::new(MAX_CONNECTIONS));
     loop {
         let permit = tokio::select! {
@@ -177,7 +162,7 @@ async fn serve(server: Server, mut stop: oneshot::Receiver<()>) -> io::Result<()
             builder
                 .timer(TokioTimer::new())
                 .header_read_timeout(deadlines.head)
-                // hyper's own limits sit above ours, so that `answer` refuses an oversized
+                // hyper's own limits sit above the router's, so that it refuses an oversized
                 // head with the JSON error; hyper's empty `431` is only for far larger ones.
                 .max_buf_size(HYPER_HEAD_BYTES)
                 .max_headers(HYPER_HEADERS);
@@ -202,98 +187,6 @@ fn is_transient(error: &io::Error) -> bool {
             | io::ErrorKind::Interrupted
             | io::ErrorKind::WouldBlock
     ) || matches!(error.raw_os_error(), Some(23 | 24)) // ENFILE, EMFILE: for now, not forever
-}
-
-/// The largest body a request to `path` may carry.
-fn body_limit(path: &str) -> usize {
-    if path.starts_with("/api/viewer/") {
-        MAX_UPLOAD_BYTES
-    } else {
-        MAX_BODY_BYTES
-    }
-}
-
-/// Reads the body within its deadline and limit, then lets the route answer: a `GET` on this
-/// I/O thread (a page or a lookup), a `POST` (an analysis, microseconds to milliseconds) on a
-/// thread for blocking work. A handler that panics (a bug) is answered with a `500` rather
-/// than dropping the connection.
-async fn bounded(
-    State(body_deadline): State<Duration>,
-    request: axum::extract::Request,
-    next: Next,
-) -> axum::response::Response {
-    let (parts, body) = request.into_parts();
-    if head_bytes(&parts) > MAX_HEAD_BYTES || parts.headers.len() > MAX_HEADERS {
-        let message = format!(
-            "request line and headers larger than {MAX_HEAD_BYTES} bytes or {MAX_HEADERS} lines"
-        );
-        return Response::error(431, &message)
-            .with_header("Connection", "close")
-            .into_response();
-    }
-    let limit = body_limit(parts.uri.path());
-    let declared = parts
-        .headers
-        .get(axum::http::header::CONTENT_LENGTH)
-        .and_then(|value| value.to_str().ok())
-        .and_then(|value| value.parse::<u64>().ok());
-    let response = if declared.is_some_and(|length| length > limit as u64) {
-        too_large(limit)
-    } else {
-        match tokio::time::timeout(body_deadline, axum::body::to_bytes(body, limit)).await {
-            Err(_) => Response::error(408, "request body not received in time"),
-            Ok(Err(error)) if is_length_limit(&error) => too_large(limit),
-            Ok(Err(_)) => Response::error(400, "the request body could not be read"),
-            Ok(Ok(bytes)) => {
-                let request = axum::http::Request::from_parts(parts, Body::from(bytes));
-                let answer = if request.method() == axum::http::Method::POST {
-                    let runtime = tokio::runtime::Handle::current();
-                    tokio::task::spawn_blocking(move || runtime.block_on(next.run(request)))
-                        .await
-                        .ok()
-                } else {
-                    AssertUnwindSafe(next.run(request))
-                        .catch_unwind()
-                        .await
-                        .ok()
-                };
-                return answer.unwrap_or_else(|| {
-                    Response::error(500, "the request handler failed").into_response()
-                });
-            }
-        }
-    };
-    response.into_response()
-}
-
-/// The size of the request's head as it came: request line, header lines, the empty line.
-fn head_bytes(parts: &axum::http::request::Parts) -> usize {
-    let target = parts
-        .uri
-        .path_and_query()
-        .map_or(1, |target| target.as_str().len());
-    let line = parts.method.as_str().len() + 1 + target + " HTTP/1.1\r\n".len();
-    let headers: usize = parts
-        .headers
-        .iter()
-        .map(|(name, value)| name.as_str().len() + 2 + value.len() + 2)
-        .sum();
-    line + headers + 2
-}
-
-fn too_large(limit: usize) -> Response {
-    Response::error(413, &format!("request body larger than {limit} bytes"))
-}
-
-fn is_length_limit(error: &axum::Error) -> bool {
-    let mut source: Option<&(dyn std::error::Error + 'static)> = Some(error);
-    while let Some(error) = source {
-        if error.is::<http_body_util::LengthLimitError>() {
-            return true;
-        }
-        source = error.source();
-    }
-    false
 }
 
 /// A server running on a background thread.

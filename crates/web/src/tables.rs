@@ -1,20 +1,29 @@
 //! Tables of Ioiwari's variants saved by `duel ioiwari variants --save`, served by `duel serve
-//! --tables DIR`: each file is memory-mapped, not read whole, so a 13-pit table of a gigabyte
-//! costs the pages a lookup touches; only the ranking of the variant's classes is built in
-//! memory. Every file is checked when the server starts (header, length and checksum, as
-//! `VariantTable::read_from` checks them): a directory that is missing, a file that is not a
-//! table, a truncated or corrupt one is refused then, with one line saying which and why, so a
-//! lookup never answers from a damaged table.
+//! --tables DIR`: each file is held open and read in place, a value at a time (a positional
+//! read), not read whole, so a 13-pit table of a gigabyte costs the pages a lookup touches;
+//! only the ranking of the variant's classes is built in memory. Every file is checked when
+//! the server starts (header, length and checksum, as `VariantTable::read_from` checks them): a
+//! directory that is missing, a file that is not a table, a truncated or corrupt one is refused
+//! then, with one line saying which and why.
+//!
+//! A file changed while the server runs is never answered from: before and after every use
+//! ([`SavedTable::check`]) the file at the path must still be the one checked at start (the
+//! same file, not one renamed over it), of the same length, unchanged since (its change time,
+//! which every write moves); a read that falls short (a file truncated under a lookup) marks
+//! the table too. Such a table is refused from then on ([`TableChanged`]: the API's `503`
+//! naming the file); the others go on serving. Nothing is memory-mapped: a mapped file that is
+//! truncated faults on access (`SIGBUS`), which a check before the access cannot rule out.
+//! On Windows the file is held open without sharing writes or deletion, so it cannot change.
 
 use std::fmt;
-use std::fs::File;
+use std::fs::{File, Metadata};
+use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use duel_analysis::variants::position::VariantValues;
 use duel_ioiwari::variant::tiers::WordHash;
 use duel_ioiwari::variant::{ClassSpace, Variant, VariantBoard};
-use memmap2::Mmap;
 
 /// The first bytes of a saved table.
 const MAGIC: &[u8; 8] = b"DUELVTAB";
@@ -26,16 +35,9 @@ const HEADER_BYTES: usize = 32;
 const CHUNK: usize = 1 << 20;
 
 /// Why `--tables` is refused: the directory or the file, and what is wrong.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
 pub struct TablesError(String);
-
-impl fmt::Display for TablesError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for TablesError {}
 
 fn refuse(path: &Path, why: impl fmt::Display) -> TablesError {
     TablesError(format!("--tables: {}: {why}", path.display()))
@@ -45,8 +47,61 @@ fn refuse(path: &Path, why: impl fmt::Display) -> TablesError {
 pub struct SavedTable {
     variant: Variant,
     space: ClassSpace,
-    map: Mmap,
+    file: File,
     path: PathBuf,
+    /// The file as it was checked at start.
+    checked: Identity,
+    /// Why the file can no longer be trusted, once that is found (it stays so).
+    fault: Mutex<Option<String>>,
+}
+
+/// What tells a file and its state apart: on Unix its device and inode (the file, whatever
+/// its name), its length and its change time (which every write, truncation or change of its
+/// metadata moves); elsewhere its length and modification time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Identity {
+    file: (u64, u64),
+    length: u64,
+    changed: (i64, i64),
+}
+
+impl Identity {
+    #[cfg(unix)]
+    fn of(metadata: &Metadata) -> Identity {
+        use std::os::unix::fs::MetadataExt;
+        Identity {
+            file: (metadata.dev(), metadata.ino()),
+            length: metadata.len(),
+            changed: (metadata.ctime(), metadata.ctime_nsec()),
+        }
+    }
+
+    #[cfg(not(unix))]
+    fn of(metadata: &Metadata) -> Identity {
+        let modified = metadata
+            .modified()
+            .ok()
+            .and_then(|time| time.duration_since(std::time::UNIX_EPOCH).ok())
+            .map_or((0, 0), |since| {
+                (since.as_secs() as i64, i64::from(since.subsec_nanos()))
+            });
+        Identity {
+            file: (0, 0),
+            length: metadata.len(),
+            changed: modified,
+        }
+    }
+}
+
+/// A saved table found changed, truncated, replaced or removed while the server runs: it is
+/// no longer answered from (the API's `503`), until the server is started again.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("--tables: {path}: {why} since the server started: it no longer answers from it (start it again to read the file anew)")]
+pub struct TableChanged {
+    /// The file.
+    pub path: String,
+    /// What happened to it.
+    pub why: String,
 }
 
 impl fmt::Debug for SavedTable {
@@ -62,9 +117,14 @@ impl SavedTable {
     /// Maps `path` and checks it whole: the header (magic, version, variant, class count), the
     /// length (exactly the header and one byte per class) and the checksum over the values.
     pub fn open(path: &Path) -> Result<SavedTable, TablesError> {
-        let file = File::open(path).map_err(|error| refuse(path, error))?;
-        let map = map(&file).map_err(|error| refuse(path, error))?;
-        let header: &[u8] = map.get(..HEADER_BYTES).unwrap_or(&map);
+        let file = open_unshared(path).map_err(|error| refuse(path, error))?;
+        let metadata = file.metadata().map_err(|error| refuse(path, error))?;
+        let checked = Identity::of(&metadata);
+        let mut header = Vec::with_capacity(HEADER_BYTES);
+        (&file)
+            .take(HEADER_BYTES as u64)
+            .read_to_end(&mut header)
+            .map_err(|error| refuse(path, error))?;
         if header.len() < MAGIC.len() || &header[..MAGIC.len()] != MAGIC {
             return Err(refuse(
                 path,
@@ -95,7 +155,7 @@ impl SavedTable {
             ));
         }
         let expected = HEADER_BYTES as u64 + count;
-        let length = map.len() as u64;
+        let length = checked.length;
         if length != expected {
             let what = if length < expected {
                 "truncated"
@@ -108,11 +168,16 @@ impl SavedTable {
             ));
         }
         let mut hash = WordHash::new();
+        let mut bytes = vec![0; CHUNK];
         let mut piece = Vec::with_capacity(CHUNK);
-        for bytes in map[HEADER_BYTES..].chunks(CHUNK) {
+        let mut at = HEADER_BYTES as u64;
+        while at < length {
+            let n = usize::try_from(length - at).map_or(CHUNK, |left| left.min(CHUNK));
+            read_at(&file, &mut bytes[..n], at).map_err(|error| refuse(path, error))?;
             piece.clear();
-            piece.extend(bytes.iter().map(|&byte| byte as i8));
+            piece.extend(bytes[..n].iter().map(|&byte| byte as i8));
             hash.update(&piece);
+            at += n as u64;
         }
         if hash.finish() != word(24) {
             return Err(refuse(
@@ -126,12 +191,72 @@ impl SavedTable {
                 format!("cannot rank the classes of {variant}: {error}"),
             )
         })?;
-        Ok(SavedTable {
+        let table = SavedTable {
             variant,
             space,
-            map,
+            file,
             path: path.to_path_buf(),
-        })
+            checked,
+            fault: Mutex::new(None),
+        };
+        // Checked whole as it was when first looked at: it must not have changed since.
+        table.check().map_err(|changed| refuse(path, changed.why))?;
+        Ok(table)
+    }
+
+    /// Whether the file is still the one checked at start: at its path, the same file (not
+    /// one renamed over it), of the same length and unchanged since; and whether every read
+    /// of it was whole. Call it before a table is used and again before what was read from it
+    /// is answered. Once it fails it always does.
+    pub fn check(&self) -> Result<(), TableChanged> {
+        let mut fault = self
+            .fault
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner());
+        if fault.is_none() {
+            *fault = self.changed();
+        }
+        match &*fault {
+            None => Ok(()),
+            Some(why) => Err(TableChanged {
+                path: self.path.display().to_string(),
+                why: why.clone(),
+            }),
+        }
+    }
+
+    /// What changed, if anything: the name, then the file held open.
+    fn changed(&self) -> Option<String> {
+        let named = match std::fs::metadata(&self.path) {
+            Ok(metadata) => Identity::of(&metadata),
+            Err(error) => return Some(format!("it is gone ({error})")),
+        };
+        let held = match self.file.metadata() {
+            Ok(metadata) => Identity::of(&metadata),
+            Err(error) => return Some(format!("it cannot be read ({error})")),
+        };
+        if named.file != self.checked.file {
+            return Some("another file was put in its place".to_string());
+        }
+        if held.length != self.checked.length {
+            return Some(format!(
+                "its length changed from {} to {} bytes",
+                self.checked.length, held.length
+            ));
+        }
+        if held.changed != self.checked.changed || named != held {
+            return Some("it was written to".to_string());
+        }
+        None
+    }
+
+    /// Marks the table as no longer trusted, for `why`.
+    fn spoil(&self, why: String) {
+        let mut fault = self
+            .fault
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner());
+        fault.get_or_insert(why);
     }
 
     /// The file it was read from.
@@ -140,15 +265,42 @@ impl SavedTable {
     }
 }
 
-/// Maps `file` read-only.
-#[allow(unsafe_code)]
-fn map(file: &File) -> std::io::Result<Mmap> {
-    // SAFETY: the map is read-only and only read as plain bytes (no pointer or type with an
-    // invariant lives in it). What memmap2 leaves to its caller is that the file is not
-    // changed while mapped: duel never writes a table in place (--save writes a new file and
-    // renames it over the old, which leaves this mapping on the old file), and the server's
-    // documentation asks that the files under --tables stay as they are while it serves.
-    unsafe { Mmap::map(file) }
+/// Opens `path` to read. On Windows no one else may write, rename or delete it while it is
+/// held (on Unix that cannot be asked, so [`SavedTable::check`] looks instead).
+fn open_unshared(path: &Path) -> std::io::Result<File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(windows)]
+    {
+        use std::os::windows::fs::OpenOptionsExt;
+        // FILE_SHARE_READ only.
+        options.share_mode(0x1);
+    }
+    options.open(path)
+}
+
+/// Fills `buffer` from `file` at `offset`, without moving a shared cursor.
+fn read_at(file: &File, buffer: &mut [u8], offset: u64) -> std::io::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileExt;
+        file.read_exact_at(buffer, offset)
+    }
+    #[cfg(windows)]
+    {
+        use std::os::windows::fs::FileExt;
+        let (mut done, mut offset) = (0, offset);
+        while done < buffer.len() {
+            match file.seek_read(&mut buffer[done..], offset)? {
+                0 => return Err(std::io::ErrorKind::UnexpectedEof.into()),
+                n => {
+                    done += n;
+                    offset += n as u64;
+                }
+            }
+        }
+        Ok(())
+    }
 }
 
 impl VariantValues for SavedTable {
@@ -156,9 +308,19 @@ impl VariantValues for SavedTable {
         self.variant
     }
 
+    /// The value read from the file. A read that falls short (the file truncated under it)
+    /// or fails marks the table (see [`SavedTable::check`]) and gives 0, which is never
+    /// answered: the check after the use refuses the answer.
     fn value(&self, board: &VariantBoard) -> i8 {
         let rank = self.space.rank(board);
-        self.map[HEADER_BYTES + rank as usize] as i8
+        let mut value = [0u8];
+        match read_at(&self.file, &mut value, HEADER_BYTES as u64 + rank) {
+            Ok(()) => value[0] as i8,
+            Err(error) => {
+                self.spoil(format!("a read failed ({error})"));
+                0
+            }
+        }
     }
 }
 

@@ -25,31 +25,23 @@ pub const CACHED_TABLES: usize = 8;
 pub const MAX_WAITING: usize = 4;
 
 /// Why a variant's table is not given.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum TableRefusal {
     /// The variant is larger than [`MAX_BOARDS`].
+    #[error(
+        "{0} has {boards} boards, more than the {MAX_BOARDS} this page solves \
+         (duel ioiwari variants --pits {pits} --cap {cap} solves it)",
+        boards = .0.board_count(),
+        pits = .0.pits(),
+        cap = .0.cap()
+    )]
     TooLarge(Variant),
     /// Too many requests wait for solves already.
+    #[error("other variants are being solved: try again shortly")]
     Busy,
     /// The solver failed; the text is its error's message.
+    #[error("the variant could not be solved: {0}")]
     Failed(String),
-}
-
-impl std::fmt::Display for TableRefusal {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            TableRefusal::TooLarge(variant) => write!(
-                f,
-                "{variant} has {} boards, more than the {MAX_BOARDS} this page solves \
-                 (duel ioiwari variants --pits {} --cap {} solves it)",
-                variant.board_count(),
-                variant.pits(),
-                variant.cap()
-            ),
-            TableRefusal::Busy => f.write_str("other variants are being solved: try again shortly"),
-            TableRefusal::Failed(reason) => write!(f, "the variant could not be solved: {reason}"),
-        }
-    }
 }
 
 /// The cache of solved tables (see the module's documentation).

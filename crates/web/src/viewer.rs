@@ -12,7 +12,7 @@ use duel_ioiwari::{Board, Pit, Position as IoiwariPosition};
 use duel_ioiwari::{Outcome, Player};
 use duel_mis::record::MoveRecord;
 use duel_mis::{Move, Position as MisPosition, StickKind};
-use duel_report::{BatchReport, MisStart, MoveList, Report, Start, Task, TestResult};
+use duel_report::{BatchReport, MisStart, MoveList, Report, Start, Task, TestResult, Verdict};
 use serde::{Deserialize, Serialize};
 
 use crate::message::one_line;
@@ -31,14 +31,110 @@ pub const MAX_DOCUMENT_BYTES: usize = 16 << 20;
 /// one is cut, with `…`.
 pub const MAX_NAME_CHARS: usize = 200;
 
+/// The longest text of a test (its input, reason, first mistake, summary) the viewer keeps, in
+/// characters; a longer one is cut, with `…` (the judge writes one line of each).
+pub const MAX_TEXT_CHARS: usize = 2000;
+
 /// `name` cut to [`MAX_NAME_CHARS`].
-fn clip_name(name: &str) -> String {
-    let mut chars = name.chars();
-    let mut clipped: String = chars.by_ref().take(MAX_NAME_CHARS).collect();
+pub(crate) fn clip_name(name: &str) -> String {
+    clip(name, MAX_NAME_CHARS)
+}
+
+/// `text` cut to `most` characters, with `…` when it was longer.
+fn clip(text: &str, most: usize) -> String {
+    let mut chars = text.chars();
+    let mut clipped: String = chars.by_ref().take(most).collect();
     if chars.next().is_some() {
         clipped.push('…');
     }
     clipped
+}
+
+/// Why the viewer refuses a document: one line, naming it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ViewerError {
+    /// Larger than [`MAX_DOCUMENT_BYTES`].
+    #[error("{name}: {megabytes} MB, more than the viewer opens ({} MB)", MAX_DOCUMENT_BYTES >> 20)]
+    TooLarge {
+        /// The document's name.
+        name: String,
+        /// Its size, in whole MB.
+        megabytes: usize,
+    },
+    /// A judge's text log (or any text that is not JSON), which is for people.
+    #[error(
+        "{name}: not a judge report (JSON); a judge's text log is written for people: open \
+         the record of its moves beside it (test-NN.moves) instead"
+    )]
+    TextLog {
+        /// The document's name.
+        name: String,
+    },
+    /// Not JSON.
+    #[error("{name}: not JSON: {reason}")]
+    NotJson {
+        /// The document's name.
+        name: String,
+        /// The parser's message.
+        reason: String,
+    },
+    /// JSON, but not of a judge report's shape.
+    #[error("{name}: not a judge report: {reason}")]
+    NotAReport {
+        /// The document's name.
+        name: String,
+        /// The parser's message.
+        reason: String,
+    },
+    /// Bytes that begin as neither game's record of moves.
+    #[error("{name}: not a record of moves (test-NN.moves starts with DUELIOI1 or DUELMIS1)")]
+    NotARecord {
+        /// The document's name.
+        name: String,
+    },
+    /// A record of moves that is damaged or holds an illegal move.
+    #[error("{name}: {reason}")]
+    BadRecord {
+        /// The document's name.
+        name: String,
+        /// What is wrong, as the record's reader says it.
+        reason: String,
+    },
+}
+
+impl ViewerError {
+    /// `name` as an error names it: clipped, on one line.
+    fn named(name: &str) -> String {
+        one_line(&clip_name(name))
+    }
+
+    /// `reason` (a message that may quote the document) on one line.
+    fn reason(reason: impl std::fmt::Display) -> String {
+        one_line(&clip(&reason.to_string(), MAX_TEXT_CHARS))
+    }
+}
+
+/// Why a test's game cannot be replayed (its note, in the viewer).
+#[derive(Debug, thiserror::Error)]
+enum NoReplay {
+    #[error("the report gives no start of {0} for this test")]
+    NoStart(Task),
+    #[error("the list {0:?} is not one of {1}'s moves")]
+    NotMoves(String, Task),
+    #[error("the start is another game's than {0}'s")]
+    OtherStart(Task),
+    #[error("the list holds another game's moves than {0}'s")]
+    OtherMoves(Task),
+    #[error("a board has 7 pits, not {0}")]
+    PitCount(usize),
+    #[error(transparent)]
+    Pit(#[from] duel_ioiwari::PitError),
+    #[error(transparent)]
+    Board(#[from] duel_ioiwari::BoardError),
+    #[error(transparent)]
+    Position(#[from] duel_mis::PositionError),
+    #[error(transparent)]
+    Moves(#[from] duel_analysis::replay::ReplayError),
 }
 
 /// A game that can be replayed, or why it cannot.
@@ -47,6 +143,67 @@ pub(crate) enum Record {
     Ioiwari(IoiwariReplay),
     Mis(MisReplay),
     Missing(String),
+}
+
+/// A test's verdict in the viewer: the judge's, or `unfinished` for a record of moves that
+/// stops before its game's end (the judge's report says why). Written as its name: `win`,
+/// `time_limit`, `unfinished`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TestVerdict {
+    /// The judge's verdict (a report's test, or the end of a whole game's record).
+    Judged(Verdict),
+    /// A record of moves that ends before the game does.
+    Unfinished,
+}
+
+impl TestVerdict {
+    /// Every verdict in the order the viewer lists them: the judge's report order, then
+    /// `unfinished`.
+    pub const ALL: [TestVerdict; Verdict::ALL.len() + 1] = {
+        let mut all = [TestVerdict::Unfinished; Verdict::ALL.len() + 1];
+        let mut at = 0;
+        while at < Verdict::ALL.len() {
+            all[at] = TestVerdict::Judged(Verdict::ALL[at]);
+            at += 1;
+        }
+        all
+    };
+
+    /// Its name, as reports and the API write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            TestVerdict::Judged(verdict) => verdict.name(),
+            TestVerdict::Unfinished => "unfinished",
+        }
+    }
+}
+
+impl Serialize for TestVerdict {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
+/// How many tests of a submission ended with one verdict.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct VerdictCount {
+    /// The verdict.
+    pub verdict: TestVerdict,
+    /// Its tests.
+    pub count: usize,
+}
+
+/// The verdicts of `tests` with their counts, in the order of [`TestVerdict::ALL`] (those no
+/// test has left out).
+fn verdict_counts(tests: &[TestView]) -> Vec<VerdictCount> {
+    TestVerdict::ALL
+        .iter()
+        .map(|&verdict| VerdictCount {
+            verdict,
+            count: tests.iter().filter(|test| test.verdict == verdict).count(),
+        })
+        .filter(|counted| counted.count > 0)
+        .collect()
 }
 
 /// One test as the viewer lists it.
@@ -60,8 +217,9 @@ pub struct TestView {
     /// pits of an Ioiwari board, or a position's `{p, e, b}`; `null` when the report gives
     /// none of its game.
     pub start: Option<Start>,
-    /// The verdict's name, e.g. `win`, `time_limit`.
-    pub verdict: String,
+    /// The verdict, e.g. `win`, `time_limit`, or `unfinished` for a record that stops
+    /// before the game's end.
+    pub verdict: TestVerdict,
     /// Why, for every verdict but a win.
     pub reason: Option<String>,
     /// Moves played.
@@ -73,6 +231,9 @@ pub struct TestView {
     /// The submission's peak resident memory in KiB, `null` where no figure is known (the
     /// built-in player, a module test, a test not run, a log).
     pub memory_kb: Option<u64>,
+    /// The peak memory as the judge's table shows it (`812 KB`, `<1 MB`, `-`): the report's
+    /// one notation (`duel_report::memory_text`), so that the page and the terminal agree.
+    pub memory: String,
     /// The submission's CPU time in milliseconds, `null` where none was measured (a log).
     pub time_ms: Option<u64>,
     /// Moves the viewer can replay (from the start); less than `moves` when the report or the
@@ -93,6 +254,9 @@ pub struct SubmissionView {
     pub score: Option<f64>,
     /// Its tests, in order.
     pub tests: Vec<TestView>,
+    /// How many of its tests ended with each verdict, in the order of [`TestVerdict::ALL`]
+    /// (verdicts no test has left out).
+    pub verdict_counts: Vec<VerdictCount>,
 }
 
 /// A ranking line of a report with several submissions.
@@ -146,10 +310,9 @@ pub struct Viewer {
 impl Viewer {
     /// Opens a judge report (the JSON of `duel ... judge --report`, one submission or several
     /// with their ranking); returns its summary, or one line saying why it is refused.
-    pub fn open(&mut self, name: &str, text: &str) -> Result<&DocumentView, String> {
-        let name = clip_name(name);
-        too_large(&name, text.len())?;
-        let mut document = parse_report(&name, text).map_err(|why| one_line(&why))?;
+    pub fn open(&mut self, name: &str, text: &str) -> Result<&DocumentView, ViewerError> {
+        too_large(name, text.len())?;
+        let mut document = parse_report(name, text)?;
         document.held_bytes = text.len();
         Ok(self.keep(document))
     }
@@ -157,11 +320,14 @@ impl Viewer {
     /// Opens the record of one game's moves (`test-NN.moves`, written beside each `--logs`
     /// file: [`duel_ioiwari::record`] or [`duel_mis::record`], told apart by their first
     /// bytes); returns its summary, or one line saying why it is refused.
-    pub fn open_record(&mut self, name: &str, bytes: Vec<u8>) -> Result<&DocumentView, String> {
-        let name = clip_name(name);
-        too_large(&name, bytes.len())?;
+    pub fn open_record(
+        &mut self,
+        name: &str,
+        bytes: Vec<u8>,
+    ) -> Result<&DocumentView, ViewerError> {
+        too_large(name, bytes.len())?;
         let held_bytes = bytes.len();
-        let mut document = parse_record(&name, bytes).map_err(|why| one_line(&why))?;
+        let mut document = parse_record(name, bytes)?;
         document.held_bytes = held_bytes;
         Ok(self.keep(document))
     }
@@ -198,30 +364,43 @@ impl Viewer {
 }
 
 /// Refuses a document of more than [`MAX_DOCUMENT_BYTES`].
-fn too_large(name: &str, bytes: usize) -> Result<(), String> {
+fn too_large(name: &str, bytes: usize) -> Result<(), ViewerError> {
     if bytes > MAX_DOCUMENT_BYTES {
-        return Err(format!(
-            "{name}: {} MB, more than the viewer opens ({} MB)",
-            bytes >> 20,
-            MAX_DOCUMENT_BYTES >> 20
-        ));
+        return Err(ViewerError::TooLarge {
+            name: ViewerError::named(name),
+            megabytes: bytes >> 20,
+        });
     }
     Ok(())
 }
 
+/// Whether a report holds a ranking (several submissions), found without keeping anything of
+/// the text.
+#[derive(Deserialize)]
+struct Shape {
+    #[serde(default)]
+    ranking: Option<serde::de::IgnoredAny>,
+}
+
 /// Reads a report with the judge's own types ([`duel_report`]), one submission or several.
-fn parse_report(name: &str, text: &str) -> Result<DocumentView, String> {
+fn parse_report(name: &str, text: &str) -> Result<DocumentView, ViewerError> {
     if !text.trim_start().starts_with('{') {
-        return Err(format!(
-            "{name}: not a judge report (JSON); a judge's text log is written for people: \
-             open the record of its moves beside it (test-NN.moves) instead"
-        ));
+        return Err(ViewerError::TextLog {
+            name: ViewerError::named(name),
+        });
     }
-    let value: serde_json::Value =
-        serde_json::from_str(text).map_err(|error| format!("{name}: not JSON: {error}"))?;
-    let not_report = |error: serde_json::Error| format!("{name}: not a judge report: {error}");
-    let (game, planned, interrupted, ranking, reports) = if value.get("ranking").is_some() {
-        let batch: BatchReport = serde_json::from_value(value).map_err(not_report)?;
+    // The report is read straight into its types, never into a tree of values (a report of
+    // 16 MB would take several times that).
+    let shape: Shape = serde_json::from_str(text).map_err(|error| ViewerError::NotJson {
+        name: ViewerError::named(name),
+        reason: ViewerError::reason(error),
+    })?;
+    let not_report = |error: serde_json::Error| ViewerError::NotAReport {
+        name: ViewerError::named(name),
+        reason: ViewerError::reason(error),
+    };
+    let (game, planned, interrupted, ranking, reports) = if shape.ranking.is_some() {
+        let batch: BatchReport = serde_json::from_str(text).map_err(not_report)?;
         let ranking = batch
             .ranking
             .iter()
@@ -240,17 +419,17 @@ fn parse_report(name: &str, text: &str) -> Result<DocumentView, String> {
             batch.submissions,
         )
     } else {
-        let report: Report = serde_json::from_value(value).map_err(not_report)?;
+        let report: Report = serde_json::from_str(text).map_err(not_report)?;
         let head = (report.game, report.planned, report.interrupted);
         (head.0, head.1, head.2, None, vec![report])
     };
     let submissions = reports
         .into_iter()
         .map(|report| submission(game, report))
-        .collect::<Result<_, _>>()?;
+        .collect();
     Ok(DocumentView {
         id: 0,
-        name: name.to_string(),
+        name: clip_name(name),
         kind: "report",
         game,
         planned,
@@ -261,8 +440,8 @@ fn parse_report(name: &str, text: &str) -> Result<DocumentView, String> {
     })
 }
 
-fn submission(game: Task, report: Report) -> Result<SubmissionView, String> {
-    let tests = report
+fn submission(game: Task, report: Report) -> SubmissionView {
+    let tests: Vec<TestView> = report
         .tests
         .into_iter()
         .map(|test| {
@@ -276,11 +455,12 @@ fn submission(game: Task, report: Report) -> Result<SubmissionView, String> {
             view(&test, record)
         })
         .collect();
-    Ok(SubmissionView {
+    SubmissionView {
         player: clip_name(&report.player),
         score: Some(report.score),
+        verdict_counts: verdict_counts(&tests),
         tests,
-    })
+    }
 }
 
 /// The moves a replay holds, from the start.
@@ -304,14 +484,24 @@ fn view(test: &TestResult, record: Record) -> TestView {
     };
     TestView {
         index: test.index,
-        input: test.input.clone(),
+        input: clip(&test.input, MAX_TEXT_CHARS),
         start: test.start.clone(),
-        verdict: test.verdict.name().to_string(),
-        reason: test.reason.clone(),
+        verdict: TestVerdict::Judged(test.verdict),
+        reason: test
+            .reason
+            .as_deref()
+            .map(|text| clip(text, MAX_TEXT_CHARS)),
         moves: test.moves,
-        first_mistake: test.first_mistake.clone(),
-        summary: test.summary.clone(),
+        first_mistake: test
+            .first_mistake
+            .as_deref()
+            .map(|text| clip(text, MAX_TEXT_CHARS)),
+        summary: test
+            .summary
+            .as_deref()
+            .map(|text| clip(text, MAX_TEXT_CHARS)),
         memory_kb: test.memory_kb,
+        memory: test.memory_text(),
         time_ms: Some(test.time_ms),
         replayable_moves,
         note,
@@ -322,68 +512,65 @@ fn view(test: &TestResult, record: Record) -> TestView {
 /// The replay of a report's move list from the test's typed start (no text is parsed here:
 /// an older report's strings were read with the report).
 fn replay(game: Task, start: Option<&Start>, list: &MoveList) -> Record {
-    let result = match (game, start, list) {
-        (_, None, _) => Err(format!("the report gives no start of {game} for this test")),
+    replayed(game, start, list)
+        .unwrap_or_else(|why| Record::Missing(format!("the moves do not replay: {why}")))
+}
+
+fn replayed(game: Task, start: Option<&Start>, list: &MoveList) -> Result<Record, NoReplay> {
+    match (game, start, list) {
+        (_, None, _) => Err(NoReplay::NoStart(game)),
         (Task::Ioiwari, Some(Start::Ioiwari(pits)), MoveList::Ioiwari(moves)) => {
-            ioiwari_board(pits)
-                .and_then(|board| {
-                    let pits = moves
-                        .iter()
-                        .map(|&pit| Pit::new(pit).map_err(|error| error.to_string()))
-                        .collect::<Result<Vec<_>, _>>()?;
-                    IoiwariReplay::new(IoiwariPosition::start(board), &pits)
-                        .map_err(|error| error.to_string())
-                })
-                .map(Record::Ioiwari)
+            let board = ioiwari_board(pits)?;
+            let pits = moves
+                .iter()
+                .map(|&pit| Pit::new(pit))
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(Record::Ioiwari(IoiwariReplay::new(
+                IoiwariPosition::start(board),
+                &pits,
+            )?))
         }
         (Task::Mis, Some(Start::Mis(MisStart { p, e, b })), MoveList::Mis(takes)) => {
-            MisPosition::new(*p, *e, *b)
-                .map_err(|error| error.to_string())
-                .and_then(|start| {
-                    let moves: Vec<Move> = takes
-                        .iter()
-                        .map(|taken| Move::new(taken.take_p, taken.take_e))
-                        .collect();
-                    MisReplay::new(start, &moves).map_err(|error| error.to_string())
-                })
-                .map(Record::Mis)
+            let start = MisPosition::new(*p, *e, *b)?;
+            let moves: Vec<Move> = takes
+                .iter()
+                .map(|taken| Move::new(taken.take_p, taken.take_e))
+                .collect();
+            Ok(Record::Mis(MisReplay::new(start, &moves)?))
         }
-        (_, _, MoveList::Text(text)) => Err(format!(
-            "the list {:?} is not one of {game}'s moves",
-            clip_name(text)
-        )),
-        (_, Some(start), _) if start.task() != game => {
-            Err(format!("the start is another game's than {game}'s"))
-        }
-        _ => Err(format!("the list holds another game's moves than {game}'s")),
-    };
-    result.unwrap_or_else(|why| Record::Missing(format!("the moves do not replay: {why}")))
+        (_, _, MoveList::Text(text)) => Err(NoReplay::NotMoves(clip_name(text), game)),
+        (_, Some(start), _) if start.task() != game => Err(NoReplay::OtherStart(game)),
+        _ => Err(NoReplay::OtherMoves(game)),
+    }
 }
 
 /// An Ioiwari start board from its pits, checked as the rules check a board.
-fn ioiwari_board(pits: &[u8]) -> Result<Board, String> {
+fn ioiwari_board(pits: &[u8]) -> Result<Board, NoReplay> {
     let pits: [u8; 7] = pits
         .try_into()
-        .map_err(|_| format!("a board has 7 pits, not {}", pits.len()))?;
-    Board::new(pits).map_err(|error| error.to_string())
+        .map_err(|_| NoReplay::PitCount(pits.len()))?;
+    Ok(Board::new(pits)?)
 }
 
 /// A move record as a document of one test: its verdict is the game's end for the side
 /// judged (Ioiwari's player 1, Bolek), or `unfinished` when the record stops before the end
 /// (the judge's report says why).
-fn parse_record(name: &str, bytes: Vec<u8>) -> Result<DocumentView, String> {
+fn parse_record(name: &str, bytes: Vec<u8>) -> Result<DocumentView, ViewerError> {
+    let damaged = |reason: &dyn std::fmt::Display| ViewerError::BadRecord {
+        name: ViewerError::named(name),
+        reason: ViewerError::reason(reason),
+    };
     let (game, input, verdict, summary, record) = if bytes.starts_with(&ioiwari_record::MAGIC) {
-        let parsed = ioiwari_record::MoveRecord::parse(&bytes)
-            .map_err(|error| format!("{name}: {error}"))?;
+        let parsed = ioiwari_record::MoveRecord::parse(&bytes).map_err(|error| damaged(&error))?;
         let last = parsed.last();
         let verdict = match last.outcome() {
-            None => "unfinished",
-            Some(Outcome::Win(Player::One)) => "win",
-            Some(Outcome::Win(Player::Two)) => "loss",
-            Some(Outcome::Draw) => "draw",
+            None => TestVerdict::Unfinished,
+            Some(Outcome::Win(Player::One)) => TestVerdict::Judged(Verdict::Win),
+            Some(Outcome::Win(Player::Two)) => TestVerdict::Judged(Verdict::Loss),
+            Some(Outcome::Draw) => TestVerdict::Judged(Verdict::Draw),
         };
         let replay = IoiwariReplay::new(IoiwariPosition::start(parsed.start()), parsed.moves())
-            .map_err(|error| format!("{name}: {error}"))?;
+            .map_err(|error| damaged(&error))?;
         let summary = format!("{}-{}", last.banks.one, last.banks.two);
         let record = Record::Ioiwari(replay);
         let start = Start::Ioiwari(parsed.start().pits().to_vec());
@@ -395,13 +582,13 @@ fn parse_record(name: &str, bytes: Vec<u8>) -> Result<DocumentView, String> {
             record,
         )
     } else if bytes.starts_with(&duel_mis::record::MAGIC) {
-        let parsed = MoveRecord::parse(bytes).map_err(|error| format!("{name}: {error}"))?;
+        let parsed = MoveRecord::parse(bytes).map_err(|error| damaged(&error))?;
         let last = parsed.position(parsed.len());
         // Bolek moves first: whoever took the last stick won.
         let verdict = match (last.is_over(), parsed.len() % 2 == 1) {
-            (false, _) => "unfinished",
-            (true, true) => "win",
-            (true, false) => "loss",
+            (false, _) => TestVerdict::Unfinished,
+            (true, true) => TestVerdict::Judged(Verdict::Win),
+            (true, false) => TestVerdict::Judged(Verdict::Loss),
         };
         let first = parsed.start();
         let start = Start::Mis(MisStart {
@@ -425,9 +612,9 @@ fn parse_record(name: &str, bytes: Vec<u8>) -> Result<DocumentView, String> {
             Record::Mis(MisReplay::from_record(parsed)),
         )
     } else {
-        return Err(format!(
-            "{name}: not a record of moves (test-NN.moves starts with DUELIOI1 or DUELMIS1)"
-        ));
+        return Err(ViewerError::NotARecord {
+            name: ViewerError::named(name),
+        });
     };
     // A record holds every move of its game, so all of them replay.
     let moves = known_moves(&record);
@@ -436,14 +623,15 @@ fn parse_record(name: &str, bytes: Vec<u8>) -> Result<DocumentView, String> {
         index: 1,
         input,
         start: Some(start),
-        verdict: verdict.to_string(),
-        reason: (verdict == "unfinished").then(|| {
+        verdict,
+        reason: (verdict == TestVerdict::Unfinished).then(|| {
             "the record ends before the game does: the judge's report says why".to_string()
         }),
         moves,
         first_mistake: None,
         summary: Some(summary),
         memory_kb: None,
+        memory: duel_report::memory_text(None, None),
         time_ms: None,
         replayable_moves: moves,
         note: None,
@@ -451,15 +639,16 @@ fn parse_record(name: &str, bytes: Vec<u8>) -> Result<DocumentView, String> {
     };
     Ok(DocumentView {
         id: 0,
-        name: name.to_string(),
+        name: clip_name(name),
         kind: "record",
         game,
         planned: 1,
         interrupted: false,
         ranking: None,
         submissions: vec![SubmissionView {
-            player: name.to_string(),
+            player: clip_name(name),
             score: None,
+            verdict_counts: verdict_counts(std::slice::from_ref(&test)),
             tests: vec![test],
         }],
         held_bytes: 0,
@@ -591,11 +780,56 @@ mod tests {
         assert_eq!(json["start"], serde_json::json!({"p": 3, "e": 4, "b": 5}));
     }
 
+    /// The counts are the tests' verdicts counted one by one, in the report's order of
+    /// verdicts whatever the tests' order, and `unfinished` last.
+    #[test]
+    fn verdict_counts_follow_the_reports_order_of_verdicts() {
+        let verdicts = [
+            "time_limit",
+            "win",
+            "loss",
+            "time_limit",
+            "compile_error",
+            "win",
+            "win",
+        ];
+        let tests: Vec<String> = verdicts
+            .iter()
+            .enumerate()
+            .map(|(at, verdict)| {
+                format!(
+                    r#"{{"index":{},"input":"7 2 3","verdict":"{verdict}","reason":null,"moves":0,
+                      "move_list":null,"summary":null,"time_ms":1,"wall_ms":1,"memory_kb":null,
+                      "first_mistake":null}}"#,
+                    at + 1
+                )
+            })
+            .collect();
+        let report = format!(
+            r#"{{"game":"mis","player":"p","score":30.0,"planned":7,"interrupted":false,
+              "tests":[{}]}}"#,
+            tests.join(",")
+        );
+        let mut viewer = Viewer::default();
+        let doc = viewer.open("r.json", &report).unwrap();
+        let counts = serde_json::to_value(&doc.submissions[0].verdict_counts).unwrap();
+        assert_eq!(
+            counts,
+            serde_json::json!([
+                {"verdict": "win", "count": 3}, {"verdict": "loss", "count": 1},
+                {"verdict": "time_limit", "count": 2}, {"verdict": "compile_error", "count": 1}
+            ])
+        );
+        let names: Vec<&str> = TestVerdict::ALL.iter().map(|v| v.name()).collect();
+        assert_eq!(names.last(), Some(&"unfinished"));
+        assert_eq!(names.len(), Verdict::ALL.len() + 1);
+    }
+
     #[test]
     fn a_text_log_is_refused_and_pointed_to_its_record() {
         let log = "start 4 3 2 4 2 3 2 banks 0 0\n1. player 1 plays 2 -> 4 0 3 5 0 3 2 banks 3 0\n";
         let error = Viewer::default().open("test-01.out", log).unwrap_err();
-        assert!(error.contains("test-NN.moves"), "{error}");
+        assert!(error.to_string().contains("test-NN.moves"), "{error}");
     }
 
     #[test]
@@ -620,11 +854,11 @@ mod tests {
             _ => "draw",
         };
         assert_eq!((doc.kind, doc.game), ("record", Task::Ioiwari));
-        assert_eq!(test.verdict, expected);
+        assert_eq!(test.verdict.name(), expected);
         assert_eq!(test.replayable_moves, pits.len() as u64);
         let cut = ioiwari_record::encode(start, &pits[..1]);
         let doc = viewer.open_record("test-02.moves", cut).unwrap();
-        assert_eq!(doc.submissions[0].tests[0].verdict, "unfinished");
+        assert_eq!(doc.submissions[0].tests[0].verdict, TestVerdict::Unfinished);
         assert!(viewer
             .open_record(
                 "x.moves",
@@ -641,12 +875,12 @@ mod tests {
         };
         let game = [Move::both(1), Move::pooh(3), Move::eeyore(1), Move::pooh(3)];
         let doc = viewer.open_record("a.moves", record(&game)).unwrap();
-        assert_eq!(doc.submissions[0].tests[0].verdict, "loss");
+        assert_eq!(doc.submissions[0].tests[0].verdict.name(), "loss");
         let doc = viewer.open_record("b.moves", record(&game[..3])).unwrap();
-        assert_eq!(doc.submissions[0].tests[0].verdict, "unfinished");
+        assert_eq!(doc.submissions[0].tests[0].verdict, TestVerdict::Unfinished);
         let won = [Move::pooh(3), Move::both(2), Move::pooh(2)];
         let doc = viewer.open_record("c.moves", record(&won)).unwrap();
-        assert_eq!(doc.submissions[0].tests[0].verdict, "win");
+        assert_eq!(doc.submissions[0].tests[0].verdict.name(), "win");
         assert!(viewer.open_record("d.moves", b"DUELXXXX".to_vec()).is_err());
     }
 

@@ -1,8 +1,11 @@
 //! Ioiwari analyses as serialisable documents.
 
-use duel_ioiwari::remoteness::{Prospect, Remoteness};
+use duel_ioiwari::mistake::{forward_reason_for, pits_named, your_first_mistake, Who, NO_MISTAKE};
+use duel_ioiwari::remoteness::{PositionFacts, Prospect, Remoteness};
 use duel_ioiwari::transcript::{ending_line, Ending};
-use duel_ioiwari::{greedy_move, Banks, Board, Oracle, Outcome, Pit, Player, Position, Sowing};
+use duel_ioiwari::{
+    greedy_move, Banks, Board, Oracle, Outcome, Pit, Player, Position, Sowing, SowingEvent,
+};
 use serde::{Deserialize, Serialize};
 
 use crate::Standing;
@@ -190,24 +193,369 @@ pub struct MoveResultDoc {
     pub opponent_gain: u8,
     /// The analysis of the position before the move, for the move's value.
     pub move_value: MoveDoc,
+    /// The sowing step by step, and what it did in one sentence.
+    #[serde(default)]
+    pub sowing: SowingDoc,
+    /// For a move that gave value away: what it left, what the best pits kept, and why in
+    /// words; `null` for a best move.
+    #[serde(default)]
+    pub mistake: Option<MistakeDoc>,
     /// The position after the move, analysed.
     pub analysis: AnalysisDoc,
 }
 
+/// A move that gave value away: the mover's final margin it left, the best pits there were and
+/// the margin they kept, and why in words (said of the player by number).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MistakeDoc {
+    /// The mover's final bank difference with best play after the move played.
+    pub played_margin: i32,
+    /// The optimal pits there were.
+    pub best_pits: Vec<u8>,
+    /// The mover's final bank difference a best pit kept.
+    pub best_margin: i32,
+    /// E.g. `with best play from there player 1 loses by 1; pit 2 or 4 would have won by 2`.
+    pub text: String,
+}
+
+/// Whether sowing `pit` from `position` (analysed as `facts`) gave value away, and if so how.
+pub fn mistake(position: &Position, facts: &PositionFacts, pit: Pit) -> Option<MistakeDoc> {
+    let played = facts.moves.iter().find(|m| m.pit == pit)?;
+    if played.best {
+        return None;
+    }
+    let best: Vec<Pit> = facts
+        .moves
+        .iter()
+        .filter(|m| m.best)
+        .map(|m| m.pit)
+        .collect();
+    Some(MistakeDoc {
+        played_margin: played.final_margin,
+        best_pits: best.iter().map(|pit| pit.number()).collect(),
+        best_margin: facts.final_margin,
+        text: forward_reason_for(
+            Who::Player(position.to_move),
+            played.final_margin.into(),
+            facts.final_margin.into(),
+            &pits_named(&best),
+        ),
+    })
+}
+
+/// What one step of a sowing did (`SowingStepDoc::kind`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum StepKind {
+    /// The pit's beads went into the hand.
+    Lift,
+    /// A bead dropped into the pit.
+    Drop,
+    /// A full pit gave a bead to the mover's bank; the hand kept its beads.
+    Full,
+    /// The last bead took the pit's beads with it into the mover's bank.
+    Capture,
+    /// The last bead met an empty or a full pit and went to the opponent's bank.
+    Opponent,
+}
+
+/// One step of a sowing ([`duel_ioiwari::SowingStep`]), with the banks as they stand then.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SowingStepDoc {
+    /// What happened.
+    pub kind: StepKind,
+    /// The pit visited (for `lift`, the pit sown).
+    pub at: u8,
+    /// Beads in pits 1..7 after the step.
+    pub pits: [u8; 7],
+    /// Beads still in hand.
+    pub hand: u8,
+    /// Beads the move has put into the mover's bank so far.
+    pub mover: u8,
+    /// Beads the move has put into the opponent's bank so far.
+    pub opponent: u8,
+    /// For `capture`, the beads the pit held (the last bead not counted); else 0.
+    pub captured: u8,
+    /// Player 1's and player 2's banks after the step.
+    pub banks: [u32; 2],
+}
+
+/// A sowing for the page to show: its steps (the first lifts the beads, the last drops the
+/// last bead) and one sentence saying what it did.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SowingDoc {
+    /// Every step, in order.
+    pub steps: Vec<SowingStepDoc>,
+    /// E.g. `Player 1 sowed pit 2's 3 beads: one each into pits 3 and 4; the last bead took
+    /// pit 5's 2 beads with it into player 1's bank (3 beads for player 1).`
+    pub text: String,
+}
+
+/// The sowing of `pit` from `position`, step by step and in words; `None` if the pit is empty.
+///
+/// ```
+/// use duel_analysis::documents::ioiwari::sowing;
+/// use duel_ioiwari::{Pit, Position};
+///
+/// let doc = sowing(&Position::start("4 3 2 4 2 3 2".parse()?), Pit::new(2)?).unwrap();
+/// assert_eq!(doc.steps.len(), 4);
+/// assert_eq!(doc.steps[3].banks, [3, 0]);
+/// assert_eq!(
+///     doc.text,
+///     "Player 1 sowed pit 2's 3 beads: one each into pits 3 and 4; the last bead took \
+///      pit 5's 2 beads with it into player 1's bank (3 beads for player 1)."
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn sowing(position: &Position, pit: Pit) -> Option<SowingDoc> {
+    let steps = position.board.sowing_steps(pit).ok()?;
+    let player = position.to_move;
+    let steps: Vec<SowingStepDoc> = steps
+        .iter()
+        .map(|step| {
+            let (kind, captured) = match step.event {
+                SowingEvent::Lift => (StepKind::Lift, 0),
+                SowingEvent::Drop => (StepKind::Drop, 0),
+                SowingEvent::Full => (StepKind::Full, 0),
+                SowingEvent::Capture { captured } => (StepKind::Capture, captured),
+                SowingEvent::ToOpponent => (StepKind::Opponent, 0),
+            };
+            let (mover, other) = (u32::from(step.mover_gain), u32::from(step.opponent_gain));
+            let banks = match player {
+                Player::One => [position.banks.one + mover, position.banks.two + other],
+                Player::Two => [position.banks.one + other, position.banks.two + mover],
+            };
+            SowingStepDoc {
+                kind,
+                at: step.pit.number(),
+                pits: step.pits,
+                hand: step.hand,
+                mover: step.mover_gain,
+                opponent: step.opponent_gain,
+                captured,
+                banks,
+            }
+        })
+        .collect();
+    let text = explain_sowing(&steps, position.board.pits()[pit.index()], pit, player);
+    Some(SowingDoc { steps, text })
+}
+
+/// `1 bead`, `3 beads`.
+fn beads(count: u8) -> String {
+    format!("{count} bead{}", if count == 1 { "" } else { "s" })
+}
+
+/// `pit 3`, `pits 3, 4 and 5`.
+fn pit_list(pits: &[u8]) -> String {
+    let names: Vec<String> = pits.iter().map(u8::to_string).collect();
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("pits {} and {last}", rest.join(", ")),
+        _ => format!("pit {}", names.join("")),
+    }
+}
+
+/// What a sowing did, in one sentence: what was sown where, what was captured, into whose
+/// bank.
+fn explain_sowing(steps: &[SowingStepDoc], lifted: u8, pit: Pit, player: Player) -> String {
+    let (player, other) = (player.number(), player.other().number());
+    let visited = |kind: StepKind| -> Vec<u8> {
+        steps
+            .iter()
+            .filter(|step| step.kind == kind)
+            .map(|step| step.at)
+            .collect()
+    };
+    let (drops, full) = (visited(StepKind::Drop), visited(StepKind::Full));
+    let mut parts = Vec::new();
+    if !drops.is_empty() {
+        let each = if drops.len() > 1 { "one each" } else { "one" };
+        parts.push(format!("{each} into {}", pit_list(&drops)));
+    }
+    if !full.is_empty() {
+        parts.push(format!(
+            "full {} gave {} to player {player}'s bank instead",
+            pit_list(&full),
+            beads(full.len() as u8)
+        ));
+    }
+    let last = steps.last().expect("a sowing has steps");
+    if last.kind == StepKind::Capture {
+        parts.push(format!(
+            "the last bead took pit {}'s {} with it into player {player}'s bank",
+            last.at,
+            beads(last.captured)
+        ));
+    } else {
+        let met = if last.pits[usize::from(last.at) - 1] == 0 {
+            "an empty"
+        } else {
+            "a full"
+        };
+        parts.push(format!(
+            "the last bead met {met} pit {} and went to player {other}'s bank",
+            last.at
+        ));
+    }
+    let total = if last.mover > 0 {
+        let opponent = if last.opponent > 0 {
+            format!(", 1 for player {other}")
+        } else {
+            String::new()
+        };
+        format!(" ({} for player {player}{opponent})", beads(last.mover))
+    } else {
+        format!(" (1 bead for player {other})")
+    };
+    format!(
+        "Player {player} sowed pit {pit}'s {}: {}{total}.",
+        beads(lifted),
+        parts.join("; ")
+    )
+}
+
 /// Plays `pit` and reports the move and the new position; `None` if the pit is empty.
 pub fn play(solver: &Remoteness, position: &Position, pit: Pit) -> Option<MoveResultDoc> {
-    let sowing: Sowing = position.board.play(pit).ok()?;
+    let sowing_done: Sowing = position.board.play(pit).ok()?;
     let next = position.play(pit).ok()?;
+    let facts = solver.analyze(position);
     let before = analyze(solver, position);
     let move_value = before.moves.into_iter().find(|m| m.pit == pit.number())?;
     Some(MoveResultDoc {
         player: position.to_move.number(),
         pit: pit.number(),
-        mover_gain: sowing.mover_gain,
-        opponent_gain: sowing.opponent_gain,
+        mover_gain: sowing_done.mover_gain,
+        opponent_gain: sowing_done.opponent_gain,
         move_value,
+        sowing: sowing(position, pit)?,
+        mistake: mistake(position, &facts, pit),
         analysis: analyze(solver, &next),
     })
+}
+
+/// A player's first mistake in a game ([`GameDoc`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FirstMistakeDoc {
+    /// The move's number in the game (both players' moves counted from 1).
+    pub number: usize,
+    /// The pit played.
+    pub pit: u8,
+    /// What it gave away.
+    pub mistake: MistakeDoc,
+}
+
+/// A move of a game's list that could not be played: the game stops before it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StopDoc {
+    /// The move's number in the list, from 1.
+    pub number: usize,
+    /// The move as given.
+    pub given: String,
+    /// Why it cannot be played.
+    pub reason: String,
+}
+
+/// A whole game from its start and its moves (`POST /api/ioiwari/game`): every position
+/// analysed, every move with its sowing and, for a mistake, why; each player's first mistake and
+/// what that player is told of it at the end.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameDoc {
+    /// The start, analysed.
+    pub start: AnalysisDoc,
+    /// Every move played, in order, as `POST /api/ioiwari/play` answers it.
+    pub moves: Vec<MoveResultDoc>,
+    /// Player 1's final bank difference with best play at each position, the start first
+    /// (the value chart).
+    pub margins_for_player_1: Vec<i32>,
+    /// Player 1's and player 2's first mistakes, `null` for a player who made none.
+    pub first_mistakes: [Option<FirstMistakeDoc>; 2],
+    /// What player 1 and player 2 are told at the end of the game, each addressed as `you`:
+    /// their first mistake, or that they made none.
+    pub first_mistake_texts: [String; 2],
+    /// The first move of the list that could not be played, if any: the game shown stops
+    /// before it.
+    pub stopped: Option<StopDoc>,
+}
+
+/// Plays `moves` (pits as given, e.g. `"2"`) from `start`, stopping at the first that is not a
+/// legal pit, and analyses the whole game.
+///
+/// ```
+/// use duel_analysis::documents::ioiwari::game;
+/// use duel_ioiwari::{remoteness::Remoteness, Position};
+///
+/// let solver = Remoteness::solve();
+/// let doc = game(&solver, &Position::start("4 3 2 4 2 3 2".parse()?), &["1", "2", "9"]);
+/// assert_eq!(doc.moves.len(), 2);
+/// assert_eq!(doc.first_mistakes[0].as_ref().map(|m| m.number), Some(1));
+/// assert!(doc.first_mistake_texts[0].starts_with("Move 1 of the game, pit 1, was your first mistake"));
+/// assert_eq!(doc.stopped.as_ref().map(|stop| stop.number), Some(3));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn game(solver: &Remoteness, start: &Position, moves: &[&str]) -> GameDoc {
+    let mut position = *start;
+    let mut doc = GameDoc {
+        start: analyze(solver, start),
+        moves: Vec::new(),
+        margins_for_player_1: Vec::new(),
+        first_mistakes: [None, None],
+        first_mistake_texts: [NO_MISTAKE.to_string(), NO_MISTAKE.to_string()],
+        stopped: None,
+    };
+    let margin_for_one = |position: &Position, margin: i32| match position.to_move {
+        Player::One => margin,
+        Player::Two => -margin,
+    };
+    doc.margins_for_player_1
+        .push(margin_for_one(start, doc.start.final_margin));
+    for (index, given) in moves.iter().enumerate() {
+        let number = index + 1;
+        let stop = |reason: String| StopDoc {
+            number,
+            given: given.to_string(),
+            reason,
+        };
+        let pit = match given.parse::<Pit>() {
+            Ok(pit) => pit,
+            Err(error) => {
+                doc.stopped = Some(stop(error.to_string()));
+                break;
+            }
+        };
+        let next = match position.play(pit) {
+            Ok(next) => next,
+            Err(error) => {
+                doc.stopped = Some(stop(error.to_string()));
+                break;
+            }
+        };
+        let result = play(solver, &position, pit).expect("a legal move is analysed");
+        let slot = usize::from(result.player) - 1;
+        if let (None, Some(mistake)) = (&doc.first_mistakes[slot], &result.mistake) {
+            let best: Vec<Pit> = mistake
+                .best_pits
+                .iter()
+                .filter_map(|&n| Pit::new(n).ok())
+                .collect();
+            doc.first_mistake_texts[slot] = your_first_mistake(
+                number,
+                pit,
+                mistake.played_margin,
+                mistake.best_margin,
+                &best,
+            );
+            doc.first_mistakes[slot] = Some(FirstMistakeDoc {
+                number,
+                pit: pit.number(),
+                mistake: mistake.clone(),
+            });
+        }
+        doc.margins_for_player_1
+            .push(margin_for_one(&next, result.analysis.final_margin));
+        doc.moves.push(result);
+        position = next;
+    }
+    doc
 }
 
 /// How the one-step greedy player fares as player 1 against the official optimal player 2.

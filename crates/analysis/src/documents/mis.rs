@@ -1,7 +1,8 @@
 //! Pooh-Eeyore-sticks analyses as serialisable documents.
 
+use duel_mis::mistake::{is_mistake, mistake_reason, your_first_mistake, NO_MISTAKE};
 use duel_mis::theory::{is_wythoff_pair, lower_wythoff, partner, upper_wythoff};
-use duel_mis::{Move, Position};
+use duel_mis::{Move, Player, Position, StickKind};
 
 use crate::Standing;
 use serde::{Deserialize, Serialize};
@@ -60,19 +61,9 @@ impl MoveDoc {
     }
 }
 
-/// `take 3 poohsticks`, `take 1 eeyorestick`, `take 2 of each`.
+/// `take 3 poohsticks`, `take 1 eeyorestick`, `take 2 of each` ([`Move::describe`]).
 pub fn describe(mv: Move) -> String {
-    let plural = |k: u32, what: &str| format!("{k} {what}{}", if k == 1 { "" } else { "s" });
-    match (mv.take_p, mv.take_e) {
-        (p, 0) => format!("take {}", plural(p, "poohstick")),
-        (0, e) => format!("take {}", plural(e, "eeyorestick")),
-        (p, e) if p == e => format!("take {p} of each"),
-        (p, e) => format!(
-            "take {} and {}",
-            plural(p, "poohstick"),
-            plural(e, "eeyorestick")
-        ),
-    }
+    mv.describe()
 }
 
 /// A Wythoff pair `(a_k, b_k)` in some order.
@@ -426,6 +417,258 @@ impl WindowDoc {
             scale,
         }
     }
+}
+
+/// The map a page draws around a position ([`window_scaled`]), with the period lines of the
+/// pattern inside it: `POST /api/mis/pattern`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MapDoc {
+    /// The squares, as [`WindowDoc`] gives them.
+    #[serde(flatten)]
+    pub window: WindowDoc,
+    /// B + 1: the pattern of losing pools repeats with this period along both piles.
+    pub period: u64,
+    /// The numbers of poohsticks where a period starts (multiples of B + 1), from the map's
+    /// first square to just past its last.
+    pub period_starts_p: Vec<u64>,
+    /// The numbers of eeyoresticks inside the map where a period starts.
+    pub period_starts_e: Vec<u64>,
+}
+
+/// The side of a map around a position of bound `bound` when the page asks for none: large
+/// enough for every pool one move away at scale 1 (`2·bound + 1` and a margin), between 15 and
+/// 41 squares.
+///
+/// ```
+/// use duel_analysis::documents::mis::map_size;
+/// assert_eq!(map_size(3), 15);
+/// assert_eq!(map_size(12), 29);
+/// assert_eq!(map_size(1_000_000), 41);
+/// ```
+pub fn map_size(bound: u32) -> u32 {
+    (2 * bound.min(WINDOW_MAX) + 5).clamp(15, 41)
+}
+
+/// The map of `size` squares a side (default [`map_size`]) at `scale` pools a square (default
+/// [`fitting_scale`]: every pool one move away is on it).
+///
+/// ```
+/// use duel_mis::Position;
+/// use duel_analysis::documents::mis::map;
+///
+/// let doc = map(&Position::new(7, 2, 3)?, None, None);
+/// assert_eq!((doc.window.width, doc.window.scale, doc.period), (15, 1, 4));
+/// assert_eq!(doc.period_starts_p, [0, 4, 8, 12]);
+/// let large = map(&Position::new(7_777_777, 5_555_555, 65_536)?, Some(11), None);
+/// assert_eq!(large.window.scale, 11_916);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn map(position: &Position, size: Option<u32>, scale: Option<u64>) -> MapDoc {
+    let size = size.unwrap_or_else(|| map_size(position.bound()));
+    let scale = scale.unwrap_or_else(|| fitting_scale(position.bound(), size));
+    let window = window_scaled(position, size, scale);
+    let period = u64::from(position.bound()) + 1;
+    let starts = |from: u64, squares: u64| {
+        // The right (top) edge of the map counts: a period may start just past its last square.
+        let end = from + squares * window.scale;
+        let first = from.div_ceil(period) * period;
+        (first..=end)
+            .step_by(usize::try_from(period).unwrap_or(usize::MAX))
+            .take(WINDOW_MAX as usize + 1)
+            .collect::<Vec<u64>>()
+    };
+    MapDoc {
+        period_starts_p: starts(window.p_from, window.width),
+        period_starts_e: starts(window.e_from, window.height),
+        period,
+        window,
+    }
+}
+
+/// The most sticks one move may take in a position: of poohsticks alone, of eeyoresticks alone,
+/// and of each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TakeLimitsDoc {
+    /// Poohsticks alone: 1 to this many (0: none can be taken alone).
+    pub pooh: u32,
+    /// Eeyoresticks alone.
+    pub eeyore: u32,
+    /// Of each kind.
+    pub both: u32,
+}
+
+impl From<&Position> for TakeLimitsDoc {
+    fn from(position: &Position) -> TakeLimitsDoc {
+        TakeLimitsDoc {
+            pooh: position.max_take(StickKind::Pooh),
+            eeyore: position.max_take(StickKind::Eeyore),
+            both: position.max_take_both(),
+        }
+    }
+}
+
+/// One position of a game ([`GameDoc`]): the move that led here, who played it, and the
+/// position analysed with who moves next and how much they may take.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GamePositionDoc {
+    /// Moves played to reach it (0 for the start).
+    pub number: u64,
+    /// The move that led here (`null` at the start).
+    #[serde(rename = "move")]
+    pub played: Option<MoveDoc>,
+    /// Who played it, 1 (Bolek) or 2 (Lolek); `null` at the start.
+    pub player: Option<u8>,
+    /// For a move that left the other side a winning position from a winning one, why in
+    /// words ([`duel_mis::mistake::mistake_reason`]); else `null`.
+    pub mistake: Option<String>,
+    /// The position, analysed.
+    pub analysis: AnalysisDoc,
+    /// Who moves here, 1 (Bolek) or 2 (Lolek).
+    pub to_move: u8,
+    /// The most sticks the side to move may take.
+    pub limits: TakeLimitsDoc,
+}
+
+/// A player's first mistake in a game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FirstMistakeDoc {
+    /// The move's number in the game (both players' moves counted from 1).
+    pub number: u64,
+    /// The move played.
+    #[serde(rename = "move")]
+    pub played: MoveDoc,
+    /// The winning moves there were.
+    pub winning_moves: Vec<MoveDoc>,
+}
+
+/// A move of a game's list that could not be played: the game stops before it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StopDoc {
+    /// The move's number in the list, from 1.
+    pub number: u64,
+    /// The move as given.
+    pub given: String,
+    /// Why it cannot be played.
+    pub reason: String,
+}
+
+/// A whole game of Pooh-Eeyore-sticks from its start and its moves (`POST /api/mis/game`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameDoc {
+    /// Every position, the start first.
+    pub positions: Vec<GamePositionDoc>,
+    /// Who took the last stick and won, 1 (Bolek) or 2 (Lolek); `null` while sticks are left.
+    pub winner: Option<u8>,
+    /// Bolek's and Lolek's first mistakes, `null` for a side that made none.
+    pub first_mistakes: [Option<FirstMistakeDoc>; 2],
+    /// What Bolek and Lolek are told at the end of the game, each addressed as `you`: their
+    /// first mistake, or that they made none.
+    pub first_mistake_texts: [String; 2],
+    /// The first move of the list that could not be played, if any.
+    pub stopped: Option<StopDoc>,
+}
+
+/// Why a move of a game's list is not played.
+#[derive(Debug, thiserror::Error)]
+enum GameMoveError {
+    #[error("not poohsticks-eeyoresticks taken, like 1-1")]
+    NotTaken,
+    #[error(transparent)]
+    Numbers(#[from] duel_mis::ParseMoveError),
+    #[error(transparent)]
+    Illegal(#[from] duel_mis::IllegalMove),
+}
+
+/// A move as a game's list gives it: `1-1`, `2-0` (poohsticks, then eeyoresticks taken).
+fn parse_move(given: &str) -> Result<Move, GameMoveError> {
+    let (p, e) = given.split_once('-').ok_or(GameMoveError::NotTaken)?;
+    Ok(format!("{p} {e}").parse::<Move>()?)
+}
+
+/// The most moves [`game`] plays: a person's game on the page is far shorter, and every
+/// position is analysed in the answer.
+pub const GAME_MOVES_MAX: usize = 2000;
+
+/// Plays `moves` (each `P-E`, e.g. `1-1`) from `start`, Bolek first, stopping at the first
+/// that cannot be played (or after [`GAME_MOVES_MAX`]), and analyses the whole game.
+///
+/// ```
+/// use duel_mis::Position;
+/// use duel_analysis::documents::mis::game;
+///
+/// let doc = game(&Position::new(7, 2, 3)?, &["3-0", "1-1", "2-0", "x"]);
+/// assert_eq!(doc.positions.len(), 4);
+/// assert_eq!(doc.first_mistakes[0].as_ref().map(|m| m.number), Some(1));
+/// assert_eq!(doc.positions[3].to_move, 2);
+/// assert_eq!(doc.stopped.as_ref().map(|stop| stop.number), Some(4));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn game(start: &Position, moves: &[&str]) -> GameDoc {
+    let entry = |number: u64, position: &Position| GamePositionDoc {
+        number,
+        played: None,
+        player: None,
+        mistake: None,
+        analysis: analyze(position),
+        to_move: Player::to_move_after(number).number(),
+        limits: TakeLimitsDoc::from(position),
+    };
+    let mut doc = GameDoc {
+        positions: vec![entry(0, start)],
+        winner: None,
+        first_mistakes: [None, None],
+        first_mistake_texts: [NO_MISTAKE.to_string(), NO_MISTAKE.to_string()],
+        stopped: None,
+    };
+    let mut position = *start;
+    for (index, given) in moves.iter().enumerate() {
+        let number = index as u64 + 1;
+        let stop = |reason: String| StopDoc {
+            number,
+            given: given.to_string(),
+            reason,
+        };
+        if index >= GAME_MOVES_MAX {
+            doc.stopped = Some(stop(format!(
+                "a game here has at most {GAME_MOVES_MAX} moves"
+            )));
+            break;
+        }
+        let played = parse_move(given).and_then(|mv| Ok((mv, position.play(mv)?)));
+        let played = match played {
+            Ok(played) => played,
+            Err(reason) => {
+                doc.stopped = Some(stop(reason.to_string()));
+                break;
+            }
+        };
+        let (mv, after) = played;
+        let player = Player::to_move_after(number - 1);
+        let mistaken = is_mistake(&position, mv);
+        let slot = usize::from(player.number()) - 1;
+        if mistaken && doc.first_mistakes[slot].is_none() {
+            doc.first_mistake_texts[slot] = your_first_mistake(number, &position, mv);
+            doc.first_mistakes[slot] = Some(FirstMistakeDoc {
+                number,
+                played: MoveDoc::new(&position, mv),
+                winning_moves: position
+                    .winning_moves()
+                    .into_iter()
+                    .map(|winning| MoveDoc::new(&position, winning))
+                    .collect(),
+            });
+        }
+        let mut next = entry(number, &after);
+        next.played = Some(MoveDoc::new(&position, mv));
+        next.player = Some(player.number());
+        next.mistake = mistaken.then(|| mistake_reason(&position));
+        doc.positions.push(next);
+        if after.is_over() {
+            doc.winner = Some(player.number());
+        }
+        position = after;
+    }
+    doc
 }
 
 #[cfg(test)]

@@ -64,10 +64,11 @@ impl VariantValues for VariantTable {
         VariantTable::value(self, board)
     }
 }
-use duel_ioiwari::Banks;
+use duel_ioiwari::mistake::{forward_reason_for, pit_numbers_named, Who};
+use duel_ioiwari::{Banks, Player};
 use serde::Serialize;
 
-use crate::documents::ioiwari::ResultDoc;
+use crate::documents::ioiwari::{MistakeDoc, ResultDoc, StopDoc};
 use crate::Standing;
 
 /// A position of a variant: the board, the banks so far and the player to move.
@@ -453,6 +454,9 @@ pub struct VariantMoveResultDoc {
     pub opponent_gain: u8,
     /// The move's entry in the analysis of the position before it.
     pub move_value: VariantLegalMoveDoc,
+    /// For a move that gave value away: what it left, what the best pits kept, and why in
+    /// words; `null` for a best move.
+    pub mistake: Option<MistakeDoc>,
     /// The position after the move, analysed.
     pub analysis: VariantReportDoc,
 }
@@ -464,7 +468,9 @@ pub fn play(
     pit: usize,
 ) -> Result<VariantMoveResultDoc, VariantError> {
     let (next, [mover_gain, opponent_gain]) = position.play(pit)?;
-    let move_value = report(table, position)
+    let before = report(table, position);
+    let mistake = variant_mistake(&before, pit);
+    let move_value = before
         .moves
         .into_iter()
         .find(|m| m.pit == pit)
@@ -475,8 +481,124 @@ pub fn play(
         mover_gain,
         opponent_gain,
         move_value,
+        mistake,
         analysis: report(table, &next),
     })
+}
+
+/// Whether sowing `pit` in the position `before` reports gave value away, and if so how.
+fn variant_mistake(before: &VariantReportDoc, pit: usize) -> Option<MistakeDoc> {
+    let played = before.moves.iter().find(|m| m.pit == pit)?;
+    if played.best {
+        return None;
+    }
+    let who = if before.position.to_move == 1 {
+        Player::One
+    } else {
+        Player::Two
+    };
+    Some(MistakeDoc {
+        played_margin: played.final_margin,
+        best_pits: before
+            .best_moves
+            .iter()
+            .map(|&pit| u8::try_from(pit).unwrap_or(u8::MAX))
+            .collect(),
+        best_margin: before.final_margin,
+        text: forward_reason_for(
+            Who::Player(who),
+            played.final_margin.into(),
+            before.final_margin.into(),
+            &pit_numbers_named(&before.best_moves),
+        ),
+    })
+}
+
+/// A variant's game from its start and its moves (`POST /api/ioiwari/variant/game`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct VariantGameDoc {
+    /// The start, analysed.
+    pub start: VariantReportDoc,
+    /// Every move played, as `POST /api/ioiwari/variant/play` answers it.
+    pub moves: Vec<VariantMoveResultDoc>,
+    /// Player 1's final bank difference with best play at each position, the start first.
+    pub margins_for_player_1: Vec<i32>,
+    /// Player 1's and player 2's first mistakes: the move's number and what it gave away.
+    pub first_mistakes: [Option<VariantFirstMistakeDoc>; 2],
+    /// The first move of the list that could not be played, if any.
+    pub stopped: Option<StopDoc>,
+}
+
+/// A player's first mistake in a variant's game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct VariantFirstMistakeDoc {
+    /// The move's number in the game (both players' moves counted from 1).
+    pub number: usize,
+    /// The pit played.
+    pub pit: usize,
+    /// What it gave away.
+    pub mistake: MistakeDoc,
+}
+
+/// Plays `moves` (pits as given, e.g. `"2"`) from `start`, stopping at the first that cannot
+/// be played, and analyses the whole game from `table` (of the position's variant).
+pub fn game(
+    table: &(impl VariantValues + ?Sized),
+    start: &VariantPosition,
+    moves: &[&str],
+) -> VariantGameDoc {
+    let margin_for_one = |doc: &VariantReportDoc| {
+        if doc.position.to_move == 1 {
+            doc.final_margin
+        } else {
+            -doc.final_margin
+        }
+    };
+    let first = report(table, start);
+    let mut doc = VariantGameDoc {
+        margins_for_player_1: vec![margin_for_one(&first)],
+        start: first,
+        moves: Vec::new(),
+        first_mistakes: [None, None],
+        stopped: None,
+    };
+    let mut position = *start;
+    for (index, given) in moves.iter().enumerate() {
+        let number = index + 1;
+        let played = given
+            .trim()
+            .parse::<usize>()
+            .map_err(|_| format!("{given:?} is not a pit number"))
+            .and_then(|pit| {
+                play(table, &position, pit)
+                    .map(|result| (pit, result))
+                    .map_err(|error| error.to_string())
+            });
+        let (pit, result) = match played {
+            Ok(played) => played,
+            Err(reason) => {
+                doc.stopped = Some(StopDoc {
+                    number,
+                    given: given.to_string(),
+                    reason,
+                });
+                break;
+            }
+        };
+        let slot = usize::from(result.player) - 1;
+        if let (None, Some(mistake)) = (&doc.first_mistakes[slot], &result.mistake) {
+            doc.first_mistakes[slot] = Some(VariantFirstMistakeDoc {
+                number,
+                pit,
+                mistake: mistake.clone(),
+            });
+        }
+        doc.margins_for_player_1
+            .push(margin_for_one(&result.analysis));
+        position = position.play(pit).expect("played above").0;
+        doc.moves.push(result);
+    }
+    doc
 }
 
 #[cfg(test)]

@@ -13,7 +13,10 @@
 //! whose stem is no crate name; a name of other characters), the compiler's lines get the
 //! contestant's name back in place of the copy's, as a whole file name only. A module that
 //! builds but does not export both of the task's functions is a failed build too, with the
-//! hint of its language (C++'s `extern "C"`, Pascal's interface), alone or in a ranking. The directory is
+//! hint of its language (C++'s `extern "C"`, Pascal's interface), alone or in a ranking; so is
+//! a module that does not link with the kit's `graj` driver, built by the kit's own command
+//! (one that defines `main`: no contest system links it with its driver; the rules of play's
+//! M3, `crates/protocol/RULES.md`). The directory is
 //! removed when the [`Build`] is dropped; nothing is ever written next to the source.
 //!
 //! The compiler is an untrusted program too (a source can include `/dev/zero` or `/etc/shadow`,
@@ -29,7 +32,7 @@
 //! names in the contest systems), which the exporter, the kits, README's table and the tests
 //! read too. Its file under `languages/` adds what only the judge needs: the files written
 //! beside the copy (C and C++ modules get the task's `mis.h`; a Pascal module its wrapper
-//! library, a Pascal player its flush unit), what the build gives (a program, a script run by
+//! library, a Pascal player the flush unit `--pascal-flush` loads), what the build gives (a program, a script run by
 //! its interpreter, a library) and the environment and files its compiler needs. Adding a
 //! language is its definition in `duel-languages`, then one file under `languages/` and its
 //! line in `languages/mod.rs` (which says how).
@@ -42,9 +45,10 @@
 //! - **A Pascal module** is the statement's unit `mis` (saved as `mis.pas`); the judge wraps it
 //!   in a library that exports `poczatek` and `ruch_bolka` with the C calling convention, and
 //!   builds it position-independent (`-Cg`).
-//! - **A Pascal player** is built with a unit loaded first (`-Faduelflush`) that makes `Output`
-//!   flush after every `Write`/`Writeln` even on a pipe: the statement tells Pascal players to
-//!   use `Writeln` and `Readln` without `Flush`, which Free Pascal only honours on a terminal.
+//! - **A Pascal player** is built as the contest systems build it: `Writeln` alone does not
+//!   flush on a pipe (`crates/protocol/RULES.md` G2). With `--pascal-flush` a unit loaded first
+//!   (`-Faduelflush`) makes `Output` flush after every `Write`/`Writeln` even on a pipe, as
+//!   IOI 2001's judge did for its statement's `Writeln` and `Readln` without `Flush`.
 //! - **Python** has nothing to build: the source is checked for syntax errors (without writing
 //!   a `.pyc`) and the copy is run by `python3`.
 //! - **Go** is built with the go command's caches and home inside the build directory and
@@ -98,7 +102,7 @@ pub const MAX_SOURCE_BYTES: u64 = 1 << 20;
 /// use duel_arena::compile::{default_command, Language, Target};
 /// assert_eq!(
 ///     default_command(Language::C, Target::Module),
-///     "gcc -std=gnu11 -O2 -pipe -shared -fPIC -o {output} {source} -lm"
+///     "gcc -std=gnu11 -O2 -pipe -shared -fPIC -o {output} -xc {source} -lm"
 /// );
 /// ```
 pub fn default_command(language: Language, target: Target) -> String {
@@ -274,6 +278,11 @@ impl Toolchain {
                     let mut output = output;
                     output.push(layout.unexported_error(function));
                     BuildOutcome::Failed { output }
+                } else if target == Target::Module && built {
+                    match self.check_link(&layout, language)? {
+                        Some(lines) => BuildOutcome::Failed { output: lines },
+                        None => BuildOutcome::Built { output },
+                    }
                 } else if layout.recipe.artifact == ArtifactKind::Script || built {
                     BuildOutcome::Built { output }
                 } else {
@@ -296,6 +305,120 @@ impl Toolchain {
             artifact: layout.artifact(),
             dir,
         })
+    }
+}
+
+/// The program the check of a module's link builds in its build directory (see
+/// [`Toolchain::check_link`]).
+const LINK_CHECK_OUTPUT: &str = "graj";
+
+/// The words of a module's compile command that make a shared library (gcc's, g++'s and
+/// clang's, Free Pascal's `-Cg`), which a program linked with the driver is built without.
+const LIBRARY_WORDS: [&str; 4] = ["-shared", "-fPIC", "-fpic", "-Cg"];
+
+/// The command that links a module with the kit's driver, from the module's compile command
+/// `module` (placeholders as [`default_command`]'s, and `{driver}`, `{check}`): its words
+/// without those that make a library, the output `{check}`, and the driver compiled with the
+/// module's source, or, where the command builds an entry of the judge's that uses the
+/// module (`entry`: a Pascal unit is found by the driver's `uses`), in its place.
+///
+/// ```text
+/// gcc -std=gnu11 -O2 -pipe -shared -fPIC -o {output} {source} -lm
+///   -> gcc -std=gnu11 -O2 -pipe -o {check} {driver} {source} -lm
+/// ```
+fn link_check_command(module: &str, entry: bool) -> String {
+    let sources = if entry {
+        "{driver}"
+    } else {
+        "{driver} {source}"
+    };
+    module
+        .split_whitespace()
+        .filter(|word| !LIBRARY_WORDS.contains(word))
+        .collect::<Vec<_>>()
+        .join(" ")
+        .replace("{output}", "{check}")
+        .replace("{source}", sources)
+}
+
+impl Toolchain {
+    /// The rules of play's M3 (`crates/protocol/RULES.md`): a module's source, once built,
+    /// is linked with the kit's `graj` driver of its language by the module's compile command
+    /// made a program's (see [`link_check_command`]; with the default commands, the kit's own
+    /// build command: `gcc -std=gnu11 -O2 -pipe -o graj graj.c mis.c -lm`, `fpc -O2 -ograj
+    /// graj.pas` with the judge's quiet and directory options), in the same sandbox. Every
+    /// contest system links a module with a driver so (the packages' drivers define `main`
+    /// alone, as `graj` does): a module that does not link with it (one that defines `main`,
+    /// or uses a name nothing defines) is refused as they refuse it. `Some(lines)` when the
+    /// link fails: a line saying why, then the compiler's lines.
+    fn check_link(
+        &self,
+        layout: &Layout,
+        language: Language,
+    ) -> Result<Option<Vec<String>>, CompileError> {
+        let Some((driver, text)) = language
+            .extensions()
+            .first()
+            .and_then(|extension| duel_mis_abi::graj_driver(extension))
+        else {
+            return Ok(None);
+        };
+        let module = self.command(language, Target::Module);
+        let template = link_check_command(&module, layout.recipe.entry.is_some());
+        let driver_path = layout.dir.join(driver);
+        std::fs::write(&driver_path, text).map_err(|error| CompileError::Io {
+            what: format!("cannot write {}", driver_path.display()),
+            message: error.to_string(),
+        })?;
+        let command = layout
+            .expand(&template)
+            .replace("{driver}", &shell_quote(&driver_path))
+            .replace("{check}", &shell_quote(&layout.dir.join(LINK_CHECK_OUTPUT)));
+        Ok(
+            match run::compile(self, &layout.dir, &command, &layout.renames)? {
+                run::Outcome::Succeeded { .. } => None,
+                run::Outcome::Failed { output } => {
+                    let mut lines = vec![link_failure(&output, &layout.shown_name(), driver)];
+                    lines.extend(output);
+                    Some(lines)
+                }
+            },
+        )
+    }
+}
+
+/// The line that says why a module's source does not link with the kit's `driver`: a name it
+/// defines that the driver defines too (`main`), a name it uses that nothing defines, or else
+/// that it does not build with the driver. The linker's words are read from `output` (GNU
+/// ld's `multiple definition of `main'` and `undefined reference to `f'`).
+fn link_failure(output: &[String], shown: &str, driver: &str) -> String {
+    let named = |what: &str| {
+        output.iter().find_map(|line| {
+            let rest = &line[line.find(what)? + what.len()..];
+            let rest = rest.strip_prefix(['`', '\'', '"'])?;
+            let name: String = rest
+                .chars()
+                .take_while(|c| !matches!(c, '\'' | '`' | '"'))
+                .take(80)
+                .collect();
+            (!name.is_empty()).then_some(name)
+        })
+    };
+    if let Some(name) = named("multiple definition of ") {
+        format!(
+            "error: {shown} defines `{name}`, which the task's driver defines: it links with no \
+             driver ({driver}, the contest systems'); a module has no main (see mis.h)"
+        )
+    } else if let Some(name) = named("undefined reference to ") {
+        format!(
+            "error: {shown} uses `{name}`, which nothing defines: it does not link with the \
+             task's driver ({driver}, nor the contest systems')"
+        )
+    } else {
+        format!(
+            "error: {shown} does not build with the task's driver {driver}, as the kit's graj \
+             and the contest systems build it"
+        )
     }
 }
 
@@ -630,17 +753,21 @@ impl Layout {
             .replace("{dir}", &shell_quote(&self.dir))
     }
 
-    /// The line that fails a module build which does not export one of the task's functions,
-    /// with the hint of its language.
-    fn unexported_error(&self, function: &str) -> String {
-        let shown = self
-            .renames
+    /// The source's name as the contestant wrote it.
+    fn shown_name(&self) -> String {
+        self.renames
             .first()
             .map(|(_, shown)| shown.clone())
             .unwrap_or_else(|| {
                 let name = self.copy.file_name().unwrap_or_default();
                 name.to_string_lossy().into_owned()
-            });
+            })
+    }
+
+    /// The line that fails a module build which does not export one of the task's functions,
+    /// with the hint of its language.
+    fn unexported_error(&self, function: &str) -> String {
+        let shown = self.shown_name();
         let hint = self.recipe.unexported_hint;
         format!("error: {shown} does not define `{function}` for the judge to call: {hint}")
     }
@@ -682,20 +809,30 @@ fn own_name_allowed(original: &Path, language: Language) -> bool {
 
 /// Whether `name` (lower case) is one of the files the judge writes for some language, or
 /// would be taken for one: a support file `duelflush.pas` also under its language's other
-/// extensions (`duelflush.pp`).
+/// extensions (`duelflush.pp`); the kit's driver a module is linked with (`graj.c`).
 fn judges_file(name: &str) -> bool {
     Language::ALL.iter().any(|language| {
         let recipes = [Some(&language.0.player), language.0.module.as_ref()];
-        recipes.into_iter().flatten().any(|recipe| {
-            recipe.files.iter().any(|(file, _)| {
-                let (stem, extension) = file.rsplit_once('.').unwrap_or((file, ""));
-                *file == name
-                    || (language.extensions().contains(&extension)
-                        && language
-                            .extensions()
-                            .iter()
-                            .any(|other| name == format!("{stem}.{other}")))
-            })
+        let drivers = language
+            .0
+            .module
+            .as_ref()
+            .and(language.extensions().first())
+            .and_then(|extension| duel_mis_abi::graj_driver(extension))
+            .map(|(driver, _)| driver);
+        let files = recipes
+            .into_iter()
+            .flatten()
+            .flat_map(|recipe| recipe.files.iter().map(|(file, _)| *file))
+            .chain(drivers);
+        files.into_iter().any(|file| {
+            let (stem, extension) = file.rsplit_once('.').unwrap_or((file, ""));
+            file == name
+                || (language.extensions().contains(&extension)
+                    && language
+                        .extensions()
+                        .iter()
+                        .any(|other| name == format!("{stem}.{other}")))
         })
     })
 }
@@ -891,6 +1028,9 @@ mod tests {
         assert!(!own("a\nb.c", Language::C, Target::Player));
         assert!(!own("duelflush.pp", Language::PASCAL, Target::Player));
         assert!(own("mis.c", Language::C, Target::Module));
+        // The kit's drivers, which a module is linked with.
+        assert!(!own("graj.c", Language::C, Target::Module));
+        assert!(!own("GRAJ.cc", Language::CPP, Target::Player));
         let layout = Layout::new(
             Path::new("/b"),
             Path::new("x/my eve.rs"),
@@ -910,6 +1050,69 @@ mod tests {
         );
         assert_eq!(layout.copy, Path::new("/b/eve.c"));
         assert!(layout.renames.is_empty());
+    }
+
+    #[test]
+    fn the_link_check_builds_the_kits_graj_with_the_module() {
+        // With the default commands, the kit's own line, but for the judge's quiet and
+        // directory options.
+        for (language, driver, module) in [
+            (Language::C, "graj.c", "mis.c"),
+            (Language::CPP, "graj.cpp", "mis.cpp"),
+            (Language::PASCAL, "graj.pas", "mis.pas"),
+        ] {
+            let recipe = language.recipe(Target::Module).unwrap();
+            let command = link_check_command(recipe.command, recipe.entry.is_some())
+                .replace("{check}", "graj")
+                .replace("{driver}", driver)
+                .replace("{source}", module);
+            let build = language.0.shared.module.as_ref().unwrap();
+            let kit: Vec<&str> = command
+                .split_whitespace()
+                .filter(|word| !build.judge_only.contains(word))
+                .collect();
+            // The kit's README line: the driver with the module, or the Pascal driver alone.
+            let sources = match recipe.entry {
+                Some(_) => driver.to_owned(),
+                None => format!("{driver} {module}"),
+            };
+            assert_eq!(kit.join(" "), build.kit_line("graj", &sources));
+        }
+        // A command of one's own keeps its words.
+        assert_eq!(
+            link_check_command("clang -DLOCAL -shared -fpic -o {output} {source}", false),
+            "clang -DLOCAL -o {check} {driver} {source}"
+        );
+    }
+
+    #[test]
+    fn a_failed_link_is_explained_from_the_linkers_words() {
+        let lines = |text: &str| text.lines().map(str::to_owned).collect::<Vec<_>>();
+        let clash = lines(
+            "/usr/bin/ld: /tmp/cc1.o: in function `main':\n\
+             mis.c:(.text.startup+0x0): multiple definition of `main'; /tmp/cc2.o:graj.c:(.text.startup+0x0): first defined here\n\
+             collect2: error: ld returned 1 exit status",
+        );
+        let line = link_failure(&clash, "bolek.c", "graj.c");
+        assert!(
+            line.starts_with("error: bolek.c defines `main`, which the task's driver defines"),
+            "{line}"
+        );
+        let missing = lines("mis.c:(.text+0x5): undefined reference to `helper'");
+        let line = link_failure(&missing, "mis.c", "graj.c");
+        assert!(
+            line.starts_with("error: mis.c uses `helper`, which nothing defines"),
+            "{line}"
+        );
+        let other = link_failure(
+            &lines("graj.pas(199,1) Error: Error while linking"),
+            "mis.pas",
+            "graj.pas",
+        );
+        assert!(
+            other.starts_with("error: mis.pas does not build with the task's driver graj.pas"),
+            "{other}"
+        );
     }
 
     #[test]

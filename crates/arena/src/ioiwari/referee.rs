@@ -4,8 +4,10 @@ use super::Opponent;
 use crate::{TestResult, Verdict};
 use duel_ioiwari::mistake::{first_mistake, PlayerMove};
 use duel_ioiwari::transcript::{Ending, Transcript};
-use duel_ioiwari::{Board, Outcome, Pit, Player, Position, Table, PITS};
-use duel_sandbox::{Fault, Halt, Launcher, Process, SpawnError, Usage};
+use duel_ioiwari::{Board, Outcome, Pit, Player, Position, Table};
+use duel_protocol::{after_game, read_move, MAX_LINE_BYTES};
+use duel_sandbox::{Closing, Fault, Halt, Launcher, LineBuffer, Process, SpawnError, Usage};
+use std::time::Duration;
 
 /// One judged test: its result, its dialogue log (the `ioiwari.out` text) and the record of
 /// its moves (what the viewer reads).
@@ -19,70 +21,39 @@ pub struct JudgedGame {
     pub record: Vec<u8>,
 }
 
-/// Reads player 1's move from one line of its output.
+/// Reads player 1's move from one line of its output: [`duel_protocol::read_move`] on the
+/// line's bytes (`RULES.md`, L3 to L6), its fault as the judge's.
 ///
-/// Spaces around the number are allowed; anything that is not one integer is a
-/// protocol_error; an integer outside 1..7 or an empty pit is an illegal_move (the task lists
-/// "a pit number outside 1..7" among illegal moves).
+/// Blanks (space, tab, carriage return) around the number are allowed; anything that is not
+/// one integer is a protocol_error; an integer outside 1..7 or an empty pit is an
+/// illegal_move (the task lists "a pit number outside 1..7" among illegal moves).
 ///
 /// ```
 /// use duel_arena::ioiwari::parse_move;
 /// use duel_arena::Verdict;
 /// let board = "4 0 0 0 1 1 1".parse().unwrap();
-/// assert_eq!(parse_move(" 5 ", board).unwrap().number(), 5);
-/// assert_eq!(parse_move("x", board).unwrap_err().verdict, Verdict::ProtocolError);
-/// assert_eq!(parse_move("9", board).unwrap_err().verdict, Verdict::IllegalMove);
-/// let empty = parse_move("4", board).unwrap_err();
+/// assert_eq!(parse_move(b" 5 ", board).unwrap().number(), 5);
+/// assert_eq!(parse_move(b"x", board).unwrap_err().verdict, Verdict::ProtocolError);
+/// assert_eq!(parse_move(b"9", board).unwrap_err().verdict, Verdict::IllegalMove);
+/// let empty = parse_move(b"4", board).unwrap_err();
 /// assert_eq!(empty.verdict, Verdict::IllegalMove);
 /// assert_eq!(empty.reason, "pit 4 is empty at 4 0 0 0 1 1 1");
 /// ```
-pub fn parse_move(line: &str, board: Board) -> Result<Pit, Fault> {
-    let text = line.trim();
-    if text.is_empty() {
-        return Err(Fault::new(
-            Verdict::ProtocolError,
-            "expected a pit number, got an empty line",
-        ));
-    }
-    let digits = text.strip_prefix(['+', '-']).unwrap_or(text);
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(Fault::new(
-            Verdict::ProtocolError,
-            format!("expected a pit number, got {}", quoted(text)),
-        ));
-    }
-    let pit = text
-        .parse::<i64>()
-        .ok()
-        .and_then(|n| u8::try_from(n).ok())
-        .and_then(|n| Pit::new(n).ok())
-        .ok_or_else(|| {
-            Fault::new(
-                Verdict::IllegalMove,
-                format!(
-                    "there is no pit {}; pits are numbered 1 to {PITS}",
-                    shortened(text)
-                ),
-            )
-        })?;
-    match board.play(pit) {
-        Ok(_) => Ok(pit),
-        Err(illegal) => Err(Fault::new(Verdict::IllegalMove, illegal.to_string())),
-    }
+pub fn parse_move(line: &[u8], board: Board) -> Result<Pit, Fault> {
+    read_move(line, board).map_err(|fault| Fault::new(fault.verdict, fault.reason))
 }
 
-/// At most 40 characters, so one line of garbage cannot flood a report.
-fn shortened(text: &str) -> String {
-    let mut short: String = text.chars().take(40).collect();
-    if short.len() < text.len() {
-        short.push('…');
-    }
-    short
-}
+/// How long player 1's output may stay open once the game is over (`RULES.md`, A3).
+pub const OUTPUT_CLOSES_WITHIN: Duration = Duration::from_secs(1);
 
-fn quoted(text: &str) -> String {
-    format!("{:?}", shortened(text))
-}
+/// The reason when it stays open longer (A3).
+pub const STILL_OPEN: &str = "its output was still open 1 s later";
+
+/// What the reason of a test adds when the program's first process ended while a process it
+/// started went on (`RULES.md`, L9): the contest systems judge that their own way.
+pub const OUTLIVED_NOTE: &str = "note: its first process ended while a process it started \
+    went on; contest systems end a program with its first process or forbid it to start one, \
+    so they may judge it otherwise";
 
 /// Plays test `index` (from 1) on `board`. `Ok(None)` when judging was cancelled meanwhile;
 /// `Err` only when the program could not be started at all.
@@ -94,25 +65,27 @@ pub(crate) fn play_test(
     board: Board,
 ) -> Result<Option<JudgedGame>, SpawnError> {
     let mut process = launcher.spawn()?;
-    let mut game = Game {
-        position: Position::start(board),
-        transcript: Transcript::new(board),
-        moves: Vec::new(),
-        player_moves: Vec::new(),
-    };
+    let mut game = Game::new(board);
     let played = game.play(&mut process, table, opponent, index);
     let (verdict, reason, usage) = match played {
-        Err(Halt::Cancelled) => return Ok(None),
-        Err(Halt::Fault(fault)) => {
-            let usage = process.abort();
-            game.transcript.finish(&Ending::Aborted {
-                player: Player::One,
-                reason: fault.reason.clone(),
-            });
-            (fault.verdict, Some(fault.reason), usage)
+        Err(Stop::Halt(Halt::Cancelled)) => return Ok(None),
+        Err(Stop::Halt(Halt::Fault(fault))) => {
+            let usage = process.abort_at_line().1;
+            game.aborted(fault, usage)
+        }
+        Err(Stop::Line(fault)) => {
+            // A move refused: unless it was not the program's line (or a limit came first).
+            let (checked, usage) = process.abort_at_line();
+            game.aborted(checked.err().unwrap_or(fault), usage)
         }
         Ok(()) => {
-            let ending = process.finish();
+            let ending = process.finish_output(Closing {
+                within: OUTPUT_CLOSES_WITHIN,
+                check: &mut |bytes| {
+                    after_game(bytes).map_err(|fault| Fault::new(fault.verdict, fault.reason))
+                },
+                still_open: STILL_OPEN,
+            });
             game.transcript
                 .finish(&Ending::Finished(game.position.banks));
             match ending.result {
@@ -129,6 +102,11 @@ pub(crate) fn play_test(
             }
         }
     };
+    let reason = match (process.notes().outlived_first, reason) {
+        (false, reason) => reason,
+        (true, None) => Some(OUTLIVED_NOTE.to_owned()),
+        (true, Some(reason)) => Some(format!("{reason}; {OUTLIVED_NOTE}")),
+    };
     let first_mistake = match verdict {
         Verdict::Loss | Verdict::Draw => first_mistake(table, &game.player_moves),
         _ => None,
@@ -140,28 +118,166 @@ pub(crate) fn play_test(
     }))
 }
 
+/// What [`judge_output`] found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JudgedOutput {
+    /// The verdict, as a program that wrote these bytes would get it.
+    pub verdict: Verdict,
+    /// Why, for a verdict other than a win.
+    pub reason: Option<String>,
+    /// The moves played, player 1's and player 2's in turn.
+    pub moves: Vec<Pit>,
+}
+
+/// The reason of a stream that ends before the game is over (the judge says how the process
+/// ended; a stream knows only that it ended).
+pub const OUTPUT_ENDED: &str = "ended its output before the game was over";
+
+/// Judges `output` as player 1's whole output on `board`, against the first optimal player 2:
+/// as the judge judges a program that wrote exactly these bytes, whatever it read, and then
+/// closed its output and exited with status 0 (the same referee, the same reading of lines:
+/// [`duel_protocol::read_move`] on lines of at most [`duel_protocol::MAX_LINE_BYTES`]
+/// bytes, the bytes after the game checked by [`duel_protocol::after_game`]). The packages'
+/// C++ referee is held to the same answers on the same bytes.
+///
+/// ```
+/// use duel_arena::ioiwari::judge_output;
+/// use duel_arena::Verdict;
+/// let table = duel_ioiwari::Table::solve();
+/// // Pit 6's bead falls on pit 7's: player 1 banks both, and the game is over.
+/// let board = "0 0 0 0 0 1 1".parse().unwrap();
+/// assert_eq!(judge_output(&table, board, b"6\r\n").verdict, Verdict::Win);
+/// assert_eq!(judge_output(&table, board, b"6\nx").verdict, Verdict::ProtocolError);
+/// assert_eq!(judge_output(&table, board, b"").verdict, Verdict::EarlyExit);
+/// ```
+pub fn judge_output(table: &Table, board: Board, output: &[u8]) -> JudgedOutput {
+    let mut game = Game::new(board);
+    game.logged = false;
+    let mut written = Written {
+        rest: output,
+        lines: LineBuffer::new(MAX_LINE_BYTES),
+    };
+    let played = game.play(&mut written, table, Opponent::FirstOptimal, 1);
+    let (verdict, reason) = match played {
+        Err(Stop::Halt(Halt::Fault(fault))) => (fault.verdict, Some(fault.reason)),
+        Err(Stop::Halt(Halt::Cancelled)) => unreachable!("a stream is never cancelled"),
+        Err(Stop::Line(fault)) => (fault.verdict, Some(fault.reason)),
+        Ok(()) => {
+            let after = written.lines.take_buffered();
+            match after_game(&after).and_then(|()| after_game(written.rest)) {
+                Err(fault) => (
+                    fault.verdict,
+                    Some(format!("after the game: {}", fault.reason)),
+                ),
+                Ok(()) => game.verdict(),
+            }
+        }
+    };
+    JudgedOutput {
+        verdict,
+        reason,
+        moves: game.moves,
+    }
+}
+
+/// Player 1 as the referee meets it: it is sent lines and answers with lines.
+trait Player1 {
+    /// Sends one line (a line feed is added).
+    fn send(&mut self, line: &str) -> Result<(), Halt>;
+    /// The next line player 1 wrote: its bytes before the line feed (L1, L2, L7).
+    fn next_line(&mut self, line: &mut Vec<u8>) -> Result<(), Halt>;
+}
+
+impl Player1 for Process {
+    fn send(&mut self, line: &str) -> Result<(), Halt> {
+        self.write_line(line)
+    }
+
+    fn next_line(&mut self, line: &mut Vec<u8>) -> Result<(), Halt> {
+        self.read_line_bytes(line)
+    }
+}
+
+/// A program's whole output, cut into lines as [`Process::read_line_bytes`] cuts them.
+struct Written<'a> {
+    /// What is not read yet.
+    rest: &'a [u8],
+    lines: LineBuffer,
+}
+
+impl Player1 for Written<'_> {
+    fn send(&mut self, _line: &str) -> Result<(), Halt> {
+        Ok(())
+    }
+
+    fn next_line(&mut self, line: &mut Vec<u8>) -> Result<(), Halt> {
+        let too_long = |too_long| Fault::new(Verdict::ProtocolError, format!("wrote {too_long}"));
+        loop {
+            if self.lines.next_line_bytes(line).map_err(too_long)? {
+                return Ok(());
+            }
+            if self.rest.is_empty() {
+                return match self.lines.take_rest_bytes(line).map_err(too_long)? {
+                    true => Ok(()),
+                    false => Err(Fault::new(Verdict::EarlyExit, OUTPUT_ENDED).into()),
+                };
+            }
+            let n = self.lines.room().min(self.rest.len());
+            self.lines.extend(&self.rest[..n]);
+            self.rest = &self.rest[n..];
+        }
+    }
+}
+
+/// Why a game stopped before its end.
+enum Stop {
+    /// The program (or the judge) stopped it: a limit, its end, a cancellation.
+    Halt(Halt),
+    /// A line that is no legal move.
+    Line(Fault),
+}
+
+impl From<Halt> for Stop {
+    fn from(halt: Halt) -> Self {
+        Stop::Halt(halt)
+    }
+}
+
 struct Game {
     position: Position,
     transcript: Transcript,
+    /// Whether the transcript is written (not for [`judge_output`], which shows none).
+    logged: bool,
     moves: Vec<Pit>,
     player_moves: Vec<PlayerMove>,
 }
 
 impl Game {
+    fn new(board: Board) -> Game {
+        Game {
+            position: Position::start(board),
+            transcript: Transcript::new(board),
+            logged: true,
+            moves: Vec::new(),
+            player_moves: Vec::new(),
+        }
+    }
+
     fn play(
         &mut self,
-        process: &mut Process,
+        player: &mut impl Player1,
         table: &Table,
         opponent: Opponent,
         index: usize,
-    ) -> Result<(), Halt> {
+    ) -> Result<(), Stop> {
         let mut chooser = opponent.for_test(index);
-        process.write_line(&self.position.board.to_string())?;
+        let mut line = Vec::new();
+        player.send(&self.position.board.to_string())?;
         while !self.position.is_over() {
-            let line = process.read_line()?;
-            let pit = parse_move(&line, self.position.board)?;
+            player.next_line(&mut line)?;
+            let pit = parse_move(&line, self.position.board).map_err(Stop::Line)?;
             self.player_moves.push(PlayerMove {
-                number: self.transcript.moves() + 1,
+                number: self.moves.len() as u32 + 1,
                 board: self.position.board,
                 banks: self.position.banks,
                 pit,
@@ -175,9 +291,18 @@ impl Game {
             };
             self.apply(Player::Two, reply);
             // The program reads player 2's last move too, then sees the game is over.
-            process.write_line(&reply.to_string())?;
+            player.send(&reply.to_string())?;
         }
         Ok(())
+    }
+
+    /// The game ended at `fault`, before its end: the verdict, the reason and the usage.
+    fn aborted(&mut self, fault: Fault, usage: Usage) -> (Verdict, Option<String>, Usage) {
+        self.transcript.finish(&Ending::Aborted {
+            player: Player::One,
+            reason: fault.reason.clone(),
+        });
+        (fault.verdict, Some(fault.reason), usage)
     }
 
     fn apply(&mut self, player: Player, pit: Pit) {
@@ -185,7 +310,9 @@ impl Game {
             .position
             .play(pit)
             .expect("moves are checked before they are applied");
-        self.transcript.record(player, pit, &after);
+        if self.logged {
+            self.transcript.record(player, pit, &after);
+        }
         self.moves.push(pit);
         self.position = after;
     }
@@ -245,18 +372,27 @@ mod tests {
     use super::*;
 
     #[test]
-    fn moves_are_read_leniently_about_spaces_only() {
+    fn moves_are_read_by_the_protocols_rule() {
         let board: Board = "4 3 2 4 2 3 2".parse().unwrap();
-        assert_eq!(parse_move("\t2\r", board).unwrap().number(), 2);
-        assert_eq!(parse_move("+2", board).unwrap().number(), 2);
-        for line in ["", "2 3", "two", "2.0", "-", "0x2"] {
+        assert_eq!(parse_move(b"\t2\r", board).unwrap().number(), 2);
+        assert_eq!(parse_move(b"+2", board).unwrap().number(), 2);
+        for line in [
+            &b""[..],
+            b"2 3",
+            b"two",
+            b"2.0",
+            b"-",
+            b"0x2",
+            b"2\0",
+            b"2\xc2\xa0",
+        ] {
             assert_eq!(
                 parse_move(line, board).unwrap_err().verdict,
                 Verdict::ProtocolError,
                 "{line:?}"
             );
         }
-        for line in ["0", "8", "-1", "99999999999999999999999"] {
+        for line in [&b"0"[..], b"8", b"-1", b"99999999999999999999999"] {
             assert_eq!(
                 parse_move(line, board).unwrap_err().verdict,
                 Verdict::IllegalMove,
@@ -268,7 +404,35 @@ mod tests {
     #[test]
     fn garbage_is_shortened_in_reasons() {
         let board: Board = "4 3 2 4 2 3 2".parse().unwrap();
-        let fault = parse_move(&"z".repeat(1000), board).unwrap_err();
+        let fault = parse_move(&[b'z'; 1000], board).unwrap_err();
         assert!(fault.reason.len() < 80, "{}", fault.reason);
+    }
+
+    #[test]
+    fn a_stream_is_cut_into_lines_as_a_process_output_is() {
+        let table = Table::solve();
+        let board: Board = "0 0 0 0 0 1 1".parse().unwrap();
+        let judged = |bytes: &[u8]| judge_output(&table, board, bytes);
+        // Pit 6's bead falls on pit 7's: player 1 banks both, and the game is over.
+        let won = judged(b"6\n");
+        assert_eq!((won.verdict, won.moves.len()), (Verdict::Win, 1), "{won:?}");
+        let verdict = won.verdict;
+        assert_eq!(
+            judged(b"6").verdict,
+            verdict,
+            "an unterminated last line is read"
+        );
+        assert_eq!(judged(b" +06 \r\n\n \n").verdict, verdict);
+        assert_eq!(judged(b"6\n\x0c").verdict, Verdict::ProtocolError);
+        let long = [&[b' '; MAX_LINE_BYTES][..], b"6\n"].concat();
+        let refused = judged(&long);
+        assert_eq!(refused.verdict, Verdict::ProtocolError);
+        assert_eq!(
+            refused.reason.as_deref(),
+            Some("wrote a line longer than 4096 bytes")
+        );
+        assert_eq!(judged(&long[1..]).verdict, verdict);
+        assert_eq!(judged(b"").verdict, Verdict::EarlyExit);
+        assert_eq!(judged(b"\n").verdict, Verdict::ProtocolError);
     }
 }

@@ -19,7 +19,9 @@
 //! lacks the task's functions ([`Game::is_compile_error`]) is judged as a source lacking them
 //! is: `compile_error` on every test, alone as in a batch.
 
-use crate::compile::{Build, BuildRecord, CompileCommands, CompileError, Target, Toolchain};
+use crate::compile::{
+    default_command, Build, BuildRecord, CompileCommands, CompileError, Language, Target, Toolchain,
+};
 use crate::output::TestResult;
 use crate::{Report, Verdict};
 use duel_report::{Start, Task};
@@ -74,6 +76,12 @@ pub struct Settings {
     /// and the test), without one it always takes the first. (Pooh-Eeyore-sticks reads none:
     /// its Lolek is the game's own addition, a random one carrying its seed.)
     pub seed: Option<u64>,
+    /// Whether a Pascal player is built as IOI 2001's judge did, its `Output` flushed after
+    /// every `Writeln` even on a pipe ([`Language::PASCAL_FLUSH_PLAYER`](crate::compile::Language::PASCAL_FLUSH_PLAYER)),
+    /// rather than as the contest systems build it (`false`, the default: a player that
+    /// relies on `Writeln` alone then waits for ever and gets `time_limit`, `RULES.md` G2).
+    /// A Pascal command given in [`compile_commands`](Self::compile_commands) decides alone.
+    pub pascal_flush: bool,
     /// Set it (e.g. from a Ctrl-C handler) to stop: no new test starts, running ones are
     /// killed, and the reports hold the finished tests, marked interrupted.
     pub cancel: Arc<AtomicBool>,
@@ -91,7 +99,24 @@ impl Settings {
             logs: false,
             compile_commands: CompileCommands::new(),
             seed: None,
+            pascal_flush: false,
             cancel: Arc::new(AtomicBool::new(false)),
+        }
+    }
+
+    /// The compile commands a game whose submissions build into `target` uses: the given
+    /// ones, with [`pascal_flush`](Self::pascal_flush)'s command for a Pascal player unless
+    /// one was given.
+    fn commands_for(&self, target: Target) -> CompileCommands {
+        let pascal = Language::PASCAL;
+        let given =
+            self.compile_commands.command(pascal, target) != default_command(pascal, target);
+        match self.pascal_flush && target == Target::Player && !given {
+            true => self
+                .compile_commands
+                .clone()
+                .with(pascal, Language::PASCAL_FLUSH_PLAYER),
+            false => self.compile_commands.clone(),
         }
     }
 }
@@ -241,7 +266,7 @@ pub fn judge_all<G: Game>(
     observer: &mut dyn Observer,
 ) -> Result<Vec<Report>, JudgeError<G::Error>> {
     let toolchain = Toolchain::new()
-        .with_commands(settings.compile_commands.clone())
+        .with_commands(settings.commands_for(game.target()))
         .with_sandbox(settings.sandbox)
         .with_cancel_flag(settings.cancel.clone());
     let batch = entries.len() > 1;
@@ -255,6 +280,8 @@ pub fn judge_all<G: Game>(
         let mut report = Report::new(game.task(), entry.name.clone(), planned, vec![], false);
         // A program built from source gets its language's address-space allowance.
         let mut allowance = 0;
+        // A Pascal player built as the contest systems build it: its silence gets the hint.
+        let mut unflushed_pascal = false;
         let runnable = match &entry.submission {
             Submission::Source(_) => match built.remove(&at) {
                 // Ctrl-C stopped the build.
@@ -273,6 +300,8 @@ pub fn judge_all<G: Game>(
                     observer.built(at, &record);
                     report.build = Some(record);
                     allowance = build.language().memory_allowance();
+                    unflushed_pascal = build.language() == Language::PASCAL
+                        && build.command() != Language::PASCAL_FLUSH_PLAYER;
                     let runnable = match (build.program(), build.library()) {
                         (Some(program), _) => Some(Runnable::Program(program)),
                         (None, Some(library)) => Some(Runnable::Library(library.to_owned())),
@@ -308,6 +337,7 @@ pub fn judge_all<G: Game>(
                         at,
                         player,
                         is_program,
+                        unflushed_pascal,
                         settings,
                     });
                 }
@@ -346,7 +376,7 @@ pub fn judge_all<G: Game>(
             let played = game.play(&ready.player, &ready.settings, number, &tests[test]);
             Ok(played?.map(|(mut result, log)| {
                 if ready.is_program {
-                    hint_silence(&mut result);
+                    hint_silence(&mut result, ready.unflushed_pascal);
                 }
                 (result, log)
             }))
@@ -386,6 +416,8 @@ struct Ready<'a, P> {
     at: usize,
     player: P,
     is_program: bool,
+    /// Built from Pascal without the flush unit (see [`PASCAL_HINT`]).
+    unflushed_pascal: bool,
     settings: Cow<'a, Settings>,
 }
 
@@ -491,10 +523,17 @@ pub const PARTIAL_LINE_HINT: &str =
     "check that every move ends with an end of line and is flushed (printf(\"%d\\n\", ...) \
      then fflush(stdout), cout << endl, print(..., flush=True), Writeln then Flush(Output))";
 
+/// What a Pascal player (built as the contest systems build it) that stayed silent is told
+/// besides (`RULES.md`, G2).
+pub const PASCAL_HINT: &str = "a Pascal player must call Flush(Output) after each Writeln: \
+    Free Pascal flushes only a terminal by itself, and contest systems judge it so \
+    (--pascal-flush judges it as IOI 2001 did)";
+
 /// A program that lost to the wall clock most likely never flushed its output, or never
 /// ended its line: the reason says which, from what it wrote (the runner's reason tells
 /// when it wrote bytes but no end of line; otherwise, with no move made, it wrote nothing).
-fn hint_silence(result: &mut TestResult) {
+/// A Pascal player built without the flush unit (`pascal`) is told of `Flush(Output)` too.
+fn hint_silence(result: &mut TestResult, pascal: bool) {
     let timed_out = result.verdict == Verdict::TimeLimit;
     let moves = result.moves;
     let Some(reason) = result.reason.as_mut().filter(|_| timed_out) else {
@@ -509,6 +548,12 @@ fn hint_silence(result: &mut TestResult) {
     } else if moves == 0 {
         reason.push_str("; ");
         reason.push_str(SILENCE_HINT);
+    } else {
+        return;
+    }
+    if pascal {
+        reason.push_str("; ");
+        reason.push_str(PASCAL_HINT);
     }
 }
 
@@ -524,10 +569,17 @@ mod tests {
         cpu.reason = Some("CPU time limit of 1 s exceeded".into());
         let mut later = result.clone();
         later.moves = 3;
-        hint_silence(&mut result);
-        hint_silence(&mut cpu);
-        hint_silence(&mut later);
+        let mut pascal = result.clone();
+        hint_silence(&mut result, false);
+        hint_silence(&mut cpu, true);
+        hint_silence(&mut later, true);
+        hint_silence(&mut pascal, true);
         assert!(result.reason.unwrap().ends_with(SILENCE_HINT));
+        let pascal = pascal.reason.unwrap();
+        assert!(
+            pascal.contains(SILENCE_HINT) && pascal.ends_with(PASCAL_HINT),
+            "{pascal}"
+        );
         assert!(!cpu.reason.unwrap().contains("flush"));
         assert!(!later.reason.unwrap().contains("flush"));
     }
@@ -540,7 +592,7 @@ mod tests {
             let mut result =
                 TestResult::unplayed(1, String::new(), Verdict::TimeLimit, reason.into());
             result.moves = moves;
-            hint_silence(&mut result);
+            hint_silence(&mut result, false);
             let reason = result.reason.unwrap();
             assert!(reason.ends_with(PARTIAL_LINE_HINT), "{reason}");
             assert!(!reason.contains("wrote nothing"), "{reason}");

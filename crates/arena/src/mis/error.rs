@@ -20,6 +20,11 @@ pub enum MisError {
     /// submission's own fault, judged as a `compile_error` (as a source lacking them is).
     #[error("{0}")]
     Unexported(String),
+    /// The module (a shared library given as such) defines a name that the task's driver
+    /// defines (`main`): it would not link with any driver (the rules of play, M3), so it is
+    /// judged as a `compile_error`, as a source that does not link with the driver is.
+    #[error("{0}")]
+    DriverName(String),
     /// The module host misbehaved before the module was loaded (a broken installation).
     #[error("the module host failed: {0}")]
     Host(String),

@@ -2,10 +2,12 @@
 //! move and test-file parsers, and the Pooh-Eeyore-sticks position and test-file parsers
 //! (the bounded line reader every program's output goes through first is `duel-sandbox`'s,
 //! tested there). None may panic, and what they say about the input stays bounded whatever
-//! its size.
+//! its size; a move line is read as `RULES.md` says (checked against the rule written a
+//! second way here).
 
 use duel_arena::ioiwari::{parse_move, parse_positions};
 use duel_arena::mis::{parse_position, parse_tests};
+use duel_arena::Verdict;
 use duel_ioiwari::Board;
 use proptest::prelude::*;
 use std::path::Path;
@@ -61,26 +63,49 @@ fn three_words() -> impl Strategy<Value = String> {
     prop::collection::vec(word, 3).prop_map(|words| words.join(" "))
 }
 
+/// RULES.md's L3 to L6 written a second way, for evidence: the pit, or the verdict.
+fn by_the_rule(line: &[u8], board: Board) -> Result<u8, Verdict> {
+    let text = String::from_utf8_lossy(line);
+    let text = text.trim_matches([' ', '\t', '\r']);
+    let (negative, digits) = match text.as_bytes().first() {
+        Some(b'-') => (true, &text[1..]),
+        Some(b'+') => (false, &text[1..]),
+        _ => (false, text),
+    };
+    if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
+        return Err(Verdict::ProtocolError);
+    }
+    let value = digits.trim_start_matches('0');
+    match (negative, value.parse::<u8>()) {
+        (false, Ok(pit @ 1..=7)) if board.pits()[usize::from(pit) - 1] > 0 => Ok(pit),
+        _ => Err(Verdict::IllegalMove),
+    }
+}
+
 proptest! {
     #![proptest_config(duel_test_support::properties::config(256))]
 
     #[test]
-    fn an_ioiwari_move_line_never_panics_and_its_reason_is_clipped(
+    fn an_ioiwari_move_line_is_read_by_the_rule_and_its_reason_is_clipped(
         line in spliced(),
+        raw in parser_bytes(),
         board in prop::array::uniform7(0u8..6),
     ) {
         let Ok(board) = Board::new(board) else {
             return Ok(());
         };
-        match parse_move(&line, board) {
-            Ok(pit) => {
-                prop_assert_eq!(line.trim().parse::<i64>().ok(), Some(i64::from(pit.number())));
-                prop_assert!(board.beads_in(pit) > 0);
+        for line in [line.as_bytes(), &raw] {
+            let expected = by_the_rule(line, board);
+            match parse_move(line, board) {
+                Ok(pit) => prop_assert_eq!(Ok(pit.number()), expected),
+                Err(fault) => {
+                    prop_assert_eq!(Err(fault.verdict), expected);
+                    bounded(&fault.reason)?;
+                    prop_assert!(fault.reason.bytes().all(|b| (b' '..=b'~').contains(&b) || b >= 0x80));
+                }
             }
-            Err(fault) => bounded(&fault.reason)?,
         }
     }
-
     #[test]
     fn an_ioiwari_test_file_never_panics_and_its_errors_are_clipped(
         text in spliced(),

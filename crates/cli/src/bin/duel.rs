@@ -48,7 +48,7 @@ enum Command {
     Kit(kit::KitCommand),
     /// Serve a local web page for playing and analysing both games, with a JSON API.
     Serve(serve::ServeArgs),
-    /// Write both tasks as packages for contest systems (Kattis, ICPC, DOMjudge, DMOJ, CMS), with duel's referees.
+    /// Write packages for contest systems: Kattis, ICPC, DOMjudge, DMOJ, CMS, Polygon.
     Export(export::ExportArgs),
     /// Check that every language's compiler is installed and builds and runs a program.
     #[cfg(feature = "judge")]

@@ -36,9 +36,10 @@ Other verdicts (a module or program only): protocol_error, time_limit, memory_li
 runtime_error, early_exit. After a loss, one more line names Bolek's first move that left
 Lolek a winning position: `first mistake: move K: Bolek took ...`.
 
-Limits (--module, --player): --time-limit is Bolek's own CPU time; graj adds the allowances
-of `duel mis judge`: 0.1 µs per stick for a module's host (which also runs Lolek), 30 µs per
-possible Bolek move for a line-protocol program (which pays a pipe round trip each).
+Limits (--module, --player): --time-limit is Bolek's CPU time, as in `duel mis judge`: a
+module's covers its host too, which plays Lolek in its process as every contest system's
+driver does; a line-protocol program gets 30 µs more per possible Bolek move (it pays a pipe
+round trip each).
 
 Line protocol (--player): graj writes `p e B` once; before each of Bolek's moves it writes
 `p e` (the pool as Lolek left it) and reads one line `bp be` (the poohsticks and eeyoresticks
@@ -50,7 +51,9 @@ Module (--module): a shared library exporting `void poczatek(int p, int e, int p
 as `duel mis judge` does:
 {commands}
 The module runs with Lolek in the separate `mis-host` process, so a crash or a hang cannot
-take graj down; graj checks every move.
+take graj down; graj checks every move. As in the kit's graj and every contest system, what
+the module prints on standard output goes to standard error, its standard input is empty,
+and a source that defines main is refused (it would not link with the task's driver).
 
 Exit status:
   0  Bolek won

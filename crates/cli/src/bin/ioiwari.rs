@@ -34,7 +34,7 @@ Example session (lines starting with > are ioiwari's output):
 
 Play against the task's tool (ioiwari2 logs the dialogue to ioiwari.out):
   ioiwari2 --run ioiwari                    (Windows: ioiwari2.exe --run ioiwari.exe)
-  mkfifo to-p2 && ioiwari2 < to-p2 | ioiwari > to-p2; cat ioiwari.out     (Linux)
+  [ -p to-p2 ] || mkfifo to-p2; ioiwari2 < to-p2 | ioiwari > to-p2; cat ioiwari.out   (Linux)
 
 Exit status: 0 the game ended; 1 bad input (a malformed start board, an unparseable or
 illegal opponent move, input that ended mid-game, output that cannot be written); 2 bad usage.";

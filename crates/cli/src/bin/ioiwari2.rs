@@ -43,7 +43,14 @@ arguments) ioiwari2 starts player 1 itself and joins the two through pipes, on e
 no named pipe needed. The dialogue is shown on stdout as it happens (the lines of the log),
 the program's stderr goes to the terminal, and the exit status is the game's result. A
 PROGRAM without a directory that names a file here (on Windows also with .exe added) is run
-from here, so `--run player` works where `./player` would.
+from here, so `--run player` works where `./player` would. PROGRAM is a program, not a source:
+build it first, or let duel build and judge a source (duel ioiwari judge --player player.c).
+
+Player 1's lines are read as the judges read them: a line ends at a line feed and holds at
+most 4096 bytes; a move is blanks (space, tab, carriage return), an optional sign, digits,
+blanks, and nothing else (no other white space, no NUL byte). With --run, once the game is
+over player 1's input ends, it may write only blanks and line feeds, its output must end
+within a second and it must exit with status 0 within two: ioiwari2 waits no longer.
 
 The log's lines end with a bare line feed on every system, so that logs compare equal
 (Notepad reads them since Windows 10).
@@ -54,11 +61,12 @@ Examples:
   ioiwari2 --seed 7 --log game.txt          random among the optimal moves, log to game.txt
   ioiwari2 --run ./player                   play your program (Windows: ioiwari2.exe --run player.exe)
   ioiwari2 --position \"4 4 4 2 2 2 2\" --run python3 player.py
-  mkfifo to-p2 && ioiwari2 < to-p2 | ioiwari > to-p2     the same with a named pipe (Linux)
+  [ -p to-p2 ] || mkfifo to-p2; ioiwari2 < to-p2 | ioiwari > to-p2   the same with a named pipe (Linux)
 
 Exit status: 0 the game was played to the end (with --run: player 1 won); 1 player 1 broke the
 rules (an illegal or unreadable move, or input that ended mid-game: with --run, also a
-program that stopped or crashed mid-game); 2 bad usage, the log cannot be written, or the
+program that stopped or crashed mid-game, wrote more than blanks after the game, kept its
+output open or did not exit cleanly after it); 2 bad usage, the log cannot be written, or the
 --run program cannot be started; with --run only: 3 a draw, 4 player 2 won.";
 
 /// The optimal player 2 of Ioiwari (IOI 2001), logging the dialogue to ioiwari.out.
@@ -154,31 +162,156 @@ fn main() -> ExitCode {
     };
     match player {
         None => {
-            let played = game.run(io::stdin().lock(), io::stdout().lock());
+            let mut reader = ProtocolReader::new(io::stdin().lock());
+            let played = game
+                .run(&mut reader, io::stdout().lock())
+                .and_then(|()| game.finish());
             exit_status(played, None)
         }
         Some(mut child) => {
             let to_player = child.stdin.take().expect("piped");
-            let from_player = io::BufReader::new(child.stdout.take().expect("piped"));
-            let played = game.run(from_player, to_player);
-            let ended = wait_for(&mut child, PATIENCE);
-            let outcome = game.position.outcome();
-            match (&played, ended) {
-                (Err(Failure::Player1(_)), Some(status)) if !status.success() => {
-                    eprintln!("ioiwari2: player 1's program ended with {status}")
+            let mut reader = ProtocolReader::new(Piped::new(child.stdout.take().expect("piped")));
+            let mut played = game.run(&mut reader, to_player);
+            if played.is_ok() {
+                // The game is over and the program's input closed: what it does now is judged
+                // too, within bounds (RULES.md, A2 to A4).
+                played = match after_game(&mut reader, &mut child) {
+                    Ok(()) => game.finish(),
+                    Err(reason) => Err(game.abort(format!("after the game: {reason}"))),
+                };
+            } else if let Some(status) = wait_for(&mut child, PATIENCE) {
+                if !status.success() {
+                    eprintln!("ioiwari2: player 1's program ended with {status}");
                 }
-                (Ok(()), Some(status)) if !status.success() => eprintln!(
-                    "ioiwari2: note: player 1's program ended with {status} after the game"
-                ),
-                (Ok(()), None) => eprintln!(
-                    "ioiwari2: note: player 1's program was still running {} s after the game \
-                     ended, and was stopped",
-                    PATIENCE.as_secs()
-                ),
-                _ => {}
             }
+            let outcome = game.position.outcome();
             exit_status(played, Some(outcome))
         }
+    }
+}
+
+/// How long player 1's output may stay open once the game is over (RULES.md, A3).
+const OUTPUT_CLOSES_WITHIN: Duration = Duration::from_secs(1);
+
+/// After the game, with its input closed: player 1's output must end within
+/// [`OUTPUT_CLOSES_WITHIN`] with nothing but blanks and line feeds, and the program must then
+/// exit with status 0 within [`PATIENCE`] (it is stopped otherwise). Its own end comes first,
+/// once it has ended (RULES.md, A5): the output is read to its end even after a byte it
+/// refuses. Why not, if it did not.
+fn after_game(reader: &mut ProtocolReader<Piped>, child: &mut Child) -> Result<(), String> {
+    reader.get_mut().deadline = Some(Instant::now() + OUTPUT_CLOSES_WITHIN);
+    let timed_out = |error: &io::Error| error.kind() == io::ErrorKind::TimedOut;
+    let (ended, refused) = match reader.read_after_game() {
+        Ok(()) => (true, None),
+        Err(ProtocolError::Io(error)) if timed_out(&error) => (false, None),
+        Err(ProtocolError::Move(fault)) => {
+            let drained = io::copy(reader.get_mut(), &mut io::sink());
+            (drained.is_ok(), Some(fault.reason))
+        }
+        Err(error) => (false, Some(error.to_string())),
+    };
+    if ended {
+        return match wait_for(child, PATIENCE) {
+            Some(status) if !status.success() => Err(format!("its program ended with {status}")),
+            Some(_) => refused.map_or(Ok(()), Err),
+            None => Err(format!(
+                "its program was still running {} s later, and was stopped",
+                PATIENCE.as_secs()
+            )),
+        };
+    }
+    let ended_by_itself = child.try_wait().ok().flatten();
+    let _ = child.kill();
+    let _ = child.wait();
+    match ended_by_itself {
+        Some(status) if !status.success() => Err(format!("its program ended with {status}")),
+        _ => Err(refused.unwrap_or_else(|| {
+            format!(
+                "its output was still open {} s later",
+                OUTPUT_CLOSES_WITHIN.as_secs()
+            )
+        })),
+    }
+}
+
+/// Player 1's output under `--run`: read by a thread of its own, so that a wait for it can
+/// end (after the game, at its [`deadline`](Piped::deadline)) whatever the program does.
+struct Piped {
+    chunks: mpsc::Receiver<Vec<u8>>,
+    buffer: Vec<u8>,
+    at: usize,
+    ended: bool,
+    /// When a read gives up (`TimedOut`); `None`: it waits as long as it takes.
+    deadline: Option<Instant>,
+}
+
+impl Piped {
+    fn new(mut output: impl io::Read + Send + 'static) -> Piped {
+        let (sender, chunks) = mpsc::channel();
+        thread::spawn(move || {
+            let mut buffer = [0u8; 4096];
+            loop {
+                match output.read(&mut buffer) {
+                    Ok(0) => return,
+                    Ok(n) => {
+                        if sender.send(buffer[..n].to_vec()).is_err() {
+                            return;
+                        }
+                    }
+                    Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
+                    Err(_) => return,
+                }
+            }
+        });
+        Piped {
+            chunks,
+            buffer: Vec::new(),
+            at: 0,
+            ended: false,
+            deadline: None,
+        }
+    }
+}
+
+impl io::Read for Piped {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        let available = io::BufRead::fill_buf(self)?;
+        let n = available.len().min(out.len());
+        out[..n].copy_from_slice(&available[..n]);
+        io::BufRead::consume(self, n);
+        Ok(n)
+    }
+}
+
+impl io::BufRead for Piped {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        if self.at == self.buffer.len() && !self.ended {
+            let next = match self.deadline {
+                None => self.chunks.recv().ok(),
+                Some(deadline) => {
+                    let left = deadline.saturating_duration_since(Instant::now());
+                    match self.chunks.recv_timeout(left) {
+                        Ok(chunk) => Some(chunk),
+                        Err(mpsc::RecvTimeoutError::Timeout) => {
+                            return Err(io::ErrorKind::TimedOut.into())
+                        }
+                        Err(mpsc::RecvTimeoutError::Disconnected) => None,
+                    }
+                }
+            };
+            match next {
+                Some(chunk) => {
+                    self.buffer = chunk;
+                    self.at = 0;
+                }
+                None => self.ended = true,
+            }
+        }
+        Ok(&self.buffer[self.at..])
+    }
+
+    fn consume(&mut self, amount: usize) {
+        self.at = (self.at + amount).min(self.buffer.len());
     }
 }
 
@@ -224,12 +357,31 @@ fn start_player(command: &[OsString]) -> Result<Child, String> {
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
-        .map_err(|error| {
-            format!(
-                "cannot run player 1's program {}: {error}",
-                Path::new(program).display()
-            )
-        })
+        .map_err(|error| cannot_run(Path::new(program), &error))
+}
+
+/// Why player 1's program `program` could not be started, in one line: a source file is
+/// named as one, with what to do instead.
+fn cannot_run(program: &Path, error: &io::Error) -> String {
+    let name = program.display();
+    let source = program.is_file()
+        && program
+            .extension()
+            .is_some_and(|extension| extension != "exe" && extension != "sh")
+        && matches!(
+            error.kind(),
+            io::ErrorKind::PermissionDenied | io::ErrorKind::Other
+        ) | (error.raw_os_error() == Some(8)); // ENOEXEC: not a program the system can run
+    match (source, program.extension().and_then(|e| e.to_str())) {
+        (true, Some("py")) => format!(
+            "cannot run {name}: a Python source runs with its interpreter: --run python3 {name}"
+        ),
+        (true, _) => format!(
+            "cannot run {name}: it is a source, not a program: build it and give --run the \
+             program built, or let duel build and judge it: duel ioiwari judge --player {name}"
+        ),
+        (false, _) => format!("cannot run player 1's program {name}: {error}"),
+    }
 }
 
 /// The program to start for `name`: a bare name (no directory) of a file in the current
@@ -308,7 +460,9 @@ impl Watchdog {
                 if let Err(mpsc::RecvTimeoutError::Timeout) = heard.recv_timeout(PATIENCE) {
                     eprintln!(
                         "ioiwari2: still waiting for player 1's move after {} s: player 1 must \
-                         write its pit and a newline and then flush its output",
+                         write its pit and a newline and then flush its output (C \
+                         fflush(stdout), C++ endl, Pascal Flush(Output) after Writeln, Python \
+                         flush=True)",
                         PATIENCE.as_secs()
                     );
                 }
@@ -349,7 +503,13 @@ struct Dialogue {
 }
 
 impl Dialogue {
-    fn run(&mut self, input: impl io::BufRead, mut output: impl Write) -> Result<(), Failure> {
+    /// Plays the game to its end, player 1's moves from `reader`, player 2's to `output`
+    /// (dropped at the end, which closes it): the result is logged by [`finish`](Self::finish).
+    fn run<R: io::BufRead>(
+        &mut self,
+        reader: &mut ProtocolReader<R>,
+        mut output: impl Write,
+    ) -> Result<(), Failure> {
         let header = self.transcript.start_line().to_string();
         self.log_line(&header)?;
         self.show();
@@ -361,9 +521,8 @@ impl Dialogue {
         {
             return Err(self.abort("stopped reading before the game began".into()));
         }
-        let mut reader = ProtocolReader::new(input);
         while !self.position.board.is_empty() {
-            let pit = self.read_move(&mut reader)?;
+            let pit = self.read_move(reader)?;
             if let Err(error) = self.play(Player::One, pit) {
                 return Err(self.abort(format!("illegal move: {error}")));
             }
@@ -383,6 +542,11 @@ impl Dialogue {
             }
             self.show();
         }
+        Ok(())
+    }
+
+    /// Logs the game's result, once it is over and player 1 has done nothing wrong after it.
+    fn finish(&mut self) -> Result<(), Failure> {
         let result = self
             .transcript
             .finish(&Ending::Finished(self.position.banks));
@@ -408,13 +572,10 @@ impl Dialogue {
             }
             let read = {
                 let _wait = self.watchdog.as_ref().map(Watchdog::waiting);
-                reader.read_pit()
+                reader.read_move(self.position.board)
             };
             let error = match read {
-                Ok(Some(pit)) if !self.mode.by_hand || self.position.play(pit).is_ok() => {
-                    return Ok(pit)
-                }
-                Ok(Some(pit)) => format!("pit {pit} is empty"),
+                Ok(Some(pit)) => return Ok(pit),
                 Ok(None) => {
                     if self.mode.by_hand {
                         eprintln!();
@@ -426,20 +587,14 @@ impl Dialogue {
                 Err(error) if self.mode.by_hand => error.to_string(),
                 Err(error) => return Err(self.abort(error.to_string())),
             };
-            eprintln!("  {error}; please type one of {}.", self.legal_pits());
+            eprintln!("  {error}; please type {}.", self.legal_pits());
         }
     }
 
-    /// The pits player 1 may sow now, e.g. `1 2 4`.
+    /// The pits player 1 may sow now, in words: `pit 3`, `pit 1, 2 or 4`.
     fn legal_pits(&self) -> String {
-        let pits: Vec<String> = self
-            .position
-            .board
-            .legal_moves()
-            .iter()
-            .map(|pit| pit.to_string())
-            .collect();
-        pits.join(" ")
+        let legal: Vec<Pit> = self.position.board.legal_moves().iter().collect();
+        duel_ioiwari::mistake::pits_named(&legal)
     }
 
     /// The first optimal pit, or a random optimal pit when a seed was given.

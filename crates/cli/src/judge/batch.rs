@@ -2,8 +2,8 @@
 //! arena's neutral judge: one submission keeps the per-test table, several give a ranking.
 
 use super::output::{
-    finished, format_ms, interrupt_flag, open_output, refuse_clashes, show_build, terminal_width,
-    with_last_column, write_output, Columns, LogDir, Named, Progress, LOG_MANIFEST,
+    finished, fit, format_ms, interrupt_flag, open_output, refuse_clashes, show_build,
+    terminal_width, with_last_column, write_output, Columns, LogDir, Named, Progress, LOG_MANIFEST,
 };
 use super::RunArgs;
 use crate::flags::CompileArg;
@@ -132,10 +132,20 @@ fn directory(dir: &Path, kind: Kind) -> anyhow::Result<Vec<Entry>> {
         match submission {
             Some(submission) => entries.push(Entry { name, submission }),
             None if name.starts_with('.') => {}
-            None if !regular => {
-                eprintln!("duel: skipping {} (not a regular file)", escape_path(&path))
-            }
-            None => eprintln!("duel: skipping {} (not a submission)", escape_path(&path)),
+            None if !regular => eprintln!(
+                "{}",
+                fit(
+                    &format!("duel: skipping {} (not a regular file)", escape_path(&path)),
+                    terminal_width()
+                )
+            ),
+            None => eprintln!(
+                "{}",
+                fit(
+                    &format!("duel: skipping {} (not a submission)", escape_path(&path)),
+                    terminal_width()
+                )
+            ),
         }
     }
     Ok(entries)
@@ -353,6 +363,7 @@ impl Observer for RankingPrinter {
             )
         };
         self.isolations.push(record.summary.clone());
+        let line = fit(&line, terminal_width());
         self.progress.suspend(|| eprintln!("{line}"));
     }
 
@@ -400,23 +411,34 @@ pub fn log_names(names: &[String]) -> Vec<String> {
     taken
 }
 
-/// The ranking as a table: rank, submission, score, verdict counts, total time; the verdict
-/// counts wrap on lines of their own when a row would be wider than `table_width`.
+/// The ranking as a table: rank, submission, score, total time, verdict counts; every line
+/// fits `table_width` columns: the verdict counts wrap on lines of their own when a row would
+/// be wider, and a name too long for the room the other columns leave goes on over the next
+/// lines of its column.
 pub fn ranking_table(batch: &BatchReport, table_width: usize) -> String {
     let names: Vec<String> = batch
         .ranking
         .iter()
         .map(|standing| escape(&standing.submission))
         .collect();
+    // Rank, score and time take 4 + 6 + 9 columns, and 2 between each two columns.
+    let room = table_width
+        .saturating_sub(4 + 6 + 9 + 3 * 2)
+        .max("submission".len());
     let width = names
         .iter()
-        .map(|name| name.chars().count())
+        .map(|name| console::measure_text_width(name))
         .max()
         .unwrap_or(0)
-        .max("submission".len());
-    let mut lines = vec![format!(
-        "{:>4}  {:<width$}  {:>6}  {:>9}  verdicts",
-        "rank", "submission", "score", "time"
+        .max("submission".len())
+        .min(room);
+    let mut lines = vec![with_last_column(
+        &format!(
+            "{:>4}  {:<width$}  {:>6}  {:>9}",
+            "rank", "submission", "score", "time"
+        ),
+        "verdicts",
+        table_width,
     )];
     for (standing, submission) in batch.ranking.iter().zip(&names) {
         let counts: Vec<String> = duel_arena::Verdict::ALL
@@ -426,27 +448,53 @@ pub fn ranking_table(batch: &BatchReport, table_width: usize) -> String {
                 (count > 0).then(|| format!("{count} {v}"))
             })
             .collect();
+        let mut pieces = cut(submission, width).into_iter();
         let row = format!(
             "{:>4}  {:<width$}  {:>6.2}  {:>9}",
             standing.rank,
-            submission,
+            pieces.next().unwrap_or_default(),
             standing.score,
             format_ms(standing.time_ms),
         );
-        lines.push(with_last_column(&row, &counts.join(", "), table_width));
+        let shown = with_last_column(&row, &counts.join(", "), table_width);
+        let mut shown = shown.lines();
+        lines.extend(shown.next().map(str::to_owned));
+        // The rest of a long name under its column, then the counts that did not fit.
+        lines.extend(pieces.map(|piece| format!("{:4}  {piece}", "")));
+        lines.extend(shown.map(str::to_owned));
     }
     let tests = if batch.planned == 1 { "test" } else { "tests" };
-    lines.push(format!(
-        "{} submissions, {} {tests} each{}",
-        batch.submissions.len(),
-        batch.planned,
-        if batch.interrupted {
-            " (interrupted)"
-        } else {
-            ""
-        }
+    lines.push(fit(
+        &format!(
+            "{} submissions, {} {tests} each{}",
+            batch.submissions.len(),
+            batch.planned,
+            if batch.interrupted {
+                " (interrupted)"
+            } else {
+                ""
+            }
+        ),
+        table_width,
     ));
     lines.join("\n")
+}
+
+/// `text` in pieces of at most `width` columns, in order (one piece when it fits).
+fn cut(text: &str, width: usize) -> Vec<String> {
+    let mut pieces = vec![String::new()];
+    for c in text.chars() {
+        let last = pieces.last_mut().expect("never empty");
+        if !last.is_empty()
+            && console::measure_text_width(last) + console::measure_text_width(&c.to_string())
+                > width
+        {
+            pieces.push(c.to_string());
+        } else {
+            last.push(c);
+        }
+    }
+    pieces
 }
 
 fn print_line(text: &str) {

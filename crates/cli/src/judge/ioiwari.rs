@@ -24,13 +24,16 @@ Examples:
 --player: a shell command line, a source or a directory of them (repeatable; several give a
 ranking). Sources are built in a temporary directory, in the submission's sandbox:
 {commands}
+Pascal players must Flush(Output) after Writeln, as contest systems build them (--pascal-flush:
+every Writeln flushed, -Faduelflush, as the IOI 2001 judge did).
 --tests: official (the 24 official boards), all (the 357 start boards) or a file of boards.
 A win scores a test's share, a draw half; the total is out of 100. Verdicts: win, draw, loss,
 illegal_move, protocol_error, time_limit, memory_limit, runtime_error, early_exit,
-compile_error. --report, --csv and --logs never follow a link planted at their path; --logs
-DIR replaces an earlier run's logs there and leaves other files alone.
-README.md (\"duel ioiwari judge\", \"Organisers\", \"How the judge isolates and measures\")
-has the details: limits, isolation, the report, the logs.
+compile_error. After the game only blanks may follow, the output must end within 1 s (a
+process left running may not hold it) and the exit status be 0: crates/protocol/RULES.md.
+--report, --csv and --logs never follow a link planted at their path; --logs DIR replaces an
+earlier run's logs there and leaves other files alone. docs/organisers.md has the details
+(limits, the report, the logs), docs/judge.md the isolation.
 
 Exit status: 0 judged (whatever the score); 128+N stopped by signal N (130 Ctrl-C, 143
 SIGTERM; the report holds the finished tests); 2 the judge could not run.";
@@ -50,6 +53,10 @@ pub struct JudgeArgs {
     /// Player 2 picks at random among its optimal pits, from --seed.
     #[command(flatten)]
     pub seed: crate::flags::SeedArg,
+
+    /// `--pascal-flush`.
+    #[command(flatten)]
+    pub pascal: crate::flags::PascalFlushArg,
 
     #[command(flatten)]
     #[allow(missing_docs)] // flattened: its flags carry their own help
@@ -83,6 +90,7 @@ pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
     settings.jobs = args.run.jobs()?;
     settings.logs = true;
     settings.seed = args.seed.seed;
+    settings.pascal_flush = args.pascal.pascal_flush;
     let game = Ioiwari::new();
     if matches!(tests, TestSet::File(_)) {
         warn_unwinnable(&game, &boards);
@@ -153,8 +161,8 @@ mod tests {
     }
 
     #[test]
-    fn the_readme_lists_every_language_with_its_command() {
-        let readme = include_str!("../../../../README.md");
+    fn the_organisers_guide_lists_every_language_with_its_command() {
+        let readme = include_str!("../../../../docs/organisers.md");
         for &language in Language::ALL {
             let shown = language.shown_command(Target::Player).unwrap();
             assert!(readme.contains(&format!("`{shown}`")), "{shown}");

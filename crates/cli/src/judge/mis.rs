@@ -33,9 +33,9 @@ Lolek punishes every mistake; the score is the share of tests won. Verdicts: win
 illegal_move, protocol_error, time_limit, memory_limit, runtime_error, early_exit,
 compile_error. Long games get CPU and wall-clock allowances per move on top of --time-limit.
 --report, --csv and --logs never follow a link planted at their path; --logs DIR replaces an
-earlier run's logs there and leaves other files alone. README.md (\"duel mis judge\",
-\"Organisers\", \"How the judge isolates and measures\") has the details: the line protocol,
-the allowances and their measurements, isolation, the report, the logs.
+earlier run's logs there and leaves other files alone. docs/organisers.md has the details (the
+line protocol, the allowances and their measurements, the report, the logs), docs/judge.md
+the isolation.
 
 Exit status: 0 judged (whatever the score); 128+N stopped by signal N (130 Ctrl-C, 143
 SIGTERM; the report holds the finished tests); 2 the judge could not run.";
@@ -119,9 +119,7 @@ fn test_set(name: &str) -> anyhow::Result<Vec<MisTest>> {
 #[cfg(test)]
 mod tests {
     use duel_arena::compile::{default_command, Language, Target};
-    use duel_arena::mis::judge::{
-        HOST_ALLOWANCE_PER_STICK, PLAYER_ALLOWANCE_PER_MOVE, PLAYER_WALL_ALLOWANCE_PER_MOVE,
-    };
+    use duel_arena::mis::judge::{PLAYER_ALLOWANCE_PER_MOVE, PLAYER_WALL_ALLOWANCE_PER_MOVE};
     use std::time::Duration;
 
     fn help() -> String {
@@ -131,20 +129,19 @@ mod tests {
             .join(" ")
     }
 
-    /// README's text with its line breaks as spaces.
-    fn readme() -> String {
-        include_str!("../../../../README.md")
+    /// The organisers' guide's text with its line breaks as spaces.
+    fn guide() -> String {
+        include_str!("../../../../docs/organisers.md")
             .split_whitespace()
             .collect::<Vec<_>>()
             .join(" ")
     }
 
     #[test]
-    fn the_readme_quotes_the_time_allowances_in_use() {
+    fn the_organisers_guide_quotes_the_time_allowances_in_use() {
         let micros = |d: Duration| d.as_nanos() as f64 / 1000.0;
-        let help = readme();
+        let help = guide();
         for quoted in [
-            format!("{} µs per stick", micros(HOST_ALLOWANCE_PER_STICK)),
             format!(
                 "gets {} µs of CPU and {} µs of waiting per Bolek move",
                 micros(PLAYER_ALLOWANCE_PER_MOVE),

@@ -1,6 +1,7 @@
 //! Shared printing for `duel ioiwari judge` and `duel mis judge`, in four parts:
 //!
-//! - [`table`]: the printers, the results table on stdout and a failed build on stderr;
+//! - [`table`]: the printers, the results table on stdout and a failed build on stderr, every
+//!   line of them fitting the terminal's width ([`terminal_width`]);
 //! - [`progress`]: the progress bar on stderr;
 //! - [`files`]: the output files' policy: the log directory, the files named on the command
 //!   line (the report, replaced atomically);
@@ -27,6 +28,6 @@ pub use status::{
     exit_status, finished, interrupt_flag, interrupted_exit_status, EXIT_INTERRUPTED,
 };
 pub use table::{
-    format_kb, format_ms, memory_footnote, score_line, show_build, terminal_width,
+    fit, format_ms, memory_footnote, not_run_line, score_line, show_build, terminal_width,
     with_last_column, Columns, ResultTable,
 };

@@ -195,8 +195,8 @@ impl Game for TaskGame {
                 .map(|p| p.to_string())
                 .collect();
             return Err(format!(
-                "Pit {pit} is empty; choose one of {}.",
-                legal.join(" ")
+                "Pit {pit} is empty; choose pit {}.",
+                either(&legal)
             ));
         }
         self.push(pit);
@@ -288,9 +288,10 @@ fn ending(outcome: Outcome, position: &Position, human: Player, played: &[Played
         Some(_) => "You lose.",
         None => "A draw.",
     };
+    // The winner's beads first, as the judge and ioiwari2 say it ("player 2 wins 12-8").
     let mut out = format!(
-        "\nGame over: {outcome} {}-{}. {verdict}\n",
-        position.banks.one, position.banks.two
+        "\nGame over: {}. {verdict}\n",
+        duel_analysis::documents::ioiwari::result_text(position.banks)
     );
     let mistake = played
         .iter()

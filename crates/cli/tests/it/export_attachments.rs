@@ -44,7 +44,7 @@ fn every_package_attaches_the_kit_where_its_system_takes_attachments() {
     }
     // The kit's own files, unchanged.
     let kit = duel_kit::mis_kit();
-    let skeleton = kit.iter().find(|f| f.path == "mis_c/mis.c").unwrap();
+    let skeleton = kit.iter().find(|f| f.path == "mis/mis_c/mis.c").unwrap();
     let package = duel_export::package(Format::Cms, Task::Mis);
     assert_eq!(
         package.file("att/mis.c").unwrap().contents,
@@ -137,11 +137,12 @@ fn the_testing_tool_names_what_went_wrong() {
         return;
     }
     let work = tempfile::tempdir().unwrap();
-    // A program that plays pit 9, one that never flushes, one that stops after a move.
+    // A program that plays pit 9, one that never flushes, one that stops after a move, one
+    // that ends its move with a NUL (no blank, so no move, as every judge reads it).
     let cases = [
         (
             "import sys\nsys.stdin.readline()\nprint(9, flush=True)\nsys.stdin.readline()\n",
-            "illegal",
+            "illegal_move: there is no pit 9",
         ),
         (
             "import sys\nsys.stdin.readline()\nprint(3)\nsys.stdin.readline()\n",
@@ -149,7 +150,11 @@ fn the_testing_tool_names_what_went_wrong() {
         ),
         (
             "import sys\nsys.stdin.readline()\n",
-            "ended before the game was over",
+            "early_exit: ended its output before the game was over",
+        ),
+        (
+            "import sys\nsys.stdin.readline()\nprint('3\\0', flush=True)\nsys.stdin.readline()\n",
+            "protocol_error: expected a pit number, got \"3\\x00\"",
         ),
     ];
     for (i, (source, words)) in cases.into_iter().enumerate() {

@@ -354,7 +354,7 @@ fn cms_ioiwari_task_agrees_with_duel_on_every_test_and_program() {
         if let Some(duel_verdict) = unflushed_verdict(&program.name) {
             // A program that never flushes waits until the wall clock runs out: two boards
             // show it, with short wall-clock limits on both sides; duel's judge gets the
-            // source, as a contestant's (for Pascal it then loads its flush unit).
+            // source, as a contestant's, and builds it as CMS does.
             let boards: Vec<String> = tests[..2]
                 .iter()
                 .map(|input| fs::read_to_string(input).unwrap().trim().to_owned())
@@ -661,18 +661,14 @@ fn cms_mis_manager_rejects_a_stream_that_ends_mid_game() {
 fn cms_mis_manager_does_not_hang_on_a_program_that_never_opens_its_output() {
     // The program reads its start and exits 0 without opening the FIFO to the manager: the
     // manager waits a bounded time for it (less than CMS's wall-clock limit of the manager),
-    // then scores 0.
+    // then scores 0: an empty stream is a game that ended before it began.
     let result = mis_attack(
         "silent",
         "7 2 3",
         "start = open(sys.argv[1]).readline()\n",
         b"",
     );
-    assert_refused(
-        &result,
-        "protocol_error",
-        "does not start with the driver's stream",
-    );
+    assert_refused(&result, "early_exit", "the output is empty");
 }
 
 /// One hostile Ioiwari evaluation on the statement's board.
@@ -688,10 +684,15 @@ sys.stdout.buffer.flush()
 ";
 
 #[test]
-fn cms_ioiwari_manager_text_shows_control_bytes_as_question_marks() {
+fn cms_ioiwari_manager_text_shows_control_bytes_escaped() {
     let result = ioiwari_attack("bytes", IOIWARI_WRITE_PAYLOAD, b"\x1b[2J\xc3\xa9\x7f%s\r\n");
-    // cms_evaluate has checked that the text is printable ASCII.
-    assert_refused(&result, "protocol_error", "?[2J???%s");
+    // cms_evaluate has checked that the text is printable ASCII: the referee quotes every
+    // byte outside it as \xNN, as duel's judge does (RULES.md).
+    assert_refused(
+        &result,
+        "protocol_error",
+        "expected a pit number, got \"\\x1b[2J\\xc3\\xa9\\x7f%s\"",
+    );
 }
 
 #[test]
@@ -704,7 +705,7 @@ fn cms_ioiwari_manager_stops_at_a_line_without_end() {
     assert!(
         result
             .text
-            .starts_with("protocol_error: a line longer than 4096 bytes"),
+            .starts_with("protocol_error: wrote a line longer than 4096 bytes"),
         "{result:?}"
     );
 }

@@ -35,7 +35,7 @@ fn dmoj_self_tests_pass_on_both_problems() {
     )
     .unwrap();
     // The players that never flush are self-tests expecting a time limit; duel's judge gives
-    // the C one a time limit too and the Pascal one a win (its unit flushes every write).
+    // each a time limit too (the Pascal one a win only with --pascal-flush).
     let init = fs::read_to_string(problems.join("ioiwari/init.yml")).unwrap();
     let boards: Vec<String> = ["01.in", "02.in"]
         .iter()
@@ -53,8 +53,14 @@ fn dmoj_self_tests_pass_on_both_problems() {
         let source = problems.join("ioiwari/self-tests").join(name);
         let duel = duel_judge_source_briefly(&source, &boards, work.path());
         assert_eq!(duel, [duel_verdict, duel_verdict], "{name}: duel's judge");
-        if duel_verdict != "time_limit" {
-            assert!(entry.contains("# duel's own judge plays this program to a win"));
+        if name == IOI_2001_FLUSH.0 {
+            assert!(
+                entry.contains("# Writeln without Flush(Output): a time limit in duel's own"),
+                "{entry}"
+            );
+            let flushed =
+                duel_judge_source_briefly_with(&source, &boards, work.path(), &["--pascal-flush"]);
+            assert_eq!(flushed, [IOI_2001_FLUSH.1; 2], "{name} with --pascal-flush");
         }
     }
     let output = Command::new(&cli)

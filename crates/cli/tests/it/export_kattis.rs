@@ -197,7 +197,7 @@ fn kattis_ioiwari_package_agrees_with_duel_on_every_test_and_submission() {
         if let Some(difference) = unflushed_verdict(&submission.name) {
             // A program that never flushes waits until the wall clock runs out: two boards
             // show it, with short wall-clock limits on both sides. duel's judge gets the
-            // source, as a contestant's (for Pascal it then loads its flush unit).
+            // source, as a contestant's, and builds it as the contest systems do.
             let duel = duel_judge_source_briefly(&submission.source, &boards[..2], work.path());
             let package_verdicts: Vec<String> = boards[..2]
                 .iter()
@@ -216,6 +216,17 @@ fn kattis_ioiwari_package_agrees_with_duel_on_every_test_and_submission() {
                 "{}: duel's judge",
                 submission.name
             );
+            let (ioi_2001, win) = IOI_2001_FLUSH;
+            if submission.name.ends_with(ioi_2001) {
+                // Built as IOI 2001's judge built it, Writeln flushed: a win.
+                let flushed = duel_judge_source_briefly_with(
+                    &submission.source,
+                    &boards[..2],
+                    work.path(),
+                    &["--pascal-flush"],
+                );
+                assert_eq!(flushed, [win, win], "{ioi_2001} with --pascal-flush");
+            }
             continue;
         }
         let duel = duel_ioiwari_judge(&command, &report);

@@ -174,10 +174,17 @@ fn ioiwari_plays_any_valid_board_and_stops_on_an_empty_one() {
 
 #[test]
 fn ioiwari2_logs_and_refuses_a_bad_player_1() {
+    // Player 1's lines are read by the judges' rule (RULES.md, L1 to L7): white space that is
+    // no blank, a NUL or a blank line is no move, as in duel's judge and every package.
     let cases = [
-        ("9\n", "there is no pit 9"),
-        ("2\n2\n", "illegal move: pit 2 is empty"),
-        ("letters\n", "\"letters\" is not a pit number"),
+        ("9\n", "there is no pit 9; pits are numbered 1 to 7"),
+        ("-0\n", "there is no pit -0"),
+        ("2\n2\n", "pit 2 is empty at 4 0 0 4 1 4 0"),
+        ("letters\n", "expected a pit number, got \"letters\""),
+        ("2\0\n", "expected a pit number, got \"2\\x00\""),
+        ("2\u{a0}\n", "expected a pit number, got \"2\\xc2\\xa0\""),
+        ("\x0b2\n", "expected a pit number, got \"\\x0b2\""),
+        ("\n2\n", "expected a pit number, got an empty line"),
         ("2\n", "input ended mid-game at 4 0 0 4 1 4 0"),
     ];
     for (input, message) in cases {
@@ -445,4 +452,143 @@ fn ioiwari2_run_of_a_missing_program_is_one_clear_line_and_writes_no_log() {
         "{stderr}"
     );
     assert!(!dir.path().join("ioiwari.out").exists());
+}
+
+#[test]
+fn ioiwari2_reads_blanks_carriage_returns_signs_and_an_unended_last_line_as_the_judges_do() {
+    // 4 3 2 4 2 3 2: the first optimal player 1 (ioiwari) plays 2, 3, 4, 5 against the first
+    // optimal player 2 (ioiwari2's), and then the game is won.
+    let ioiwari = cargo_bin("ioiwari");
+    let dir = tempfile::tempdir().unwrap();
+    let (code, _, stderr) = run_in(dir.path(), &["--run", ioiwari.to_str().unwrap()]);
+    assert_eq!(code, 0, "{stderr}");
+    let log = std::fs::read_to_string(dir.path().join("ioiwari.out")).unwrap();
+    let pits: Vec<&str> = log
+        .lines()
+        .filter_map(|line| line.split_once(". player 1 plays "))
+        .map(|(_, rest)| rest.split(' ').next().unwrap())
+        .collect();
+    let lines: Vec<String> = pits
+        .iter()
+        .enumerate()
+        .map(|(at, pit)| match at % 3 {
+            0 => format!(" \t+0{pit}\r\n"),
+            1 => format!("{pit}\r\n"),
+            _ => format!("00{pit} \n"),
+        })
+        .collect();
+    let mut input = lines.concat();
+    input.pop(); // the last line unended
+    let (code, _, stderr) = run("ioiwari2", &["--log", "/dev/null"], &input);
+    assert_eq!(code, 0, "{input:?}: {stderr}");
+}
+
+/// Runs `ioiwari2 ARGS` in `dir` as [`run_in`] does, with its standard output and error in
+/// files: so that what its player leaves running cannot hold them. Its exit code, stderr and
+/// how long it took to exit.
+fn run_timed_in(dir: &std::path::Path, args: &[&str]) -> (i32, String, std::time::Duration) {
+    let stderr = dir.join("stderr.txt");
+    let started = std::time::Instant::now();
+    let status = bin!("ioiwari2")
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(std::fs::File::create(&stderr).unwrap())
+        .status()
+        .unwrap();
+    let took = started.elapsed();
+    (
+        status.code().expect("exited, not killed"),
+        std::fs::read_to_string(stderr).unwrap(),
+        took,
+    )
+}
+
+/// A script that plays as `ioiwari` (its path) plays, then does `after`.
+fn ioiwari_then(after: &str) -> String {
+    let ioiwari = cargo_bin("ioiwari");
+    format!("'{}'; {after}", ioiwari.display())
+}
+
+#[test]
+fn ioiwari2_run_judges_what_player_1_does_after_the_game() {
+    let dir = tempfile::tempdir().unwrap();
+    // Blanks and line feeds after the game, and a clean exit: a win.
+    let script = ioiwari_then("printf ' \\n\\t\\r\\n'");
+    let (code, _, stderr) = run_in(dir.path(), &["--run", "sh", "-c", &script]);
+    assert_eq!(code, 0, "{stderr}");
+    for (after, reason) in [
+        (
+            "echo 5",
+            "after the game: it wrote more than blanks and line feeds",
+        ),
+        (
+            "exit 3",
+            "after the game: its program ended with exit status: 3",
+        ),
+        (
+            "exec 1>&-; sleep 5",
+            "after the game: its program was still running 2 s later, and was stopped",
+        ),
+    ] {
+        let script = ioiwari_then(after);
+        let (code, stderr, took) = run_timed_in(dir.path(), &["--run", "sh", "-c", &script]);
+        assert_eq!(code, 1, "{after}: {stderr}");
+        assert!(stderr.contains(reason), "{after}: {stderr}");
+        assert!(
+            took < std::time::Duration::from_secs(4),
+            "{after}: {took:?}"
+        );
+        let log = std::fs::read_to_string(dir.path().join("ioiwari.out")).unwrap();
+        let last = log.lines().last().unwrap();
+        assert_eq!(last, format!("aborted: player 1: {reason}"), "{log}");
+    }
+}
+
+#[test]
+fn ioiwari2_run_waits_for_no_child_after_the_game() {
+    // A process the player started keeps its output open for 30 s: ioiwari2 gives the result
+    // a second after the game, whatever the child does.
+    let dir = tempfile::tempdir().unwrap();
+    let ioiwari = cargo_bin("ioiwari");
+    let script = format!("sleep 30 & exec '{}'", ioiwari.display());
+    let (code, stderr, took) = run_timed_in(dir.path(), &["--run", "sh", "-c", &script]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        stderr.contains("after the game: its output was still open 1 s later"),
+        "{stderr}"
+    );
+    assert!(took < std::time::Duration::from_secs(5), "{took:?}");
+}
+
+#[test]
+fn ioiwari2_run_of_a_source_says_to_build_it_in_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("player.c"),
+        "int main(void) { return 0; }\n",
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("player.py"), "print(1)\n").unwrap();
+    for (source, hint) in [
+        (
+            "player.c",
+            "it is a source, not a program: build it and give --run the program built, or let \
+             duel build and judge it: duel ioiwari judge --player player.c",
+        ),
+        ("player.py", "--run python3 player.py"),
+    ] {
+        let (code, stdout, stderr) = run_in(dir.path(), &["--run", source]);
+        assert_eq!(code, 2, "{stderr}");
+        assert_eq!(stdout, "");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(
+            stderr.starts_with(&format!("ioiwari2: cannot run {source}: ")),
+            "{stderr}"
+        );
+        assert!(stderr.contains(hint), "{stderr}");
+        assert!(!stderr.contains("denied"), "{stderr}");
+        assert!(!dir.path().join("ioiwari.out").exists());
+    }
 }

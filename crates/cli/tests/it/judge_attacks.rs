@@ -283,9 +283,12 @@ fn a_module_forging_a_host_error_gets_a_verdict_not_a_judge_failure() {
     assert_eq!(output.status.code(), Some(0), "{output:?}");
     let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
     let test = &report["tests"][0];
-    assert_eq!(test["verdict"], "runtime_error", "{report}");
+    assert_eq!(test["verdict"], "protocol_error", "{report}");
     let reason = test["reason"].as_str().unwrap();
-    assert!(reason.contains("the module did not load"), "{report}");
+    assert!(
+        reason.contains("wrote on the module host's pipe while loading"),
+        "{report}"
+    );
 }
 
 // What a submission sees under the default isolation: with bubblewrap, the system and the

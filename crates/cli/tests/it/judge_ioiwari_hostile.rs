@@ -26,6 +26,21 @@ const CASES: &[(&str, &str, &str)] = &[
     ("flood.sh", "protocol_error", "longer than 4096 bytes"),
     ("memhog", "memory_limit", "memory limit"),
     ("forker.sh", "win", ""),
+    (
+        "holder.sh",
+        "protocol_error",
+        "after the game: its output was still open 1 s later; note: its first process ended",
+    ),
+    (
+        "trailing.sh",
+        "protocol_error",
+        "after the game: it wrote more than blanks and line feeds",
+    ),
+    (
+        "nul.sh",
+        "protocol_error",
+        "expected a pit number, got \"1\\x00\"",
+    ),
     ("silent.sh", "time_limit", "wall-clock"),
     ("perfect", "win", ""),
 ];
@@ -118,13 +133,13 @@ fn every_hostile_program_gets_its_verdict_and_nothing_else_is_disturbed() {
     assert!((report["score"].as_f64().unwrap() - expected_score).abs() < 1e-9);
     assert_eq!(report["interrupted"], false);
 
-    // The forker's children were killed with its test.
+    // The forker's and the holder's children were killed with their tests.
     let children: Vec<u32> = std::fs::read_to_string(&pids)
         .unwrap()
         .lines()
         .map(|l| l.trim().parse().unwrap())
         .collect();
-    assert_eq!(children.len(), 2);
+    assert_eq!(children.len(), 3);
     for child in children {
         assert!(!is_alive(child), "child {child} outlived its test");
     }

@@ -328,9 +328,21 @@ fn a_source_that_did_not_compile_was_not_run() {
         "--tests",
         tests.to_str().unwrap(),
     ];
-    let (cells, under) = memory_cells(&args);
-    assert_eq!(cells, ["-"]);
-    assert!(under[0].contains("not run"), "{under:?}");
+    // No table: one line says the tests were not run and why, and no memory figure is shown.
+    let output = duel_ok(&args);
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(
+        stdout.lines().next(),
+        Some(
+            "test 1: compile_error, not run: the submission does not compile (the compiler's \
+             lines are on stderr)"
+        ),
+        "{stdout}"
+    );
+    assert!(
+        !stdout.lines().any(|line| line.contains("memory")),
+        "{stdout}"
+    );
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! Help that helps: each judge's `--help` describes its own command and fits a screen (at most
-//! 50 lines of at most 100 columns; the details are in README.md), and `mis-host --help` says
-//! what the program is for (`judge_outputs_module_host.rs`).
+//! 50 lines of at most 100 columns; the details are in the guides of docs/), and `mis-host
+//! --help` says what the program is for (`judge_outputs_module_host.rs`).
 
 use duel_test_support::duel;
 
@@ -40,7 +40,7 @@ fn the_mis_judges_help_is_its_own_and_fits_a_screen() {
     for own in ["--module", "--player", "Lolek", "Exit status"] {
         assert!(help.contains(own), "{own}: {help}");
     }
-    // The measurements live in README.md.
+    // The measurements live in docs/organisers.md.
     for other in ["pit", "player 2", "µs", "ping-pong"] {
         assert!(!help.contains(other), "{other}: {help}");
     }

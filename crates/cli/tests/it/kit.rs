@@ -4,7 +4,8 @@
 //! `graj --module`), and exit with the same status; the Ioiwari
 //! skeletons play every official board to the end against the kit's own `ioiwari2`, which
 //! refuses any illegal move. Each kit's `STATEMENT.md` holds a true sample game, and every
-//! build block of the kits' READMEs (and README's driver build) works pasted whole, twice.
+//! build block of the kits' READMEs (and the contestants' guide's driver build) works pasted
+//! whole, twice.
 
 use crate::kit_builds::kit_line;
 use crate::support::players;
@@ -111,7 +112,7 @@ fn one_stick() -> String {
 /// player and with the skeleton's source as `graj --module`.
 fn mis_skeleton_plays_as_rust_graj(lang: &str, build: &str, module: &str) {
     let dir = kit("mis");
-    let lang_dir = dir.path().join("kit").join(format!("mis_{lang}"));
+    let lang_dir = dir.path().join("kit/mis").join(format!("mis_{lang}"));
     sh(&lang_dir, build);
     let graj = lang_dir.join("graj");
     let source = format!("--module={}", lang_dir.join(module).display());
@@ -168,22 +169,23 @@ fn the_mis_kit_has_the_statement_layout() {
         files.push(entry);
     }
     files.sort();
+    // The kit's own directory, `mis`, as the Ioiwari kit's is `ioiwari`.
     let expected = [
-        "README.md",
-        "STATEMENT.md",
-        "mis_c/graj.c",
-        "mis_c/mis.c",
-        "mis_c/mis.h",
-        "mis_cpp/graj.cpp",
-        "mis_cpp/mis.cpp",
-        "mis_cpp/mis.h",
-        "mis_pas/graj.pas",
-        "mis_pas/mis.pas",
+        "mis/README.md",
+        "mis/STATEMENT.md",
+        "mis/mis_c/graj.c",
+        "mis/mis_c/mis.c",
+        "mis/mis_c/mis.h",
+        "mis/mis_cpp/graj.cpp",
+        "mis/mis_cpp/mis.cpp",
+        "mis/mis_cpp/mis.h",
+        "mis/mis_pas/graj.pas",
+        "mis/mis_pas/mis.pas",
     ];
     assert_eq!(files, expected);
-    let unit = std::fs::read_to_string(dir.path().join("kit/mis_pas/mis.pas")).unwrap();
+    let unit = std::fs::read_to_string(dir.path().join("kit/mis/mis_pas/mis.pas")).unwrap();
     assert!(unit.contains("unit mis;"));
-    let driver = std::fs::read_to_string(dir.path().join("kit/mis_pas/graj.pas")).unwrap();
+    let driver = std::fs::read_to_string(dir.path().join("kit/mis/mis_pas/graj.pas")).unwrap();
     assert!(driver.contains("uses SysUtils, mis;"));
 }
 
@@ -261,7 +263,7 @@ fn illegal_moves_end_the_game_as_in_rust_graj() {
             continue;
         }
         let dir = kit("mis");
-        let lang_dir = dir.path().join("kit").join(format!("mis_{lang}"));
+        let lang_dir = dir.path().join("kit/mis").join(format!("mis_{lang}"));
         std::fs::write(lang_dir.join(file), module).unwrap();
         sh(&lang_dir, build);
         let (printed, code) = run(&lang_dir.join("graj"), start);
@@ -452,9 +454,9 @@ fn the_judge_takes_every_skeleton_source_as_it_is() {
     let dir = kit("mis");
     let tests = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/mis-positions.txt");
     let tests = tests.to_str().unwrap();
-    let mut modules = vec!["kit/mis_c/mis.c", "kit/mis_cpp/mis.cpp"];
+    let mut modules = vec!["kit/mis/mis_c/mis.c", "kit/mis/mis_cpp/mis.cpp"];
     if pascal() {
-        modules.push("kit/mis_pas/mis.pas");
+        modules.push("kit/mis/mis_pas/mis.pas");
     }
     let mut first: Option<Vec<(String, String)>> = None;
     for module in &modules {
@@ -482,7 +484,7 @@ fn the_judge_takes_every_skeleton_source_as_it_is() {
 // Kits carry the task and their READMEs' build lines work pasted whole: each kit's
 // `STATEMENT.md` tells the task with a sample game that is true (the Ioiwari one is what
 // `ioiwari2` plays, the MIS one is legal and ends in Bolek's win), and every build block of
-// the kits' READMEs (and the project README's block that builds the drivers) runs as a whole,
+// the kits' READMEs (and the contestants' guide's block that builds the drivers) runs as a whole,
 // twice, as a person pasting it would, leaving nothing in the checkout.
 
 /// Runs `script` whole with `sh -e` in `dir`, with the binaries under test on the PATH, and
@@ -546,10 +548,7 @@ fn runnable(block: &str) -> String {
 /// A fresh kit of `kind` in a scratch directory; returns the directory and the kit's root.
 fn kit_root(kind: &str) -> (tempfile::TempDir, PathBuf) {
     let dir = kit(kind);
-    let root = match kind {
-        "ioiwari" => dir.path().join("kit/ioiwari"),
-        _ => dir.path().join("kit"),
-    };
+    let root = dir.path().join("kit").join(kind);
     (dir, root)
 }
 
@@ -608,6 +607,19 @@ fn the_ioiwari_kits_build_lines_and_run_block_work_pasted_whole_twice() {
             .to_owned();
         assert!(last.starts_with("result: "), "{}", text(&output.stdout));
     }
+    // The named pipe's line, run twice: the second run finds the pipe made by the first.
+    let fifo = readme
+        .lines()
+        .find(|line| line.contains("mkfifo"))
+        .expect("the named pipe's line");
+    let fifo = fifo.trim().trim_end_matches('.').trim_matches('`');
+    for round in 0..2 {
+        std::fs::remove_file(root.join("ioiwari.out")).ok();
+        paste(&root, fifo);
+        let log = std::fs::read_to_string(root.join("ioiwari.out")).unwrap();
+        let last = log.lines().last().unwrap_or_default();
+        assert!(last.starts_with("result: "), "round {round}: {log}");
+    }
 }
 
 /// A block whose lines may promise an exit status in their comment (`# exit 4: ...`), made
@@ -626,12 +638,12 @@ fn with_statuses(block: &str) -> String {
 }
 
 #[test]
-fn the_readmes_driver_build_works_pasted_whole_and_leaves_the_checkout_clean() {
-    let readme = include_str!("../../../../README.md");
-    let block = sh_blocks(readme)
+fn the_contestants_guides_driver_build_works_pasted_whole_and_leaves_the_checkout_clean() {
+    let guide = include_str!("../../../../docs/contestants.md");
+    let block = sh_blocks(guide)
         .into_iter()
         .find(|block| block.starts_with("D=crates/mis-abi"))
-        .expect("README's driver block");
+        .expect("the contestants' guide's driver block");
     // A checkout's worth: the drivers and the header, and libmis.a where a release build
     // puts it (here: the one of the profile under test).
     let checkout = work_dir!();
@@ -847,4 +859,47 @@ fn the_ioiwari_kit_writes_ioiwari2_exe_or_says_how_to_get_it() {
     if !embedded {
         assert_eq!(copied, tool);
     }
+    // Each kit's README speaks of the Windows tool exactly when the kit holds it.
+    for (kit, holds) in [("kit1", embedded), ("kit2", true)] {
+        let readme =
+            std::fs::read_to_string(dir.path().join(format!("{kit}/ioiwari/README.md"))).unwrap();
+        assert_eq!(readme.contains("ioiwari2.exe"), holds, "{kit}:\n{readme}");
+        assert!(readme.contains("./ioiwari2 --run"), "{kit}");
+    }
+}
+
+#[test]
+fn both_kits_sit_side_by_side_each_in_its_tasks_directory() {
+    let dir = work_dir!();
+    for (task, files) in [("mis", 10), ("ioiwari", 32)] {
+        let out = run_duel(&["kit", task, "kit"], dir.path());
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let said = text(&out.stdout);
+        // The count: the kit's own files, and its tools (the Windows one when this duel has it).
+        let written: usize = said
+            .split_whitespace()
+            .nth(1)
+            .and_then(|count| count.parse().ok())
+            .unwrap_or_default();
+        assert!(written >= files, "{said}");
+        assert!(
+            said.contains(&format!("files under kit/{task}\n")),
+            "{said}"
+        );
+        assert!(
+            said.contains(&format!("read kit/{task}/README.md first")),
+            "{said}"
+        );
+        assert!(dir.path().join(format!("kit/{task}/README.md")).is_file());
+        assert!(dir
+            .path()
+            .join(format!("kit/{task}/STATEMENT.md"))
+            .is_file());
+    }
+    let mut top: Vec<String> = std::fs::read_dir(dir.path().join("kit"))
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    top.sort();
+    assert_eq!(top, ["ioiwari", "mis"]);
 }

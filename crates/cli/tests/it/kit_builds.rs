@@ -163,7 +163,7 @@ void ruch_bolka(int p, int e, int *bp, int *be) {\n\
 fn a_module_the_judge_accepts_links_in_the_kit() {
     let dir = tempfile::tempdir().unwrap();
     duel_kit::write_mis(dir.path(), false).unwrap();
-    let c = dir.path().join("mis_c");
+    let c = dir.path().join("mis/mis_c");
     std::fs::write(c.join("mis.c"), NEEDS_LIBM).unwrap();
     // The judge builds and plays it...
     let judged = duel!()

@@ -21,7 +21,8 @@ fn kit_force_replaces_a_planted_file_link_and_leaves_its_target() {
     let victim = dir.path().join("victim.txt");
     std::fs::write(&victim, "precious").unwrap();
     std::fs::create_dir_all(dir.path().join("kit/ioiwari/tests")).unwrap();
-    for planted in ["kit/README.md", "kit/ioiwari/tests/01.txt"] {
+    std::fs::create_dir_all(dir.path().join("kit/mis")).unwrap();
+    for planted in ["kit/mis/README.md", "kit/ioiwari/tests/01.txt"] {
         std::os::unix::fs::symlink(&victim, dir.path().join(planted)).unwrap();
     }
     let output = kit(&["mis", "kit", "--force"], dir.path());
@@ -29,7 +30,7 @@ fn kit_force_replaces_a_planted_file_link_and_leaves_its_target() {
     let output = kit(&["ioiwari", "kit", "--force"], dir.path());
     assert_eq!(output.status.code(), Some(0), "{output:?}");
     assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious");
-    for planted in ["kit/README.md", "kit/ioiwari/tests/01.txt"] {
+    for planted in ["kit/mis/README.md", "kit/ioiwari/tests/01.txt"] {
         let meta = std::fs::symlink_metadata(dir.path().join(planted)).unwrap();
         assert!(meta.file_type().is_file(), "{planted} is still a link");
     }

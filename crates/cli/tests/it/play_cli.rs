@@ -45,6 +45,84 @@ fn ioiwari_script(
     (lines, position)
 }
 
+/// A finished game's result as the judge and `ioiwari2` say it: the winner's beads first.
+fn result_text(end: &Position) -> String {
+    let (one, two) = (end.banks.one, end.banks.two);
+    match one.cmp(&two) {
+        std::cmp::Ordering::Greater => format!("player 1 wins {one}-{two}"),
+        std::cmp::Ordering::Less => format!("player 2 wins {two}-{one}"),
+        std::cmp::Ordering::Equal => format!("draw {one}-{two}"),
+    }
+}
+
+/// "3", "3 or 5", "1, 3 or 5": the pits with beads, as `play` offers them.
+fn either(pits: &[Pit]) -> String {
+    let names: Vec<String> = pits.iter().map(Pit::to_string).collect();
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => names.join(""),
+    }
+}
+
+#[test]
+fn ioiwari_a_lost_game_puts_the_winners_beads_first_and_an_empty_pit_names_the_others() {
+    let solver = Remoteness::solve();
+    let start: Board = "4 3 2 4 2 3 2".parse().unwrap();
+    // The person plays the worst move every turn, and first types an empty pit whenever the
+    // board has one: `play` must refuse it, naming the pits with beads.
+    let mut expected = Vec::new();
+    let mut lines = Vec::new();
+    let (moves, end) = ioiwari_script(
+        start,
+        Player::One,
+        |p, _| {
+            let worst = solver
+                .analyze(p)
+                .moves
+                .iter()
+                .min_by_key(|m| m.final_margin)
+                .unwrap()
+                .pit;
+            let legal = p.board.legal_moves();
+            if let Some(empty) = (1..=7)
+                .map(|n| Pit::new(n).unwrap())
+                .find(|pit| !legal.contains(*pit))
+            {
+                let pits: Vec<Pit> = legal.iter().collect();
+                expected.push((
+                    pits.len(),
+                    format!("Pit {empty} is empty; choose pit {}.", either(&pits)),
+                ));
+                lines.push(empty.to_string());
+            }
+            lines.push(worst.to_string());
+            worst
+        },
+        |p| solver.preferred_move(p).unwrap(),
+    );
+    assert!(!moves.is_empty());
+    let (code, out) = run(
+        &["ioiwari", "play", "--side", "1", "--strength", "perfect"],
+        &(lines.join("\n") + "\n"),
+    );
+    assert_eq!(code, 0, "{out}");
+    // The game was lost, and its result has player 2's beads first.
+    assert!(end.banks.two > end.banks.one, "{out}");
+    let result = result_text(&end);
+    assert!(result.starts_with("player 2 wins "), "{result}");
+    assert!(
+        out.contains(&format!("Game over: {result}. You lose.")),
+        "{result}:\n{out}"
+    );
+    // Every empty pit typed was refused with the pits there were; once there was only one.
+    for (_, message) in &expected {
+        assert!(out.contains(message), "{message}:\n{out}");
+    }
+    assert!(expected.iter().any(|(n, _)| *n == 1), "{expected:?}");
+    assert!(expected.iter().any(|(n, _)| *n > 2), "{expected:?}");
+    assert!(!out.contains("choose one of"), "{out}");
+}
+
 #[test]
 fn ioiwari_best_play_with_hint_undo_and_bad_input() {
     let solver = Remoteness::solve();
@@ -82,11 +160,9 @@ fn ioiwari_best_play_with_hint_undo_and_bad_input() {
     assert!(out.contains("Taken back."), "{out}");
     let value = i32::from(solver.value(start));
     assert_eq!(end.banks.difference_for(Player::One), value);
+    assert!(end.banks.one > end.banks.two);
     assert!(
-        out.contains(&format!(
-            "Game over: player 1 wins {}-{}. You win!",
-            end.banks.one, end.banks.two
-        )),
+        out.contains(&format!("Game over: {}. You win!", result_text(&end))),
         "{out}"
     );
     assert!(out.contains("You made no mistake"), "{out}");
@@ -125,12 +201,8 @@ fn ioiwari_names_the_first_mistake() {
     );
     // The game's own end may differ from what the mistake allowed: it is not called "final".
     assert!(!out.contains("led to a final"), "{out}");
-    let outcome = end.outcome().unwrap();
     assert!(
-        out.contains(&format!(
-            "Game over: {outcome} {}-{}.",
-            end.banks.one, end.banks.two
-        )),
+        out.contains(&format!("Game over: {}.", result_text(&end))),
         "{out}"
     );
 }
@@ -164,7 +236,7 @@ fn ioiwari_as_player_2_against_greedy_chosen_at_the_prompt() {
     // Optimal play as player 2 never does worse than the value allows.
     assert!(end.banks.difference_for(Player::Two) >= -i32::from(solver.value(start)));
     assert!(
-        out.contains(&format!("{}-{}", end.banks.one, end.banks.two)),
+        out.contains(&format!("Game over: {}.", result_text(&end))),
         "{out}"
     );
 }
@@ -375,12 +447,12 @@ fn ioiwari2_by_hand_at_a_terminal_prompts_redraws_and_asks_again() {
         .count();
     assert_eq!(prompts, moves + typos, "{screen}");
     assert!(
-        screen.contains("\"x\" is not a pit number (1 to 7); please type one of 1 2 3 4 5 6 7."),
+        screen.contains("expected a pit number, got \"x\"; please type pit 1, 2, 3, 4, 5, 6 or 7."),
         "{screen}"
     );
     assert!(screen.contains("there is no pit 8"), "{screen}");
     assert!(
-        screen.contains(" is empty; please type one of "),
+        screen.contains(" is empty at ") && screen.contains("; please type pit "),
         "{screen}"
     );
     // The board is redrawn in place: once at the start, after each answer, at the end.
@@ -442,11 +514,11 @@ fn ioiwari2_in_a_pipe_ends_the_game_at_a_typo() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(
         stderr,
-        "ioiwari2: player 1: \"x\" is not a pit number (1 to 7)\n"
+        "ioiwari2: player 1: expected a pit number, got \"x\"\n"
     );
     let log = std::fs::read_to_string(dir.path().join("game.out")).unwrap();
     assert!(
-        log.ends_with("aborted: player 1: \"x\" is not a pit number (1 to 7)\n"),
+        log.ends_with("aborted: player 1: expected a pit number, got \"x\"\n"),
         "{log}"
     );
 }

@@ -1,8 +1,10 @@
 //! Property tests over arbitrary bytes for the line reader of `ioiwari` and `ioiwari2`
 //! (`ProtocolReader`), through its public calls: it never panics, always comes to an end,
-//! reads lines exactly as the protocol defines them, and what it says about bad input is
-//! bounded whatever the input's size.
+//! reads lines exactly as the protocol defines them (player 1's moves as RULES.md's L1 to L7
+//! say, checked against the rule written a second way here), and what it says about bad input
+//! is bounded whatever the input's size.
 
+use duel_arena::Verdict;
 use duel_cli::protocol::{ProtocolError, ProtocolReader, MAX_LINE_BYTES};
 use duel_ioiwari::{Board, Pit};
 use proptest::prelude::*;
@@ -84,8 +86,88 @@ fn read_pits(bytes: &[u8]) -> Result<(Vec<Pit>, bool), TestCaseError> {
     ))
 }
 
+/// Player 1's moves on `board` by RULES.md, written a second way: lines end at `\n` (L1), the
+/// 4097th byte without one is refused and reading goes on after it (L2), the rest is an
+/// unended last line (L7); a move is blanks (space, tab, CR), an optional sign, digits, blanks
+/// (L3, L4), a pit from 1 to 7 with beads (L5, L6).
+fn expected_moves(bytes: &[u8], board: Board) -> Vec<Result<u8, Verdict>> {
+    let mut moves = Vec::new();
+    let mut rest = bytes;
+    while !rest.is_empty() {
+        let end = rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
+        if end > MAX_LINE_BYTES {
+            moves.push(Err(Verdict::ProtocolError));
+            rest = &rest[MAX_LINE_BYTES + 1..];
+            continue;
+        }
+        let line = &rest[..end];
+        rest = &rest[(end + 1).min(rest.len())..];
+        let text: Vec<u8> = {
+            let start = line
+                .iter()
+                .position(|b| !b" \t\r".contains(b))
+                .unwrap_or(line.len());
+            let stop = line
+                .iter()
+                .rposition(|b| !b" \t\r".contains(b))
+                .map_or(start, |at| at + 1);
+            line[start..stop].to_vec()
+        };
+        let (negative, digits) = match text.first() {
+            Some(b'-') => (true, &text[1..]),
+            Some(b'+') => (false, &text[1..]),
+            _ => (false, &text[..]),
+        };
+        if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
+            moves.push(Err(Verdict::ProtocolError));
+            continue;
+        }
+        let value: Vec<u8> = digits.iter().copied().skip_while(|&d| d == b'0').collect();
+        moves.push(match (negative, value.as_slice()) {
+            (false, [digit @ b'1'..=b'7']) if board.pits()[usize::from(digit - b'1')] > 0 => {
+                Ok(digit - b'0')
+            }
+            _ => Err(Verdict::IllegalMove),
+        });
+    }
+    moves
+}
+
+/// Reads player 1's moves on `board` until the end, errors included (reading goes on after
+/// each): each move's pit or its verdict.
+fn read_moves(bytes: &[u8], board: Board) -> Result<Vec<Result<u8, Verdict>>, TestCaseError> {
+    let mut reader = ProtocolReader::new(bytes);
+    let mut moves = Vec::new();
+    for _ in 0..=bytes.len() + 1 {
+        match reader.read_move(board) {
+            Ok(Some(pit)) => moves.push(Ok(pit.number())),
+            Ok(None) => return Ok(moves),
+            Err(ProtocolError::Move(fault)) => moves.push(Err(fault.verdict)),
+            Err(error @ ProtocolError::LineTooLong { .. }) => {
+                bounded(&error)?;
+                moves.push(Err(Verdict::ProtocolError));
+            }
+            Err(error) => return Err(TestCaseError::fail(error.to_string())),
+        }
+    }
+    Err(TestCaseError::fail(
+        "read_move did not come to the end of its input",
+    ))
+}
+
 proptest! {
     #![proptest_config(duel_test_support::properties::config(256))]
+
+    #[test]
+    fn moves_are_read_as_the_rule_says(
+        bytes in prop_oneof![protocol_bytes(), with_long_run()],
+        pits in prop::array::uniform7(0u8..6),
+    ) {
+        let Ok(board) = Board::new(pits) else {
+            return Ok(());
+        };
+        prop_assert_eq!(read_moves(&bytes, board)?, expected_moves(&bytes, board));
+    }
 
     #[test]
     fn pits_are_read_line_by_line_as_the_protocol_says(bytes in protocol_bytes()) {
@@ -98,8 +180,8 @@ proptest! {
         let longest = bytes.split(|&b| b == b'\n').map(<[u8]>::len).max().unwrap_or(0);
         if longest <= MAX_LINE_BYTES {
             prop_assert_eq!((pits, failed), expected_pits(&bytes));
-        } else if longest > MAX_LINE_BYTES + 1 {
-            // Too long even with its last byte a `\r`: reading cannot get past it.
+        } else {
+            // Too long (a `\r` before the `\n` counts): reading cannot get past it.
             prop_assert!(failed, "a {}-byte line was accepted", longest);
         }
     }

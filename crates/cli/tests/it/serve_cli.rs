@@ -87,7 +87,34 @@ fn tables_saved_by_variants_are_served_and_bad_ones_refused_at_start() {
         answer.contains("\"board_text\":\"3 3 3 3 3 3 3 3 3\""),
         "{answer}"
     );
+    // Truncated while the server runs: refused with 503 naming the file, never a wrong value
+    // (nor a crash: the file is not memory-mapped).
+    let original = std::fs::read(&saved).unwrap();
+    let file = std::fs::OpenOptions::new()
+        .write(true)
+        .open(&saved)
+        .unwrap();
+    file.set_len(original.len() as u64 / 2).unwrap();
+    for target in ["3-3-3-3-3-3-3-3-3", "1-2-3-1-2-3-1-2-3"] {
+        let request = format!(
+            "GET /api/ioiwari/variant?pits=9&cap=6&board={target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+        );
+        let answer = exchange(&server.address, request.as_bytes());
+        assert!(answer.starts_with("HTTP/1.1 503"), "{answer}");
+        assert!(
+            answer.contains("n9c6.bin") && answer.contains("length changed"),
+            "{answer}"
+        );
+    }
+    std::fs::write(&saved, &original).unwrap();
     drop(server);
+    // --help says so.
+    let help = duel!().args(["serve", "--help"]).output().unwrap();
+    let help = String::from_utf8(help.stdout).unwrap();
+    assert!(
+        help.contains("changed,") && help.contains("503") && help.contains("never answered from"),
+        "{help}"
+    );
     // Refused before anything is served: exit 2, one line naming the directory or file.
     let missing = dir.path().join("missing");
     let truncated = dir.path().join("truncated");

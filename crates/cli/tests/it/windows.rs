@@ -515,7 +515,7 @@ fn windows_paths_with_spaces_and_non_ascii_letters_work() {
         .output()
         .unwrap();
     assert!(ran.status.success(), "{ran:?}");
-    assert!(own.join("Zestaw ąę ó/mis_c/graj.c").is_file());
+    assert!(own.join("Zestaw ąę ó/mis/mis_c/graj.c").is_file());
     // And the Ioiwari kit, with duel.exe's own ioiwari2.exe, and the Linux ioiwari2 when
     // duel.exe carries it (.ci/windows.sh builds it so); else a note says where that one is.
     let ran = windows
@@ -554,9 +554,10 @@ fn windows_mis_kit_graj_exe_plays_as_the_linux_build() {
     let dir = tempfile::tempdir().unwrap();
     duel_kit::write_mis(dir.path(), false).unwrap();
     let builds = [("mis_c", "gcc", MINGW_GCC), ("mis_cpp", "g++", MINGW_GXX)];
-    let readme = std::fs::read_to_string(dir.path().join("README.md")).unwrap();
+    let kit = dir.path().join("mis");
+    let readme = std::fs::read_to_string(kit.join("README.md")).unwrap();
     for (kit_dir, native, cross) in builds {
-        let at = dir.path().join(kit_dir);
+        let at = kit.join(kit_dir);
         // The README's Windows line, with MinGW's cross compiler in place of its gcc/g++.
         let line = readme
             .lines()

@@ -85,7 +85,7 @@ static ssize_t cms_source_read(void *cookie, char *buffer, size_t size) {
 
 /* Opens the FIFO from the program for reading without waiting for the program: call it before
  * the first read, which waits for the program. */
-static FILE *cms_open_from_program(const char *path) {
+static inline FILE *cms_open_from_program(const char *path) {
     static struct cms_source source;
     source.fd = open(path, O_RDONLY | O_NONBLOCK);
     if (source.fd < 0) cms_fail("cannot open the FIFO from the program");
@@ -94,6 +94,15 @@ static FILE *cms_open_from_program(const char *path) {
     FILE *file = fopencookie(&source, "r", functions);
     if (!file) cms_fail("cannot open the FIFO from the program");
     return file;
+}
+
+/* Opens the FIFO from the program as a descriptor, without waiting for the program: for a
+ * caller that waits with poll(2) itself, at most CMS_CONNECT_MS the first time (a FIFO whose
+ * writer has not opened it yet reads as ended, and polls as neither readable nor hung up). */
+static inline int cms_open_from_program_fd(const char *path) {
+    int fd = open(path, O_RDONLY | O_NONBLOCK);
+    if (fd < 0) cms_fail("cannot open the FIFO from the program");
+    return fd;
 }
 
 #endif

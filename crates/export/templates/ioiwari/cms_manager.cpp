@@ -3,9 +3,10 @@
 // Usage (as CMS runs it): manager FROM_PROGRAM TO_PROGRAM < input.txt, where the two FIFOs are
 // the contestant's program's standard output and standard input. Plays the optimal player 2
 // (the first optimal pit, in order 1..7) from the test's board. The outcome is 1.0 for a win,
-// 0.5 for a draw and 0.0 for a loss, an illegal move, unreadable output or output that ends
-// mid-game; the text is duel's verdict and its reason, with the first move of player 1 that
-// gave value away.
+// 0.5 for a draw and 0.0 for a loss, an illegal move, unreadable output, output that ends
+// mid-game, anything but blanks written after the game is over or output still open a second
+// after it (the manager reads the program's output to its end before it answers); the text is
+// duel's verdict and its reason, with the first move of player 1 that gave value away.
 #include "manager_io.h"
 #include "referee.h"
 
@@ -16,9 +17,11 @@ int main(int argc, char **argv) {
     int pits[PITS];
     if (!read_board_from(stdin, pits)) cms_fail("the input is not a board");
     FILE *to_program = cms_open_to_program(argv[2]);
-    FILE *from_program = cms_open_from_program(argv[1]);
+    struct player_output from_program;
+    output_from_fd(&from_program, cms_open_from_program_fd(argv[1]), CMS_CONNECT_MS);
     struct game_result result;
-    play_game(pits, from_program, to_program, &result);
+    play_game(pits, &from_program, to_program, &result);
+    read_to_end(&from_program, to_program, &result);
     std::string verdict = result.verdict;
     std::string text = verdict + ": " + result.reason;
     double outcome = verdict == "win" ? 1.0 : verdict == "draw" ? 0.5 : 0.0;

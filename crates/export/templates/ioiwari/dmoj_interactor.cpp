@@ -3,8 +3,10 @@
 // Usage: interactor input_file output_file answer_file, talking to the submission on
 // standard input and output. Plays the optimal player 2 (the first optimal pit). A win is
 // accepted (exit 0, full points), a draw earns half the points and a loss none (exit 7 with
-// "points N" on standard error); an illegal move, unreadable output or output that ends
-// mid-game is a wrong answer (exit 1). duel's verdict and its reason are the feedback.
+// "points N" on standard error); an illegal move, unreadable output, output that ends
+// mid-game, anything but blanks written after the game is over, or output still open a second
+// after it, is a wrong answer (exit 1): the interactor reads the submission's output to its
+// end before it answers. duel's verdict and its reason are the feedback.
 #include "referee.h"
 
 int main(int argc, char **argv) {
@@ -14,7 +16,10 @@ int main(int argc, char **argv) {
         return 3;
     }
     struct game_result result;
-    play_game(pits, stdin, stdout, &result);
+    struct player_output from_player;
+    output_from_fd(&from_player, 0, -1);
+    play_game(pits, &from_player, stdout, &result);
+    read_to_end(&from_player, stdout, &result);
     fprintf(stderr, "%s: %s\n", result.verdict, result.reason);
     if (strcmp(result.verdict, "win") == 0) return 0;
     if (strcmp(result.verdict, "draw") == 0) {

@@ -3,9 +3,10 @@
 // Usage: interactor input_file answer_file feedback_dir < team_output > team_input
 // Plays the optimal player 2 (the first optimal pit, in order 1..7) against the submission.
 // A finished game is accepted (exit 42) with score 100 for a win, 50 for a draw and 0 for a
-// loss; an illegal move, unreadable output, output that ends mid-game or anything but white
-// space written after the game is over is a wrong answer (exit 43): the interactor reads the
-// submission's output to its end. Built with DUEL_PASS_FAIL (the DOMjudge package), only a win is accepted.
+// loss; an illegal move, unreadable output, output that ends mid-game, anything but blanks
+// written after the game is over, or output still open a second after it, is a wrong answer
+// (exit 43): the interactor reads the submission's output to its end. Built with
+// DUEL_PASS_FAIL (the DOMjudge package), only a win is accepted.
 // duel's verdict and its reason go to feedback_dir/judgemessage.txt.
 #include "referee.h"
 
@@ -26,8 +27,10 @@ int main(int argc, char **argv) {
         return 1;
     }
     struct game_result result;
-    play_game(pits, stdin, stdout, &result);
-    read_to_end(stdin, stdout, &result);
+    struct player_output from_player;
+    output_from_fd(&from_player, 0, -1);
+    play_game(pits, &from_player, stdout, &result);
+    read_to_end(&from_player, stdout, &result);
     std::string verdict = result.verdict;
     std::string reason = result.reason;
     feedback(argv[3], "judgemessage.txt", verdict + ": " + reason);

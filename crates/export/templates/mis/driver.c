@@ -9,23 +9,116 @@
  * its last five bits d, 'P' + d for five bits with more to follow (so the stream is text,
  * as contest systems' tools want an output to be, and a move of few sticks is one byte).
  *
+ * The module is called, never run, as duel's rules of play say (RULES.md, M1 to M4): before
+ * any of its code runs, the stream gets a descriptor of the driver's own and the module's
+ * standard output becomes standard error (M1), and its standard input an empty pipe, at its
+ * end (M2; the test is read through a descriptor of the driver's own); `main` is the one
+ * external name here, every other name is static and begins with mis_ or MIS_ (M3); a module
+ * that ends the process ends the game with the moves streamed so far, and once the game is
+ * over the process ends at once, running none of the module's exit handlers (M4).
+ *
  * Built with DUEL_CMS defined, it is the stub of a CMS Communication task: it reads "p e B"
  * from the FIFO named by its first argument and streams to the FIFO named by its second,
  * opening both before the module plays. */
+#include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
+#ifdef _WIN32 /* Polygon's own judges run Windows (MinGW, MSVC) */
+#include <io.h>
+#define MIS_DUP _dup
+#define MIS_DUP2 _dup2
+#define MIS_CLOSE _close
+#define MIS_PIPE(fds) _pipe(fds, 16, _O_BINARY)
+#define MIS_READ(fd, buffer, size) _read(fd, buffer, (unsigned)(size))
+#define MIS_WRITE(fd, buffer, size) _write(fd, buffer, (unsigned)(size))
+#define MIS_OPEN _open
+#else
+#include <unistd.h>
+#define MIS_DUP dup
+#define MIS_DUP2 dup2
+#define MIS_CLOSE close
+#define MIS_PIPE(fds) pipe(fds)
+#define MIS_READ read
+#define MIS_WRITE write
+#define MIS_OPEN open
+#endif
+#ifdef __GNUC__
+#define MIS_EARLY __attribute__((constructor(101)))
+#else
+#define MIS_EARLY
+#endif
 
 #include "lolek.h"
 #include "mis.h"
 
 static unsigned char mis_stream[1 << 16];
 static size_t mis_used;
-static FILE *mis_out;
+/* The stream's descriptor, and the test's (outside CMS: copies of standard output and
+ * input, made before the module's code runs; the stream's is the lowest free one). */
+static int mis_out = -1, mis_in = -1;
+
+/* Writes what the stream holds; also the exit handler that sends the moves made when a
+ * module ends the process. */
+static void mis_emit(void) {
+    size_t done = 0;
+    while (mis_out >= 0 && done < mis_used) {
+        long n = (long)MIS_WRITE(mis_out, mis_stream + done, mis_used - done);
+        if (n <= 0) break;
+        done += (size_t)n;
+    }
+    mis_used = 0;
+}
+
+/* M1 and M2, before the module's constructors (gcc's priority 101 runs before theirs; other
+ * compilers at the start of main): the module's standard output is standard error,
+ * unbuffered, and its standard input an empty pipe. */
+MIS_EARLY static void mis_set_apart(void) {
+    static int mis_done;
+    int empty[2];
+    if (mis_done) return;
+    mis_done = 1;
+#ifndef DUEL_CMS
+    mis_out = MIS_DUP(1);
+    mis_in = MIS_DUP(0);
+#endif
+    if (MIS_DUP2(2, 1) < 0) MIS_CLOSE(1);
+    if (MIS_PIPE(empty) == 0) {
+        MIS_CLOSE(empty[1]);
+        if (empty[0] != 0) {
+            MIS_DUP2(empty[0], 0);
+            MIS_CLOSE(empty[0]);
+        }
+    } else {
+        MIS_CLOSE(0);
+    }
+    setvbuf(stdout, NULL, _IONBF, 0);
+}
+
+/* Reads the test, three numbers separated by white space, from mis_in, a byte at a time (no
+ * byte past the third number is read). */
+static int mis_read_test(int *numbers) {
+    int count = 0, digits = 0;
+    long value = 0;
+    for (;;) {
+        unsigned char c = 0;
+        long n = (long)MIS_READ(mis_in, &c, 1);
+        if (n > 0 && c >= '0' && c <= '9') {
+            if (value < 100000000L) value = value * 10 + (c - '0');
+            digits = 1;
+            continue;
+        }
+        if (digits) {
+            numbers[count++] = (int)value;
+            value = 0;
+            digits = 0;
+            if (count == 3) return 1;
+        }
+        if (n <= 0 || !(c == ' ' || c == '\t' || c == '\r' || c == '\n')) return 0;
+    }
+}
 
 static void mis_put_number(uint32_t value) {
-    if (mis_used + 7 > sizeof mis_stream) {
-        fwrite(mis_stream, 1, mis_used, mis_out);
-        mis_used = 0;
-    }
+    if (mis_used + 7 > sizeof mis_stream) mis_emit();
     while (value >= 32) {
         mis_stream[mis_used++] = (unsigned char)('P' + (value & 31));
         value >>= 5;
@@ -40,21 +133,32 @@ static void mis_put_move(struct mis_move mv) {
 }
 
 int main(int argc, char **argv) {
-    int p, e, bound;
-    FILE *in = stdin;
-    mis_out = stdout;
+    static const char mis_magic[] = "duel-mis 2\n";
+    int test[3];
+    mis_set_apart();
 #ifdef DUEL_CMS
     if (argc < 3) return 1;
-    in = fopen(argv[1], "r");
-    if (!in) return 1;
-    mis_out = fopen(argv[2], "w");
-    if (!mis_out) return 1;
+    mis_in = MIS_OPEN(argv[1], O_RDONLY);
+    if (mis_in < 0) return 1;
+    mis_out = MIS_OPEN(argv[2], O_WRONLY);
 #else
     (void)argc;
     (void)argv;
 #endif
-    if (fscanf(in, "%d %d %d", &p, &e, &bound) != 3) return 1;
-    fputs("duel-mis 2\n", mis_out);
+    if (mis_in < 0 || mis_out < 0 || !mis_read_test(test)) return 1;
+    MIS_CLOSE(mis_in);
+    /* The stream takes the lowest free descriptor, as duel's module host's does. */
+    int mis_low = MIS_DUP(mis_out);
+    if (mis_low >= 0 && mis_low < mis_out) {
+        MIS_CLOSE(mis_out);
+        mis_out = mis_low;
+    } else if (mis_low >= 0) {
+        MIS_CLOSE(mis_low);
+    }
+    int p = test[0], e = test[1], bound = test[2];
+    for (const char *c = mis_magic; *c; c++) mis_stream[mis_used++] = (unsigned char)*c;
+    mis_emit();
+    atexit(mis_emit);
     struct mis_lolek lolek;
     lolek.probes = 0;
     poczatek(p, e, bound);
@@ -77,7 +181,6 @@ int main(int argc, char **argv) {
         e -= (int)reply.take_e;
         if (p == 0 && e == 0) break;
     }
-    fwrite(mis_stream, 1, mis_used, mis_out);
-    fflush(mis_out);
-    return 0;
+    mis_emit();
+    _Exit(0);
 }

@@ -3,7 +3,15 @@
   standard output for the validator to replay, in the stream format of the C driver. The
   theory and Lolek are those of lolek.h, in Pascal. With DUEL_CMS defined it is the stub of a
   CMS Communication task: it reads "p e B" from the FIFO named by its first argument and
-  streams to the FIFO named by its second, opening both before the module plays. }
+  streams to the FIFO named by its second, opening both before the module plays.
+
+  The module is called, never run, as duel's rules of play say (RULES.md, M1 to M4): before
+  the first call the stream gets a descriptor of the driver's own and the module's standard
+  output becomes standard error, Output flushed after every write (M1); its standard input
+  becomes an empty pipe, at its end, and the test is read through a descriptor of the
+  driver's own (M2); the program's names are its own, so a unit clashes with none of them
+  (M3); a module that ends the process ends the game with the moves streamed so far, and
+  once the game is over the process ends at once, running no unit's finalization (M4). }
 program main;
 
 {$mode objfpc}
@@ -23,19 +31,95 @@ type
 var
   stream: array[0..65535] of Byte;
   used: LongInt = 0;
-  outFd: cint = 1;
-{$ifdef DUEL_CMS}
-  start: Text;
-{$endif}
+  outFd: cint = -1;
+  inFd: cint = -1;
   probes: QWord = 0;
   p, e, bound, bp, be: LongInt;
+  low: cint;
   reply: TMove;
 
+{ Writes what the stream holds; also the exit procedure that sends the moves made when the
+  module ends the process with Halt. }
 procedure Emit;
+var
+  done, n: LongInt;
 begin
-  if used > 0 then
-    FpWrite(outFd, stream, used);
+  done := 0;
+  while (outFd >= 0) and (done < used) do
+  begin
+    n := FpWrite(outFd, stream[done], used - done);
+    if n <= 0 then
+      Break;
+    done := done + n;
+  end;
   used := 0;
+end;
+
+{ M1 and M2: the module's standard output is standard error, Output flushed after every
+  write; its standard input is an empty pipe. }
+procedure SetApart;
+var
+  empty: TFilDes;
+begin
+  if FpDup2(2, 1) < 0 then
+    FpClose(1);
+  if FpPipe(empty) = 0 then
+  begin
+    FpClose(empty[1]);
+    if empty[0] <> 0 then
+    begin
+      FpDup2(empty[0], 0);
+      FpClose(empty[0]);
+    end;
+  end
+  else
+    FpClose(0);
+  TextRec(Output).FlushFunc := TextRec(Output).InOutFunc;
+end;
+
+{ Reads the test, three numbers separated by white space, from inFd, a byte at a time (no
+  byte past the third number is read). }
+function ReadTest(out pp, ee, b: LongInt): Boolean;
+var
+  numbers: array[0..2] of LongInt;
+  count: LongInt;
+  value: Int64;
+  digits: Boolean;
+  c: Byte;
+  n: TSsize;
+begin
+  count := 0;
+  value := 0;
+  digits := False;
+  ReadTest := False;
+  while True do
+  begin
+    c := 0;
+    n := FpRead(inFd, c, 1);
+    if (n > 0) and (c >= Ord('0')) and (c <= Ord('9')) then
+    begin
+      if value < 100000000 then
+        value := value * 10 + (c - Ord('0'));
+      digits := True;
+      Continue;
+    end;
+    if digits then
+    begin
+      numbers[count] := LongInt(value);
+      Inc(count);
+      value := 0;
+      digits := False;
+      if count = 3 then
+      begin
+        pp := numbers[0];
+        ee := numbers[1];
+        b := numbers[2];
+        Exit(True);
+      end;
+    end;
+    if (n <= 0) or not (c in [9, 10, 13, 32]) then
+      Exit;
+  end;
 end;
 
 procedure PutNumber(value: QWord);
@@ -168,16 +252,29 @@ const
 
 begin
 {$ifdef DUEL_CMS}
-  Assign(start, ParamStr(1));
-  Reset(start);
-  Read(start, p, e, bound);
-  outFd := FpOpen(ParamStr(2), O_WrOnly);
-  if outFd < 0 then
-    Halt(1);
+  SetApart;
+  inFd := FpOpen(ParamStr(1), O_RdOnly);
+  if inFd >= 0 then
+    outFd := FpOpen(ParamStr(2), O_WrOnly);
 {$else}
-  Read(p, e, bound);
+  outFd := FpDup(1);
+  inFd := FpDup(0);
+  SetApart;
 {$endif}
+  if (inFd < 0) or (outFd < 0) or not ReadTest(p, e, bound) then
+    Halt(1);
+  FpClose(inFd);
+  { The stream takes the lowest free descriptor, as duel's module host's does. }
+  low := FpDup(outFd);
+  if (low >= 0) and (low < outFd) then
+  begin
+    FpClose(outFd);
+    outFd := low;
+  end
+  else if low >= 0 then
+    FpClose(low);
   FpWrite(outFd, Magic[1], Length(Magic));
+  AddExitProc(@Emit);
   poczatek(p, e, bound);
   while True do
   begin
@@ -202,4 +299,5 @@ begin
     if (p = 0) and (e = 0) then Break;
   end;
   Emit;
+  FpExit(0);
 end.

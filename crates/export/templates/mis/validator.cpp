@@ -146,11 +146,20 @@ int main(int argc, char **argv) {
 #endif
     uint32_t p = (uint32_t)p0, e = (uint32_t)e0, bound = (uint32_t)b0;
 
+    // An empty output: the program ended (a module that ends the process in its constructors
+    // or its unit's initialization, before the driver wrote the stream's first line) before
+    // the game began, as duel's judge says of it. The drivers write their first line before
+    // the module's first call, and the module's standard output is not the stream (RULES.md,
+    // M1 and M4).
     const char *magic = "duel-mis 2\n";
-    for (const char *c = magic; *c; c++)
-        if (next_byte() != (unsigned char)*c)
-            finish(43, "protocol_error: the output does not start with the driver's stream "
-                       "(did the module write to standard output?)");
+    for (const char *c = magic; *c; c++) {
+        int byte = next_byte();
+        if (byte < 0 && c == magic)
+            finish(43, "early_exit: the output is empty: the program ended before the game "
+                       "began");
+        if (byte != (unsigned char)*c)
+            finish(43, "protocol_error: the output does not start with the driver's stream");
+    }
 
     mis_lolek lolek;
     lolek.probes = 0;

@@ -4,9 +4,11 @@
 // line), and the game's outcome goes to `tout`, which the checker (check.cpp) reads.
 //
 // Plays the optimal player 2 (the first optimal pit, in order 1..7). After the game it reads
-// the submission's output to its end: anything but white space written after the game is
-// over is a wrong answer. An illegal move, unreadable output or output that ends mid-game is
-// a wrong answer too. A finished game is written to `tout` as `win`, `draw` or `loss` with
+// the submission's output to its end: anything but blanks written after the game is over, or
+// output still open a second after it, is a wrong answer. An illegal move, unreadable output or
+// output that ends mid-game is a wrong answer too. The submission's output is read by
+// referee.h's own reader on descriptor 0 (the rule every package of duel's follows), not by
+// testlib's. A finished game is written to `tout` as `win`, `draw` or `loss` with
 // duel's reason; the checker passes only a win.
 //
 // Where no checker follows (a DOMjudge package converted by p2d, whose testlib opens no
@@ -23,8 +25,10 @@ int main(int argc, char **argv) {
     int pits[PITS];
     for (int i = 0; i < PITS; i++) pits[i] = inf.readInt(0, MAX_BEADS, "beads");
     struct game_result result;
-    play_game(pits, stdin, stdout, &result);
-    read_to_end(stdin, stdout, &result);
+    struct player_output from_player;
+    output_from_fd(&from_player, 0, -1);
+    play_game(pits, &from_player, stdout, &result);
+    read_to_end(&from_player, stdout, &result);
     std::string verdict = result.verdict;
     std::string reason = result.reason;
     bool finished = verdict == "win" || verdict == "draw" || verdict == "loss";

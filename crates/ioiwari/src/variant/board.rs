@@ -56,6 +56,22 @@ impl VariantBoard {
         }
     }
 
+    /// The start a variant is played from when none is given (by `duel ioiwari play --pits`
+    /// and the page's Variants tab): 3 beads in every pit, or the cap where it is below 3.
+    ///
+    /// ```
+    /// use duel_ioiwari::variant::{Variant, VariantBoard};
+    ///
+    /// assert_eq!(VariantBoard::usual_start(Variant::new(5, 4)?).to_string(), "3 3 3 3 3");
+    /// assert_eq!(VariantBoard::usual_start(Variant::new(3, 2)?).to_string(), "2 2 2");
+    /// # Ok::<(), duel_ioiwari::variant::VariantError>(())
+    /// ```
+    pub fn usual_start(variant: Variant) -> VariantBoard {
+        let mut board = VariantBoard::empty(variant);
+        board.pits[..variant.pits()].fill(variant.cap().min(3));
+        board
+    }
+
     /// The board with counts `pits` for pits 1..=n; fails on a wrong length or a count above
     /// the cap.
     pub fn new(variant: Variant, pits: &[u8]) -> Result<VariantBoard, VariantError> {

@@ -14,6 +14,8 @@ impl Process {
     /// (with a cgroup) the kernel's final figures, then removes the cgroup. Idempotent.
     pub(super) fn cleanup(&mut self) {
         self.stop_ticker();
+        // A first process's end the follower holds would keep bubblewrap from ending.
+        self.release_first();
         if self.reaped.is_some() {
             return;
         }

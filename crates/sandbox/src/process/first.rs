@@ -10,7 +10,7 @@
 //! never a move, however soon the judge looks.
 
 use super::{trace, Process};
-use crate::{pipes, procfs, wait};
+use crate::{pipes, procfs, signal, wait};
 use std::fs::File;
 use std::os::unix::fs::FileExt;
 use std::time::{Duration, Instant};
@@ -22,6 +22,10 @@ const BWRAP_FOLLOWS: Duration = Duration::from_secs(1);
 /// What the judge knows of the program's first process.
 #[derive(Debug, Default)]
 pub(super) struct FirstProcess {
+    /// Its pid in the judge's namespace, once found.
+    pid: Option<i32>,
+    /// Whether its end has been looked at (what it wrote in all, what it left running).
+    counted: bool,
     /// Its `/proc/<pid>/stat`, open once found (bound to that process: it cannot name another
     /// one that reuses the pid, and fails to read once the process is reaped).
     stat: Option<File>,
@@ -37,6 +41,7 @@ impl FirstProcess {
     /// Watches process `pid` (its `stat` and `io`), and `reaper`'s `io` after it: the
     /// reaper's only when what it wrote itself could be read while `pid` still ran.
     fn open(&mut self, pid: i32, reaper: Option<i32>) {
+        self.pid = Some(pid);
         self.stat = File::open(format!("/proc/{pid}/stat")).ok();
         self.io = File::open(format!("/proc/{pid}/io")).into_iter().collect();
         let Some(reaper) = reaper.and_then(|pid| File::open(format!("/proc/{pid}/io")).ok()) else {
@@ -80,15 +85,22 @@ fn wchar(io: &File) -> Option<u64> {
     trace::wchar_in(std::str::from_utf8(&buffer[..n]).ok()?)
 }
 
-/// The pids (in the judge's namespace) of bubblewrap `outer`'s init and of the process of
-/// its sandbox that is pid 2 there: the program's first process (pid 1 is bubblewrap's init,
-/// its only child).
-fn namespace_program(outer: i32) -> Option<(i32, i32)> {
-    let init = *trace::children(outer).first()?;
-    let program = trace::children(init)
-        .into_iter()
-        .find(|&pid| trace::is_namespace_pid_2(pid))?;
-    Some((init, program))
+/// The pids (in the judge's namespace) of bubblewrap's init and of the process of its
+/// sandbox that is pid 2 there: the program's first process (pid 1 is bubblewrap's init, its
+/// only child). Init is bubblewrap `outer`'s child or, as bubblewrap may start it, its
+/// sibling: one of `run`, the run's processes.
+fn namespace_program(outer: i32, run: &[i32]) -> Option<(i32, i32)> {
+    let mut inits = trace::children(outer);
+    inits.extend(run.iter().copied().filter(|&pid| pid != outer));
+    inits.into_iter().find_map(|init| {
+        if !trace::is_namespace_init(init) {
+            return None;
+        }
+        let program = trace::children(init)
+            .into_iter()
+            .find(|&pid| trace::is_namespace_pid_2(pid))?;
+        Some((init, program))
+    })
 }
 
 impl Process {
@@ -109,7 +121,7 @@ impl Process {
         }
         if self.first.stat.is_none() {
             let (pid, reaper) = if self.placement.signals_as_status {
-                match namespace_program(self.pid) {
+                match namespace_program(self.pid, &self.run_processes()) {
                     Some((init, pid)) => (pid, Some(init)),
                     None => return self.exited || self.spoke,
                 }
@@ -124,20 +136,73 @@ impl Process {
         self.exited || self.first.ending()
     }
 
+    /// What the program's first process wrote in all (see the module's documentation), once
+    /// it has ended: the follower's count under bubblewrap, else `/proc`'s; `None` when the
+    /// kernel does not say. Read before anything else of the run is killed: bubblewrap's init,
+    /// reaping what dies, would be charged its writes too.
+    fn first_count(&mut self) -> Option<u64> {
+        // The judge's child wrote `0\n` to each cgroup file it joined before exec, which is not
+        // output.
+        let followed = self.follower.as_ref().and_then(|f| f.wrote(BWRAP_FOLLOWS));
+        followed
+            .or_else(|| self.first.wrote())
+            .map(|wrote| wrote.saturating_sub(self.written_before_exec))
+    }
+
     /// The program's first process has ended, and with it the program, whatever it started:
     /// under bubblewrap the judge gives bubblewrap a moment to end with the program's status;
     /// then every process of the run is killed, and what it wrote before is read from the
     /// pipe. Nothing more comes: a child that plays on has no one to answer it.
     pub(super) fn first_process_ended(&mut self) {
-        // Before anything is killed: bubblewrap's init, reaping what dies, would be charged
-        // its writes too. The judge's child wrote `0\n` to each cgroup file it joined before
-        // exec, which is not output.
-        // The follower's count is the first process's alone (under bubblewrap); without one,
-        // or when it could not follow, the count read from `/proc` here.
-        let followed = self.follower.as_ref().and_then(|f| f.wrote(BWRAP_FOLLOWS));
-        self.first_wrote = followed
-            .or_else(|| self.first.wrote())
-            .map(|wrote| wrote.saturating_sub(self.written_before_exec));
+        self.first_process_counted();
+        self.release_first();
+        self.wait_for_bwrap();
+        self.leave_blocking();
+        let stdout = self.stdout.take();
+        self.cleanup();
+        self.stdout = stdout;
+        while self.read_stdout() {}
+        self.stdout = None;
+    }
+
+    /// Under bubblewrap: lets bubblewrap's init reap the first process once it has ended (the
+    /// follower holds it till then, see `trace`), and so end, with the sandbox.
+    pub(super) fn release_first(&self) {
+        if let Some(follower) = &self.follower {
+            follower.release();
+        }
+    }
+
+    /// The run's processes now that are alive: its cgroup's, or its session's and process
+    /// group's.
+    fn run_processes(&self) -> Vec<i32> {
+        match &self.placement.cgroup {
+            Some(cgroup) => cgroup.processes(),
+            None => {
+                let all = procfs::all_processes();
+                procfs::members(self.pid, &all)
+                    .iter()
+                    .filter(|process| !process.zombie)
+                    .map(|process| process.pid)
+                    .collect()
+            }
+        }
+    }
+
+    /// The program's live processes now: the run's, but zombies and, under bubblewrap,
+    /// bubblewrap's own (every process outside its PID namespace, and its init there).
+    pub(super) fn program_processes(&self) -> Vec<i32> {
+        let bwrap = self.placement.signals_as_status;
+        self.run_processes()
+            .into_iter()
+            .filter(|&pid| procfs::stat_and_ending_of(pid).is_some_and(|(stat, _)| !stat.zombie))
+            .filter(|&pid| !bwrap || trace::is_namespace_program(pid))
+            .collect()
+    }
+
+    /// Under bubblewrap, once the first process has ended: a moment for bubblewrap to end
+    /// too, with the program's status.
+    fn wait_for_bwrap(&mut self) {
         let deadline = Instant::now() + BWRAP_FOLLOWS;
         while !self.exited && Instant::now() < deadline {
             if let Some(pidfd) = &self.pidfd {
@@ -147,11 +212,44 @@ impl Process {
             }
             self.exited = wait::has_exited(self.pid);
         }
-        self.leave_blocking();
-        let stdout = self.stdout.take();
-        self.cleanup();
-        self.stdout = stdout;
-        while self.read_stdout() {}
-        self.stdout = None;
+    }
+
+    /// The program's first process has ended: what it wrote in all is read (once), and
+    /// whether something it started goes on. Nothing is killed.
+    pub(super) fn first_process_counted(&mut self) {
+        if !self.first.counted {
+            self.first.counted = true;
+            self.first_wrote = self.first_count();
+            self.outlived_first |= self.others_alive();
+        }
+    }
+
+    /// Ends the program's first process if it still runs (`SIGKILL`: a write it is making
+    /// completes first, and is counted), and sets what it wrote in all (L9): the count every
+    /// line taken is held to. Nothing else of the run is killed here.
+    pub(super) fn end_first_process(&mut self) {
+        if self.first.counted || self.reaped.is_some() {
+            return;
+        }
+        if !self.first_process_exited() {
+            if let Some(pid) = self.first.pid {
+                signal::kill(pid);
+            }
+            let deadline = Instant::now() + BWRAP_FOLLOWS;
+            while !self.first_process_exited() && Instant::now() < deadline {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+        }
+        self.first_process_counted();
+    }
+
+    /// Whether a process of the run other than its first (and bubblewrap's own) is alive:
+    /// asked when the first process has ended.
+    fn others_alive(&self) -> bool {
+        let first = self.first.pid.unwrap_or(self.pid);
+        let bwrap = self.placement.signals_as_status;
+        self.program_processes()
+            .into_iter()
+            .any(|pid| pid != first && !(bwrap && trace::is_namespace_pid_2(pid)))
     }
 }

@@ -6,6 +6,7 @@
 
 mod accounting;
 mod cleanup;
+mod closing;
 mod first;
 mod ticker;
 mod trace;
@@ -29,6 +30,8 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use ticker::Ticker;
+
+pub use closing::{Closing, Notes};
 
 /// How often the judge measures the program (CPU, memory, exit) while it waits.
 pub const TICK: Duration = Duration::from_millis(50);
@@ -156,6 +159,9 @@ pub struct Process {
     /// What the judge's child wrote before exec that `/proc` counts as its writes (joining
     /// the cgroup; nothing under bubblewrap, whose pid 2 is the first process).
     written_before_exec: u64,
+    /// Whether the first process ended while another process of the run went on (see
+    /// [`Notes`]).
+    outlived_first: bool,
 }
 
 impl Process {
@@ -275,6 +281,7 @@ impl Process {
             spoke: false,
             first_wrote: None,
             written_before_exec,
+            outlived_first: false,
             reaped: None,
         };
         let nonblocking = [&process.stdin, &process.stdout, &process.stderr]
@@ -369,14 +376,28 @@ impl Process {
     /// allocation per line; it installs the tick signal's handler and timer as `read_line`
     /// does.
     pub fn read_line_into(&mut self, line: &mut String) -> Result<(), Halt> {
+        self.read_line_as(&mut Taken::Text(line))
+    }
+
+    /// Like [`read_line_into`](Self::read_line_into), the line's bytes as the program wrote
+    /// them: everything before its `\n` (a `\r` before it kept, any byte kept), or, when the
+    /// output ends without one, the bytes after the last `\n`. For a protocol that decides
+    /// itself which bytes a line may hold.
+    pub fn read_line_bytes(&mut self, line: &mut Vec<u8>) -> Result<(), Halt> {
+        self.read_line_as(&mut Taken::Bytes(line))
+    }
+
+    fn read_line_as(&mut self, line: &mut Taken<'_>) -> Result<(), Halt> {
         loop {
-            match self.lines.next_line_into(line) {
+            match line.next(&mut self.lines) {
                 Ok(true) => {
                     // Before a line is taken as a move: has the program's first process ended,
-                    // or begun to? Then so has the program (see `first`): what it wrote is
-                    // read, nothing more comes, and the game does not go on with a child.
+                    // or begun to? Then the line must be within what it wrote (see `first`).
+                    // Nothing is killed yet: this line may end the conversation, and what the
+                    // program does after it is judged as it comes, whenever the first process
+                    // ends. The next wait for a line ends the program (below).
                     if self.reaped.is_none() && self.first_process_exited() {
-                        self.first_process_ended();
+                        self.first_process_counted();
                     }
                     if self.written_after_the_end() {
                         return Err(self.output_ended());
@@ -392,11 +413,10 @@ impl Process {
                 }
             }
             if self.stdout.is_none() {
-                if let Some(rest) = self.lines.take_rest() {
+                if line.rest(&mut self.lines) {
                     if self.written_after_the_end() {
                         return Err(self.output_ended());
                     }
-                    *line = rest;
                     return Ok(());
                 }
                 return Err(self.output_ended());
@@ -432,6 +452,9 @@ impl Process {
     pub fn read_bytes(&mut self, buffer: &mut [u8]) -> Result<usize, Halt> {
         self.raw_output = true;
         self.stop_ticker();
+        // A binary protocol reads the output to its end, which under bubblewrap comes once
+        // the sandbox ends with its first process: that end is not held (see `trace`).
+        self.release_first();
         loop {
             if self.last_sample.elapsed() >= TICK {
                 self.check_progress()?;
@@ -498,6 +521,37 @@ impl Process {
                 "ended its output before the game was over",
             )
         }))
+    }
+}
+
+/// Where a line read goes: text (invalid UTF-8 replaced, a `\r` before the `\n` dropped) or
+/// the bytes as written.
+enum Taken<'a> {
+    Text(&'a mut String),
+    Bytes(&'a mut Vec<u8>),
+}
+
+impl Taken<'_> {
+    /// The next complete line, if one is buffered.
+    fn next(&mut self, lines: &mut LineBuffer) -> Result<bool, super::LineTooLong> {
+        match self {
+            Taken::Text(line) => lines.next_line_into(line),
+            Taken::Bytes(line) => lines.next_line_bytes(line),
+        }
+    }
+
+    /// The unterminated last line, at the end of the output, if there is one.
+    fn rest(&mut self, lines: &mut LineBuffer) -> bool {
+        match self {
+            Taken::Text(line) => match lines.take_rest() {
+                Some(rest) => {
+                    **line = rest;
+                    true
+                }
+                None => false,
+            },
+            Taken::Bytes(line) => lines.take_rest_bytes(line).unwrap_or(false),
+        }
     }
 }
 

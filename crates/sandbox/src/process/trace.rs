@@ -16,6 +16,15 @@
 //! for, nothing reaped after it), then releases it to init. The judge's thread, seeing the
 //! first process end, waits for that figure.
 //!
+//! The follower holds the first process's zombie until the judge releases it: the end of
+//! pid 2 would otherwise let init end, and with it, at once, every other process of the
+//! sandbox (a PID namespace dies with its init), where without bubblewrap a process the
+//! program started goes on. Held, the sandbox lives on until the judge decides, as it does
+//! without bubblewrap (a child that keeps the program's output open after the game is seen
+//! doing so, in every sandbox). The judge releases it before it waits for bubblewrap to end,
+//! when the run ends, and at once for a program read as bytes (`Process::read_bytes`), whose
+//! output ends when the sandbox does.
+//!
 //! The follower changes nothing the program sees but one thing: a signal the program ignores
 //! is delivered (and then ignored) rather than discarded, so it can end a call such as
 //! `epoll_wait` with `EINTR`. Every signal is passed on, a stop (`SIGSTOP`, `SIGTSTP`...)
@@ -44,6 +53,9 @@ struct State {
     wrote: Option<u64>,
     /// Whether the follower has stopped (nothing more will come).
     over: bool,
+    /// Whether the judge lets the first process's end go to bubblewrap's init (until then
+    /// its zombie is held, and with it the sandbox: nothing else of the program is killed).
+    released: bool,
 }
 
 #[derive(Debug, Default)]
@@ -105,9 +117,20 @@ impl Follower {
     }
 }
 
+impl Follower {
+    /// Lets the first process's end reach bubblewrap's init: until then the follower holds
+    /// its zombie, so that init neither reaps it nor ends (which would end every other
+    /// process of the sandbox at once: bubblewrap's PID namespace dies with its init). The
+    /// judge decides when the program has ended, in every sandbox alike (see `closing`).
+    pub(super) fn release(&self) {
+        self.shared.update(|state| state.released = true);
+    }
+}
+
 impl Drop for Follower {
     fn drop(&mut self) {
         self.shared.stop.store(true, Ordering::Relaxed);
+        self.release();
     }
 }
 
@@ -172,12 +195,33 @@ fn child_pid_in(document: &[u8]) -> Option<i32> {
 
 /// Whether process `pid` is its PID namespace's pid 2 (bubblewrap's program).
 pub(super) fn is_namespace_pid_2(pid: i32) -> bool {
-    std::fs::read_to_string(format!("/proc/{pid}/status"))
-        .unwrap_or_default()
+    namespace_pid(pid).as_deref() == Some("2")
+}
+
+/// Whether process `pid` is the init of a PID namespace of its own (bubblewrap's init, whose
+/// parent need not be the bubblewrap the judge started).
+pub(super) fn is_namespace_init(pid: i32) -> bool {
+    namespace_pid(pid).as_deref() == Some("1")
+}
+
+/// Whether process `pid` is a program's in bubblewrap's sandbox: in a PID namespace below the
+/// judge's, and not its init (bubblewrap's processes outside it are bubblewrap's own).
+pub(super) fn is_namespace_program(pid: i32) -> bool {
+    namespace_pids(pid).is_some_and(|ids| ids.len() >= 2 && ids.last().is_some_and(|id| id != "1"))
+}
+
+/// Process `pid`'s pid in its own PID namespace (the last of its `NSpid`).
+fn namespace_pid(pid: i32) -> Option<String> {
+    namespace_pids(pid)?.pop()
+}
+
+/// Process `pid`'s pids, from the judge's PID namespace down to its own (its `NSpid`).
+fn namespace_pids(pid: i32) -> Option<Vec<String>> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let ids = status
         .lines()
-        .find_map(|line| line.strip_prefix("NSpid:"))
-        .and_then(|ids| ids.split_whitespace().last())
-        == Some("2")
+        .find_map(|line| line.strip_prefix("NSpid:"))?;
+    Some(ids.split_whitespace().map(str::to_owned).collect())
 }
 
 /// The `wchar` of process `pid` (`None`: not readable).
@@ -341,9 +385,18 @@ fn follow_program(pid: i32, shared: &Shared) {
             }
             Event::Stopped { event, signal } => resume(pid, event, signal),
             Event::Ended => {
-                // A zombie only the follower sees until it is released: read first.
+                // A zombie only the follower sees until it is released: read first, then
+                // hold it until the judge lets it go.
                 let wrote = wchar(pid);
                 shared.update(|state| state.wrote = wrote);
+                let mut state = shared.state.lock().unwrap_or_else(|e| e.into_inner());
+                while !state.released {
+                    state = match shared.changed.wait(state) {
+                        Ok(state) => state,
+                        Err(poisoned) => poisoned.into_inner(),
+                    };
+                }
+                drop(state);
                 wait_for(pid, false);
                 return;
             }

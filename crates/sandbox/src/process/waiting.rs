@@ -25,7 +25,7 @@ const STDERR_READS: usize = 16;
 
 impl Process {
     /// Whether the judge was asked to stop (its cancel flag is set).
-    fn cancelled(&self) -> bool {
+    pub(super) fn cancelled(&self) -> bool {
         self.cancel
             .as_ref()
             .is_some_and(|cancel| cancel.load(Ordering::Relaxed))
@@ -121,6 +121,7 @@ impl Process {
     /// Waits until the direct child has exited, discarding its output meanwhile.
     pub(super) fn wait_for_exit(&mut self) -> Result<(), Halt> {
         self.stop_ticker();
+        self.release_first();
         self.discard_output = true;
         loop {
             if self.exited || self.reaped.is_some() {
@@ -148,6 +149,31 @@ impl Process {
             remaining.min(TICK)
         };
         let stdout_wanted = self.discard_output || self.lines.room() > 0;
+        let (ready, stdout_ready) = self.poll_once(timeout, stdout_wanted, want_write);
+        if stdout_ready {
+            self.read_stdout();
+        }
+        if self.exited && ready == 0 {
+            // The program is gone but something it started still holds the pipes open:
+            // nothing more is coming.
+            self.stdout = None;
+            self.stdin = None;
+        }
+        if ready == 0 || self.last_sample.elapsed() >= TICK {
+            self.check_progress()?;
+        }
+        Ok(())
+    }
+
+    /// One poll of the program's pipes (stdout when `stdout_wanted`, stderr, stdin when
+    /// `want_write`) and of its pidfd, at most `timeout`, charged to the wall clock: stderr
+    /// is drained and the exit noticed. How many were ready, and whether stdout was.
+    pub(super) fn poll_once(
+        &mut self,
+        timeout: Duration,
+        stdout_wanted: bool,
+        want_write: bool,
+    ) -> (usize, bool) {
         // The entries in this order, each there only when waited for.
         let entries = [
             self.stdout
@@ -173,9 +199,6 @@ impl Process {
         let [stdout_ready, stderr_ready, _, pidfd_ready] =
             waited_for.map(|waited| waited && revents.next().unwrap_or(false));
         drop(fds);
-        if stdout_ready {
-            self.read_stdout();
-        }
         if stderr_ready {
             self.read_stderr();
         }
@@ -184,16 +207,7 @@ impl Process {
         if pidfd_ready {
             self.exited = wait::has_exited(self.pid);
         }
-        if self.exited && ready == 0 {
-            // The program is gone but something it started still holds the pipes open:
-            // nothing more is coming.
-            self.stdout = None;
-            self.stdin = None;
-        }
-        if ready == 0 || self.last_sample.elapsed() >= TICK {
-            self.check_progress()?;
-        }
-        Ok(())
+        (ready, stdout_ready)
     }
 
     /// Reads what stdout has now, without waiting. Returns whether anything was read (or the

@@ -5,6 +5,7 @@
 mod line_buffer;
 mod runner;
 mod runner_attacks;
+mod runner_closing;
 mod runner_kernel_state;
 mod runner_memory_floor;
 mod runner_one_rule;

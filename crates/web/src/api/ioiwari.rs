@@ -6,9 +6,11 @@ use serde_json::Value;
 
 use axum::extract::State;
 
-use super::{strength, to_value, ApiError, ApiResult, Body};
+use super::{strength, to_value, ApiError, ApiResult, Body, GameIn};
 use crate::state::Shared;
-use duel_analysis::documents::ioiwari::{analyze as analyze_position, play as play_pit};
+use duel_analysis::documents::ioiwari::{
+    analyze as analyze_position, game as play_game, play as play_pit,
+};
 
 /// Banks above this are refused: a game has at most 35 beads, and the bound keeps sums small.
 const MAX_BANK: u32 = 1000;
@@ -113,4 +115,16 @@ pub(crate) async fn engine(State(app): State<Shared>, Body(input): Body<EngineIn
     let doc = play_pit(&app.ioiwari, &position, pit)
         .ok_or_else(|| ApiError::invalid(format!("pit {pit} is empty")))?;
     to_value(doc)
+}
+
+/// `POST /api/ioiwari/game`: the whole game, every move analysed, up to the first move that
+/// cannot be played (`stopped` says which and why).
+pub(crate) async fn game(
+    State(app): State<Shared>,
+    Body(input): Body<GameIn<PositionIn>>,
+) -> ApiResult {
+    let start = input.start.to_position()?;
+    let tokens = input.moves.tokens()?;
+    let tokens: Vec<&str> = tokens.iter().map(String::as_str).collect();
+    to_value(play_game(&app.ioiwari, &start, &tokens))
 }

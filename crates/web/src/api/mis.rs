@@ -4,8 +4,10 @@ use duel_mis::{Move, Position};
 use serde::Deserialize;
 use serde_json::json;
 
-use super::{strength, to_value, ApiError, ApiResult, Body, Doc};
-use duel_analysis::documents::mis::{analyze as analyze_position, window_scaled, MoveDoc};
+use axum::Json;
+
+use super::{strength, to_value, ApiError, ApiResult, Body, GameIn};
+use duel_analysis::documents::mis::{analyze as analyze_position, game as play_game, map, MoveDoc};
 use duel_analysis::engine::mis_move;
 
 /// `{"p": 7, "e": 2, "bound": 3}`.
@@ -52,9 +54,11 @@ pub(crate) struct EngineIn {
 #[serde(deny_unknown_fields)]
 pub(crate) struct PatternIn {
     position: PositionIn,
+    /// Squares a side (default: enough for every pool one move away, 15 to 41).
     #[serde(default)]
     size: Option<u32>,
-    /// Pools a square stands for along each side (default 1).
+    /// Pools a square stands for along each side (default: the fewest that put every pool
+    /// one move away on the map).
     #[serde(default)]
     scale: Option<u64>,
 }
@@ -66,7 +70,7 @@ pub(crate) async fn analyze(Body(input): Body<PositionIn>) -> ApiResult {
 
 fn move_result(from: &Position, mv: Move) -> ApiResult {
     let after = from.play(mv).map_err(ApiError::invalid)?;
-    Ok(Doc(json!({
+    Ok(Json(json!({
         "move": to_value(MoveDoc::new(from, mv))?.0,
         "analysis": to_value(analyze_position(&after))?.0,
     })))
@@ -89,9 +93,14 @@ pub(crate) async fn engine(Body(input): Body<EngineIn>) -> ApiResult {
 
 pub(crate) async fn pattern(Body(input): Body<PatternIn>) -> ApiResult {
     let position = input.position.to_position()?;
-    to_value(window_scaled(
-        &position,
-        input.size.unwrap_or(21),
-        input.scale.unwrap_or(1),
-    ))
+    to_value(map(&position, input.size, input.scale))
+}
+
+/// `POST /api/mis/game`: the whole game, Bolek first, up to the first move that cannot be
+/// played (`stopped` says which and why).
+pub(crate) async fn game(Body(input): Body<GameIn<PositionIn>>) -> ApiResult {
+    let start = input.start.to_position()?;
+    let tokens = input.moves.tokens()?;
+    let tokens: Vec<&str> = tokens.iter().map(String::as_str).collect();
+    to_value(play_game(&start, &tokens))
 }

@@ -12,9 +12,13 @@ use serde_json::{json, Value};
 use axum::extract::State;
 use axum::http::HeaderMap;
 
-use super::{to_value, ApiError, ApiResult, Body, Doc, Query};
-use crate::http::Response;
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+
+use super::{blocking, to_value, ApiError, ApiResult, Body, GameIn, Query};
 use crate::state::{AppState, Shared};
+use crate::tables::{SavedTable, TableChanged};
 use crate::variants::{TableRefusal, VariantTables, CACHED_TABLES, MAX_BOARDS};
 
 /// `{"pits": 9, "cap": 4, "board": [3,3,...] or "3 3 ...", "banks": [0, 0], "to_move": 1}`.
@@ -64,18 +68,25 @@ impl PositionIn {
         Ok(variant)
     }
 
-    /// The variant's values: its saved table, or one kept or solved now.
-    fn table(&self, app: &AppState) -> Result<Values, ApiError> {
+    /// The variant's values: its saved table (checked unchanged), or one kept or solved now.
+    fn table(&self, app: &AppState) -> Result<Source, ApiError> {
         let variant = self.variant(app)?;
         if let Some(saved) = app.saved.get(variant) {
-            return Ok(saved);
+            saved.check().map_err(changed)?;
+            return Ok(Source {
+                values: Arc::clone(&saved) as Values,
+                saved: Some(saved),
+            });
         }
-        Ok(app.variants.table(variant).map_err(refused)?)
+        Ok(Source {
+            values: app.variants.table(variant).map_err(refused)?,
+            saved: None,
+        })
     }
 
     /// The position and its variant's table: every check that needs no table comes first,
     /// so a malformed request never starts a solve.
-    fn resolve(&self, app: &AppState) -> Result<(VariantPosition, Values), ApiError> {
+    fn resolve(&self, app: &AppState) -> Result<(VariantPosition, Source), ApiError> {
         let variant = self.variant(app)?;
         let board = match &self.board {
             Value::String(text) => VariantBoard::parse(variant, text).map_err(ApiError::invalid)?,
@@ -116,12 +127,33 @@ impl PositionIn {
 /// A variant's values, from a saved table or a solved one.
 type Values = Arc<dyn VariantValues + Send + Sync>;
 
+/// A variant's values, and the saved table they are read from, if they are.
+struct Source {
+    values: Values,
+    saved: Option<Arc<SavedTable>>,
+}
+
+impl Source {
+    /// `answer`, unless the saved table it was read from changed meanwhile (`503`).
+    fn answered<T>(&self, answer: T) -> Result<T, ApiError> {
+        if let Some(saved) = &self.saved {
+            saved.check().map_err(changed)?;
+        }
+        Ok(answer)
+    }
+}
+
+/// A saved table changed under the server: `503` naming the file.
+fn changed(changed: TableChanged) -> ApiError {
+    ApiError::with_status(StatusCode::SERVICE_UNAVAILABLE, changed)
+}
+
 /// A refusal as an API error: `422` for a variant too large, `503` when busy, `500` else.
 fn refused(refusal: TableRefusal) -> ApiError {
     let status = match refusal {
-        TableRefusal::TooLarge(_) => 422,
-        TableRefusal::Busy => 503,
-        TableRefusal::Failed(_) => 500,
+        TableRefusal::TooLarge(_) => StatusCode::UNPROCESSABLE_ENTITY,
+        TableRefusal::Busy => StatusCode::SERVICE_UNAVAILABLE,
+        TableRefusal::Failed(_) => StatusCode::INTERNAL_SERVER_ERROR,
     };
     ApiError::with_status(status, refusal)
 }
@@ -138,7 +170,13 @@ pub(crate) async fn limits(State(app): State<Shared>) -> ApiResult {
             caps.extend(saved.iter().filter(|v| v.pits() == pits).map(|v| v.cap()));
             caps.sort_unstable();
             caps.dedup();
-            json!({ "pits": pits, "max_cap": caps.last(), "caps": caps })
+            // The start each cap is played from when none is given.
+            let starts: Vec<String> = caps
+                .iter()
+                .filter_map(|&cap| Variant::new(pits, cap).ok())
+                .map(|variant| VariantBoard::usual_start(variant).to_string())
+                .collect();
+            json!({ "pits": pits, "max_cap": caps.last(), "caps": caps, "starts": starts })
         })
         .collect();
     let saved: Vec<Value> = saved
@@ -151,10 +189,13 @@ pub(crate) async fn limits(State(app): State<Shared>) -> ApiResult {
         .into_iter()
         .map(|variant| json!({ "pits": variant.pits(), "cap": variant.cap() }))
         .collect();
-    Ok(Doc(json!({
+    Ok(Json(json!({
         "max_boards": MAX_BOARDS,
         "cached_tables": CACHED_TABLES,
         "min_cap": Variant::MIN_CAP,
+        "max_cap": Variant::MAX_CAP,
+        "min_pits": Variant::MIN_PITS,
+        "max_pits": Variant::MAX_PITS,
         "pits": pits,
         "cached": cached,
         "saved": saved,
@@ -163,15 +204,22 @@ pub(crate) async fn limits(State(app): State<Shared>) -> ApiResult {
 
 /// `POST /api/ioiwari/variant/analyze`.
 pub(crate) async fn analyze(State(app): State<Shared>, Body(input): Body<PositionIn>) -> ApiResult {
-    let (position, table) = input.resolve(&app)?;
-    to_value(position::report(&*table, &position))
+    blocking(move || {
+        let (position, table) = input.resolve(&app)?;
+        table.answered(to_value(position::report(&*table.values, &position))?)
+    })
+    .await
 }
 
 /// `POST /api/ioiwari/variant/play`.
 pub(crate) async fn play(State(app): State<Shared>, Body(input): Body<PlayIn>) -> ApiResult {
-    let (position, table) = input.position.resolve(&app)?;
-    let pit = usize::try_from(input.pit).unwrap_or(usize::MAX);
-    to_value(position::play(&*table, &position, pit).map_err(ApiError::invalid)?)
+    blocking(move || {
+        let (position, table) = input.position.resolve(&app)?;
+        let pit = usize::try_from(input.pit).unwrap_or(usize::MAX);
+        let played = position::play(&*table.values, &position, pit);
+        table.answered(to_value(played.map_err(ApiError::invalid)?)?)
+    })
+    .await
 }
 
 /// `POST /api/ioiwari/variant/engine`: the perfect computer's move.
@@ -184,10 +232,14 @@ pub(crate) async fn engine(State(app): State<Shared>, Body(input): Body<EngineIn
             )))
         }
     }
-    let (position, table) = input.position.resolve(&app)?;
-    let pit = position::computer_move(&*table, &position)
-        .ok_or_else(|| ApiError::invalid("the game is over: no move to make"))?;
-    to_value(position::play(&*table, &position, pit).map_err(ApiError::invalid)?)
+    blocking(move || {
+        let (position, table) = input.position.resolve(&app)?;
+        let pit = position::computer_move(&*table.values, &position)
+            .ok_or_else(|| ApiError::invalid("the game is over: no move to make"))?;
+        let played = position::play(&*table.values, &position, pit);
+        table.answered(to_value(played.map_err(ApiError::invalid)?)?)
+    })
+    .await
 }
 
 /// A query's number `name`, or `None` when absent; a `400` when it is there but not a number.
@@ -202,12 +254,9 @@ fn query_number(query: &Query, name: &str) -> Result<Option<u64>, ApiError> {
         .transpose()
 }
 
-/// A query's list of numbers, `3-3-3`, `3,3,3`, `3+3+3` or `3%203%203`.
+/// A query's list of numbers, `3-3-3`, `3,3,3`, `3.3.3` or `3 3 3` (spaces as `%20` or `+`,
+/// decoded with the query), as the text of a board.
 fn query_list(text: &str) -> Value {
-    let text = text
-        .replace("%20", " ")
-        .replace("%2C", ",")
-        .replace("%2c", ",");
     Value::String(
         text.split(['-', ',', '+', '.', ' '])
             .filter(|word| !word.is_empty())
@@ -256,8 +305,12 @@ pub(crate) async fn lookup(
     query: Query,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    let (position, table) = query_position(&query)?.resolve(&app)?;
-    let doc = position::report(&*table, &position);
+    let position = query_position(&query)?;
+    let doc = blocking(move || {
+        let (position, table) = position.resolve(&app)?;
+        table.answered(position::report(&*table.values, &position))
+    })
+    .await?;
     let tag = format!(
         "\"v1-{}-{}-{}-{}-{}-{}\"",
         doc.position.pits,
@@ -272,23 +325,19 @@ pub(crate) async fn lookup(
         doc.position.banks[1],
         doc.position.to_move
     );
-    let fresh = headers
-        .get_all("if-none-match")
-        .iter()
-        .next()
-        .is_some_and(|wanted| {
-            String::from_utf8_lossy(wanted.as_bytes())
-                .split(',')
-                .any(|one| one.trim() == tag || one.trim() == "*")
-        });
-    let response = if fresh {
-        Response::new(304, "application/json", Vec::new())
-    } else {
-        Response::json(200, &to_value(doc)?.0)
-    };
-    Ok(response
-        .with_header("Cache-Control", "public, max-age=31536000, immutable")
-        .with_header("ETag", tag))
+    let tag = HeaderValue::from_str(&tag)
+        .map_err(|error| ApiError::with_status(StatusCode::INTERNAL_SERVER_ERROR, error))?;
+    let cached = [
+        (
+            header::CACHE_CONTROL,
+            HeaderValue::from_static(crate::assets::IMMUTABLE),
+        ),
+        (header::ETAG, tag.clone()),
+    ];
+    if crate::assets::matches_tag(&headers, &tag) {
+        return Ok((StatusCode::NOT_MODIFIED, cached).into_response());
+    }
+    Ok((cached, to_value(doc)?).into_response())
 }
 
 /// `GET /api/ioiwari/variant/summary?pits=9&cap=5`: for each bead total, how the start boards
@@ -302,9 +351,27 @@ pub(crate) async fn summary(State(app): State<Shared>, query: Query) -> ApiResul
         banks: [0, 0],
         to_move: None,
     };
-    let table = position.table(&app)?;
-    let variant = table.variant();
-    let max = variant.cap().min(4);
-    let rule = StartRule::new(variant, max.min(2), max).map_err(ApiError::invalid)?;
-    to_value(variant_summary(&*table, rule, None))
+    blocking(move || {
+        let table = position.table(&app)?;
+        let variant = table.values.variant();
+        let max = variant.cap().min(4);
+        let rule = StartRule::new(variant, max.min(2), max).map_err(ApiError::invalid)?;
+        table.answered(to_value(variant_summary(&*table.values, rule, None))?)
+    })
+    .await
+}
+
+/// `POST /api/ioiwari/variant/game`: the variant's whole game, every move analysed, up to the
+/// first move that cannot be played.
+pub(crate) async fn game(
+    State(app): State<Shared>,
+    Body(input): Body<GameIn<PositionIn>>,
+) -> ApiResult {
+    let tokens = input.moves.tokens()?;
+    blocking(move || {
+        let (start, table) = input.start.resolve(&app)?;
+        let tokens: Vec<&str> = tokens.iter().map(String::as_str).collect();
+        table.answered(to_value(position::game(&*table.values, &start, &tokens))?)
+    })
+    .await
 }

@@ -7,15 +7,14 @@
 use std::net::TcpStream;
 
 use duel_ioiwari::{greedy_move, Board, Pit, Table};
-use duel_web::http::{Method, Request, Response};
 use duel_web::{App, Server};
 use serde_json::{json, Value};
 
-use crate::common::{app, exchange, ok, parse, post};
+use crate::common::{app, call, exchange, ok, parse, post, request, send, Answer};
 use duel_test_support::sticks;
 
-fn post_raw(path: &str, body: &[u8]) -> Response {
-    app().handle(&Request::new(Method::Post, path, body))
+fn post_raw(path: &str, body: &[u8]) -> Answer {
+    call(app(), "POST", path, body)
 }
 
 fn error(path: &str, body: Value) -> (u16, String) {
@@ -155,7 +154,7 @@ fn greedy_and_random_engines() {
 
 #[test]
 fn the_start_table_agrees_with_the_official_notes() {
-    let response = app().handle(&Request::new(Method::Get, "/api/ioiwari/table", b""));
+    let response = call(app(), "GET", "/api/ioiwari/table", b"");
     assert_eq!(response.status, 200);
     let table = parse(&response);
     let rows = table["rows"].as_array().unwrap();
@@ -391,43 +390,26 @@ fn malformed_bodies_methods_paths_and_hosts() {
         .contains("bad JSON"));
     assert_eq!(post_raw("/api/mis/analyze", &[0xff, 0xfe]).status, 400);
 
-    let mut text_plain = Request::new(Method::Post, "/api/mis/analyze", b"{}");
+    let mut text_plain = request("POST", "/api/mis/analyze", b"{}");
     text_plain
-        .headers
-        .retain(|(name, _)| name != "content-type");
-    text_plain
-        .headers
-        .push(("content-type".into(), "text/plain".into()));
-    assert_eq!(app().handle(&text_plain).status, 415);
+        .headers_mut()
+        .insert("content-type", "text/plain".parse().unwrap());
+    assert_eq!(send(app(), text_plain).status, 415);
 
-    let get_on_post = app().handle(&Request::new(Method::Get, "/api/mis/analyze", b""));
+    let get_on_post = call(app(), "GET", "/api/mis/analyze", b"");
     assert_eq!(get_on_post.status, 405);
-    assert!(get_on_post
-        .extra_headers
-        .iter()
-        .any(|(name, value)| *name == "Allow" && value == "POST"));
-    assert_eq!(
-        app()
-            .handle(&Request::new(Method::Post, "/api/nothing", b"{}"))
-            .status,
-        404
-    );
-    assert_eq!(
-        app()
-            .handle(&Request::new(Method::Get, "/nothing", b""))
-            .status,
-        404
-    );
-    assert_eq!(
-        app().handle(&Request::new(Method::Post, "/", b"")).status,
-        405
-    );
+    assert_eq!(get_on_post.header("allow"), Some("POST"));
+    assert_eq!(call(app(), "POST", "/api/nothing", b"{}").status, 404);
+    assert_eq!(call(app(), "GET", "/nothing", b"").status, 404);
+    assert_eq!(call(app(), "POST", "/", b"").status, 405);
 
-    let mut foreign = Request::new(Method::Get, "/", b"");
-    foreign.headers[0].1 = "attacker.example:8080".into();
-    assert_eq!(app().handle(&foreign).status, 403);
+    let mut foreign = request("GET", "/", b"");
+    foreign
+        .headers_mut()
+        .insert("host", "attacker.example:8080".parse().unwrap());
+    assert_eq!(send(app(), foreign).status, 403);
 
-    let index = app().handle(&Request::new(Method::Get, "/api", b""));
+    let index = call(app(), "GET", "/api", b"");
     let endpoints = parse(&index)["endpoints"].as_array().unwrap().len();
     assert!(endpoints >= 9);
 }
@@ -436,7 +418,7 @@ fn malformed_bodies_methods_paths_and_hosts() {
 /// `405` naming it for another) and those `API.md` documents, neither more nor fewer.
 #[test]
 fn the_listed_endpoints_are_the_routed_and_the_documented_ones() {
-    let index = parse(&app().handle(&Request::new(Method::Get, "/api", b"")));
+    let index = parse(&call(app(), "GET", "/api", b""));
     let listed: Vec<(String, String)> = index["endpoints"]
         .as_array()
         .unwrap()
@@ -448,26 +430,19 @@ fn the_listed_endpoints_are_the_routed_and_the_documented_ones() {
         .collect();
     for (method, path) in &listed {
         let (right, wrong) = match method.as_str() {
-            "GET" => (Method::Get, Method::Post),
-            "POST" => (Method::Post, Method::Get),
+            "GET" => ("GET", "POST"),
+            "POST" => ("POST", "GET"),
             other => panic!("{path}: method {other}"),
         };
-        let answered = app().handle(&Request::new(right, path, b"{}"));
+        let answered = call(app(), right, path, b"{}");
         assert!(
             ![404, 405, 415].contains(&answered.status),
             "{method} {path}: {}",
             answered.status
         );
-        let refused = app().handle(&Request::new(wrong, path, b"{}"));
+        let refused = call(app(), wrong, path, b"{}");
         assert_eq!(refused.status, 405, "{path}");
-        assert!(
-            refused
-                .extra_headers
-                .iter()
-                .any(|(name, value)| *name == "Allow" && value == method),
-            "{path}: {:?}",
-            refused.extra_headers
-        );
+        assert_eq!(refused.header("allow"), Some(method.as_str()), "{path}");
     }
     // Every `GET /api...` or `POST /api...` that API.md names, up to a query or a quote.
     let docs = include_str!("../../API.md");

@@ -62,7 +62,8 @@ fn a_report_whose_verdict_holds_line_breaks_is_refused_in_one_line_when_opened_d
     let mut viewer = duel_web::viewer::Viewer::default();
     let why = viewer
         .open("upload.out", &report.to_string())
-        .expect_err("an unknown verdict is refused");
+        .expect_err("an unknown verdict is refused")
+        .to_string();
     assert!(!why.contains('\n'), "{why:?}");
     assert!(why.starts_with("upload.out: not a judge report: "), "{why}");
     assert!(
@@ -72,6 +73,7 @@ fn a_report_whose_verdict_holds_line_breaks_is_refused_in_one_line_when_opened_d
     assert_eq!(viewer.documents().count(), 0);
     let why = viewer
         .open_record("a\nb.moves", b"DUELMIS1".to_vec())
-        .expect_err("a record too short is refused");
+        .expect_err("a record too short is refused")
+        .to_string();
     assert!(why.starts_with("a\\nb.moves: "), "{why}");
 }

@@ -8,14 +8,13 @@ use std::collections::HashMap;
 use std::time::Instant;
 
 use duel_ioiwari::variant::{Variant, VariantBoard};
-use duel_web::http::{Method, Request};
 use duel_web::variants::{CACHED_TABLES, MAX_BOARDS};
 use serde_json::{json, Value};
 
-use crate::common::{app, ok, parse, post};
+use crate::common::{app, call, ok, parse, post, request, send};
 
 fn get(path: &str) -> Value {
-    let response = app().handle(&Request::new(Method::Get, path, b""));
+    let response = call(app(), "GET", path, b"");
     assert_eq!(response.status, 200, "{path}");
     parse(&response)
 }
@@ -307,16 +306,17 @@ fn many_different_variants_in_a_row_keep_a_bounded_cache() {
     // The task's cap of 5 with 9 pits (10077696 boards) is offered; so is every variant of
     // up to 2^24 boards, 8 pits of cap 7 and 12 of cap 3 among them.
     let caps = |max: u8| (2..=max).collect::<Vec<u8>>();
-    assert_eq!(pits[6], json!({ "pits": 8, "max_cap": 7, "caps": caps(7) }));
-    assert_eq!(pits[7], json!({ "pits": 9, "max_cap": 5, "caps": caps(5) }));
-    assert_eq!(
-        pits[10],
-        json!({ "pits": 12, "max_cap": 3, "caps": caps(3) })
-    );
-    assert_eq!(
-        pits[12],
-        json!({ "pits": 14, "max_cap": 2, "caps": caps(2) })
-    );
+    let offered = |row: &Value| {
+        (
+            row["pits"].clone(),
+            row["max_cap"].clone(),
+            row["caps"].clone(),
+        )
+    };
+    assert_eq!(offered(&pits[6]), (json!(8), json!(7), json!(caps(7))));
+    assert_eq!(offered(&pits[7]), (json!(9), json!(5), json!(caps(5))));
+    assert_eq!(offered(&pits[10]), (json!(12), json!(3), json!(caps(3))));
+    assert_eq!(offered(&pits[12]), (json!(14), json!(2), json!(caps(2))));
     assert_eq!(limits["saved"], json!([]), "no --tables here");
     let mut asked = Vec::new();
     for n in 2..=5usize {
@@ -359,17 +359,20 @@ fn the_api_index_lists_the_variant_endpoints() {
 
 /// A GET of the read-only lookup: the status, the named headers and the answer's body.
 fn lookup(target: &str, if_none_match: Option<&str>) -> (u16, HashMap<String, String>, Vec<u8>) {
-    let mut request = Request::new(Method::Get, target, b"");
+    let mut request = request("GET", target, b"");
     if let Some(tag) = if_none_match {
         request
-            .headers
-            .push(("if-none-match".to_string(), tag.to_string()));
+            .headers_mut()
+            .insert("if-none-match", tag.parse().unwrap());
     }
-    let response = app().handle(&request);
+    let response = send(app(), request);
     let headers = response
-        .extra_headers
+        .headers
         .iter()
-        .map(|(name, value)| (name.to_ascii_lowercase(), value.clone()))
+        .map(|(name, value)| {
+            let value = value.to_str().unwrap_or_default().to_string();
+            (name.as_str().to_string(), value)
+        })
         .collect();
     (response.status, headers, response.body)
 }

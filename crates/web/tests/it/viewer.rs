@@ -3,13 +3,12 @@
 
 use duel_ioiwari::{Board, Pit, Position, Table};
 use duel_mis::{Move, Position as MisPosition};
-use duel_web::http::{Method, Request};
 use duel_web::App;
 use serde_json::{json, Value};
 
-fn call(app: &App, method: Method, target: &str, body: Option<Value>) -> (u16, Value) {
+fn call(app: &App, method: &str, target: &str, body: Option<Value>) -> (u16, Value) {
     let body = body.map(|b| b.to_string()).unwrap_or_default();
-    let response = app.handle(&Request::new(method, target, body.as_bytes()));
+    let response = crate::common::call(app, method, target, body.as_bytes());
     let value = serde_json::from_slice(&response.body).expect("JSON answers");
     (response.status, value)
 }
@@ -52,7 +51,7 @@ fn an_ioiwari_report_replays_with_its_first_mistake() {
     let (report, positions) = ioiwari_report(&table, board, wrong);
     let (status, doc) = call(
         &app,
-        Method::Post,
+        "POST",
         "/api/viewer/open",
         Some(json!({ "name": "report.json", "text": report.to_string() })),
     );
@@ -65,7 +64,7 @@ fn an_ioiwari_report_replays_with_its_first_mistake() {
 
     let (status, window) = call(
         &app,
-        Method::Get,
+        "GET",
         &format!("/api/viewer/game?id={id}&test=1&from=0&count=100"),
         None,
     );
@@ -96,7 +95,7 @@ fn an_ioiwari_report_replays_with_its_first_mistake() {
     // A window in the middle, and one past the end.
     let (_, middle) = call(
         &app,
-        Method::Get,
+        "GET",
         &format!("/api/viewer/game?id={id}&test=1&from=3&count=2"),
         None,
     );
@@ -109,7 +108,7 @@ fn an_ioiwari_report_replays_with_its_first_mistake() {
     assert_eq!(numbers, [3, 4]);
     let (_, past) = call(
         &app,
-        Method::Get,
+        "GET",
         &format!("/api/viewer/game?id={id}&test=1&from=999&count=5"),
         None,
     );
@@ -151,14 +150,9 @@ fn a_ranking_and_mis_games_from_reports_and_logs() {
         "submissions": [report("a", Value::Null), report("b", json!(0))]
     });
     app.open("batch.json", &batch.to_string()).unwrap();
-    let (_, list_doc) = call(&app, Method::Get, "/api/viewer", None);
+    let (_, list_doc) = call(&app, "GET", "/api/viewer", None);
     let id = list_doc["documents"][0]["id"].as_u64().unwrap();
-    let (_, doc) = call(
-        &app,
-        Method::Get,
-        &format!("/api/viewer/report?id={id}"),
-        None,
-    );
+    let (_, doc) = call(&app, "GET", &format!("/api/viewer/report?id={id}"), None);
     assert_eq!(doc["ranking"].as_array().unwrap().len(), 2);
     assert_eq!(doc["submissions"][1]["player"], "b");
     for submission in 0..2 {
@@ -167,7 +161,7 @@ fn a_ranking_and_mis_games_from_reports_and_logs() {
     }
     let (status, window) = call(
         &app,
-        Method::Get,
+        "GET",
         &format!("/api/viewer/game?id={id}&submission=1&test=1"),
         None,
     );
@@ -185,7 +179,7 @@ fn a_ranking_and_mis_games_from_reports_and_logs() {
         "start: p=7 e=2 B=3\n1. Bolek takes p=3 e=0, leaving p=4 e=2\nresult: loss after 3 moves\n";
     let (status, error) = call(
         &app,
-        Method::Post,
+        "POST",
         "/api/viewer/open",
         Some(json!({ "name": "test-1.out", "text": log })),
     );
@@ -233,12 +227,7 @@ fn a_long_logged_game_replays_any_move_from_its_record() {
     let (record, after) = long_game(start, blunder);
     let total = after.len() as u64 - 1;
     let id = app.open_record("test-01.moves", record).unwrap();
-    let (_, doc) = call(
-        &app,
-        Method::Get,
-        &format!("/api/viewer/report?id={id}"),
-        None,
-    );
+    let (_, doc) = call(&app, "GET", &format!("/api/viewer/report?id={id}"), None);
     let test = &doc["submissions"][0]["tests"][0];
     assert_eq!(test["replayable_moves"], total);
     assert!(test["note"].is_null(), "{test}");
@@ -254,7 +243,7 @@ fn a_long_logged_game_replays_any_move_from_its_record() {
     for from in [0, 1, 4095, 4096, 40_000, blunder - 3, total - 7, total] {
         let (status, window) = call(
             &app,
-            Method::Get,
+            "GET",
             &format!("/api/viewer/game?id={id}&test=1&from={from}&count=10"),
             None,
         );
@@ -290,14 +279,14 @@ fn a_long_games_record_sent_by_the_page_replays_every_move() {
     let (record, after) = long_game(start, 20_001);
     let moves = base64::engine::general_purpose::STANDARD.encode(&record);
     let body = json!({ "name": "test-01.moves", "moves": moves });
-    let (status, doc) = call(&app, Method::Post, "/api/viewer/open", Some(body));
+    let (status, doc) = call(&app, "POST", "/api/viewer/open", Some(body));
     assert_eq!(status, 200, "{doc}");
     let total = after.len() as u64 - 1;
     assert_eq!(doc["submissions"][0]["tests"][0]["replayable_moves"], total);
     let id = doc["id"].as_u64().unwrap();
     let (_, window) = call(
         &app,
-        Method::Get,
+        "GET",
         &format!("/api/viewer/game?id={id}&test=1&from=15000&count=3"),
         None,
     );
@@ -308,7 +297,7 @@ fn a_long_games_record_sent_by_the_page_replays_every_move() {
     );
     assert_eq!(window["first_mistake"], 20_001);
     let bad = json!({ "name": "test-01.moves", "moves": "%%" });
-    let (status, error) = call(&app, Method::Post, "/api/viewer/open", Some(bad));
+    let (status, error) = call(&app, "POST", "/api/viewer/open", Some(bad));
     assert_eq!(status, 400, "{error}");
     assert!(
         error["error"].as_str().unwrap().contains("base64"),
@@ -319,7 +308,7 @@ fn a_long_games_record_sent_by_the_page_replays_every_move() {
         json!({ "name": "x", "text": "{}", "moves": moves }),
         json!({ "name": "x" }),
     ] {
-        let (status, error) = call(&app, Method::Post, "/api/viewer/open", Some(body));
+        let (status, error) = call(&app, "POST", "/api/viewer/open", Some(body));
         assert_eq!(status, 400, "{error}");
     }
 }
@@ -330,32 +319,32 @@ fn a_damaged_record_is_refused() {
     let (record, _) = long_game(MisPosition::new(20_000, 19_999, 1).unwrap(), 5);
     let why = app
         .open_record("test-01.moves", record[..record.len() - 1].to_vec())
-        .unwrap_err();
+        .unwrap_err()
+        .to_string();
     assert!(why.starts_with("test-01.moves: "), "{why}");
     let why = app
         .open_record("test-01.moves", b"DUELMIS1".to_vec())
-        .unwrap_err();
+        .unwrap_err()
+        .to_string();
     assert!(why.contains("not a move record"), "{why}");
     let why = app
         .open_record("test-01.out", b"start: p=1 e=1 B=1\n".to_vec())
-        .unwrap_err();
+        .unwrap_err()
+        .to_string();
     assert!(why.contains("not a record of moves"), "{why}");
 }
 
 #[test]
 fn viewer_errors_are_json_with_a_status() {
     let app = App::new();
-    let (status, doc) = call(&app, Method::Get, "/api/viewer/report?id=7", None);
+    let (status, doc) = call(&app, "GET", "/api/viewer/report?id=7", None);
     assert_eq!(status, 404);
     assert!(doc["error"].as_str().unwrap().contains("--report"));
-    assert_eq!(call(&app, Method::Get, "/api/viewer/report", None).0, 400);
-    assert_eq!(
-        call(&app, Method::Get, "/api/viewer/report?id=x", None).0,
-        400
-    );
+    assert_eq!(call(&app, "GET", "/api/viewer/report", None).0, 400);
+    assert_eq!(call(&app, "GET", "/api/viewer/report?id=x", None).0, 400);
     let (status, doc) = call(
         &app,
-        Method::Post,
+        "POST",
         "/api/viewer/open",
         Some(json!({ "name": "notes.txt", "text": "hello" })),
     );
@@ -368,7 +357,7 @@ fn viewer_errors_are_json_with_a_status() {
     let id = app.open("bad.json", &bad.to_string()).unwrap();
     let (status, doc) = call(
         &app,
-        Method::Get,
+        "GET",
         &format!("/api/viewer/game?id={id}&test=1"),
         None,
     );
@@ -386,7 +375,7 @@ fn sixteen_documents_with_15_mb_names_are_held_in_bounded_memory() {
             "interrupted": false, "tests": []
         });
         let body = json!({ "name": long_name, "text": report.to_string() });
-        let (status, doc) = call(&app, Method::Post, "/api/viewer/open", Some(body));
+        let (status, doc) = call(&app, "POST", "/api/viewer/open", Some(body));
         assert_eq!(
             status,
             200,
@@ -402,7 +391,7 @@ fn sixteen_documents_with_15_mb_names_are_held_in_bounded_memory() {
         let player = doc["submissions"][0]["player"].as_str().unwrap();
         assert!(player.chars().count() <= duel_web::viewer::MAX_NAME_CHARS + 1);
     }
-    let response = app.handle(&Request::new(Method::Get, "/api/viewer", b""));
+    let response = crate::common::call(&app, "GET", "/api/viewer", b"");
     assert!(
         response.body.len() < 64 << 10,
         "the list is {} bytes",
@@ -418,10 +407,17 @@ fn a_document_larger_than_the_viewer_opens_is_refused_with_413() {
         "x".repeat(duel_web::viewer::MAX_DOCUMENT_BYTES)
     );
     let body = json!({ "name": "big.json", "text": text });
-    let (status, error) = call(&app, Method::Post, "/api/viewer/open", Some(body));
+    // Through the API the body passes its limit first (the document is inside the body).
+    let (status, error) = call(&app, "POST", "/api/viewer/open", Some(body));
     assert_eq!(status, 413, "{error}");
     assert!(
-        error.to_string().contains("more than the viewer opens"),
+        error.to_string().contains("larger than 16777216 bytes"),
         "{error}"
     );
+    // Opened directly (duel serve --report), the document is refused by its own size.
+    let why = duel_web::viewer::Viewer::default()
+        .open("big.json", &text)
+        .unwrap_err()
+        .to_string();
+    assert!(why.contains("more than the viewer opens"), "{why}");
 }

@@ -1,8 +1,12 @@
 //! Pascal, built by Free Pascal.
 //!
-//! - **A player** is built with a unit loaded first (`-Faduelflush`) that makes `Output` flush
-//!   after every `Write`/`Writeln` even on a pipe: the statement tells Pascal players to use
-//!   `Writeln` and `Readln` without `Flush`, which Free Pascal only honours on a terminal.
+//! - **A player** is built as the contest systems build it (`RULES.md`, G2): Free Pascal
+//!   flushes `Output` after `Writeln` only on a terminal, so a player that relies on `Writeln`
+//!   alone waits for ever on a pipe, as it does there. The judge writes its unit `duelflush`
+//!   beside the copy all the same: [`Language::PASCAL_FLUSH_PLAYER`], the command
+//!   `--pascal-flush` selects, loads it first (`-Faduelflush`) and `Output` is flushed after
+//!   every `Write` and `Writeln` even on a pipe, as the IOI 2001 statement (`Writeln` and
+//!   `Readln`, no `Flush`) assumed.
 //! - **A module** is the statement's unit `mis` (saved as `mis.pas`); the judge wraps it in a
 //!   library that exports `poczatek` and `ruch_bolka` with the C calling convention, and
 //!   builds it position-independent (`-Cg`).
@@ -16,12 +20,31 @@ use std::path::PathBuf;
 impl Language {
     /// Pascal (`.pas`, `.pp`), built by Free Pascal.
     pub const PASCAL: Language = Language(&DEFINITION);
+
+    /// The command that builds a Pascal player as IOI 2001's judge did (`--pascal-flush`):
+    /// the default one with the unit `duelflush` loaded first (`-Faduelflush`), which flushes
+    /// `Output` after every `Write` and `Writeln` even on a pipe.
+    ///
+    /// ```
+    /// use duel_arena::compile::{default_command, Language, Target};
+    /// let plain = default_command(Language::PASCAL, Target::Player);
+    /// assert_eq!(Language::PASCAL_FLUSH_PLAYER.replace(" -Faduelflush", ""), plain);
+    /// ```
+    pub const PASCAL_FLUSH_PLAYER: &'static str = FLUSH_PLAYER_COMMAND;
 }
 
-/// The unit `duelflush`, loaded before a player's own units (fpc's `-Fa` in the player's
-/// command): Free Pascal flushes `Output` after every `Write` and
-/// `Writeln` only when it is a terminal; this makes it do so on a pipe too, as the statement's
-/// advice (`Writeln` and `Readln`, no `Flush`) assumes.
+/// How a player is built: as the contest systems build it, with nothing loaded first.
+const PLAYER_COMMAND: &str = "fpc -l- -v0 -O2 -Xs -Fu{dir} -FU{dir} -FE{dir} -o{output} {source}";
+
+/// The same with the unit `duelflush` loaded first (`--pascal-flush`).
+const FLUSH_PLAYER_COMMAND: &str =
+    "fpc -l- -v0 -O2 -Xs -Faduelflush -Fu{dir} -FU{dir} -FE{dir} -o{output} {source}";
+
+/// The unit `duelflush`, loaded before a player's own units by
+/// [`Language::PASCAL_FLUSH_PLAYER`] (fpc's `-Fa`): Free Pascal flushes `Output` after every
+/// `Write` and `Writeln` only when it is a terminal; this makes it do so on a pipe too, as
+/// IOI 2001's advice (`Writeln` and `Readln`, no `Flush`) assumed. Written beside every
+/// Pascal player's copy, so that a command given with `--compile` may load it too.
 const FLUSH_SOURCE: (&str, &str) = (
     "duelflush.pas",
     "\
@@ -54,12 +77,17 @@ end;
 exports
   c_poczatek name 'poczatek',
   c_ruch_bolka name 'ruch_bolka';
+begin
+  { The library's own Output (what the unit writes) is flushed after every write, as the
+    drivers flush theirs: RULES.md M1. }
+  TextRec(Output).FlushFunc := TextRec(Output).InOutFunc;
 end.
 ",
 );
 
 const DEFINITION: Definition = Definition {
     player: Recipe {
+        command: PLAYER_COMMAND,
         files: &[FLUSH_SOURCE],
         ..Recipe::program(&duel_languages::PASCAL.player)
     },
@@ -101,11 +129,19 @@ mod tests {
     const FLUSH_UNIT: &str = "duelflush";
 
     #[test]
-    fn the_player_loads_the_flush_unit_the_judge_writes() {
-        assert!(DEFINITION
-            .player
-            .command
-            .contains(&format!(" -Fa{FLUSH_UNIT} ")));
+    fn the_player_is_built_without_the_flush_unit_and_the_flush_command_loads_it() {
+        assert!(!DEFINITION.player.command.contains("-Fa"));
+        assert!(FLUSH_PLAYER_COMMAND.contains(&format!(" -Fa{FLUSH_UNIT} ")));
+        assert_eq!(
+            FLUSH_PLAYER_COMMAND.replace(&format!(" -Fa{FLUSH_UNIT}"), ""),
+            PLAYER_COMMAND
+        );
+        // The shared definition's command (the kits' and README's) is one of the two.
+        let shared = duel_languages::PASCAL.player.command;
+        assert!(
+            shared == PLAYER_COMMAND || shared == FLUSH_PLAYER_COMMAND,
+            "{shared}"
+        );
         assert_eq!(FLUSH_SOURCE.0, format!("{FLUSH_UNIT}.pas"));
         assert!(FLUSH_SOURCE.1.starts_with(&format!("unit {FLUSH_UNIT};")));
         assert!(WRAPPER.1.starts_with("library duelmis;"));

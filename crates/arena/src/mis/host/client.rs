@@ -231,6 +231,15 @@ fn handshake(stream: &mut Stream, library: &Path) -> Result<Result<u64, Ending>,
             format!("the module did not load: {what}"),
         )))
     };
+    // Bytes that are no load report can only be the module's own, written on the host's pipe
+    // by its constructors: a protocol_error, as the packages' validators say of bytes written
+    // on the driver's stream before its first line.
+    let scribbled = |what: String| {
+        Ok(Err(Ending::new(
+            Verdict::ProtocolError,
+            format!("the module wrote on the module host's pipe while loading: {what}"),
+        )))
+    };
     match next_frame!(stream) {
         Ok(Frame::Ready) => Ok(Ok(baseline)),
         Ok(Frame::Error(message)) => not_loaded(clip_bytes(message, SHOWN_CHARS)),
@@ -239,12 +248,9 @@ fn handshake(stream: &mut Stream, library: &Path) -> Result<Result<u64, Ending>,
             fault.verdict,
             format!("while loading the module: {}", fault.reason),
         ))),
-        Ok(_) => not_loaded(format!(
-            "the host wrote a move frame while loading {}",
-            library.display()
-        )),
-        Err(Broken::Garbled(error)) => not_loaded(format!(
-            "the host wrote {error}: {}",
+        Ok(_) => scribbled(format!("a move frame, loading {}", library.display())),
+        Err(Broken::Garbled(error)) => scribbled(format!(
+            "{error}: {}",
             clip_bytes(stream.reader.pending(), 60)
         )),
     }

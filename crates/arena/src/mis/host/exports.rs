@@ -42,19 +42,56 @@ pub fn check_exports(library: &Path) -> Result<(), MisError> {
         )));
     }
     let not_a_library = |why: &str| MisError::Module(format!("cannot load module {shown}: {why}"));
-    let object = object::File::parse(&*data)
-        .map_err(|error| not_a_library(&format!("not a shared library ({error})")))?;
+    let object = object::File::parse(&*data).map_err(|error| match header_name(library) {
+        Some(name) => MisError::Module(format!(
+            "{shown} is the header {name}, not a module: give the module's source (mis.c, \
+             mis.cpp or the unit mis.pas), which is built with it, or the shared library built \
+             from that source"
+        )),
+        None => not_a_library(&format!("not a shared library ({error})")),
+    })?;
     if object.kind() != ObjectKind::Dynamic {
         return Err(not_a_library(
             "not a shared library (build it with -shared -fPIC)",
         ));
     }
-    match undefined_function(&object) {
-        Some(name) => Err(MisError::Unexported(format!(
+    if let Some(name) = undefined_function(&object) {
+        return Err(MisError::Unexported(format!(
             "module {shown} does not export `{name}` (a C++ module needs extern \"C\": see mis.h)"
+        )));
+    }
+    match driver_name(&object) {
+        Some(name) => Err(MisError::DriverName(format!(
+            "module {shown} defines `{name}`, which the task's driver defines: it would not \
+             link with the driver (a module has no main; see mis.h)"
         ))),
         None => Ok(()),
     }
+}
+
+/// The names every driver of the task defines with external linkage (the rules of play,
+/// `crates/protocol/RULES.md`, M3): the C and C++ drivers define `main` alone; a Pascal
+/// program defines `main` and `PASCALMAIN`, which a Pascal unit can only take by naming them
+/// with `public name`.
+const DRIVER_NAMES: [&str; 2] = ["main", "PASCALMAIN"];
+
+/// The first of the [`DRIVER_NAMES`] that `object` defines and exports.
+fn driver_name(object: &object::File) -> Option<&'static str> {
+    DRIVER_NAMES.into_iter().find(|name| {
+        object.dynamic_symbols().any(|symbol| {
+            symbol.is_definition() && symbol.is_global() && symbol.name() == Ok(*name)
+        })
+    })
+}
+
+/// The file name of `library` when it names a C or C++ header (`mis.h`, `x.hpp`...).
+fn header_name(library: &Path) -> Option<String> {
+    let name = library.file_name()?.to_str()?;
+    let (_, extension) = name.rsplit_once('.')?;
+    let headers = ["h", "hh", "hpp", "hxx", "h++"];
+    headers
+        .contains(&extension.to_ascii_lowercase().as_str())
+        .then(|| name.to_owned())
 }
 
 /// Reads at most [`MAX_MODULE_BYTES`] + 1 bytes of `library` with the judge's own rights.
@@ -102,6 +139,22 @@ mod tests {
         std::fs::write(&text, "hello").unwrap();
         let message = check_exports(&text).unwrap_err().to_string();
         assert!(message.contains("cannot load module"), "{message}");
+    }
+
+    #[test]
+    fn a_header_is_named_as_a_header() {
+        let dir = tempfile::tempdir().unwrap();
+        let header = dir.path().join("mis.h");
+        std::fs::write(&header, duel_mis_abi::MIS_H).unwrap();
+        let message = check_exports(&header).unwrap_err().to_string();
+        assert!(
+            message.contains("is the header mis.h, not a module: give the module's source"),
+            "{message}"
+        );
+        assert!(
+            !message.contains('\n') && !message.contains("file magic"),
+            "{message}"
+        );
     }
 
     #[test]

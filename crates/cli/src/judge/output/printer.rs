@@ -13,7 +13,10 @@ use std::process::ExitCode;
 use super::files::LogDir;
 use super::progress::Progress;
 use super::status::exit_status;
-use super::table::{memory_footnote, score_line, show_build, Columns, ResultTable};
+use super::table::{
+    fit, memory_footnote, not_run_line, score_line, show_build, terminal_width, Columns,
+    ResultTable,
+};
 
 /// How results are shown on stdout.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -27,6 +30,8 @@ pub enum Format {
 /// The [`Observer`] of the judge commands: table rows on stdout, progress on stderr, logs.
 pub struct Printer {
     table: ResultTable,
+    /// The width every line fits ([`terminal_width`]).
+    width: usize,
     format: Format,
     progress: Progress,
     logs: Option<LogDir>,
@@ -34,6 +39,11 @@ pub struct Printer {
     header_printed: bool,
     isolation: Option<IsolationRecord>,
     announced: bool,
+    /// Whether the compiler's lines of a failed build were shown on stderr.
+    build_shown: bool,
+    /// The tests not run because the submission could not be built (first, last, reason):
+    /// one line at the end, not a row each.
+    not_run: Option<(usize, usize, String)>,
 }
 
 impl Printer {
@@ -44,9 +54,10 @@ impl Printer {
         format: Format,
         logs: Option<LogDir>,
     ) -> Printer {
+        let width = terminal_width();
         Printer {
-            table: ResultTable::new(columns, inputs.iter().map(String::as_str))
-                .with_width(super::table::terminal_width()),
+            table: ResultTable::new(columns, inputs.iter().map(String::as_str)).with_width(width),
+            width,
             format,
             progress: Progress::new(inputs.len()),
             logs,
@@ -54,6 +65,8 @@ impl Printer {
             header_printed: false,
             isolation: None,
             announced: false,
+            build_shown: false,
+            not_run: None,
         }
     }
 
@@ -74,13 +87,19 @@ impl Printer {
         self.progress.finish();
         match self.format {
             Format::Table => {
-                if !self.header_printed {
+                let not_run = self.not_run.take();
+                if !self.header_printed && not_run.is_none() {
                     self.print(&self.table.header());
                 }
-                if let Some(footnote) = memory_footnote(report) {
-                    self.print(&footnote);
+                if let Some((first, last, reason)) = &not_run {
+                    let line = not_run_line(*first, *last, reason, self.build_shown, self.width);
+                    self.print(&line);
                 }
-                self.print(&score_line(report));
+                // The memory column's dashes are explained where rows show them.
+                if let Some(footnote) = memory_footnote(report).filter(|_| self.header_printed) {
+                    self.print(&fit(&footnote, self.width));
+                }
+                self.print(&fit(&score_line(report), self.width));
             }
             Format::Json => self.print(&inert_json(self.report_json(report).trim_end())),
         }
@@ -102,8 +121,8 @@ impl Printer {
         }
         self.announced = true;
         if let Some(isolation) = &self.isolation {
-            self.progress
-                .suspend(|| eprintln!("duel: {}", escape(&isolation.summary)));
+            let line = fit(&format!("duel: {}", escape(&isolation.summary)), self.width);
+            self.progress.suspend(|| eprintln!("{line}"));
         }
     }
 
@@ -142,6 +161,7 @@ impl Printer {
 impl Observer for Printer {
     fn built(&mut self, _submission: usize, build: &BuildRecord) {
         show_build(build);
+        self.build_shown |= !build.succeeded;
         if let Some(logs) = &mut self.logs {
             logs.write_compile(build);
         }
@@ -164,6 +184,16 @@ impl Observer for Printer {
         self.announce_isolation();
         if let Some(logs) = &mut self.logs {
             logs.write(result.index, log);
+        }
+        // A test not run because the submission could not be built: no row each, one line
+        // at the end for all of them (the compiler's lines are shown once, on stderr).
+        if result.verdict == duel_arena::Verdict::CompileError {
+            let reason = result.reason.clone().unwrap_or_default();
+            match &mut self.not_run {
+                Some((_, last, _)) => *last = result.index,
+                None => self.not_run = Some((result.index, result.index, reason)),
+            }
+            return;
         }
         if self.format == Format::Table {
             if !self.header_printed {

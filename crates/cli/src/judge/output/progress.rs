@@ -15,7 +15,14 @@ impl Progress {
             return Progress { bar: None };
         }
         let bar = ProgressBar::with_draw_target(Some(planned as u64), ProgressDrawTarget::stderr());
-        let style = ProgressStyle::with_template("{bar:40} {pos}/{len} tests  {elapsed}")
+        // The bar, then `pos/len tests  elapsed`: the bar is as long as the rest of the line
+        // leaves, at most 40.
+        let figures = format!(" {planned}/{planned} tests  00:00:00").len();
+        let bar_width = super::table::terminal_width()
+            .saturating_sub(figures + 1)
+            .clamp(10, 40);
+        let template = format!("{{bar:{bar_width}}} {{pos}}/{{len}} tests  {{elapsed}}");
+        let style = ProgressStyle::with_template(&template)
             .unwrap_or_else(|_| ProgressStyle::default_bar());
         bar.set_style(style);
         Progress { bar: Some(bar) }

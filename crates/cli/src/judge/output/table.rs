@@ -21,6 +21,7 @@ pub struct ResultTable {
     columns: Columns,
     index_width: usize,
     input_width: usize,
+    summary_width: usize,
     /// The width rows fit (see [`terminal_width`]).
     width: usize,
 }
@@ -49,9 +50,68 @@ const WRAP_INDENT: usize = 6;
 /// The narrowest a wrapped last column is made, however narrow the terminal.
 const MIN_WRAP_WIDTH: usize = 24;
 
+/// How far the continuation lines of a wrapped closing line are indented.
+const CLOSING_INDENT: usize = 2;
+
+/// `words` (split at spaces) on lines of at most `first_room` columns for the first line and
+/// `room` for the others, a word longer than a line cut into pieces that fit.
+fn fill(words: &str, first_room: usize, room: usize) -> Vec<String> {
+    let measure = console::measure_text_width;
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    let room_of = |lines: &Vec<String>| {
+        if lines.is_empty() {
+            first_room.max(1)
+        } else {
+            room.max(1)
+        }
+    };
+    for word in words.split(' ').filter(|word| !word.is_empty()) {
+        let mut word = word.to_owned();
+        loop {
+            let room = room_of(&lines);
+            let gap = usize::from(!line.is_empty());
+            if measure(&line) + gap + measure(&word) <= room {
+                if gap == 1 {
+                    line.push(' ');
+                }
+                line.push_str(&word);
+                break;
+            }
+            if !line.is_empty() {
+                lines.push(std::mem::take(&mut line));
+                continue;
+            }
+            // A word longer than a whole line: as much of it as fits, the rest next.
+            let mut cut = 0;
+            let mut width = 0;
+            for (at, c) in word.char_indices() {
+                let w = measure(c.encode_utf8(&mut [0; 4]));
+                if width + w > room {
+                    break;
+                }
+                width += w;
+                cut = at + c.len_utf8();
+            }
+            if cut == 0 {
+                cut = word.chars().next().map_or(word.len(), char::len_utf8);
+            }
+            lines.push(word[..cut].to_owned());
+            word = word[cut..].to_owned();
+            if word.is_empty() {
+                break;
+            }
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
 /// `first` followed by `last` on the same line when the two fit `width` columns; else `first`,
 /// then `last` wrapped at spaces on lines of their own, indented by [`WRAP_INDENT`] (a word
-/// longer than a line stays whole).
+/// longer than a line is cut where the line ends).
 pub fn with_last_column(first: &str, last: &str, width: usize) -> String {
     let measure = console::measure_text_width;
     if last.is_empty() || measure(first) + 2 + measure(last) <= width {
@@ -61,52 +121,89 @@ pub fn with_last_column(first: &str, last: &str, width: usize) -> String {
     let room = width.saturating_sub(WRAP_INDENT).max(MIN_WRAP_WIDTH);
     let indent = " ".repeat(WRAP_INDENT);
     let mut lines = vec![first.trim_end().to_owned()];
-    let mut line = String::new();
-    for word in last.split(' ').filter(|word| !word.is_empty()) {
-        if !line.is_empty() && measure(&line) + 1 + measure(word) > room {
-            lines.push(format!("{indent}{line}"));
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    if !line.is_empty() {
-        lines.push(format!("{indent}{line}"));
-    }
+    lines.extend(
+        fill(last, room, room)
+            .into_iter()
+            .map(|line| format!("{indent}{line}")),
+    );
     lines.join("\n")
+}
+
+/// A closing line (the score, a footnote, a note on stderr) fitting `width` columns: wrapped at
+/// spaces, its continuation lines indented by two (a word longer than a line is cut where the
+/// line ends).
+pub fn fit(line: &str, width: usize) -> String {
+    let width = width.max(MIN_WRAP_WIDTH);
+    if console::measure_text_width(line) <= width {
+        return line.to_owned();
+    }
+    let indent = " ".repeat(CLOSING_INDENT);
+    fill(line, width, width - CLOSING_INDENT)
+        .into_iter()
+        .enumerate()
+        .map(|(i, line)| {
+            if i == 0 {
+                line
+            } else {
+                format!("{indent}{line}")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// Width of the verdict column: the longest verdict name.
 const VERDICT_WIDTH: usize = 14;
 const SUMMARY_WIDTH: usize = 7;
-const MOVES_WIDTH: usize = 7;
+/// A Pooh-Eeyore-sticks game can last 2·10^7 + 1 moves: eight digits.
+const MOVES_WIDTH: usize = 8;
 const TIME_WIDTH: usize = 8;
 const MEMORY_WIDTH: usize = 9;
 
 impl ResultTable {
-    /// A table for these test inputs.
+    /// A table for these test inputs. The summary column is made as wide as the widest
+    /// summary a test can have: Ioiwari's banks (`8-12`) and the sticks MIS leaves (`p e`)
+    /// are never wider than their test's input less its last number.
     pub fn new<'a>(columns: Columns, inputs: impl IntoIterator<Item = &'a str>) -> ResultTable {
         let inputs: Vec<&str> = inputs.into_iter().collect();
+        let widest = |cells: &mut dyn Iterator<Item = &str>| {
+            cells.map(|cell| cell.chars().count()).max().unwrap_or(0)
+        };
+        let all_but_last = inputs
+            .iter()
+            .map(|input| input.trim().rsplit_once(' ').map_or("", |(rest, _)| rest));
         ResultTable {
             columns,
             index_width: inputs.len().to_string().len().max("test".len()),
-            input_width: inputs
-                .iter()
-                .map(|input| input.chars().count())
-                .max()
-                .unwrap_or(0)
-                .max(columns.input.len()),
+            input_width: widest(&mut inputs.iter().copied()).max(columns.input.len()),
+            summary_width: widest(&mut all_but_last.into_iter())
+                .max(columns.summary.len())
+                .max(SUMMARY_WIDTH),
             width: DEFAULT_WIDTH,
         }
     }
 
     /// The same table, its rows fitting `width` columns: a reason that does not fit goes on
-    /// lines of its own under its row.
+    /// lines of its own under its row, and where the columns themselves do not fit, each row
+    /// takes two lines (the test, its input and verdict; then the summary, moves, time,
+    /// memory and reason).
     pub fn with_width(mut self, width: usize) -> ResultTable {
         self.width = width;
         self
+    }
+
+    /// Whether a row takes two lines: its columns are wider than the table.
+    fn two_lines(&self) -> bool {
+        let columns = [
+            self.index_width,
+            self.input_width,
+            VERDICT_WIDTH,
+            self.summary_width,
+            MOVES_WIDTH,
+            TIME_WIDTH,
+            MEMORY_WIDTH,
+        ];
+        columns.iter().sum::<usize>() + 2 * (columns.len() - 1) > self.width
     }
 
     /// The line above the rows, naming each column at the table's width.
@@ -141,7 +238,7 @@ impl ResultTable {
             result.summary.as_deref().unwrap_or("-"),
             &result.moves.to_string(),
             &format_ms(result.time_ms),
-            &memory_cell(result),
+            &result.memory_text(),
             &one_line(&reason),
         )
     }
@@ -158,14 +255,35 @@ impl ResultTable {
         memory: &str,
         reason: &str,
     ) -> String {
-        let line = format!(
-            "{index:>iw$}  {input:<inw$}  {verdict:<VERDICT_WIDTH$}  {summary:>SUMMARY_WIDTH$}  \
-             {moves:>MOVES_WIDTH$}  {time:>TIME_WIDTH$}  {memory:>MEMORY_WIDTH$}",
-            iw = self.index_width,
-            inw = self.input_width,
+        let (iw, inw, sw) = (self.index_width, self.input_width, self.summary_width);
+        let figures = format!(
+            "{summary:>sw$}  {moves:>MOVES_WIDTH$}  {time:>TIME_WIDTH$}  {memory:>MEMORY_WIDTH$}"
         );
+        if self.two_lines() {
+            let first = format!("{index:>iw$}  {input:<inw$}  {verdict}");
+            let second = format!("{}{figures}", " ".repeat(WRAP_INDENT));
+            return format!("{first}\n{}", with_last_column(&second, reason, self.width));
+        }
+        let line = format!("{index:>iw$}  {input:<inw$}  {verdict:<VERDICT_WIDTH$}  {figures}");
         with_last_column(&line, reason, self.width)
     }
+}
+
+/// The line that stands for the tests not run because the submission could not be built
+/// (`first` to `last`), in place of a row each: its reason once, or where the compiler's
+/// lines were shown (`shown`), a pointer to them; fitting `width` columns.
+pub fn not_run_line(first: usize, last: usize, reason: &str, shown: bool, width: usize) -> String {
+    let tests = if first == last {
+        format!("test {first}")
+    } else {
+        format!("tests {first}-{last}")
+    };
+    let why = if shown {
+        "the submission does not compile (the compiler's lines are on stderr)".to_owned()
+    } else {
+        one_line(reason)
+    };
+    fit(&format!("{tests}: compile_error, not run: {why}"), width)
 }
 
 /// "12 ms", "1.25 s".
@@ -174,24 +292,6 @@ pub fn format_ms(ms: u64) -> String {
         format!("{ms} ms")
     } else {
         format!("{:.2} s", ms as f64 / 1000.0)
-    }
-}
-
-/// The memory column of a row: the peak the kernel measured ([`format_kb`]); `<1 MB` (less
-/// than the resolution) where the figure is the measurement's resolution of a megabyte or
-/// more (under bubblewrap), which a smaller program cannot be told apart below; `-` where no
-/// figure is known (the report holds `null` there).
-fn memory_cell(result: &TestResult) -> String {
-    match (result.memory_kb, result.memory_resolution_kb) {
-        (None, _) => "-".into(),
-        (Some(kb), Some(resolution)) if kb <= resolution && resolution >= 1024 => {
-            if resolution % 1024 == 0 {
-                format!("<{} MB", resolution / 1024)
-            } else {
-                format!("<{}", format_kb(resolution))
-            }
-        }
-        (Some(kb), _) => format_kb(kb),
     }
 }
 
@@ -225,15 +325,6 @@ pub fn memory_footnote(report: &Report) -> Option<String> {
         "the kernel charged the run no memory beyond the sandbox's own"
     };
     Some(format!("memory: - where no figure is known: {why}"))
-}
-
-/// "812 KB", "1.5 MB".
-pub fn format_kb(kb: u64) -> String {
-    if kb < 1024 {
-        format!("{kb} KB")
-    } else {
-        format!("{:.1} MB", kb as f64 / 1024.0)
-    }
 }
 
 /// Submissions' text never breaks the table nor drives the terminal: control characters are
@@ -276,13 +367,15 @@ pub fn score_line(report: &Report) -> String {
     format!("score: {:.2} / 100  ({finished}{counts})", report.score)
 }
 
-/// A failed build's compiler lines on stderr.
+/// A failed build's compiler lines on stderr, as the compiler wrote them (its caret lines
+/// point into the source's line above them), under a line naming the source.
 pub fn show_build(build: &BuildRecord) {
     if build.succeeded {
         return;
     }
     let mut err = io::stderr().lock();
-    let _ = writeln!(err, "duel: {} does not compile:", one_line(&build.source));
+    let first = format!("duel: {} does not compile:", one_line(&build.source));
+    let _ = writeln!(err, "{}", fit(&first, terminal_width()));
     for line in &build.output {
         let _ = writeln!(err, "  {}", one_line(line));
     }
@@ -425,6 +518,73 @@ mod tests {
         // A short reason stays on its row.
         long.reason = Some("lost".into());
         assert_eq!(table.row(&long).lines().count(), 1);
+    }
+
+    #[test]
+    fn a_table_too_narrow_for_its_columns_takes_two_lines_a_row_that_line_up() {
+        let columns = Columns {
+            input: "position",
+            summary: "left",
+        };
+        let inputs = ["10000000 10000000 1000000", "7 2 3"];
+        // The summary column holds the widest sticks left, `p e` of the widest input.
+        let wide = ResultTable::new(columns, inputs).with_width(200);
+        assert_eq!(wide.summary_width, "10000000 10000000".len());
+        assert!(!wide.two_lines());
+        let table = ResultTable::new(columns, inputs).with_width(60);
+        assert!(table.two_lines());
+        let mut result = result(Verdict::IllegalMove);
+        result.input = inputs[0].into();
+        result.summary = Some("10000000 10000000".into());
+        result.moves = 20_000_001;
+        let header = table.header();
+        let row = table.row(&result);
+        for line in header.lines().chain(row.lines()) {
+            assert!(line.chars().count() <= 60, "{line}");
+        }
+        let (header, row): (Vec<&str>, Vec<&str>) =
+            (header.lines().collect(), row.lines().collect());
+        assert!(
+            row[0].contains("10000000 10000000 1000000  illegal_move"),
+            "{row:?}"
+        );
+        // Each figure ends where its title ends, on the second line.
+        for (title, figure) in [
+            ("left", "10000000 10000000"),
+            ("moves", "20000001"),
+            ("time", "1.50 s"),
+        ] {
+            let end = header[1].find(title).unwrap() + title.len();
+            assert_eq!(&row[1][end - figure.len()..end], figure, "{title}: {row:?}");
+        }
+    }
+
+    #[test]
+    fn closing_lines_wrap_at_spaces_and_cut_a_word_longer_than_a_line() {
+        let line = "duel: isolation: cgroup v1 under /sys/fs/cgroup/memory/a_very_long_directory_name_indeed_0123456789 (CPU)";
+        let fitted = fit(line, 40);
+        for part in fitted.lines() {
+            assert!(part.chars().count() <= 40, "{fitted}");
+        }
+        assert!(
+            fitted.lines().skip(1).all(|part| part.starts_with("  ")),
+            "{fitted}"
+        );
+        // Nothing lost: the words (a cut word's pieces joined) are the line's.
+        let joined: String = fitted.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert_eq!(joined.replace(' ', ""), line.replace(' ', ""));
+        assert_eq!(fit("short", 40), "short");
+        let once = not_run_line(1, 24, "compilation failed: x.c:1:2: error: y", true, 120);
+        assert_eq!(
+            once,
+            "tests 1-24: compile_error, not run: the submission does not compile (the compiler's \
+             lines are on stderr)"
+        );
+        let one = not_run_line(1, 1, "module.so: no poczatek", false, 100);
+        assert_eq!(
+            one,
+            "test 1: compile_error, not run: module.so: no poczatek"
+        );
     }
 
     #[test]

@@ -420,13 +420,17 @@ pub fn mis_module_library(source: &Path, include: &Path, work: &Path) -> PathBuf
 }
 
 /// The Ioiwari players that never flush (`duel_export`'s pass-fail packages, DMOJ's self-tests
-/// and CMS's `sol/` carry them) and duel's verdict for each, where every package gives
-/// `time_limit`: the same for C, and `win` for the Pascal program that uses `Writeln` alone,
-/// as the 2001 statement allowed (duel's judge loads a unit that flushes every write; no
-/// contest system can, and each package's statement tells contestants to call
-/// `Flush(Output)`).
-pub const IOIWARI_UNFLUSHED: [(&str, &str); 2] =
-    [("unflushed.c", "time_limit"), ("writeln_only.pas", "win")];
+/// and CMS's `sol/` carry them) and duel's verdict for each, which every package gives too:
+/// `time_limit`, the Pascal program that uses `Writeln` alone (as the 2001 statement allowed)
+/// included, since duel's judge builds Pascal as the contest systems do (RULES.md, G2; its
+/// `--pascal-flush` plays it to a win, see [`IOI_2001_FLUSH`]).
+pub const IOIWARI_UNFLUSHED: [(&str, &str); 2] = [
+    ("unflushed.c", "time_limit"),
+    ("writeln_only.pas", "time_limit"),
+];
+
+/// The player that never flushes whose verdict `--pascal-flush` changes, and that verdict.
+pub const IOI_2001_FLUSH: (&str, &str) = ("writeln_only.pas", "win");
 
 /// duel's verdict for the player that never flushes named `name`, or `None` for the others.
 pub fn unflushed_verdict(name: &str) -> Option<&'static str> {
@@ -436,23 +440,33 @@ pub fn unflushed_verdict(name: &str) -> Option<&'static str> {
         .map(|(_, verdict)| *verdict)
 }
 
-/// `duel ioiwari judge` of the source file `source` (judged as a contestant's: for Pascal,
-/// duel then loads its flush unit) on `boards` only, with a short wall-clock limit: a program
-/// that never flushes waits for it on every board.
+/// `duel ioiwari judge` of the source file `source` (judged as a contestant's, as the contest
+/// systems build it) on `boards` only, with a short wall-clock limit: a program that never
+/// flushes waits for it on every board.
 pub fn duel_judge_source_briefly(source: &Path, boards: &[String], work: &Path) -> Vec<String> {
+    duel_judge_source_briefly_with(source, boards, work, &[])
+}
+
+/// [`duel_judge_source_briefly`] with more of the judge's flags (`--pascal-flush`).
+pub fn duel_judge_source_briefly_with(
+    source: &Path,
+    boards: &[String],
+    work: &Path,
+    flags: &[&str],
+) -> Vec<String> {
     let tests = work.join("brief-boards.txt");
     std::fs::write(&tests, boards.join("\n") + "\n").unwrap();
-    duel_judge(
-        &[
-            "ioiwari",
-            "judge",
-            "--player",
-            &source.display().to_string(),
-            "--tests",
-            &tests.display().to_string(),
-            "--wall-limit",
-            "4",
-        ],
-        &work.join("brief-report.json"),
-    )
+    let (source, tests) = (source.display().to_string(), tests.display().to_string());
+    let mut args = vec![
+        "ioiwari",
+        "judge",
+        "--player",
+        &source,
+        "--tests",
+        &tests,
+        "--wall-limit",
+        "4",
+    ];
+    args.extend_from_slice(flags);
+    duel_judge(&args, &work.join("brief-report.json"))
 }

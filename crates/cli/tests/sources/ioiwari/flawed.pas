@@ -1,4 +1,4 @@
-{ A flawed Ioiwari player 1 in Pascal (Writeln and Readln, no Flush): always the lowest-numbered
+{ A flawed Ioiwari player 1 in Pascal (Writeln, then Flush(Output)): always the lowest-numbered
   non-empty pit. }
 program flawed;
 type
@@ -43,6 +43,7 @@ begin
     mine := firstFull(board);
     if mine < 0 then break;
     Writeln(mine + 1);
+    Flush(Output);
     sow(board, mine);
     if firstFull(board) < 0 then break;
     Readln(theirs);

@@ -1,4 +1,4 @@
-{ A perfect Ioiwari player 1 in Pascal, following the statement: Writeln and Readln, no Flush. }
+{ A perfect Ioiwari player 1 in Pascal, following the statement: Writeln, then Flush(Output). }
 program perfect;
 type
   TBoard = array[0..6] of LongInt;
@@ -81,6 +81,7 @@ begin
   begin
     mine := choose(board);
     Writeln(mine + 1);
+    Flush(Output);
     sow(board, mine);
     if isEmpty(board) then break;
     Readln(theirs);

@@ -1,0 +1,125 @@
+//! The mistakes of a game of Pooh-Eeyore-sticks, and how a person is told of them: a move is a
+//! mistake when it leaves the other side a winning position although a winning move existed.
+//! The one rule and the one sentence, for every front end (terminal play, the judge, the web
+//! page).
+
+use crate::{Move, Position};
+
+/// Whether playing `mv` from `before` is a mistake: `before` is won for the side to move and
+/// `mv` leaves the opponent a won position. An illegal move is none (it is refused, not
+/// played).
+///
+/// ```
+/// use duel_mis::mistake::is_mistake;
+/// use duel_mis::{Move, Position};
+///
+/// let won = Position::new(7, 2, 3)?;
+/// assert!(!is_mistake(&won, Move::pooh(2))); // to (5, 2), lost for the opponent
+/// assert!(is_mistake(&won, Move::pooh(3)));
+/// let lost = Position::new(6, 1, 3)?;
+/// assert!(!is_mistake(&lost, Move::pooh(1)), "every move from a lost position loses");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn is_mistake(before: &Position, mv: Move) -> bool {
+    before.is_win() && before.play(mv).is_ok_and(|after| after.is_win())
+}
+
+/// The winning moves `before` offered, as a sentence names them:
+/// `take 1 of each or take 2 poohsticks`.
+pub fn winning_moves_named(before: &Position) -> String {
+    let moves: Vec<String> = before
+        .winning_moves()
+        .into_iter()
+        .map(|mv| mv.describe())
+        .collect();
+    moves.join(" or ")
+}
+
+/// Why a move from `before` that left the other side a winning position was a mistake, said
+/// of whoever played it:
+/// `it left the other side a winning position; take 2 poohsticks would have won`.
+///
+/// ```
+/// use duel_mis::mistake::mistake_reason;
+/// use duel_mis::Position;
+///
+/// assert_eq!(
+///     mistake_reason(&Position::new(7, 2, 3)?),
+///     "it left the other side a winning position; take 1 of each or take 2 poohsticks would have won"
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn mistake_reason(before: &Position) -> String {
+    format!(
+        "it left the other side a winning position; {} would have won",
+        winning_moves_named(before)
+    )
+}
+
+/// What a person is told at the end of a game in which they made no mistake.
+pub const NO_MISTAKE: &str = "You made no mistake.";
+
+/// What a person is told at the end of a game of their first mistake: move `number` of the
+/// game (both players' moves counted from 1), `mv` played from `before`.
+///
+/// ```
+/// use duel_mis::mistake::your_first_mistake;
+/// use duel_mis::{Move, Position};
+///
+/// assert_eq!(
+///     your_first_mistake(1, &Position::new(7, 2, 3)?, Move::pooh(3)),
+///     "Move 1 of the game, at (7, 2), was your first mistake: you chose to take 3 poohsticks, \
+///      which left the other side a winning position; take 1 of each or take 2 poohsticks \
+///      would have won."
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn your_first_mistake(number: u64, before: &Position, mv: Move) -> String {
+    format!(
+        "Move {number} of the game, at ({}, {}), was your first mistake: you chose to {}, which \
+         left the other side a winning position; {} would have won.",
+        before.p(),
+        before.e(),
+        mv.describe(),
+        winning_moves_named(before)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::StickKind;
+
+    #[test]
+    fn mistakes_are_the_moves_from_a_won_pool_to_a_pool_won_for_the_opponent() {
+        let (limit, bound) = (14, 3);
+        // Lost pools by the rules alone (retrograde analysis, not the theory).
+        let lost = duel_test_support::sticks::lost(bound as usize, limit as usize);
+        for p in 0..limit {
+            for e in 0..limit {
+                let before = Position::new_unchecked_limits(p, e, bound).unwrap();
+                for take_p in 0..=bound + 1 {
+                    for take_e in 0..=bound + 1 {
+                        let mv = Move::new(take_p, take_e);
+                        let expected = before.check(mv).is_ok()
+                            && !lost[p as usize][e as usize]
+                            && !lost[(p - take_p) as usize][(e - take_e) as usize];
+                        assert_eq!(is_mistake(&before, mv), expected, "{p} {e} {mv}");
+                    }
+                }
+                for kind in StickKind::ALL {
+                    let legal = (1..=bound + 1).filter(|&k| {
+                        let mv = match kind {
+                            StickKind::Pooh => Move::pooh(k),
+                            StickKind::Eeyore => Move::eeyore(k),
+                        };
+                        before.check(mv).is_ok()
+                    });
+                    assert_eq!(legal.max().unwrap_or(0), before.max_take(kind));
+                }
+                let both = (1..=bound + 1).filter(|&k| before.check(Move::both(k)).is_ok());
+                assert_eq!(both.max().unwrap_or(0), before.max_take_both());
+            }
+        }
+    }
+}

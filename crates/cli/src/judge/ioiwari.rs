@@ -29,11 +29,11 @@ every Writeln flushed, -Faduelflush, as the IOI 2001 judge did).
 --tests: official (the 24 official boards), all (the 357 start boards) or a file of boards.
 A win scores a test's share, a draw half; the total is out of 100. Verdicts: win, draw, loss,
 illegal_move, protocol_error, time_limit, memory_limit, runtime_error, early_exit,
-compile_error. After the game only blanks may follow, the output must end within 1 s (a
-process left running may not hold it) and the exit status be 0: crates/protocol/RULES.md.
---report, --csv and --logs never follow a link planted at their path; --logs DIR replaces an
-earlier run's logs there and leaves other files alone. docs/organisers.md has the details
-(limits, the report, the logs), docs/judge.md the isolation.
+compile_error. After the game the program must end without reading more: only blanks may
+follow, the output must end within 1 s (no process left may hold it), the exit status be 0
+(crates/protocol/RULES.md; where a contest system judges otherwise: docs/differences.md).
+--report, --csv and --logs never follow a link planted at their path (--logs DIR replaces an
+earlier run's logs only); docs/organisers.md has the details, docs/judge.md the isolation.
 
 Exit status: 0 judged (whatever the score); 128+N stopped by signal N (130 Ctrl-C, 143
 SIGTERM; the report holds the finished tests); 2 the judge could not run.";

@@ -42,7 +42,7 @@ pub struct ExportArgs {
     /// kattis, icpc, domjudge, dmoj, cms or polygon.
     #[arg(value_parser = parse_format)]
     pub format: Format,
-    /// The directory to write into: each task goes to DIR/<task>.
+    /// The directory to write into: each task goes to DIR/TASK.
     pub dir: PathBuf,
     /// Only this task (ioiwari or mis); both by default.
     #[arg(long, value_parser = parse_task)]
@@ -53,7 +53,7 @@ pub struct ExportArgs {
     /// polygon: copy the testlib.h at PATH into files/.
     #[arg(long, value_name = "PATH")]
     pub testlib: Option<PathBuf>,
-    /// polygon: write DIR/<task>.zip, not DIR/<task>.
+    /// polygon: write DIR/TASK.zip, not DIR/TASK.
     #[arg(long)]
     pub zip: bool,
 }

@@ -114,7 +114,7 @@ pub(crate) fn add_pass_fail_ioiwari(
     }
 }
 
-/// The zip DOMjudge imports for `task`: every file of [`package`] and `problem.pdf`, the
+/// The zip DOMjudge imports for `task`: every file of `package` and `problem.pdf`, the
 /// statement in `language` typeset by LuaLaTeX (DOMjudge shows one statement a problem; for
 /// Pooh-Eeyore-sticks it names the files to submit).
 pub fn zip(task: Task, language: Locale) -> Result<Vec<u8>, ExportError> {

@@ -67,7 +67,7 @@ pub const C: Language = Language {
     },
 };
 
-/// C++ (`.cpp`, `.cc`, `.cxx`, in any case: g++ is told the language, see [`AS_C`]), built
+/// C++ (`.cpp`, `.cc`, `.cxx`, in any case: g++ is told the language, see `AS_C`), built
 /// by g++.
 pub const CPP: Language = Language {
     name: "cpp",

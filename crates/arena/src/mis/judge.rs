@@ -171,7 +171,7 @@ impl Game for Mis {
         test.number
     }
 
-    /// Bolek as the submission gives him; checked before the first test (see [`preflight`]).
+    /// Bolek as the submission gives him; checked before the first test (see `preflight`).
     fn prepare(&self, runnable: &Runnable, settings: &Settings) -> Result<BolekSource, MisError> {
         let bolek = match runnable {
             Runnable::Builtin => BolekSource::Builtin,

@@ -36,7 +36,7 @@ impl LogDir {
     }
 
     /// [`LogDir::create`] for several submissions: one subdirectory of `root` per name of
-    /// `names` (which [`super::batch::log_names`] made safe and unique).
+    /// `names` (which [`crate::judge::batch::log_names`] made safe and unique).
     pub fn create_per_submission(
         root: &Path,
         names: &[String],

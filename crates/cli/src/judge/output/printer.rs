@@ -80,7 +80,7 @@ impl Printer {
     }
 
     /// Prints the closing lines, writes the report (if asked), and gives the exit status:
-    /// 0 when judging completed, [`EXIT_INTERRUPTED`] after Ctrl-C; an error when the report
+    /// 0 when judging completed, [`EXIT_INTERRUPTED`](super::status::EXIT_INTERRUPTED) after Ctrl-C; an error when the report
     /// or a log could not be written.
     pub fn finish(mut self, report: &Report) -> anyhow::Result<ExitCode> {
         self.announce_isolation();

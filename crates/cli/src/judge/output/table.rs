@@ -110,7 +110,7 @@ fn fill(words: &str, first_room: usize, room: usize) -> Vec<String> {
 }
 
 /// `first` followed by `last` on the same line when the two fit `width` columns; else `first`,
-/// then `last` wrapped at spaces on lines of their own, indented by [`WRAP_INDENT`] (a word
+/// then `last` wrapped at spaces on lines of their own, indented by `WRAP_INDENT` (a word
 /// longer than a line is cut where the line ends).
 pub fn with_last_column(first: &str, last: &str, width: usize) -> String {
     let measure = console::measure_text_width;

@@ -54,7 +54,12 @@ def table(manifest):
         f"{', '.join(map(str, tests['ioiwari']))}; Pooh-Eeyore-sticks' "
         f"{', '.join(map(str, tests['mis']))}), in duel's words. Every system gives every other "
         "program of the corpus what these rules give it, test by test (`.ci/conformance.sh` "
-        "checks it with each system's own tool). Generated from `conformance/corpus.toml` by "
+        "checks it with each system's own tool). Where a system would give a program more than "
+        "these rules, duel's judge gives it what the rules give; where one would give it less, "
+        "the judge says so in the test's reason when it sees the cause: a process that outlives "
+        "the program's first process (\"note: its first process ended ...\"), a sleep "
+        "(\"note: it slept ...\", which DMOJ's sandbox forbids; a sleep shorter than the "
+        "judge's 50 ms look may go unseen). Generated from `conformance/corpus.toml` by "
         "`conformance/differences.py`; `conformance/README.md` says how."
     )
     return textwrap.fill(intro, 96) + "\n\n" + "\n".join(head + rows) + "\n"

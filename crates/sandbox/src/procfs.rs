@@ -135,11 +135,7 @@ pub(crate) struct TreeSample {
     pub max_vsize_bytes: u64,
 }
 
-/// Measures the tree of `root` now.
-pub(crate) fn sample_tree(root: i32) -> TreeSample {
-    summarize(&members(root, &all_processes()))
-}
-
+/// Measures a run's processes (see [`members`]) as they are now.
 pub(crate) fn summarize(members: &[ProcStat]) -> TreeSample {
     let ticks: u64 = members.iter().map(|p| p.cpu_ticks).sum();
     let pages: u64 = members.iter().map(|p| p.rss_pages).sum();
@@ -149,6 +145,28 @@ pub(crate) fn summarize(members: &[ProcStat]) -> TreeSample {
         rss_bytes: pages.saturating_mul(page_size()),
         max_vsize_bytes: members.iter().map(|p| p.vsize_bytes).max().unwrap_or(0),
     }
+}
+
+/// The number `/proc/<pid>/syscall` gives `clock_nanosleep` on this architecture (the call
+/// C's `sleep`, `usleep` and `nanosleep`, Python's `time.sleep` and Rust's `thread::sleep`
+/// make through glibc); `None` where it is not known here.
+const CLOCK_NANOSLEEP: Option<&str> = if cfg!(target_arch = "x86_64") {
+    Some("230")
+} else if cfg!(target_arch = "aarch64") {
+    Some("115")
+} else {
+    None
+};
+
+/// Whether process `pid` is waiting in `clock_nanosleep` now, as its `/proc/<pid>/syscall`
+/// says (the call's number first while it is blocked in one; `running` while it runs).
+/// `false` when the file cannot be read (the process is gone, or the kernel has no such file).
+pub(crate) fn in_clock_nanosleep(pid: i32) -> bool {
+    let Some(number) = CLOCK_NANOSLEEP else {
+        return false;
+    };
+    read_stat_text(std::path::Path::new(&format!("/proc/{pid}/syscall")))
+        .is_some_and(|text| text.split_whitespace().next() == Some(number))
 }
 
 /// The anonymous resident memory of process `pid` (its own pages: heap, stack, what it

@@ -42,11 +42,6 @@ fn running() -> HashSet<i32> {
 
 pub(crate) use signal::become_subreaper;
 
-/// Measures the tree of `root` now.
-pub(crate) fn sample(root: i32) -> TreeSample {
-    procfs::sample_tree(root)
-}
-
 /// Folds a new sample into the running one: CPU only grows; `peaks` sees every real sample.
 pub(crate) fn record(
     previous: TreeSample,

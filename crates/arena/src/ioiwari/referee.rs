@@ -57,6 +57,12 @@ pub const OUTLIVED_NOTE: &str = "note: its first process ended while a process i
     went on; contest systems end a program with its first process or forbid it to start one, \
     so they may judge it otherwise";
 
+/// What the reason of a test adds when a process of the program was seen sleeping
+/// (`clock_nanosleep`): DMOJ's sandbox forbids that call (`docs/differences.md`).
+pub const SLEPT_NOTE: &str = "note: it slept (clock_nanosleep, as C's sleep or Python's \
+    time.sleep call it); DMOJ's sandbox forbids that call and stops the program there: a \
+    runtime error";
+
 /// Plays test `index` (from 1) on `board`. `Ok(None)` when judging was cancelled meanwhile;
 /// `Err` only when the program could not be started at all.
 pub(crate) fn play_test(
@@ -106,11 +112,17 @@ pub(crate) fn play_test(
             }
         }
     };
-    let reason = match (process.notes().outlived_first, reason) {
-        (false, reason) => reason,
-        (true, None) => Some(OUTLIVED_NOTE.to_owned()),
-        (true, Some(reason)) => Some(format!("{reason}; {OUTLIVED_NOTE}")),
-    };
+    let notes = process.notes();
+    let reason = [
+        (notes.outlived_first, OUTLIVED_NOTE),
+        (notes.slept, SLEPT_NOTE),
+    ]
+    .into_iter()
+    .filter(|(seen, _)| *seen)
+    .fold(reason, |reason, (_, note)| match reason {
+        None => Some(note.to_owned()),
+        Some(reason) => Some(format!("{reason}; {note}")),
+    });
     let first_mistake = match verdict {
         Verdict::Loss | Verdict::Draw => first_mistake(table, &game.player_moves),
         _ => None,

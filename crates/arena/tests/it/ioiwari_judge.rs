@@ -57,14 +57,25 @@ fn simulate_greedy(table: &Table, board: Board) -> Simulated {
     }
 }
 
-/// A shell player that reads the board, then plays `moves` in order, reading player 2's
-/// reply after each move but the last.
-fn scripted_player(dir: &Path, moves: &[Pit]) -> ProgramCommand {
-    let mut script = String::from("read board\n");
-    for pit in moves {
-        script.push_str(&format!("echo {pit}\nread reply || exit 0\n"));
-    }
-    let path = dir.join(format!("player-{}.sh", moves.len()));
+/// The script of a player that plays `game`'s moves for player 1 in order, reading player 2's
+/// reply after each move that one follows (players alternate), and nothing after the game
+/// (its input stays open: RULES.md, A1). A reply missing (a game gone otherwise) ends it.
+fn script_of(game: &Simulated) -> String {
+    let replies = game.all_moves.len() / 2;
+    game.player_moves
+        .iter()
+        .enumerate()
+        .map(|(i, pit)| match i < replies {
+            true => format!("echo {pit}; read reply || exit 0; "),
+            false => format!("echo {pit}; "),
+        })
+        .collect()
+}
+
+/// A shell player that reads the board, then plays `game` (see [`script_of`]).
+fn scripted_player(dir: &Path, game: &Simulated) -> ProgramCommand {
+    let script = format!("read board\n{}\n", script_of(game));
+    let path = dir.join(format!("player-{}.sh", game.player_moves.len()));
     std::fs::write(&path, script).unwrap();
     ProgramCommand::shell(format!("sh {}", path.display()))
 }
@@ -93,7 +104,7 @@ fn a_known_game_is_scored_logged_and_explained() {
     );
 
     let mut sink = Collect::default();
-    let player = scripted_player(dir.path(), &game.player_moves);
+    let player = scripted_player(dir.path(), &game);
     let report = judge_player(player, &[board], &settings(), &mut sink).unwrap();
 
     let result = &report.tests[0];
@@ -146,11 +157,7 @@ fn results_arrive_in_order_and_do_not_depend_on_jobs() {
     let mut script = String::from("read board\ncase \"$board\" in\n");
     for board in &boards {
         let game = simulate_greedy(&table, *board);
-        let body: String = game
-            .player_moves
-            .iter()
-            .map(|pit| format!("echo {pit}; read reply || exit 0; "))
-            .collect();
+        let body = script_of(&game);
         script.push_str(&format!("\"{board}\") {body};;\n"));
     }
     script.push_str("esac\n");
@@ -200,7 +207,7 @@ fn a_random_opponent_only_plays_optimal_moves() {
     let table = Table::solve();
     let board: Board = "3 3 3 3 3 3 2".parse().unwrap();
     let game = simulate_greedy(&table, board);
-    let player = scripted_player(dir.path(), &game.player_moves);
+    let player = scripted_player(dir.path(), &game);
     let mut settings = settings();
     settings.seed = Some(42);
     let mut sink = Collect::default();

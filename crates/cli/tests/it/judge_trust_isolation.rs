@@ -386,8 +386,11 @@ fn quoted_uids(report: &serde_json::Value) -> Vec<u32> {
         .map(|test| {
             let reason = test["reason"].as_str().unwrap();
             let quoted = reason.rsplit("stderr: \"").next().unwrap();
+            // The quote ends at its closing mark (a note may follow it).
             quoted
-                .trim_end_matches('"')
+                .split('"')
+                .next()
+                .unwrap()
                 .parse()
                 .unwrap_or_else(|_| panic!("{reason}"))
         })

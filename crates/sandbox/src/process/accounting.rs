@@ -135,6 +135,7 @@ impl Process {
         }
         if let Some(cgroup) = &self.placement.cgroup {
             let processes = cgroup.processes();
+            self.note_sleep(processes.iter().copied());
             self.sample_own_pages(&processes);
             let usage = self.usage();
             if usage.cpu > self.limits.cpu_time {
@@ -145,7 +146,9 @@ impl Process {
             }
             return Ok(());
         }
-        self.sampled = tree::record(self.sampled, tree::sample(self.pid), &mut |s| {
+        let members = procfs::members(self.pid, &procfs::all_processes());
+        self.note_sleep(members.iter().filter(|p| !p.zombie).map(|p| p.pid));
+        self.sampled = tree::record(self.sampled, procfs::summarize(&members), &mut |s| {
             self.peak_rss_bytes = self.peak_rss_bytes.max(s.rss_bytes);
             self.peak_vsize_bytes = self.peak_vsize_bytes.max(s.max_vsize_bytes);
         });
@@ -170,6 +173,14 @@ impl Process {
     /// Adds up the anonymous resident pages of the program's own processes among
     /// `processes` (bubblewrap's two, the judge's child and its namespace's init, are not
     /// the program's) and keeps the largest total seen: the floor of the reported peak.
+    /// Notes whether one of `processes` is waiting in `clock_nanosleep` (see
+    /// [`Notes::slept`](super::Notes::slept)), until one is seen.
+    pub(super) fn note_sleep(&mut self, processes: impl Iterator<Item = i32>) {
+        if !self.slept {
+            self.slept = processes.into_iter().any(procfs::in_clock_nanosleep);
+        }
+    }
+
     pub(super) fn sample_own_pages(&mut self, processes: &[i32]) {
         let bwrap: Vec<i32> = if self.placement.signals_as_status {
             let mut bwrap = super::trace::children(self.pid);

@@ -19,6 +19,9 @@ impl Process {
         if self.reaped.is_some() {
             return;
         }
+        // A last look before the end: a process asleep all along a short run is seen too.
+        let processes = self.run_processes();
+        self.note_sleep(processes.into_iter());
         let reaped = match &self.placement.cgroup {
             Some(cgroup) => {
                 signal_all_once(cgroup, self.pid);

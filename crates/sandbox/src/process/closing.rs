@@ -63,6 +63,10 @@ pub struct Notes {
     /// contest systems differ there (most end the run with the first process, or forbid
     /// starting one).
     pub outlived_first: bool,
+    /// A process of the run was seen waiting in `clock_nanosleep` (C's `sleep`, Python's
+    /// `time.sleep`), which some contest systems' sandboxes forbid. The judge looks at every
+    /// [`TICK`] while it waits for the program, so a sleep shorter than that may go unseen.
+    pub slept: bool,
 }
 
 impl Process {
@@ -150,6 +154,7 @@ impl Process {
     pub fn notes(&self) -> Notes {
         Notes {
             outlived_first: self.outlived_first || self.written_after_the_end(),
+            slept: self.slept,
         }
     }
 

@@ -175,7 +175,7 @@ impl Process {
 
     /// The run's processes now that are alive: its cgroup's, or its session's and process
     /// group's.
-    fn run_processes(&self) -> Vec<i32> {
+    pub(super) fn run_processes(&self) -> Vec<i32> {
         match &self.placement.cgroup {
             Some(cgroup) => cgroup.processes(),
             None => {

@@ -162,6 +162,8 @@ pub struct Process {
     /// Whether the first process ended while another process of the run went on (see
     /// [`Notes`]).
     outlived_first: bool,
+    /// Whether a process of the run was seen waiting in `clock_nanosleep` (see [`Notes`]).
+    slept: bool,
 }
 
 impl Process {
@@ -282,6 +284,7 @@ impl Process {
             first_wrote: None,
             written_before_exec,
             outlived_first: false,
+            slept: false,
             reaped: None,
         };
         let nonblocking = [&process.stdin, &process.stdout, &process.stderr]

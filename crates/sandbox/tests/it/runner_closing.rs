@@ -145,6 +145,22 @@ fn a_program_that_reads_on_after_the_end_meets_the_end_of_its_input_only_if_it_i
 }
 
 #[test]
+fn a_program_seen_sleeping_is_noted_in_every_sandbox_and_only_then() {
+    // During the conversation (before its line) and after it (its output open): both seen.
+    let during = "import sys, time\nsys.stdin.readline()\ntime.sleep(0.3)\nprint(2, flush=True)\n";
+    let after = "import sys, time\nsys.stdin.readline()\nprint(2, flush=True)\ntime.sleep(0.3)\n";
+    // Waiting for input, or computing, is no sleep.
+    let awake = "import sys\nsys.stdin.readline()\nx = sum(range(3000000))\nprint(2, flush=True)\n";
+    for sandbox in sandboxes() {
+        for (script, slept) in [(during, true), (after, true), (awake, false)] {
+            let (ending, _, process) = converse(script, sandbox);
+            assert_eq!(verdict(&ending), None, "{sandbox:?}: {script}");
+            assert_eq!(process.notes().slept, slept, "{sandbox:?}: {script}");
+        }
+    }
+}
+
+#[test]
 fn a_program_that_keeps_its_own_output_open_is_stopped_at_the_bound() {
     let script = "import sys, time\nsys.stdin.readline()\nprint(2, flush=True)\ntime.sleep(5)\n";
     for sandbox in sandboxes() {

@@ -19,6 +19,7 @@ pub mod compile;
 pub mod ioiwari;
 pub mod judge;
 pub mod mis;
+pub mod notes;
 pub mod output;
 
 pub use duel_report::Verdict;

@@ -21,7 +21,7 @@ pub use duel_ioiwari::mistake::{first_mistake, forward_reason, PlayerMove};
 pub use judge::{Ioiwari, JudgeError, DEFAULT_MEMORY_MIB, DEFAULT_TIME_LIMIT};
 pub use opponent::{Chooser, Opponent};
 pub use referee::{
-    judge_output, parse_move, JudgedGame, JudgedOutput, OUTLIVED_NOTE, OUTPUT_CLOSES_WITHIN,
-    OUTPUT_ENDED, STILL_OPEN,
+    judge_output, parse_move, JudgedGame, JudgedOutput, OUTPUT_CLOSES_WITHIN, OUTPUT_ENDED,
+    STILL_OPEN,
 };
 pub use test_set::{parse_positions, unwinnable, TestSet, TestSetError, OFFICIAL_POSITIONS};

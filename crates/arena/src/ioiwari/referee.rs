@@ -1,6 +1,7 @@
 //! One game: the program as player 1 against the optimal player 2, move by move.
 
 use super::Opponent;
+use crate::notes::with_notes;
 use crate::{TestResult, Verdict};
 use duel_ioiwari::mistake::{first_mistake, PlayerMove};
 use duel_ioiwari::transcript::{Ending, Transcript};
@@ -51,18 +52,6 @@ pub const STILL_OPEN: &str =
     "its output was still open 1 s later (a program must end once the game is over, without \
      reading more input)";
 
-/// What the reason of a test adds when the program's first process ended while a process it
-/// started went on (`RULES.md`, L9): the contest systems judge that their own way.
-pub const OUTLIVED_NOTE: &str = "note: its first process ended while a process it started \
-    went on; contest systems end a program with its first process or forbid it to start one, \
-    so they may judge it otherwise";
-
-/// What the reason of a test adds when a process of the program was seen sleeping
-/// (`clock_nanosleep`): DMOJ's sandbox forbids that call (`docs/differences.md`).
-pub const SLEPT_NOTE: &str = "note: it slept (clock_nanosleep, as C's sleep or Python's \
-    time.sleep call it); DMOJ's sandbox forbids that call and stops the program there: a \
-    runtime error";
-
 /// Plays test `index` (from 1) on `board`. `Ok(None)` when judging was cancelled meanwhile;
 /// `Err` only when the program could not be started at all.
 pub(crate) fn play_test(
@@ -112,17 +101,7 @@ pub(crate) fn play_test(
             }
         }
     };
-    let notes = process.notes();
-    let reason = [
-        (notes.outlived_first, OUTLIVED_NOTE),
-        (notes.slept, SLEPT_NOTE),
-    ]
-    .into_iter()
-    .filter(|(seen, _)| *seen)
-    .fold(reason, |reason, (_, note)| match reason {
-        None => Some(note.to_owned()),
-        Some(reason) => Some(format!("{reason}; {note}")),
-    });
+    let reason = with_notes(reason, process.notes());
     let first_mistake = match verdict {
         Verdict::Loss | Verdict::Draw => first_mistake(table, &game.player_moves),
         _ => None,

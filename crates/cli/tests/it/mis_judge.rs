@@ -353,6 +353,29 @@ fn modules_are_judged_through_the_host() {
         "{verdicts:?}"
     );
     assert_eq!(verdicts[0], "illegal_move");
+    for test in tests_of(&report) {
+        assert!(
+            !test["reason"].as_str().unwrap().contains("slept"),
+            "{test}"
+        );
+    }
+    // The same module, asleep for 0.2 s first: DMOJ's sandbox would stop it, so each test's
+    // reason says so (crates/protocol/RULES.md, last section).
+    let sleepy = c_module(
+        dir.path(),
+        "sleepy",
+        "#include <unistd.h>\n\
+         static int b; void poczatek(int p, int e, int peb) { b = peb; usleep(200000); }\n\
+         void ruch_bolka(int p, int e, int *bp, int *be) { *bp = p; *be = 0; }\n",
+    );
+    let (_, report) = judge(
+        &["--module", sleepy.to_str().unwrap(), "--tests", &tests],
+        dir.path(),
+    );
+    for test in tests_of(&report) {
+        let reason = test["reason"].as_str().unwrap();
+        assert!(reason.contains("note: it slept (clock_nanosleep"), "{test}");
+    }
 }
 
 #[test]

@@ -132,6 +132,7 @@ impl Process {
         Ending {
             result,
             usage: self.usage(),
+            notes: self.notes(),
         }
     }
 

@@ -49,6 +49,8 @@ pub struct Ending {
     pub result: Result<(), Halt>,
     /// What the run used.
     pub usage: Usage,
+    /// What the run's end found beyond that (as [`Process::notes`] says once it is over).
+    pub notes: Notes,
 }
 
 /// How the program is confined, decided by the [`Launcher`](super::Launcher).
@@ -490,6 +492,7 @@ impl Process {
         Ending {
             result,
             usage: self.usage(),
+            notes: self.notes(),
         }
     }
 

@@ -4,6 +4,7 @@ use super::frame::{Frame, FrameError, FrameReader};
 use super::{HostRequest, HOST_MEMORY_ALLOWANCE};
 use crate::mis::referee::Ending;
 use crate::mis::{EventSink, GameResult, GameSetup, MisError, Referee, Usage};
+use crate::notes::with_notes;
 use crate::Verdict;
 use duel_mis::Move;
 use duel_sandbox::untrusted::{clip_bytes, SHOWN_CHARS};
@@ -79,7 +80,7 @@ pub(crate) fn play(
             return Err(error);
         }
     };
-    let usage = if referee.position().is_over() {
+    let (usage, notes) = if referee.position().is_over() {
         let finished = process.finish();
         match finished.result {
             Ok(()) => {}
@@ -88,10 +89,13 @@ pub(crate) fn play(
                 ending = Ending::new(fault.verdict, format!("after the game: {}", fault.reason));
             }
         }
-        finished.usage
+        (finished.usage, finished.notes)
     } else {
-        process.abort()
+        // What the periodic looks saw: the last look, at the run's end, goes with it.
+        let notes = process.notes();
+        (process.abort(), notes)
     };
+    ending.reason = with_notes(ending.reason.take(), notes);
     if ending.verdict == Verdict::MemoryLimit {
         // The runner's figures are the whole host's: say how its limit was made up.
         if let Some(reason) = &mut ending.reason {

@@ -144,26 +144,39 @@ pub(crate) fn kill_everything(root: i32, user: Option<u32>) -> Swept {
 /// judge's); no fork runs meanwhile. A zombie is reaped at once; one whose exit has begun
 /// (`PF_EXITING`: killed with its run, it has already left the run's cgroup but may still be
 /// waiting for its namespace's last processes to be reaped) is waited for, as nothing stops
-/// an exit once begun; a live one is left alone.
+/// an exit once begun, after the sweep (through a pidfd taken during it: other runs' starts do
+/// not queue behind that wait); a live one is left alone.
 pub(crate) fn reap_orphaned_zombies() {
-    let _no_spawns = SPAWNING.write().unwrap_or_else(|e| e.into_inner());
-    let judge_session = signal::own_session();
-    let running = running();
-    for pid in judge_children() {
-        if running.contains(&pid) {
-            continue;
+    let mut exiting = Vec::new();
+    {
+        let _no_spawns = SPAWNING.write().unwrap_or_else(|e| e.into_inner());
+        let judge_session = signal::own_session();
+        let running = running();
+        for pid in judge_children() {
+            if running.contains(&pid) {
+                continue;
+            }
+            let Some((stat, ending)) = procfs::stat_and_ending_of(pid) else {
+                continue;
+            };
+            if stat.session == judge_session {
+                continue;
+            }
+            if stat.zombie {
+                let _ = wait::reap(pid, false);
+            } else if ending {
+                match wait::open_pidfd(pid) {
+                    Some(pidfd) => exiting.push(pidfd),
+                    // Without pidfds, a pid is safe to wait for only while no fork runs.
+                    None => {
+                        let _ = wait::reap(pid, true);
+                    }
+                }
+            }
         }
-        let Some((stat, ending)) = procfs::stat_and_ending_of(pid) else {
-            continue;
-        };
-        if stat.session == judge_session {
-            continue;
-        }
-        if stat.zombie {
-            let _ = wait::reap(pid, false);
-        } else if ending {
-            let _ = wait::reap(pid, true);
-        }
+    }
+    for pidfd in &exiting {
+        wait::reap_by_pidfd(pidfd);
     }
 }
 

@@ -25,6 +25,19 @@ pub(crate) fn has_exited(pid: i32) -> bool {
     let flags = WaitIdOptions::EXITED | WaitIdOptions::NOHANG | WaitIdOptions::NOWAIT;
     matches!(process::waitid(WaitId::Pid(pid), flags), Ok(Some(_)))
 }
+/// Waits until the child `pidfd` names has exited and reaps it (its status and usage are not
+/// wanted). A pidfd names the process itself, so a pid freed and used again meanwhile is never
+/// waited for; nothing happens if another thread has reaped it already.
+pub(crate) fn reap_by_pidfd(pidfd: &OwnedFd) {
+    use std::os::fd::AsFd;
+    loop {
+        match process::waitid(WaitId::PidFd(pidfd.as_fd()), WaitIdOptions::EXITED) {
+            Err(Errno::INTR) => continue,
+            _ => return,
+        }
+    }
+}
+
 /// What `wait4` told about a reaped child.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Reaped {
@@ -58,4 +71,30 @@ pub(crate) fn reap(pid: i32, block: bool) -> Option<Reaped> {
         cpu: time(usage.ru_utime) + time(usage.ru_stime),
         max_rss_bytes: (usage.ru_maxrss.max(0) as u64) * 1024,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Instant;
+
+    #[test]
+    // The child is reaped through its pidfd, which clippy cannot see.
+    #[allow(clippy::zombie_processes)]
+    fn a_pidfd_wait_reaps_its_own_child_once_it_exits_and_then_returns_at_once() {
+        let child = std::process::Command::new("sleep")
+            .arg("0.2")
+            .spawn()
+            .unwrap();
+        let pid = child.id() as i32;
+        let pidfd = open_pidfd(pid).expect("pidfds (Linux 5.3)");
+        let started = Instant::now();
+        reap_by_pidfd(&pidfd);
+        assert!(started.elapsed() >= Duration::from_millis(150));
+        // Reaped: it is no child of this process any more.
+        assert!(reap(pid, false).is_none());
+        let again = Instant::now();
+        reap_by_pidfd(&pidfd);
+        assert!(again.elapsed() < Duration::from_millis(100));
+    }
 }

@@ -31,9 +31,10 @@ pub struct Tools {
 }
 
 impl Tools {
-    /// The tools as `duel kit ioiwari` finds them for a duel in `dir`: `dir/ioiwari2`, and
-    /// the `ioiwari2.exe` embedded in this build (`DUEL_IOIWARI2_EXE`, as `.ci/dist` builds a
-    /// release) or else `dir/ioiwari2.exe` ([`duel_kit::windows_ioiwari2`]).
+    /// The tools as `duel kit ioiwari` finds them for a duel in `dir`, by one rule
+    /// ([`duel_kit::ioiwari2_builds`]): the build for the system duel runs on is the file
+    /// beside it, the other the copy embedded in this build (as `.ci/dist` builds a release)
+    /// or else the file beside.
     ///
     /// ```
     /// let dir = tempfile::tempdir()?;
@@ -43,10 +44,8 @@ impl Tools {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn from_dir(dir: &Path) -> Result<Tools, KitError> {
-        Ok(Tools {
-            linux: duel_kit::linux_ioiwari2(dir)?,
-            windows: duel_kit::windows_ioiwari2(dir)?,
-        })
+        let (linux, windows) = duel_kit::ioiwari2_builds(dir)?;
+        Ok(Tools { linux, windows })
     }
 
     /// The tools beside the running program (as [`Tools::from_dir`] finds them in its

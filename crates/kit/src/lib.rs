@@ -430,6 +430,34 @@ pub fn linux_ioiwari2(dir: &Path) -> Result<Option<Vec<u8>>, KitError> {
     embedded_or_beside(EMBEDDED_IOIWARI2_LINUX, dir, IOIWARI2)
 }
 
+/// The name of the `ioiwari2` build for the system this duel runs on.
+const NATIVE_IOIWARI2: &str = if cfg!(windows) {
+    IOIWARI2_EXE
+} else {
+    IOIWARI2
+};
+
+/// Both builds of `ioiwari2` (Linux, Windows) for a duel in `dir`, by the one rule kits and
+/// packages follow: the build for the system this duel runs on is the file beside it (the
+/// program that runs here, whatever this build embeds); the other is [`linux_ioiwari2`]'s or
+/// [`windows_ioiwari2`]'s (the embedded copy, else the file beside). `None` for a build there
+/// is not.
+///
+/// ```
+/// let dir = tempfile::tempdir()?;
+/// std::fs::write(dir.path().join("ioiwari2"), b"\x7fELF...")?;
+/// let (linux, _windows) = duel_kit::ioiwari2_builds(dir.path())?;
+/// assert_eq!(linux.as_deref(), Some(&b"\x7fELF..."[..]));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn ioiwari2_builds(dir: &Path) -> Result<(Option<Vec<u8>>, Option<Vec<u8>>), KitError> {
+    let native = read_if_there(&dir.join(NATIVE_IOIWARI2))?;
+    Ok(match cfg!(windows) {
+        true => (linux_ioiwari2(dir)?, native),
+        false => (native, windows_ioiwari2(dir)?),
+    })
+}
+
 /// `ioiwari2.exe` as build.rs embedded it from `DUEL_IOIWARI2_EXE`, if it did.
 #[cfg(duel_embedded_ioiwari2_exe)]
 const EMBEDDED_IOIWARI2_EXE: Option<&[u8]> =
@@ -490,21 +518,14 @@ with duel's Linux release archive (duel-VERSION-x86_64-linux.tar.gz)";
 /// ([`windows_ioiwari2`]), and [`IoiwariKit::missing`] says how to get it when not. The
 /// kit's README speaks of the builds written ([`ioiwari_kit_for`]).
 pub fn write_ioiwari(dir: &Path, tools: &Path, overwrite: bool) -> Result<IoiwariKit, KitError> {
-    let native = tools.join(if cfg!(windows) {
-        IOIWARI2_EXE
-    } else {
-        IOIWARI2
-    });
-    let native_tool = read_if_there(&native)?.ok_or(KitError::MissingTool(native))?;
-    let (linux, windows, how) = if cfg!(windows) {
-        (linux_ioiwari2(tools)?, Some(native_tool), IOIWARI2_HOW)
-    } else {
-        (
-            Some(native_tool),
-            windows_ioiwari2(tools)?,
-            IOIWARI2_EXE_HOW,
-        )
+    let (linux, windows) = ioiwari2_builds(tools)?;
+    let (native, how) = match cfg!(windows) {
+        true => (&windows, IOIWARI2_HOW),
+        false => (&linux, IOIWARI2_EXE_HOW),
     };
+    if native.is_none() {
+        return Err(KitError::MissingTool(tools.join(NATIVE_IOIWARI2)));
+    }
     let missing = (linux.is_none() || windows.is_none()).then_some(how);
     let mut files = ioiwari_kit_for(KitTools {
         linux: linux.is_some(),

@@ -430,6 +430,9 @@ pub fn linux_ioiwari2(dir: &Path) -> Result<Option<Vec<u8>>, KitError> {
     embedded_or_beside(EMBEDDED_IOIWARI2_LINUX, dir, IOIWARI2)
 }
 
+/// One build of a tool: its bytes, or `None` where there is none.
+pub type ToolBuild = Option<Vec<u8>>;
+
 /// The name of the `ioiwari2` build for the system this duel runs on.
 const NATIVE_IOIWARI2: &str = if cfg!(windows) {
     IOIWARI2_EXE
@@ -450,7 +453,7 @@ const NATIVE_IOIWARI2: &str = if cfg!(windows) {
 /// assert_eq!(linux.as_deref(), Some(&b"\x7fELF..."[..]));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn ioiwari2_builds(dir: &Path) -> Result<(Option<Vec<u8>>, Option<Vec<u8>>), KitError> {
+pub fn ioiwari2_builds(dir: &Path) -> Result<(ToolBuild, ToolBuild), KitError> {
     let native = read_if_there(&dir.join(NATIVE_IOIWARI2))?;
     Ok(match cfg!(windows) {
         true => (linux_ioiwari2(dir)?, native),

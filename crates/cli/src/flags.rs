@@ -27,6 +27,10 @@ mod judged {
     use duel_sandbox::{Limits, Sandbox};
     use std::time::Duration;
 
+    /// Whose limits the flags' defaults are: both tasks have the same ones
+    /// (`duel_report::Task::time_limit` and `memory_limit_mib`; duel-export checks they agree).
+    const TASK_LIMITS: duel_report::Task = duel_report::Task::Ioiwari;
+
     /// The longest time limit any flag accepts: a day, in seconds.
     pub const MAX_SECONDS: f64 = 86_400.0;
 
@@ -34,11 +38,11 @@ mod judged {
     #[derive(Debug, Clone, Copy, clap::Args)]
     pub struct LimitArgs {
         /// CPU time per test, in seconds (at most 86400).
-        #[arg(long, value_name = "SECONDS", default_value_t = 1.0)]
+        #[arg(long, value_name = "SECONDS", default_value_t = TASK_LIMITS.time_limit().as_secs_f64())]
         pub time_limit: f64,
 
         /// Memory per test, in MB (address space and resident).
-        #[arg(long, value_name = "MB", default_value_t = 32)]
+        #[arg(long, value_name = "MB", default_value_t = u64::from(TASK_LIMITS.memory_limit_mib()))]
         pub memory_limit: u64,
     }
 

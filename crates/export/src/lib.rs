@@ -96,13 +96,20 @@ impl fmt::Display for Format {
     }
 }
 
-/// The memory limit of both tasks, in MiB: the task's own for Pooh-Eeyore-sticks (the Polish
-/// olympiad's 32 MB) and, for Ioiwari, whose statement names none, the figure of duel's own
-/// judge (`--memory-limit`'s default), which is also the IOI 2001 contest's.
-pub const MEMORY_LIMIT_MB: u32 = 32;
+/// The memory limit of both tasks, in MiB: [`Task::memory_limit_mib`], the one definition
+/// duel's judges take too (`--memory-limit`'s default).
+pub const MEMORY_LIMIT_MB: u32 = Task::Mis.memory_limit_mib();
 
-/// The CPU time limit per test of both tasks, in seconds (duel's judge's `--time-limit`).
-pub const TIME_LIMIT_SECONDS: u32 = 1;
+/// The CPU time limit per test of both tasks, in seconds: [`Task::time_limit`] (duel's
+/// judges' `--time-limit`).
+pub const TIME_LIMIT_SECONDS: u32 = Task::Mis.time_limit().as_secs() as u32;
+
+// The packages give both tasks one figure each: the tasks' definitions must agree.
+const _: () = assert!(
+    Task::Ioiwari.memory_limit_mib() == Task::Mis.memory_limit_mib()
+        && Task::Ioiwari.time_limit().as_secs() == Task::Mis.time_limit().as_secs()
+        && Task::Mis.time_limit().subsec_nanos() == 0
+);
 
 /// The package of `task` in `format`, in memory (see [`Package::write_into`]). Every task has
 /// one in every format: where a system has no `include/` (ICPC 2025-09, DOMjudge),

@@ -36,6 +36,25 @@ impl Task {
             Task::Mis => "mis",
         }
     }
+
+    /// The task's CPU time limit per test, the one definition duel's judges, the packages and
+    /// the documentation take: 1 second for both (Pooh-Eeyore-sticks' own; IOI 2001's
+    /// Ioiwari statement names none, and 1 s is far above a perfect player's few
+    /// milliseconds).
+    pub const fn time_limit(self) -> std::time::Duration {
+        match self {
+            Task::Ioiwari | Task::Mis => std::time::Duration::from_secs(1),
+        }
+    }
+
+    /// The task's memory limit in MiB, defined once like [`time_limit`](Self::time_limit):
+    /// 32 for both (Pooh-Eeyore-sticks' 32 MB; the IOI 2001 contest's figure for Ioiwari,
+    /// whose statement names none). For a module it is the module's own memory.
+    pub const fn memory_limit_mib(self) -> u32 {
+        match self {
+            Task::Ioiwari | Task::Mis => 32,
+        }
+    }
 }
 
 impl fmt::Display for Task {

@@ -40,11 +40,11 @@ use duel_report::{Start, Task};
 use duel_sandbox::{IsolationRecord, Launcher, ProgramCommand, SpawnError};
 use std::time::Duration;
 
-/// The original task's CPU time limit per test: 1 second.
-pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(1);
+/// The task's CPU time limit per test ([`Task::time_limit`]).
+pub const DEFAULT_TIME_LIMIT: Duration = Task::Ioiwari.time_limit();
 
-/// The original task's memory limit: 32 MB.
-pub const DEFAULT_MEMORY_MIB: u64 = 32;
+/// The task's memory limit in MiB ([`Task::memory_limit_mib`]).
+pub const DEFAULT_MEMORY_MIB: u64 = Task::Ioiwari.memory_limit_mib() as u64;
 
 /// The judge could not run (a verdict never is an error).
 #[derive(Debug, thiserror::Error)]

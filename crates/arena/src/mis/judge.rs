@@ -59,16 +59,18 @@ use crate::output::TestResult;
 use crate::Verdict;
 use duel_mis::record::RecordWriter;
 use duel_mis::{LolekKind, Move, Position};
-use duel_report::{MisStart, Start};
+use duel_report::{MisStart, Start, Task};
 use duel_sandbox::{IsolationRecord, Limits, ProgramCommand};
 use std::path::PathBuf;
 use std::time::Duration;
 
-/// Bolek's own CPU time per test, by default: 1 second (plus the allowances above).
-pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(1);
+/// Bolek's CPU time per test, by default: the task's ([`Task::time_limit`], plus the
+/// allowances above).
+pub const DEFAULT_TIME_LIMIT: Duration = Task::Mis.time_limit();
 
-/// The original task's memory limit: 32 MB (for a module: the module's own memory).
-pub const DEFAULT_MEMORY_MIB: u64 = 32;
+/// The task's memory limit in MiB ([`Task::memory_limit_mib`]; for a module: the module's own
+/// memory).
+pub const DEFAULT_MEMORY_MIB: u64 = Task::Mis.memory_limit_mib() as u64;
 
 /// Extra CPU time of a line-protocol program per Bolek move the game can last: one pipe round
 /// trip (6 µs for C, 13 µs for Python were measured).

@@ -51,7 +51,10 @@ impl GameSetup {
             start,
             lolek,
             bolek: BolekSource::Builtin,
-            limits: Limits::new(std::time::Duration::from_secs(1), 32),
+            limits: Limits::new(
+                super::judge::DEFAULT_TIME_LIMIT,
+                super::judge::DEFAULT_MEMORY_MIB,
+            ),
             sandbox: Sandbox::default(),
         }
     }

@@ -8,7 +8,9 @@
 //! - [`build`]: the C programs and modules the tests play with, built by gcc;
 //! - [`process`]: a run with given input, a child killed when the test ends, whether a
 //!   process still runs, which children are zombies, who the test runs as;
-//! - [`properties`]: the settings every property test shares.
+//! - [`properties`]: the settings every property test shares;
+//! - [`skip`]: what a test does when it cannot do its work here (fails in the complete run,
+//!   says so visibly otherwise).
 //!
 //! Nothing here calls the crates under test: a helper that shared their code could not catch
 //! their mistakes.
@@ -16,6 +18,7 @@
 pub mod build;
 pub mod process;
 pub mod properties;
+pub mod skip;
 pub mod sticks;
 
 /// A [`std::process::Command`] for the binary `name` of the crate whose integration test

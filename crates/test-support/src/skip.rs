@@ -12,13 +12,19 @@
 //!   the same test binary is written shorter, with how many tests it has skipped so far.
 //!
 //! The older variables `DUEL_REQUIRE_FPC`, `DUEL_REQUIRE_GO`, `DUEL_REQUIRE_EXPORT_TOOLS` and
-//! `DUEL_REQUIRE_WINDOWS` still each make their own tools required ([`unless_required`]); the
-//! complete run implies them all.
+//! `DUEL_REQUIRE_WINDOWS` still each make their own tools required ([`unless_required`]), as
+//! `CI` makes the browser tests' tools; the complete run implies them all.
 //!
-//! The exceptions, skipped even in the complete run ([`exempt`]), are the work another step of
-//! CI does: the Windows programs under Wine need the build `.ci/windows.sh` makes and names
-//! (without `DUEL_WINDOWS_BIN` they are left to that step), and under Wine, which shows a link
-//! as what it points to, duel-files' link tests cannot plant links.
+//! The exceptions, skipped even in the complete run ([`exempt`]), are what CI's machine lacks
+//! or another step of CI does:
+//!
+//! - the Windows programs under Wine need the build `.ci/windows.sh` makes and names (without
+//!   `DUEL_WINDOWS_BIN` they are left to that step);
+//! - under Wine, which shows a link as what it points to, duel-files' link tests cannot plant
+//!   links;
+//! - under `--sandbox none` a submission in Rust finds no compiler its box user may run where
+//!   Rust comes through rustup under /root, as on CI's machine (the key-ring case of
+//!   `crates/cli/tests/it/judge_kernel_state.rs` runs under bubblewrap only there).
 //!
 //! This file uses nothing but std, so that a test which cannot depend on this crate (duel-files'
 //! tests, built for Windows too) can include it with `#[path]`.
@@ -67,13 +73,31 @@ pub fn unless_required(available: bool, what: &str, how: &str, var: &str) -> boo
     available
 }
 
+/// Whether the tests must have what `var` (one of the older `DUEL_REQUIRE_*`) stands for: it
+/// or [`COMPLETE`] is set. For a test that checks its own way when required (showing more
+/// than a skip's failure would) and calls [`skip`] otherwise.
+pub fn required(var: &str) -> bool {
+    complete() || is_set(var)
+}
+
 /// The running test cannot do its work because of `what` (as "bubblewrap does not work here");
 /// `how` says how to get it (as ".ci/setup installs it"). Fails the test in the complete run;
 /// otherwise writes the skip to stderr and returns, and the test should return at once.
 #[track_caller]
 pub fn skip(what: &str, how: &str) {
+    let mode = if complete() {
+        Mode::Complete
+    } else {
+        Mode::Plain
+    };
+    report(mode, &mut std::io::stderr(), &SEEN, &test_name(), what, how);
+}
+
+/// A skip the complete run allows, one of the exceptions the module comment lists: written
+/// as [`skip`] writes it, saying it is one, and never a failure.
+pub fn exempt(what: &str, how: &str) {
     report(
-        complete(),
+        Mode::Exempt,
         &mut std::io::stderr(),
         &SEEN,
         &test_name(),
@@ -82,17 +106,15 @@ pub fn skip(what: &str, how: &str) {
     );
 }
 
-/// A skip the complete run allows, one of the exceptions the module comment lists: written
-/// as [`skip`] writes it, never a failure.
-pub fn exempt(what: &str, how: &str) {
-    report(
-        false,
-        &mut std::io::stderr(),
-        &SEEN,
-        &test_name(),
-        what,
-        how,
-    );
+/// What a skip does.
+#[derive(Clone, Copy)]
+enum Mode {
+    /// Fails the test: the complete run.
+    Complete,
+    /// Says so on stderr: any other run.
+    Plain,
+    /// Says so on stderr, as an exception, in any run.
+    Exempt,
 }
 
 /// How many tests of this process each reason has skipped.
@@ -106,20 +128,23 @@ fn test_name() -> String {
     }
 }
 
-/// Panics when `complete`; otherwise writes the skip of `test` to `out`, in one write so that
-/// tests skipping at once do not mix their lines, counting it in `seen`.
+/// Panics in [`Mode::Complete`]; otherwise writes the skip of `test` to `out`, in one write so
+/// that tests skipping at once do not mix their lines, counting it in `seen`: `how` is said at
+/// a reason's first skip, the count at the next ones.
 #[track_caller]
 fn report(
-    complete: bool,
+    mode: Mode,
     out: &mut dyn Write,
     seen: &Mutex<Option<HashMap<String, usize>>>,
     test: &str,
     what: &str,
     how: &str,
 ) {
-    if complete {
-        panic!("{what}, but {COMPLETE} is set, so every test must run: {how}");
-    }
+    let run = match mode {
+        Mode::Complete => panic!("{what}, but {COMPLETE} is set, so every test must run: {how}"),
+        Mode::Plain => ".ci/test runs every test",
+        Mode::Exempt => "an exception: .ci/test skips it too",
+    };
     let count = {
         let mut seen = seen.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         let count = seen.get_or_insert_with(HashMap::new);
@@ -128,7 +153,7 @@ fn report(
         *count
     };
     let line = if count == 1 {
-        format!("skipped: {test}: {what} ({how}; .ci/test runs every test)\n")
+        format!("skipped: {test}: {what} ({how}; {run})\n")
     } else {
         format!("skipped: {test}: {what} (as above; {count} tests so far)\n")
     };
@@ -148,7 +173,7 @@ mod tests {
     fn the_complete_run_fails_the_test() {
         let seen = Mutex::new(None);
         report(
-            true,
+            Mode::Complete,
             &mut Vec::new(),
             &seen,
             "t",
@@ -162,9 +187,23 @@ mod tests {
         let seen = Mutex::new(None);
         let mut out = Vec::new();
         for test in ["a", "b"] {
-            report(false, &mut out, &seen, test, "no gcc here", "apt-get install gcc");
+            report(
+                Mode::Plain,
+                &mut out,
+                &seen,
+                test,
+                "no gcc here",
+                "apt-get install gcc",
+            );
         }
-        report(false, &mut out, &seen, "c", "no fpc here", "apt-get install fp-compiler");
+        report(
+            Mode::Plain,
+            &mut out,
+            &seen,
+            "c",
+            "no fpc here",
+            "apt-get install fp-compiler",
+        );
         assert_eq!(
             String::from_utf8(out).unwrap(),
             "skipped: a: no gcc here (apt-get install gcc; .ci/test runs every test)\n\
@@ -174,10 +213,33 @@ mod tests {
     }
 
     #[test]
+    fn an_exception_says_so_and_never_fails() {
+        let seen = Mutex::new(None);
+        let mut out = Vec::new();
+        report(
+            Mode::Exempt,
+            &mut out,
+            &seen,
+            "w",
+            "no Windows build",
+            "make one",
+        );
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "skipped: w: no Windows build (make one; an exception: .ci/test skips it too)\n"
+        );
+    }
+
+    #[test]
     fn what_is_available_is_no_skip() {
         // Whatever the run, a test with what it needs goes on, and nothing is written.
         assert!(unless(true, "never", "never"));
-        assert!(unless_required(true, "never", "never", "DUEL_REQUIRE_NOTHING"));
+        assert!(unless_required(
+            true,
+            "never",
+            "never",
+            "DUEL_REQUIRE_NOTHING"
+        ));
     }
 
     #[test]

@@ -348,8 +348,11 @@ fn a_source_that_did_not_compile_was_not_run() {
 #[test]
 fn a_bolek_named_where_bubblewrap_cannot_show_it_is_refused_before_any_test() {
     use std::os::unix::fs::PermissionsExt;
-    if !duel_sandbox::Sandbox::Auto.uses_bwrap() {
-        eprintln!("skipped: bubblewrap does not work here");
+    if !duel_test_support::skip::unless(
+        duel_sandbox::Sandbox::Auto.uses_bwrap(),
+        "bubblewrap does not work here",
+        ".ci/setup installs bubblewrap; it needs user namespaces or root",
+    ) {
         return;
     }
     // /dev/shm is bubblewrap's own (it makes a fresh /dev): a script there cannot be shown.

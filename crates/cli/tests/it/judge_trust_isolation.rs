@@ -662,13 +662,19 @@ fn a_named_file_bubblewrap_cannot_show_stops_the_judge_before_the_first_test() {
     std::fs::remove_file(&script).unwrap();
 }
 
-/// Whether the judge ran under bubblewrap (else the bubblewrap case is skipped).
+/// Whether the judge ran under bubblewrap (else the bubblewrap case is skipped; `output` is
+/// the judge's, which shows why).
 fn support_bwrap(output: &Output) -> bool {
     let bwrap = duel_sandbox::Sandbox::Auto.uses_bwrap();
     if !bwrap {
-        eprintln!("bubblewrap does not work here: skipped ({output:?})");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        let _ = std::io::Write::write_all(&mut std::io::stderr(), stderr.as_bytes());
     }
-    bwrap
+    duel_test_support::skip::unless(
+        bwrap,
+        "bubblewrap does not work here",
+        ".ci/setup installs bubblewrap; it needs user namespaces or root",
+    )
 }
 
 #[test]

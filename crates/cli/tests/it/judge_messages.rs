@@ -293,7 +293,7 @@ fn a_program_has_the_kernels_figure_and_no_footnote() {
     let dir = work_dir!();
     let tests = write(dir.path(), "tests.txt", "7 2 3\n10 7 5\n");
     let player = source("../mis-players/one_stick.py");
-    let command = format!("python3 {}", player.display());
+    let command = format!("python3 {}", duel_test_support::shell_word(&player));
     let (cells, under) = memory_cells(&[
         "mis",
         "judge",

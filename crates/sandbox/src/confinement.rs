@@ -526,18 +526,23 @@ pub(crate) fn path_programs(argv: &[OsString]) -> Vec<PathBuf> {
     programs
 }
 
-/// The words of a command: its arguments split into words as the shell splits a command line
-/// (so `python3 'my dir/p.py'` names `my dir/p.py`), `;` trimmed, and an argument holding
-/// whitespace also whole (a program's argument that is a path with spaces).
+/// The words of a command: its arguments split on whitespace, quotes and `;` trimmed (so a
+/// shell command line gives its words, and a script quoted inside it, as in `sh -c './p x'`,
+/// its words too); besides, the words as the shell splits them (so `python3 '/my dir/p.py'`
+/// names `/my dir/p.py`), and an argument holding whitespace whole (a path with spaces).
 fn command_words(argv: &[OsString]) -> Vec<String> {
     let mut words = Vec::new();
     for arg in argv.iter().filter_map(|arg| arg.to_str()) {
-        words.extend(
-            shell_words(arg)
-                .iter()
-                .map(|word| word.trim_matches(';').to_owned()),
-        );
+        let trim = |word: &str| {
+            word.trim_matches(|c| c == '\'' || c == '"' || c == ';')
+                .to_owned()
+        };
+        words.extend(arg.split_whitespace().map(trim));
         if arg.contains(char::is_whitespace) {
+            let whole = shell_words(arg)
+                .into_iter()
+                .filter(|word| word.contains(char::is_whitespace));
+            words.extend(whole.map(|word| trim(&word)));
             words.push(arg.to_owned());
         }
     }

@@ -488,11 +488,12 @@ pub(crate) fn unreachable_path(
 }
 
 /// Existing files and directories that words of the command name, as absolute paths (shell
-/// command lines are split on whitespace, quotes trimmed; relative words are taken from the
-/// working directory).
+/// command lines are split into words as the shell splits them; relative words are taken from
+/// the working directory).
 pub(crate) fn named_paths(argv: &[OsString], working_dir: &Path) -> Vec<PathBuf> {
     let mut paths: Vec<PathBuf> = Vec::new();
     for word in command_words(argv) {
+        let word = word.as_str();
         if word.is_empty() || word.starts_with('-') {
             continue;
         }
@@ -512,6 +513,7 @@ pub(crate) fn named_paths(argv: &[OsString], working_dir: &Path) -> Vec<PathBuf>
 pub(crate) fn path_programs(argv: &[OsString]) -> Vec<PathBuf> {
     let mut programs: Vec<PathBuf> = Vec::new();
     for word in command_words(argv) {
+        let word = word.as_str();
         if word.is_empty() || word.contains('/') || word.starts_with('-') {
             continue;
         }
@@ -524,13 +526,81 @@ pub(crate) fn path_programs(argv: &[OsString]) -> Vec<PathBuf> {
     programs
 }
 
-/// The words of a command: its arguments split on whitespace (so a shell command line gives
-/// its words), quotes and `;` trimmed.
-fn command_words(argv: &[OsString]) -> impl Iterator<Item = &str> {
-    argv.iter()
-        .filter_map(|arg| arg.to_str())
-        .flat_map(str::split_whitespace)
-        .map(|word| word.trim_matches(|c| c == '\'' || c == '"' || c == ';'))
+/// The words of a command: its arguments split on whitespace, quotes and `;` trimmed (so a
+/// shell command line gives its words, and a script quoted inside it, as in `sh -c './p x'`,
+/// its words too); besides, the words as the shell splits them (so `python3 '/my dir/p.py'`
+/// names `/my dir/p.py`), and an argument holding whitespace whole (a path with spaces).
+fn command_words(argv: &[OsString]) -> Vec<String> {
+    let mut words = Vec::new();
+    for arg in argv.iter().filter_map(|arg| arg.to_str()) {
+        let trim = |word: &str| {
+            word.trim_matches(|c| c == '\'' || c == '"' || c == ';')
+                .to_owned()
+        };
+        words.extend(arg.split_whitespace().map(trim));
+        if arg.contains(char::is_whitespace) {
+            let whole = shell_words(arg)
+                .into_iter()
+                .filter(|word| word.contains(char::is_whitespace));
+            words.extend(whole.map(|word| trim(&word)));
+            words.push(arg.to_owned());
+        }
+    }
+    words
+}
+
+/// `line` split into words as the shell splits them, quotes removed: whitespace outside
+/// quotes separates words; `'...'` is taken as written, `"..."` as written but for `\` before
+/// `"`, `\\`, `$` or `` ` ``; a `\` outside quotes takes the next character as written. Nothing is
+/// expanded.
+fn shell_words(line: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut in_word = false;
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\'' => {
+                in_word = true;
+                word.extend(chars.by_ref().take_while(|&c| c != '\''));
+            }
+            '"' => {
+                in_word = true;
+                while let Some(c) = chars.next() {
+                    match c {
+                        '"' => break,
+                        '\\' => match chars.next() {
+                            Some(next @ ('"' | '\\' | '$' | '`')) => word.push(next),
+                            Some(next) => {
+                                word.push('\\');
+                                word.push(next);
+                            }
+                            None => word.push('\\'),
+                        },
+                        c => word.push(c),
+                    }
+                }
+            }
+            '\\' => {
+                in_word = true;
+                word.extend(chars.next());
+            }
+            c if c.is_whitespace() => {
+                if in_word {
+                    words.push(std::mem::take(&mut word));
+                    in_word = false;
+                }
+            }
+            c => {
+                in_word = true;
+                word.push(c);
+            }
+        }
+    }
+    if in_word {
+        words.push(word);
+    }
+    words
 }
 
 /// Whether others may reach `path`: it is readable or executable by others (searchable, for
@@ -659,6 +729,33 @@ mod tests {
         assert!(view.dirs_to_make(dir.path()).is_empty());
         let wrapped = bwrap_argv(argv, dir.path(), &view, None, None);
         assert_eq!(binds(&wrapped, "--bind"), writable);
+    }
+
+    #[test]
+    fn a_command_line_is_split_as_the_shell_splits_it() {
+        assert_eq!(
+            shell_words(r#"python3 '/a dir/p.py' "b \"c\" \$d\e" f\ g  h;"#),
+            ["python3", "/a dir/p.py", r#"b "c" $d\e"#, "f g", "h;"]
+        );
+        assert_eq!(shell_words("  "), Vec::<String>::new());
+        assert_eq!(shell_words("''"), [""]);
+        let dir = tempfile::tempdir().unwrap();
+        let script = dir.path().join("a dir é").join("p.py");
+        std::fs::create_dir(script.parent().unwrap()).unwrap();
+        std::fs::write(&script, "").unwrap();
+        for argv in [
+            vec![
+                "sh".into(),
+                "-c".into(),
+                "exec python3 'a dir é/p.py'".into(),
+            ],
+            vec!["python3".into(), script.clone().into_os_string()],
+        ] {
+            assert_eq!(
+                named_paths(&argv, dir.path()),
+                std::slice::from_ref(&script)
+            );
+        }
     }
 
     #[test]

@@ -10,6 +10,7 @@
 
 use duel_sandbox::{Isolation, Launcher, Limits, ProgramCommand, Sandbox};
 use duel_test_support::process::zombie_children;
+use duel_test_support::skip;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
@@ -67,8 +68,11 @@ fn runs_work_when_the_session_leader_is_outside_the_pid_namespace() {
         return;
     }
     let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    if !rustix::process::geteuid().is_root() {
-        eprintln!("skipped: making a PID namespace needs root");
+    if !skip::unless(
+        rustix::process::geteuid().is_root(),
+        "the tests do not run as root, which making a PID namespace needs",
+        "run the tests as root, as CI does",
+    ) {
         return;
     }
     let unshare = || {
@@ -76,8 +80,11 @@ fn runs_work_when_the_session_leader_is_outside_the_pid_namespace() {
         command.args(["--pid", "--fork", "--mount-proc", "--"]);
         command
     };
-    if !unshare().arg("true").status().is_ok_and(|s| s.success()) {
-        eprintln!("skipped: `unshare --pid --fork --mount-proc` does not work here");
+    if !skip::unless(
+        unshare().arg("true").status().is_ok_and(|s| s.success()),
+        "`unshare --pid --fork --mount-proc` does not work here",
+        "util-linux's unshare, as root, makes one on CI",
+    ) {
         return;
     }
     let output = unshare()
@@ -97,7 +104,10 @@ fn runs_work_when_the_session_leader_is_outside_the_pid_namespace() {
 fn nothing_is_left_in_the_cgroup_hierarchy_after_a_run() {
     let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let Some(root) = Isolation::detect().cgroups.clone() else {
-        eprintln!("no usable cgroups here: skipped");
+        skip::skip(
+            "no usable cgroups here",
+            "the judge needs a cgroup hierarchy it may write, as root has on CI",
+        );
         return;
     };
     let cgroup = root.create().unwrap();

@@ -8,7 +8,9 @@
 //! - [`build`]: the C programs and modules the tests play with, built by gcc;
 //! - [`process`]: a run with given input, a child killed when the test ends, whether a
 //!   process still runs, which children are zombies, who the test runs as;
-//! - [`properties`]: the settings every property test shares.
+//! - [`properties`]: the settings every property test shares;
+//! - [`skip`]: what a test does when it cannot do its work here (fails in the complete run,
+//!   says so visibly otherwise).
 //!
 //! Nothing here calls the crates under test: a helper that shared their code could not catch
 //! their mistakes.
@@ -16,6 +18,7 @@
 pub mod build;
 pub mod process;
 pub mod properties;
+pub mod skip;
 pub mod sticks;
 
 /// A [`std::process::Command`] for the binary `name` of the crate whose integration test
@@ -51,8 +54,30 @@ macro_rules! work_dir {
     };
 }
 
+/// `path` as one word of a shell command line, single-quoted: for a path inside a command such
+/// as `--player "python3 PATH"`, which duel runs with `sh -c`, in a checkout whose path may hold
+/// spaces.
+pub fn shell_word(path: impl AsRef<std::path::Path>) -> String {
+    let text = path.as_ref().to_string_lossy();
+    format!("'{}'", text.replace('\'', r"'\''"))
+}
+
 /// A fresh scratch directory below `base`, removed when dropped ([`work_dir!`] names the
 /// tests' own `base`).
 pub fn work_dir_in(base: impl AsRef<std::path::Path>) -> tempfile::TempDir {
     tempfile::tempdir_in(base).expect("a scratch directory")
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_shell_word_is_one_word_whatever_it_holds() {
+        for path in ["/a b/é", "it's", "$HOME `x` \"q\""] {
+            let output = std::process::Command::new("sh")
+                .args(["-c", &format!("printf %s {}", super::shell_word(path))])
+                .output()
+                .unwrap();
+            assert_eq!(String::from_utf8(output.stdout).unwrap(), path);
+        }
+    }
 }

@@ -98,14 +98,15 @@ pub fn read_pid(path: &Path) -> u32 {
         .unwrap()
 }
 
-/// Whether the test runs as root; when not, says on stderr that the separate-user cases are
-/// skipped (the caller returns early).
+/// Whether the test runs as root; when not, the test cannot do its work (the caller returns
+/// early), which [`crate::skip`] reports.
+#[track_caller]
 pub fn is_root() -> bool {
-    let root = rustix::process::geteuid().is_root();
-    if !root {
-        eprintln!("not root: the separate-user case is skipped");
-    }
-    root
+    crate::skip::unless(
+        rustix::process::geteuid().is_root(),
+        "the tests do not run as root, which the separate-user cases need",
+        "run them as root, as CI does",
+    )
 }
 
 #[cfg(test)]

@@ -23,22 +23,24 @@ fn source(name: &str) -> PathBuf {
         .join(name)
 }
 
-/// Whether the compiler of `language` may be missing here (fpc and go are required when
-/// DUEL_REQUIRE_FPC or DUEL_REQUIRE_GO is set, as in CI).
+/// Whether the compiler of `language` is missing here and its case is skipped, as
+/// `duel_test_support::skip` says (fpc and go are required too when DUEL_REQUIRE_FPC or
+/// DUEL_REQUIRE_GO is set).
 fn skip(language: Language) -> bool {
     let present = std::process::Command::new(language.compiler())
         .args(language.version_args())
         .output()
         .is_ok_and(|o| o.status.success());
-    if present {
-        return false;
-    }
     let flag = format!("DUEL_REQUIRE_{}", language.compiler().to_ascii_uppercase());
-    if matches!(language.compiler(), "fpc" | "go") && std::env::var_os(&flag).is_some() {
-        panic!("{} is required ({flag}) but missing", language.compiler());
-    }
-    eprintln!("skipped: {} is not installed", language.compiler());
-    true
+    !duel_test_support::skip::unless_required(
+        present,
+        &format!("{} is not installed", language.compiler()),
+        &format!(
+            ".ci/setup installs it (apt-get install {})",
+            language.package()
+        ),
+        &flag,
+    )
 }
 
 #[test]

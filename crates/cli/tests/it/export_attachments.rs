@@ -11,6 +11,7 @@ use crate::support::export::*;
 use duel_export::statement::Locale;
 use duel_export::{Format, Task};
 use duel_test_support::process::output_with_stdin;
+use duel_test_support::skip;
 use std::fs;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -323,7 +324,7 @@ struct Exported {
 /// Every package format's Ioiwari package, exported by `duel` into `out`: as directories, and
 /// as the zips DOMjudge and Polygon import. CMS and DOMjudge typeset statements: they are
 /// left out (after saying so) without LuaLaTeX and g++, unless `DUEL_REQUIRE_EXPORT_TOOLS`
-/// is set.
+/// is set or the run is complete.
 fn every_package(duel: &Path, out: &Path) -> Vec<Exported> {
     let typesetting = need_tool_on_path("lualatex").is_some() && need("g++", "DUEL_REQUIRE_FPC");
     let mut found = Vec::new();
@@ -372,12 +373,13 @@ fn every_ioiwari_package_attaches_ioiwari2_for_linux_and_windows_beside_the_test
         Some((bytes, true)) => (b"MZ not this one: duel has its own".to_vec(), Some(bytes)),
         Some((bytes, false)) => (bytes, None),
         None => {
-            assert!(
-                std::env::var("DUEL_REQUIRE_WINDOWS").as_deref() != Ok("1"),
-                "DUEL_REQUIRE_WINDOWS=1 but this run has no Windows build of ioiwari2 (build \
-                 duel with DUEL_IOIWARI2_EXE naming one, or set DUEL_WINDOWS_BIN)"
+            skip::unless_required(
+                false,
+                "no Windows build of ioiwari2 here: a stand-in is attached instead",
+                "build duel with DUEL_IOIWARI2_EXE naming one, as .ci/test does, or set \
+                 DUEL_WINDOWS_BIN",
+                "DUEL_REQUIRE_WINDOWS",
             );
-            eprintln!("no Windows build of ioiwari2 here: a stand-in is attached instead");
             (b"MZ stand-in".to_vec(), None)
         }
     };
@@ -670,8 +672,11 @@ fn every_dmoj_ioiwari_statement_rendered_as_html_names_the_tools_its_package_att
             .arg(&file)
             .output()
             .unwrap();
-        if !output.status.success() && std::env::var_os("DUEL_REQUIRE_EXPORT_TOOLS").is_none() {
-            eprintln!("skipped: markdown-it-py is not installed");
+        if !output.status.success() && !skip::required("DUEL_REQUIRE_EXPORT_TOOLS") {
+            skip::skip(
+                "markdown-it-py is not installed in the tools' environment",
+                ".ci/setup installs it (DUEL_EXPORT_TOOLS names the environment)",
+            );
             return;
         }
         assert!(output.status.success(), "{output:?}");

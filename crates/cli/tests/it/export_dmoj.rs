@@ -1,6 +1,7 @@
 //! The DMOJ judge's own self-tests pass on both exported problems: `dmoj-cli test` judges
 //! every example submission listed in `init.yml` and checks the result duel gives it, test by
-//! test. Skipped when the judge is missing, unless `DUEL_REQUIRE_EXPORT_TOOLS` is set (CI).
+//! test. Skipped when the judge is missing, unless `DUEL_REQUIRE_EXPORT_TOOLS` is set or the
+//! run is complete (`duel_test_support::skip`), as in CI.
 //! Among them are the Ioiwari players that never flush, which DMOJ times out: duel's judge
 //! agrees for the C one and plays the Pascal one (`Writeln` alone) to a win, the difference
 //! the package's README and statement name; the test checks duel's side too.

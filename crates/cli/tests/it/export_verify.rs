@@ -1,8 +1,9 @@
 //! The contest systems' own verifiers accept the exported packages: problemtools'
 //! `verifyproblem` on both Kattis packages, statements included (it builds each language's
 //! with `problem2pdf` and `problem2html`), every submission in its expected category, no
-//! errors. Skipped when the tool is missing, unless `DUEL_REQUIRE_EXPORT_TOOLS` is set (CI
-//! sets it, and `DUEL_EXPORT_TOOLS` to the tools' directory).
+//! errors. Skipped when the tool is missing, unless `DUEL_REQUIRE_EXPORT_TOOLS` is set or the
+//! run is complete (`duel_test_support::skip`; CI sets `DUEL_EXPORT_TOOLS` to the tools'
+//! directory).
 
 use crate::support::export::*;
 use std::process::Command;

@@ -4,7 +4,7 @@
 
 use crate::support::players::{c_bolek, c_module, check_transcript, libmis, players_source_dir};
 use duel_test_support::process::WithStdin;
-use duel_test_support::{bin, sticks, work_dir};
+use duel_test_support::{bin, shell_word, sticks, work_dir};
 use std::process::Output;
 use std::time::{Duration, Instant};
 
@@ -339,8 +339,8 @@ fn modules_that_cannot_be_used_are_errors_not_verdicts() {
 #[test]
 fn python_line_players_win_and_lose_as_the_theory_says() {
     let players = players_source_dir();
-    let perfect = format!("python3 {}", players.join("bolek.py").display());
-    let one_stick = format!("python3 {}", players.join("one_stick.py").display());
+    let perfect = format!("python3 {}", shell_word(players.join("bolek.py")));
+    let one_stick = format!("python3 {}", shell_word(players.join("one_stick.py")));
     for start in [(7u32, 2u32, 3u32), (10, 7, 5), (12, 2, 30)] {
         let numbers = [
             start.0.to_string(),

@@ -303,10 +303,11 @@ fn has_bwrap() -> bool {
         .stderr(Stdio::null())
         .status()
         .is_ok_and(|status| status.success());
-    if !works {
-        eprintln!("bubblewrap does not work here: the sandbox view case is skipped");
-    }
-    works
+    duel_test_support::skip::unless(
+        works,
+        "bubblewrap does not work here",
+        ".ci/setup installs bubblewrap; it needs user namespaces or root",
+    )
 }
 
 /// A fresh directory under /tmp that anyone may enter, as a checkout under /tmp has them.

@@ -32,10 +32,16 @@ fn judged(sandbox: &str) -> (String, Value) {
 
 #[test]
 fn a_trivial_player_under_bubblewrap_is_less_than_the_resolution_not_1_kb() {
-    if !duel_sandbox::Sandbox::Auto.uses_bwrap()
-        || duel_sandbox::Isolation::detect().cgroups.is_none()
-    {
-        eprintln!("no bubblewrap or no cgroups here: the case is skipped");
+    use duel_test_support::skip;
+    if !skip::unless(
+        duel_sandbox::Sandbox::Auto.uses_bwrap(),
+        "bubblewrap does not work here",
+        ".ci/setup installs bubblewrap; it needs user namespaces or root",
+    ) || !skip::unless(
+        duel_sandbox::Isolation::detect().cgroups.is_some(),
+        "no usable cgroups here",
+        "the judge needs a cgroup hierarchy it may write, as root has on CI",
+    ) {
         return;
     }
     let (row, test) = judged("auto");

@@ -293,7 +293,7 @@ fn a_program_has_the_kernels_figure_and_no_footnote() {
     let dir = work_dir!();
     let tests = write(dir.path(), "tests.txt", "7 2 3\n10 7 5\n");
     let player = source("../mis-players/one_stick.py");
-    let command = format!("python3 {}", player.display());
+    let command = format!("python3 {}", duel_test_support::shell_word(&player));
     let (cells, under) = memory_cells(&[
         "mis",
         "judge",
@@ -348,8 +348,11 @@ fn a_source_that_did_not_compile_was_not_run() {
 #[test]
 fn a_bolek_named_where_bubblewrap_cannot_show_it_is_refused_before_any_test() {
     use std::os::unix::fs::PermissionsExt;
-    if !duel_sandbox::Sandbox::Auto.uses_bwrap() {
-        eprintln!("skipped: bubblewrap does not work here");
+    if !duel_test_support::skip::unless(
+        duel_sandbox::Sandbox::Auto.uses_bwrap(),
+        "bubblewrap does not work here",
+        ".ci/setup installs bubblewrap; it needs user namespaces or root",
+    ) {
         return;
     }
     // /dev/shm is bubblewrap's own (it makes a fresh /dev): a script there cannot be shown.

@@ -310,7 +310,7 @@ fn correct_modules_in_c_cpp_and_pascal_win_and_wrong_ones_lose_like_the_referenc
             "mis",
             "judge",
             "--player",
-            &format!("python3 {}", reference.display()),
+            &format!("python3 {}", duel_test_support::shell_word(&reference)),
             "--tests",
             tests,
         ],
@@ -444,8 +444,11 @@ fn an_unwinnable_ioiwari_board_is_named_in_a_warning() {
 
 #[test]
 fn under_bwrap_the_compiler_can_write_only_its_build_directory() {
-    if duel_sandbox::Sandbox::Bwrap.check().is_err() {
-        eprintln!("skipped: bubblewrap cannot run here");
+    if !duel_test_support::skip::unless(
+        duel_sandbox::Sandbox::Bwrap.check().is_ok(),
+        "bubblewrap does not work here",
+        ".ci/setup installs bubblewrap; it needs user namespaces or root",
+    ) {
         return;
     }
     let dir = work_dir!();
@@ -493,13 +496,19 @@ fn judged_go(file: &str, extra: &[&str], isolation: &str, dir: &Path) -> Value {
     judged_go_at(&source(&format!("ioiwari/{file}")), extra, isolation, dir)
 }
 
-/// [`judged_go`] for the Go source, or the program built from one, at `path`.
+/// [`judged_go`] for the Go source, or the program built from one, at `path` (a program is a
+/// command, run by the shell: its path quoted).
 fn judged_go_at(path: &Path, extra: &[&str], isolation: &str, dir: &Path) -> Value {
     let file = path.file_name().unwrap().to_string_lossy();
     let report = dir.join(format!("{file}-{isolation}.json"));
+    let player = if path.extension().is_some_and(|extension| extension == "go") {
+        path.as_os_str().to_owned()
+    } else {
+        duel_test_support::shell_word(path).into()
+    };
     let output = duel!()
         .args(["ioiwari", "judge", "--jobs", "2", "--player"])
-        .arg(path)
+        .arg(player)
         .args(extra)
         .arg("--report")
         .arg(&report)

@@ -92,7 +92,7 @@ fn setup() -> (tempfile::TempDir, PathBuf) {
 #[test]
 fn every_line_of_both_judges_fits_60_80_100_and_120_columns() {
     let (dir, flawed) = setup();
-    let flawed = format!("python3 {}", flawed.display());
+    let flawed = format!("python3 {}", duel_test_support::shell_word(&flawed));
     let runs: [&[&str]; 4] = [
         BUILT_IN,
         GREEDY,

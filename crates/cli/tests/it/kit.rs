@@ -48,17 +48,19 @@ fn sh(dir: &Path, command: &str) -> Output {
     out
 }
 
-/// Whether the Pascal parts run: fpc is installed, or CI demands it (then a missing fpc fails).
+/// Whether the Pascal parts run: fpc is installed; without it they are skipped as
+/// `duel_test_support::skip` says (DUEL_REQUIRE_FPC requires it too).
 fn pascal() -> bool {
     let have = Command::new("fpc")
         .arg("-iV")
         .output()
         .is_ok_and(|out| out.status.success());
-    if !have && std::env::var_os("DUEL_REQUIRE_FPC").is_none() {
-        eprintln!("SKIPPED: Free Pascal (fpc) is not installed; apt-get install fp-compiler");
-        return false;
-    }
-    true
+    duel_test_support::skip::unless_required(
+        have,
+        "Free Pascal (fpc) is not installed",
+        ".ci/setup installs it (apt-get install fp-compiler)",
+        "DUEL_REQUIRE_FPC",
+    )
 }
 
 /// A fresh kit of `kind` (`mis` or `ioiwari`) in a scratch directory.

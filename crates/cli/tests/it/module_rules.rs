@@ -20,7 +20,7 @@
 //! runs the C and C++ attacks itself, through its own signature grader and sandbox
 //! (`dmoj_judges_the_attacks_as_duels_judge`). Pascal modules are played where the systems
 //! take them (Kattis, DOMjudge, CMS). Skipped when a compiler is missing, unless
-//! `DUEL_REQUIRE_FPC` is set.
+//! `DUEL_REQUIRE_FPC` is set or the run is complete (`duel_test_support::skip`).
 
 use crate::support::export::*;
 use duel_arena::compile::Language;
@@ -1232,7 +1232,7 @@ fn dmoj_codes(verdict: &str) -> &'static str {
 /// problem, through its own signature grader, sandbox and the package's bridged checker, on the
 /// [`TESTS`]: each gets, test by test, the code of duel's verdict. The one difference RULES.md
 /// names: a module writing more than 1 MiB on standard error is DMOJ's `OLE`. Skipped when
-/// the judge is missing, unless `DUEL_REQUIRE_EXPORT_TOOLS` is set (CI).
+/// the judge is missing, unless `DUEL_REQUIRE_EXPORT_TOOLS` is set or the run is complete (CI).
 #[test]
 fn dmoj_judges_the_attacks_as_duels_judge() {
     let (Some(cli), Some(autoconf)) = (need_tool("dmoj-cli"), need_tool("dmoj-autoconf")) else {

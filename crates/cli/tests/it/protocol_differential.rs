@@ -8,7 +8,7 @@
 //! `testing_tool.py` reads the first hundred thousand, through one Python process, and must
 //! agree as the C++ referee does.
 
-use crate::support::export::{export, have};
+use crate::support::export::{export, need};
 use duel_arena::ioiwari::judge_output;
 use duel_arena::Verdict;
 use duel_cli::protocol::{ProtocolError, ProtocolReader, MAX_LINE_BYTES};
@@ -354,7 +354,7 @@ fn compare(
 
 #[test]
 fn the_rust_and_the_cpp_readers_agree_on_a_million_outputs() {
-    if !have("g++") {
+    if !need("g++", "DUEL_REQUIRE_FPC") {
         return;
     }
     let work = duel_test_support::work_dir!();
@@ -465,7 +465,7 @@ const PYTHON_CASES: u64 = 100_000;
 
 #[test]
 fn the_testing_tool_reads_as_the_judge_does() {
-    if !have("python3") {
+    if !need("python3", "DUEL_REQUIRE_FPC") {
         return;
     }
     let work = duel_test_support::work_dir!();

@@ -16,8 +16,8 @@
 //! `docs/screenshot.png`), it saves a screenshot of the page there, and of the other views
 //! beside it.
 //!
-//! Needs Debian's `chromium` and `chromium-driver`. Without them the test is skipped with a loud
-//! message, unless the environment variable CI is set: then it fails.
+//! Needs Debian's `chromium` and `chromium-driver`. Without them the test is skipped as
+//! `duel_test_support::skip` says, and fails when the environment variable CI is set.
 
 mod access;
 mod audit;
@@ -367,16 +367,11 @@ fn tools() -> Option<(PathBuf, PathBuf)> {
     if let (Some(chromium), Some(chromedriver)) = (chromium, chromedriver) {
         return Some((chromium, chromedriver));
     }
-    if std::env::var_os("CI").is_some() {
-        panic!("CI is set but chromium or chromedriver is missing: apt-get install chromium chromium-driver");
-    }
-    // Straight to the process's stderr: the test harness hides eprintln! of passing tests.
-    let _ = std::io::stderr().write_all(
-        b"\n\n========================================================================\n\
-          SKIPPED the browser test: chromium and/or chromedriver are not installed.\n\
-          Install them with: apt-get install -y chromium chromium-driver\n\
-          (With CI set this test fails instead of skipping.)\n\
-          ========================================================================\n\n",
+    duel_test_support::skip::unless_required(
+        false,
+        "chromium or chromedriver is not installed",
+        ".ci/setup installs them (apt-get install chromium chromium-driver)",
+        "CI",
     );
     None
 }
@@ -423,15 +418,16 @@ async fn the_page_in_a_real_browser() {
 
 /// The page's game session (`crates/web/assets/common.js`) passes its unit tests
 /// (`crates/web/assets/tests/`) under Node's own test runner, which needs no bundler. Without
-/// Node the test is skipped with a loud message, unless CI is set: then it fails.
+/// Node the test is skipped as `duel_test_support::skip` says, and fails when CI is set.
 #[test]
 fn the_pages_session_passes_its_unit_tests_under_node() {
     let Some(node) = find_program(&["node", "nodejs"]) else {
-        if std::env::var_os("CI").is_some() {
-            panic!("CI is set but Node is missing: apt-get install nodejs");
-        }
-        let _ = std::io::stderr()
-            .write_all(b"\n\nSKIPPED the page's unit tests: Node is not installed.\n\n");
+        duel_test_support::skip::unless_required(
+            false,
+            "Node is not installed",
+            ".ci/setup installs it (apt-get install nodejs)",
+            "CI",
+        );
         return;
     };
     let tests = Path::new(env!("CARGO_MANIFEST_DIR")).join("../web/assets/tests");

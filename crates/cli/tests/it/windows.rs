@@ -3,8 +3,9 @@
 //! C and C++ sources built by MinGW-w64 behave as their Linux builds: the same logs, outputs and
 //! exit statuses, the same clear errors on bad input.
 //!
-//! Each test is skipped, with the reason printed, when Wine, MinGW-w64 or the Windows build is
-//! missing, unless `DUEL_REQUIRE_WINDOWS=1` (CI), which makes that a failure.
+//! Each test is skipped as `duel_test_support::skip` says when Wine, MinGW-w64 or the Windows
+//! build is missing, and fails then with `DUEL_REQUIRE_WINDOWS=1` (CI) or in the complete run.
+//! Without `DUEL_WINDOWS_BIN` they are left to `.ci/windows.sh`, even in the complete run.
 //!
 //! Wine 8 lacks `bcryptprimitives.dll`, which Rust programs for Windows import: the tests build
 //! a stand-in from `tests/windows/bcryptprimitives.c` beside the `.exe` files (real Windows has
@@ -13,7 +14,7 @@
 use assert_cmd::cargo::cargo_bin;
 use duel_ioiwari::Board;
 use duel_test_support::process::output_with_stdin;
-use duel_test_support::{bin, duel};
+use duel_test_support::{bin, duel, skip};
 use std::ffi::OsStr;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
@@ -33,27 +34,31 @@ pub(crate) struct Windows {
     prefix: PathBuf,
 }
 
-/// The Windows setup, once per test run; `None` (after saying why) when a part is missing.
+/// The Windows setup, once per test run; `None` (after `duel_test_support::skip`) when a part
+/// is missing.
 ///
-/// Without `DUEL_WINDOWS_BIN` the tests are skipped whatever `DUEL_REQUIRE_WINDOWS` says: the
-/// workspace's own test run has no Windows build, and `.ci/windows.sh`, which makes one, sets
-/// it (and enforces `DUEL_REQUIRE_WINDOWS` for the Rust target itself).
+/// Without `DUEL_WINDOWS_BIN` the tests are skipped whatever `DUEL_REQUIRE_WINDOWS` or the
+/// complete run says (one of the policy's exceptions): the workspace's own test run has no
+/// Windows build, and `.ci/windows.sh`, which makes one, sets it (and enforces
+/// `DUEL_REQUIRE_WINDOWS` for the Rust target itself).
 pub(crate) fn windows() -> Option<&'static Windows> {
     static SETUP: OnceLock<Result<Windows, String>> = OnceLock::new();
     if std::env::var_os("DUEL_WINDOWS_BIN").is_none() {
-        eprintln!(
-            "SKIPPED: DUEL_WINDOWS_BIN does not name a Windows build (.ci/windows.sh makes one \
-             and sets it)"
+        skip::exempt(
+            "DUEL_WINDOWS_BIN does not name a Windows build",
+            ".ci/windows.sh makes one, sets it and runs these tests",
         );
         return None;
     }
     match SETUP.get_or_init(set_up) {
         Ok(windows) => Some(windows),
-        Err(reason) if std::env::var("DUEL_REQUIRE_WINDOWS").as_deref() == Ok("1") => {
-            panic!("DUEL_REQUIRE_WINDOWS=1 but {reason}")
-        }
         Err(reason) => {
-            eprintln!("SKIPPED: {reason}");
+            skip::unless_required(
+                false,
+                reason,
+                ".ci/setup installs Wine and MinGW-w64",
+                "DUEL_REQUIRE_WINDOWS",
+            );
             None
         }
     }
@@ -965,7 +970,12 @@ fn windows_duel_exe_exports_the_packages_linux_exports() {
 fn windows_file_writer_passes_its_tests_under_wine() {
     let Some(windows) = windows() else { return };
     let Some(tests) = std::env::var_os("DUEL_WINDOWS_FILES_TESTS") else {
-        eprintln!("SKIPPED: DUEL_WINDOWS_FILES_TESTS does not name duel-files' tests for Windows");
+        skip::unless_required(
+            false,
+            "DUEL_WINDOWS_FILES_TESTS does not name duel-files' tests for Windows",
+            ".ci/windows.sh builds them and sets it",
+            "DUEL_REQUIRE_WINDOWS",
+        );
         return;
     };
     let copy = windows.bin.join("duel-files-planting.exe");

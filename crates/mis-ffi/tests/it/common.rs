@@ -38,11 +38,3 @@ pub fn scratch_dir(name: &str) -> PathBuf {
 pub fn package_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
-
-/// Whether `program` can be run (`program --version` succeeds).
-pub fn have(program: &str) -> bool {
-    std::process::Command::new(program)
-        .arg("--version")
-        .output()
-        .is_ok_and(|out| out.status.success())
-}

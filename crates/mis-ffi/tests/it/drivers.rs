@@ -2,7 +2,7 @@
 //! unit `drivers/mis.pas`), play full games; what they print must match a game refereed in
 //! Rust, line for line.
 
-use crate::common::{have, lib_dir, scratch_dir};
+use crate::common::{lib_dir, scratch_dir};
 use mis::{MisModule, Move, Position};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -217,8 +217,17 @@ fn cpp_driver_plays_full_games() {
 
 #[test]
 fn pascal_driver_plays_full_games() {
-    if !have("fpc") && std::env::var_os("DUEL_REQUIRE_FPC").is_none() {
-        eprintln!("SKIPPED: Free Pascal (fpc) is not installed; apt-get install fp-compiler");
+    // fpc answers `--version` with its usage and status 1: `-iV` prints its version.
+    let fpc = std::process::Command::new("fpc")
+        .arg("-iV")
+        .output()
+        .is_ok_and(|out| out.status.success());
+    if !duel_test_support::skip::unless_required(
+        fpc,
+        "Free Pascal (fpc) is not installed",
+        ".ci/setup installs it (apt-get install fp-compiler)",
+        "DUEL_REQUIRE_FPC",
+    ) {
         return;
     }
     let dir = scratch_dir("graj-pas");

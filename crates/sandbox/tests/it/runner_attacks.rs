@@ -2,37 +2,38 @@
 //! nothing outliving its run, no reaching out of the box.
 //!
 //! Cases that need a kernel feature this machine does not give the judge (cgroups, running as
-//! root, bubblewrap) say so on stderr and pass; on the project's CI machine (root, cgroup v1,
-//! bubblewrap) they all run.
+//! root, bubblewrap) are skipped as `duel_test_support::skip` says: on the project's CI machine
+//! (root, cgroup v1, bubblewrap) they all run, and the complete run fails without one.
 
 use crate::support::python;
 use duel_sandbox::Verdict;
 use duel_sandbox::{Halt, Isolation, Launcher, Limits, ProgramCommand, Sandbox};
 use duel_test_support::process::{is_alive, read_pid};
+use duel_test_support::skip;
 use std::time::{Duration, Instant};
 
 fn has_cgroups() -> bool {
-    let ok = Isolation::detect().cgroups.is_some();
-    if !ok {
-        eprintln!("no usable cgroups here: the kernel-accounting case is skipped");
-    }
-    ok
+    skip::unless(
+        Isolation::detect().cgroups.is_some(),
+        "no usable cgroups here, which the kernel-accounting case needs",
+        "the judge needs a cgroup hierarchy it may write, as root has on CI",
+    )
 }
 
 fn is_root_with_box_users() -> bool {
-    let ok = Isolation::detect().box_users;
-    if !ok {
-        eprintln!("the judge is not root here: the separate-user case is skipped");
-    }
-    ok
+    skip::unless(
+        Isolation::detect().box_users,
+        "the judge is not root here, which the separate-user case needs",
+        "run the tests as root, as CI does",
+    )
 }
 
 fn has_bwrap() -> bool {
-    let ok = Sandbox::Auto.uses_bwrap();
-    if !ok {
-        eprintln!("bubblewrap does not work here: the sandbox case is skipped");
-    }
-    ok
+    skip::unless(
+        Sandbox::Auto.uses_bwrap(),
+        "bubblewrap does not work here",
+        ".ci/setup installs bubblewrap; it needs user namespaces or root",
+    )
 }
 
 /// Runs to the end of its output and returns the fault, or `None` when it ended cleanly
@@ -460,8 +461,11 @@ fn a_32_bit_program_is_stopped_by_the_filter() {
             .arg(&object)
             .status()
             .is_ok_and(|status| status.success());
-    if !built || !Isolation::detect().syscall_filter {
-        eprintln!("no 32-bit assembler or no system-call filter here: skipped");
+    if !skip::unless(
+        built && Isolation::detect().syscall_filter,
+        "no 32-bit assembler and linker (as --32, ld -m elf_i386) or no system-call filter here",
+        "binutils has them; the filter needs a kernel with seccomp, as CI's has",
+    ) {
         return;
     }
     std::fs::set_permissions(

@@ -8,6 +8,7 @@ use crate::support::sandboxes;
 use duel_sandbox::{
     Isolation, Launcher, Limits, ProgramCommand, Sandbox, ISOLATION_ENV, PRIVATE_PTYS,
 };
+use duel_test_support::skip;
 use std::time::Duration;
 
 /// A Python program (the system's, which a box user reaches) calling the C library's
@@ -48,11 +49,11 @@ fn run_of(command: ProgramCommand, sandbox: Sandbox) -> (Vec<String>, Option<u32
 
 /// Whether runs get box users here (the judge is root); says so when they do not.
 fn box_users() -> bool {
-    let box_users = Isolation::detect().box_users;
-    if !box_users {
-        eprintln!("the judge is not root here: the box user's case is skipped");
-    }
-    box_users
+    skip::unless(
+        Isolation::detect().box_users,
+        "the judge is not root here, which the box user's case needs",
+        "run the tests as root, as CI does",
+    )
 }
 
 /// `keyctl(2)` and `add_key(2)` in this test's thread, through the C library.
@@ -133,8 +134,11 @@ fn a_submission_cannot_read_or_plant_keys_in_a_login_like_keyring() {
     // The judge runs inside a login's session: a session keyring of its own with the user
     // keyring linked in (as pam_keyinit makes it) and the organiser's key in it.
     let joined = keys::keyctl(1, c"duel-login".as_ptr() as libc::c_long, 0);
-    if joined < 0 {
-        eprintln!("this kernel has no keyrings: the case is skipped");
+    if !skip::unless(
+        joined >= 0,
+        "this kernel has no keyrings",
+        "a kernel built with CONFIG_KEYS, as CI's is",
+    ) {
         return;
     }
     assert!(keys::keyctl(8, keys::USER, keys::SESSION) >= 0, "link @u");
@@ -265,8 +269,11 @@ fn a_submission_cannot_take_the_machines_asynchronous_io_pool() {
 
 #[test]
 fn a_submission_cannot_exhaust_the_machines_pseudo_terminals() {
-    if !Isolation::detect().private_dirs {
-        eprintln!("no mount namespace per run here (not root): the case is skipped");
+    if !skip::unless(
+        Isolation::detect().private_dirs,
+        "no mount namespace per run here (the judge is not root)",
+        "run the tests as root, as CI does",
+    ) {
         return;
     }
     // It opens terminals until it cannot, tells how many, and holds them until told.

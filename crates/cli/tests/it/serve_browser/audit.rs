@@ -5,30 +5,27 @@
 //! every drawing's labels inside the drawing.
 //!
 //! axe-core's script is read from `DUEL_AXE`, else from where `.ci/web-audit.sh install` puts
-//! it. Without it the test is skipped with a loud message, unless CI is set: then it fails.
+//! it. Without it the test is skipped as `duel_test_support::skip` says, and fails when CI is
+//! set.
 
 use super::*;
 
 /// Where `.ci/web-audit.sh install` puts axe-core's script.
 const AXE_INSTALLED: &str = "/opt/duel-web-audit/node_modules/axe-core/axe.min.js";
 
-/// axe-core's script, or None (with a loud message) when it is not installed and CI is unset.
+/// axe-core's script, or None (after `duel_test_support::skip`) when it is not installed.
 fn axe_script() -> Option<String> {
     let path =
         std::env::var_os("DUEL_AXE").map_or_else(|| PathBuf::from(AXE_INSTALLED), PathBuf::from);
     match std::fs::read_to_string(&path) {
         Ok(script) => Some(script),
-        Err(error) if std::env::var_os("CI").is_some() => panic!(
-            "CI is set but axe-core is missing at {} ({error}): run .ci/web-audit.sh install",
-            path.display()
-        ),
-        Err(_) => {
-            let _ = std::io::stderr().write_all(
-                b"\n\n========================================================================\n\
-                  SKIPPED the page's audit: axe-core is not installed.\n\
-                  Install it with: .ci/web-audit.sh install (or set DUEL_AXE to axe.min.js)\n\
-                  (With CI set this test fails instead of skipping.)\n\
-                  ========================================================================\n\n",
+        Err(error) => {
+            duel_test_support::skip::unless_required(
+                false,
+                &format!("axe-core is missing at {} ({error})", path.display()),
+                ".ci/setup installs it, as .ci/web-audit.sh install does (or set DUEL_AXE to \
+                 axe.min.js)",
+                "CI",
             );
             None
         }

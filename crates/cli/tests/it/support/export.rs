@@ -5,7 +5,7 @@
 #![allow(unsafe_code)]
 #![allow(dead_code)]
 
-use duel_test_support::duel;
+use duel_test_support::{duel, skip};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
@@ -21,17 +21,14 @@ pub fn have(program: &str) -> bool {
 }
 
 /// Whether a test needing `program` should run: always when it exists; when it does not, the
-/// test fails if `require_var` is set (CI) and is skipped otherwise.
+/// test is skipped as `duel_test_support::skip` says (and fails when `require_var` is set).
 pub fn need(program: &str, require_var: &str) -> bool {
-    if have(program) {
-        return true;
-    }
-    assert!(
-        std::env::var_os(require_var).is_none(),
-        "{program} is missing but {require_var} is set"
-    );
-    eprintln!("skipped: {program} is not installed");
-    false
+    skip::unless_required(
+        have(program),
+        &format!("{program} is not installed"),
+        ".ci/setup installs it",
+        require_var,
+    )
 }
 
 /// `duel export FORMAT DIR --task TASK`, returning DIR/TASK.
@@ -274,8 +271,8 @@ pub fn tool(name: &str) -> Option<PathBuf> {
     have(name).then(|| PathBuf::from(name))
 }
 
-/// The tool `name`, or `None` (the test is skipped) when it is missing and
-/// `DUEL_REQUIRE_EXPORT_TOOLS` is not set; with it set, a missing tool fails the test.
+/// The tool `name`, or `None` (the test is skipped) when it is missing; with
+/// `DUEL_REQUIRE_EXPORT_TOOLS` set, or in the complete run, a missing tool fails the test.
 pub fn need_tool(name: &str) -> Option<PathBuf> {
     required(
         tool(name),
@@ -290,16 +287,15 @@ pub fn need_tool_on_path(name: &str) -> Option<PathBuf> {
     required(have(name).then(|| PathBuf::from(name)), name, "")
 }
 
-/// `found`, or `None` after saying the test is skipped; a failure instead when
-/// `DUEL_REQUIRE_EXPORT_TOOLS` is set (`hint` says where to find the program).
+/// `found`, or `None` after [`skip`] (a failure too when `DUEL_REQUIRE_EXPORT_TOOLS` is set;
+/// `hint` says where to find the program).
 fn required(found: Option<PathBuf>, name: &str, hint: &str) -> Option<PathBuf> {
-    if found.is_none() {
-        assert!(
-            std::env::var_os("DUEL_REQUIRE_EXPORT_TOOLS").is_none(),
-            "{name} is missing but DUEL_REQUIRE_EXPORT_TOOLS is set{hint}"
-        );
-        eprintln!("skipped: {name} is not installed");
-    }
+    skip::unless_required(
+        found.is_some(),
+        &format!("{name} is not installed"),
+        &format!(".ci/setup installs it{hint}"),
+        "DUEL_REQUIRE_EXPORT_TOOLS",
+    );
     found
 }
 

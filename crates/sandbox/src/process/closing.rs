@@ -34,7 +34,7 @@ const BWRAP_LOOKS: Duration = Duration::from_millis(5);
 
 /// Whether process `pid` has a descriptor on `pipe` (`pipe:[inode]`); `false` once it is
 /// gone.
-fn holds(pid: i32, pipe: &std::ffi::OsStr) -> bool {
+pub(super) fn holds(pid: i32, pipe: &std::ffi::OsStr) -> bool {
     let Ok(entries) = std::fs::read_dir(format!("/proc/{pid}/fd")) else {
         return false;
     };
@@ -166,6 +166,14 @@ impl Process {
         deadline: Instant,
     ) -> Output {
         let mut refused = check(&self.lines.take_buffered()).err();
+        if self.output_held_at_first_end {
+            // The run ended with its first process while another held the output (see
+            // `first_process_ended`): judged as the bound finds such an output, still open.
+            return Output::Read {
+                ended: false,
+                refused,
+            };
+        }
         let mut chunk = [0u8; 4096];
         loop {
             while let Some(fd) = self.stdout.as_ref() {

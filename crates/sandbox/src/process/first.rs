@@ -155,6 +155,11 @@ impl Process {
     /// pipe. Nothing more comes: a child that plays on has no one to answer it.
     pub(super) fn first_process_ended(&mut self) {
         self.first_process_counted();
+        // The run ends here (nothing written after the first process's end is its), but
+        // whether something it started holds the output now is kept: had the judge read the
+        // last lines before that end, the output would have been found still open then
+        // (`finish_output`), so it is judged so in either order.
+        self.output_held_at_first_end |= self.others_hold_output();
         self.release_first();
         self.wait_for_bwrap();
         self.leave_blocking();
@@ -241,6 +246,24 @@ impl Process {
             }
         }
         self.first_process_counted();
+    }
+
+    /// Whether a process of the run other than its first (and bubblewrap's own) holds the
+    /// program's output: asked when the first process has ended.
+    fn others_hold_output(&self) -> bool {
+        let Some(stdout) = self.stdout.as_ref() else {
+            return false;
+        };
+        let Ok(stat) = rustix::fs::fstat(stdout) else {
+            return false;
+        };
+        let pipe = format!("pipe:[{}]", stat.st_ino);
+        let first = self.first.pid.unwrap_or(self.pid);
+        let bwrap = self.placement.signals_as_status;
+        self.program_processes()
+            .into_iter()
+            .filter(|&pid| pid != first && !(bwrap && trace::is_namespace_pid_2(pid)))
+            .any(|pid| super::closing::holds(pid, pipe.as_ref()))
     }
 
     /// Whether a process of the run other than its first (and bubblewrap's own) is alive:

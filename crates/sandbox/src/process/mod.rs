@@ -164,6 +164,9 @@ pub struct Process {
     /// Whether the first process ended while another process of the run went on (see
     /// [`Notes`]).
     outlived_first: bool,
+    /// Whether, when the first process's end ended the run in the middle of a read, another
+    /// process of the run held its output (see `first_process_ended`).
+    output_held_at_first_end: bool,
     /// Whether a process of the run was seen waiting in `clock_nanosleep` (see [`Notes`]).
     slept: bool,
 }
@@ -286,6 +289,7 @@ impl Process {
             first_wrote: None,
             written_before_exec,
             outlived_first: false,
+            output_held_at_first_end: false,
             slept: false,
             reaped: None,
         };

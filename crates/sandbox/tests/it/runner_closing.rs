@@ -115,6 +115,43 @@ fn a_child_that_keeps_the_output_open_after_its_parent_ends_is_seen_every_time()
 }
 
 #[test]
+fn a_child_holding_the_output_is_seen_even_when_its_parent_ended_before_the_last_line_was_read() {
+    // The order the judge cannot choose: the parent answers, forks and exits before the judge
+    // reads its answer. The verdict is the one of the other order, above.
+    let script = "import os, sys, time\nsys.stdin.readline()\nprint(2, flush=True)\n\
+        if os.fork() == 0:\n    time.sleep(3)\n    os._exit(0)\nos._exit(0)\n";
+    let quiet = "import os, sys, time\nsys.stdin.readline()\nprint(2, flush=True)\n\
+        if os.fork() == 0:\n    os.close(1)\n    time.sleep(3)\n    os._exit(0)\nos._exit(0)\n";
+    for sandbox in sandboxes() {
+        for (script, expected) in [
+            (
+                script,
+                Some((Verdict::ProtocolError, STILL_OPEN.to_owned())),
+            ),
+            (quiet, None),
+        ] {
+            let mut process = Launcher::new(python(script), limits())
+                .with_sandbox(sandbox)
+                .spawn()
+                .unwrap();
+            process.write_line("1").unwrap();
+            std::thread::sleep(Duration::from_millis(600));
+            let mut line = Vec::new();
+            process.read_line_bytes(&mut line).unwrap();
+            assert_eq!(line, b"2", "{sandbox:?}");
+            let ending = process.finish_output(Closing {
+                within: WITHIN,
+                check: &mut |_| Ok(()),
+                still_open: STILL_OPEN,
+                keep_input_open: false,
+            });
+            assert_eq!(verdict(&ending), expected, "{sandbox:?}: {script}");
+            assert!(process.notes().outlived_first, "{sandbox:?}");
+        }
+    }
+}
+
+#[test]
 fn a_child_that_outlives_its_parent_but_not_on_the_output_changes_nothing() {
     let script = "import os, sys, time\nsys.stdin.readline()\nprint(2, flush=True)\n\
         if os.fork() == 0:\n    os.close(1)\n    time.sleep(3)\n    os._exit(0)\nos._exit(0)\n";

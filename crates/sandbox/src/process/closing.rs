@@ -175,7 +175,15 @@ impl Process {
             };
         }
         let mut chunk = [0u8; 4096];
+        // Looks in a row that found no process of the program holding the output.
+        let mut unheld_looks = 0;
         loop {
+            // Whether a process still holds the output is asked before the pipe is read: once
+            // none does, everything written is in the pipe, and the reading below takes it.
+            // Two looks [`BWRAP_LOOKS`] apart must agree: a child forked just before its
+            // parent's end may not be listed yet in the first.
+            let held = self.output_held();
+            unheld_looks = if held { 0 } else { unheld_looks + 1 };
             while let Some(fd) = self.stdout.as_ref() {
                 match pipes::read_fd(fd, &mut chunk) {
                     ReadResult::Data(n) if refused.is_none() => refused = check(&chunk[..n]).err(),
@@ -184,7 +192,7 @@ impl Process {
                     ReadResult::Nothing => break,
                 }
             }
-            if self.stdout.is_none() || !self.output_held() {
+            if self.stdout.is_none() || unheld_looks >= 2 {
                 return Output::Read {
                     ended: true,
                     refused,

@@ -5,7 +5,9 @@
 //! every run.
 
 use crate::support::{python, sandboxes};
-use duel_sandbox::{Closing, Ending, Fault, Halt, Launcher, Limits, Process, Sandbox, Verdict};
+use duel_sandbox::{
+    Closing, Ending, Fault, Halt, Launcher, Limits, Process, ProgramCommand, Sandbox, Verdict,
+};
 use std::time::{Duration, Instant};
 
 /// The output may stay open this long after the last line.
@@ -147,6 +149,60 @@ fn a_child_holding_the_output_is_seen_even_when_its_parent_ended_before_the_last
             });
             assert_eq!(verdict(&ending), expected, "{sandbox:?}: {script}");
             assert!(process.notes().outlived_first, "{sandbox:?}");
+        }
+    }
+}
+
+#[test]
+fn what_a_fast_program_does_just_before_its_end_is_seen_in_every_sandbox_every_time() {
+    // A compiled program ends within microseconds of its last read, write or fork: under
+    // bubblewrap the judge looks for the output's holders in /proc, and a child forked just
+    // before its parent's end, or bytes written just before it, must not slip past that look.
+    let dir = tempfile::tempdir().unwrap();
+    let head = "#include <stdio.h>\n#include <unistd.h>\nint main(void) {\n\
+        char line[16];\n if (!fgets(line, sizeof line, stdin)) return 1;\n\
+        printf(\"2\\n\"); fflush(stdout);\n if (!fgets(line, sizeof line, stdin)) return 1;\n";
+    let forker = duel_test_support::build::c_program(
+        dir.path(),
+        "forker",
+        &format!("{head} if (fork() == 0) {{ sleep(3); _exit(0); }}\n _exit(0);\n}}\n"),
+    );
+    let trailer = duel_test_support::build::c_program(
+        dir.path(),
+        "trailer",
+        &format!("{head} write(1, \"5\\n\", 2);\n _exit(0);\n}}\n"),
+    );
+    for sandbox in sandboxes() {
+        for (program, expected) in [(&forker, STILL_OPEN), (&trailer, "output after the end")] {
+            for _ in 0..10 {
+                let command = ProgramCommand::Argv(vec![program.clone().into_os_string()]);
+                let mut process = Launcher::new(command, limits())
+                    .with_sandbox(sandbox)
+                    .spawn()
+                    .unwrap();
+                process.write_line("1").unwrap();
+                let mut line = Vec::new();
+                process.read_line_bytes(&mut line).unwrap();
+                assert_eq!(line, b"2");
+                // The last word is the judge's, as player 2's last move is: the program's
+                // end races the judge's first look.
+                process.write_line("3").unwrap();
+                let ending = process.finish_output(Closing {
+                    within: WITHIN,
+                    check: &mut |bytes| match bytes.iter().all(|b| b.is_ascii_whitespace()) {
+                        true => Ok(()),
+                        false => Err(Fault::new(Verdict::ProtocolError, "output after the end")),
+                    },
+                    still_open: STILL_OPEN,
+                    keep_input_open: true,
+                });
+                assert_eq!(
+                    verdict(&ending),
+                    Some((Verdict::ProtocolError, expected.to_owned())),
+                    "{sandbox:?}: {}",
+                    program.display()
+                );
+            }
         }
     }
 }

@@ -28,6 +28,19 @@ pub const MAX_LINE_BYTES: usize = 4096;
 /// How many characters of the other side's text an error message repeats.
 pub const SHOWN_CHARS: usize = 40;
 
+/// How long player 1's output may stay open once the game is over (`RULES.md`, A3): duel's
+/// judge and `ioiwari2 --run` both wait this long.
+pub const OUTPUT_CLOSES_WITHIN: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// The reason when it stays open longer (A3), after `after the game: `.
+pub const STILL_OPEN: &str =
+    "its output was still open 1 s later (a program must end once the game is over, without \
+     reading more input)";
+
+// The reason names the bound.
+const _: () =
+    assert!(OUTPUT_CLOSES_WITHIN.as_secs() == 1 && OUTPUT_CLOSES_WITHIN.subsec_nanos() == 0);
+
 /// What can go wrong while reading the protocol.
 #[derive(Debug)]
 pub enum ProtocolError {

@@ -7,8 +7,8 @@ use duel_ioiwari::mistake::{first_mistake, PlayerMove};
 use duel_ioiwari::transcript::{Ending, Transcript};
 use duel_ioiwari::{Board, Outcome, Pit, Player, Position, Table};
 use duel_protocol::{after_game, read_move, MAX_LINE_BYTES};
+pub use duel_protocol::{OUTPUT_CLOSES_WITHIN, STILL_OPEN};
 use duel_sandbox::{Closing, Fault, Halt, Launcher, LineBuffer, Process, SpawnError, Usage};
-use std::time::Duration;
 
 /// One judged test: its result, its dialogue log (the `ioiwari.out` text) and the record of
 /// its moves (what the viewer reads).
@@ -43,14 +43,6 @@ pub struct JudgedGame {
 pub fn parse_move(line: &[u8], board: Board) -> Result<Pit, Fault> {
     read_move(line, board).map_err(|fault| Fault::new(fault.verdict, fault.reason))
 }
-
-/// How long player 1's output may stay open once the game is over (`RULES.md`, A3).
-pub const OUTPUT_CLOSES_WITHIN: Duration = Duration::from_secs(1);
-
-/// The reason when it stays open longer (A3).
-pub const STILL_OPEN: &str =
-    "its output was still open 1 s later (a program must end once the game is over, without \
-     reading more input)";
 
 /// Plays test `index` (from 1) on `board`. `Ok(None)` when judging was cancelled meanwhile;
 /// `Err` only when the program could not be started at all.

@@ -6,6 +6,7 @@ use anyhow::Context;
 use clap::Parser;
 use duel_cli::flags::SeedArg;
 use duel_cli::protocol::{ProtocolError, ProtocolReader};
+use duel_cli::protocol::{OUTPUT_CLOSES_WITHIN, STILL_OPEN};
 use duel_ioiwari::transcript::{Ending, Transcript};
 use duel_ioiwari::{Board, Oracle, Outcome, Pit, Player, Position, ReachableSolver};
 use duel_random::SplitMix64;
@@ -196,9 +197,6 @@ fn main() -> ExitCode {
     }
 }
 
-/// How long player 1's output may stay open once the game is over (RULES.md, A3).
-const OUTPUT_CLOSES_WITHIN: Duration = Duration::from_secs(1);
-
 /// After the game, with its input still open: player 1's output must end within
 /// [`OUTPUT_CLOSES_WITHIN`] with nothing but blanks and line feeds, and the program must then
 /// exit with status 0 within [`PATIENCE`] (it is stopped otherwise). Its own end comes first,
@@ -231,13 +229,7 @@ fn after_game(reader: &mut ProtocolReader<Piped>, child: &mut Child) -> Result<(
     let _ = child.wait();
     match ended_by_itself {
         Some(status) if !status.success() => Err(format!("its program ended with {status}")),
-        _ => Err(refused.unwrap_or_else(|| {
-            format!(
-                "its output was still open {} s later (a program must end once the game is \
-                 over, without reading more input)",
-                OUTPUT_CLOSES_WITHIN.as_secs()
-            )
-        })),
+        _ => Err(refused.unwrap_or_else(|| STILL_OPEN.to_owned())),
     }
 }
 

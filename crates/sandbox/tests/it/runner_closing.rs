@@ -40,6 +40,13 @@ fn converse_keeping_input(
     let mut line = Vec::new();
     process.read_line_bytes(&mut line).unwrap();
     assert_eq!(line, b"2");
+    let (ending, seen) = finish(&mut process, keep_input_open);
+    (ending, seen, process)
+}
+
+/// Ends the conversation with `process`, refusing any byte after it but blanks and line
+/// feeds, within [`WITHIN`]: the ending and every byte the check saw.
+fn finish(process: &mut Process, keep_input_open: bool) -> (Ending, Vec<u8>) {
     let mut seen = Vec::new();
     let ending = process.finish_output(Closing {
         within: WITHIN,
@@ -53,7 +60,24 @@ fn converse_keeping_input(
         still_open: STILL_OPEN,
         keep_input_open,
     });
-    (ending, seen, process)
+    (ending, seen)
+}
+
+/// Asserts that a run found its output still open at the bound, with no process outliving
+/// its first, within 3 s of `started`.
+fn assert_stopped_at_the_bound(
+    ending: &Ending,
+    process: &Process,
+    started: Instant,
+    sandbox: Sandbox,
+) {
+    assert_eq!(
+        verdict(ending),
+        Some((Verdict::ProtocolError, STILL_OPEN.into())),
+        "{sandbox:?}"
+    );
+    assert!(!process.notes().outlived_first, "{sandbox:?}");
+    assert!(started.elapsed() < Duration::from_secs(3));
 }
 
 fn verdict(ending: &Ending) -> Option<(Verdict, String)> {
@@ -141,12 +165,7 @@ fn a_child_holding_the_output_is_seen_even_when_its_parent_ended_before_the_last
             let mut line = Vec::new();
             process.read_line_bytes(&mut line).unwrap();
             assert_eq!(line, b"2", "{sandbox:?}");
-            let ending = process.finish_output(Closing {
-                within: WITHIN,
-                check: &mut |_| Ok(()),
-                still_open: STILL_OPEN,
-                keep_input_open: false,
-            });
+            let (ending, _) = finish(&mut process, false);
             assert_eq!(verdict(&ending), expected, "{sandbox:?}: {script}");
             assert!(process.notes().outlived_first, "{sandbox:?}");
         }
@@ -187,15 +206,7 @@ fn what_a_fast_program_does_just_before_its_end_is_seen_in_every_sandbox_every_t
                 // The last word is the judge's, as player 2's last move is: the program's
                 // end races the judge's first look.
                 process.write_line("3").unwrap();
-                let ending = process.finish_output(Closing {
-                    within: WITHIN,
-                    check: &mut |bytes| match bytes.iter().all(|b| b.is_ascii_whitespace()) {
-                        true => Ok(()),
-                        false => Err(Fault::new(Verdict::ProtocolError, "output after the end")),
-                    },
-                    still_open: STILL_OPEN,
-                    keep_input_open: true,
-                });
+                let (ending, _) = finish(&mut process, true);
                 assert_eq!(
                     verdict(&ending),
                     Some((Verdict::ProtocolError, expected.to_owned())),
@@ -227,13 +238,7 @@ fn a_program_that_reads_on_after_the_end_meets_the_end_of_its_input_only_if_it_i
         assert_eq!(verdict(&ending), None, "{sandbox:?}");
         let started = Instant::now();
         let (ending, _, process) = converse_keeping_input(script, sandbox, true);
-        assert_eq!(
-            verdict(&ending),
-            Some((Verdict::ProtocolError, STILL_OPEN.into())),
-            "{sandbox:?}"
-        );
-        assert!(!process.notes().outlived_first, "{sandbox:?}");
-        assert!(started.elapsed() < Duration::from_secs(3));
+        assert_stopped_at_the_bound(&ending, &process, started, sandbox);
     }
 }
 
@@ -259,13 +264,7 @@ fn a_program_that_keeps_its_own_output_open_is_stopped_at_the_bound() {
     for sandbox in sandboxes() {
         let started = Instant::now();
         let (ending, _, process) = converse(script, sandbox);
-        assert_eq!(
-            verdict(&ending),
-            Some((Verdict::ProtocolError, STILL_OPEN.into())),
-            "{sandbox:?}"
-        );
-        assert!(!process.notes().outlived_first, "{sandbox:?}");
-        assert!(started.elapsed() < Duration::from_secs(3));
+        assert_stopped_at_the_bound(&ending, &process, started, sandbox);
     }
 }
 
@@ -286,12 +285,7 @@ fn the_programs_end_is_judged_once_its_output_has_ended() {
             .unwrap();
         process.write_line("1").unwrap();
         assert_eq!(process.read_line().unwrap(), "2");
-        let ending = process.finish_output(Closing {
-            within: WITHIN,
-            check: &mut |_| Ok(()),
-            still_open: STILL_OPEN,
-            keep_input_open: false,
-        });
+        let (ending, _) = finish(&mut process, false);
         let Err(Halt::Fault(fault)) = ending.result else {
             panic!("{sandbox:?}: {:?}", ending.result)
         };

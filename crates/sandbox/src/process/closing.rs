@@ -71,10 +71,10 @@ pub struct Notes {
 
 impl Process {
     /// The conversation is over, by a protocol that says what may follow it: closes the
-    /// program's input (unless `closing.keep_input_open`), reads its output to its end (each piece checked by
-    /// `closing.check`, at most `closing.within` of waiting; the bytes are never stored, so a
-    /// flood costs no memory), waits (within the limits) for the program to exit, kills
-    /// whatever is left of it and says whether it ended cleanly.
+    /// program's input (unless `closing.keep_input_open`), reads its output to its end (each
+    /// piece checked by `closing.check`, at most `closing.within` of waiting; the bytes are
+    /// never stored, so a flood costs no memory), waits (within the limits) for the program to
+    /// exit, kills whatever is left of it and says whether it ended cleanly.
     ///
     /// The verdict is the first of: a limit broken (CPU, memory, wall clock); a line taken
     /// that the program's first process did not write (see [`Process::read_line`]'s rule for

@@ -31,6 +31,9 @@ use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
+mod fault;
+pub use fault::verdict_of;
+
 /// What is judged, as the user named it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Submission {

@@ -323,7 +323,12 @@ fn a_program_that_stops_reading_and_floods_stderr_is_timed_out() {
     process.write_line("b").unwrap();
     // The CPU limit or the wall clock's, whichever the flood meets first.
     let fault = fault_of_read(&mut process);
-    assert_eq!(fault.kind, FaultKind::WallTime, "{}", fault.reason);
+    assert!(
+        matches!(fault.kind, FaultKind::CpuTime | FaultKind::WallTime),
+        "{:?}: {}",
+        fault.kind,
+        fault.reason
+    );
     assert!(process.stderr_tail().len() <= duel_sandbox::STDERR_TAIL_BYTES);
     assert!(started.elapsed() < Duration::from_secs(10));
 }

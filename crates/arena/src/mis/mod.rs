@@ -41,7 +41,7 @@ pub mod transcript;
 pub use error::MisError;
 pub use event::{EventSink, MoveEvent, NoEvents};
 pub use input::{parse_position, PositionInputError};
-pub use judge::Mis;
+pub use judge::{Mis, OwnSubmission};
 pub use mistake::Mistake;
 pub use outcome::{GameResult, Usage};
 pub use referee::{Ending, Referee};

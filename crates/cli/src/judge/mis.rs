@@ -5,7 +5,7 @@ use super::batch::{self, BatchArgs, Kind};
 use super::output::Columns;
 use anyhow::Context;
 use duel_arena::judge::{Entry, Settings, Submission};
-use duel_arena::mis::{official_tests, parse_tests, Mis, MisTest};
+use duel_arena::mis::{official_tests, parse_tests, Mis, MisTest, OwnSubmission};
 use duel_mis::LolekKind;
 use duel_sandbox::ProgramCommand;
 use std::path::Path;
@@ -68,7 +68,7 @@ pub struct JudgeArgs {
 /// Runs `duel mis judge`.
 pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
     let tests = test_set(&args.tests)?;
-    let mut entries: Vec<Entry> = args
+    let mut entries: Vec<Entry<OwnSubmission>> = args
         .player
         .iter()
         .map(|command| Entry {
@@ -80,7 +80,7 @@ pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
     if entries.is_empty() {
         entries.push(Entry {
             name: "built-in Bolek".into(),
-            submission: Submission::Builtin,
+            submission: Submission::Own(OwnSubmission::Builtin),
         });
     }
     let inputs: Vec<String> = tests.iter().map(|t| t.start.to_string()).collect();

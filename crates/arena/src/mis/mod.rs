@@ -47,4 +47,4 @@ pub use outcome::{GameResult, Usage};
 pub use referee::{Ending, Referee};
 pub use side::Side;
 pub use source::{play, BolekSource, GameSetup};
-pub use test_set::{official_tests, parse_tests, MisTest, TestFileError, OFFICIAL_TESTS};
+pub use test_set::{official_tests, parse_tests, MisTest, TestFileError, TestSet, OFFICIAL_TESTS};

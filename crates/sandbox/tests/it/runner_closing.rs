@@ -289,10 +289,11 @@ fn the_programs_end_is_judged_once_its_output_has_ended() {
         let Err(Halt::Fault(fault)) = ending.result else {
             panic!("{sandbox:?}: {:?}", ending.result)
         };
-        assert_eq!(
+        // The CPU limit, or the wall clock's on a machine busy enough to meet it first.
+        assert!(
+            matches!(fault.kind, FaultKind::CpuTime | FaultKind::WallTime),
+            "{sandbox:?}: {:?}: {}",
             fault.kind,
-            FaultKind::CpuTime,
-            "{sandbox:?}: {}",
             fault.reason
         );
     }

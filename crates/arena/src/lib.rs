@@ -5,7 +5,8 @@
 //! holds no unsafe code and installs nothing process-wide itself.
 //!
 //! - [`compile`]: building submissions from C, C++, Pascal, Python and Rust sources.
-//! - [`judge`]: the game-neutral judge (per-test loop, ordering, reports, batches).
+//! - [`judge`]: the game-neutral judge (per-test loop, ordering, reports, batches), and
+//!   [`judge::verdict_of`], the one place where a fault the sandbox observed becomes a verdict.
 //! - [`ioiwari`]: judging an Ioiwari player 1 against the optimal player 2.
 //! - [`mis`]: playing and judging Pooh-Eeyore-sticks games (built-in Bolek, a C-ABI module run
 //!   in a host process, or a line-protocol program).

@@ -6,8 +6,9 @@
 //!
 //! These are plain data with serde: no I/O. The judge (`duel-arena`) fills them and writes them
 //! atomically; the viewer (`duel-web`) reads them back with the same types, so the two cannot
-//! drift apart. [`untrusted`] shows a submission's text (its output, its name, its
-//! compiler's messages) escaped and clipped, for a terminal, a table or a CSV cell.
+//! drift apart. [`untrusted`] (the crate `duel-untrusted`, re-exported) shows a submission's text
+//! (its output, its name, its compiler's messages) escaped and clipped, for a terminal, a table
+//! or a CSV cell.
 //!
 //! ```
 //! use duel_report::{Task, Report, Start, TestResult, Verdict};
@@ -27,7 +28,6 @@ mod start;
 mod submission;
 mod task;
 mod test_result;
-pub mod untrusted;
 mod verdict;
 
 pub use batch::{rank, BatchReport, RankingRow};
@@ -38,6 +38,10 @@ pub use submission::{score, Report};
 pub use task::{ParseTaskError, Task};
 pub use test_result::{kb_text, measured_kb, memory_text, points, TestResult};
 pub use verdict::Verdict;
+
+/// Showing a submission's text escaped and clipped: `duel-untrusted`, under the name it has
+/// always had here.
+pub use duel_untrusted as untrusted;
 
 #[cfg(test)]
 mod tests {

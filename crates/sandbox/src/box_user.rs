@@ -141,8 +141,7 @@ mod tests {
 
     #[test]
     fn box_users_are_distinct_while_they_run() {
-        if signal::effective_uid() != 0 {
-            eprintln!("not root: box users are not used");
+        if !duel_test_support::process::is_root() {
             return;
         }
         let held: Vec<BoxUser> = (0..70).map(|_| BoxUser::acquire().unwrap()).collect();
@@ -164,8 +163,7 @@ mod tests {
 
     #[test]
     fn what_a_killed_judge_left_running_as_an_id_is_killed_when_the_id_is_taken_again() {
-        if signal::effective_uid() != 0 {
-            eprintln!("not root: box users are not used");
+        if !duel_test_support::process::is_root() {
             return;
         }
         // A leftover: a program still running as a box user no judge holds any more.

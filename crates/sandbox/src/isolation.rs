@@ -195,13 +195,22 @@ pub(crate) fn bwrap_works() -> bool {
     bwrap_probe().is_ok()
 }
 
+/// Why bubblewrap could not create its sandbox: what it (or starting it) said, one line.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub(crate) struct BwrapUnusable {
+    /// bubblewrap's own message, clipped and escaped; or how it exited when it said nothing;
+    /// or why it could not be started.
+    pub(crate) message: String,
+}
+
 /// What running bubblewrap once with `true` said (probed once per judge process).
-pub(crate) fn bwrap_probe() -> &'static Result<(), String> {
-    static PROBE: OnceLock<Result<(), String>> = OnceLock::new();
+pub(crate) fn bwrap_probe() -> &'static Result<(), BwrapUnusable> {
+    static PROBE: OnceLock<Result<(), BwrapUnusable>> = OnceLock::new();
     PROBE.get_or_init(probe_bwrap)
 }
 
-fn probe_bwrap() -> Result<(), String> {
+fn probe_bwrap() -> Result<(), BwrapUnusable> {
     let working_dir = std::env::current_dir().unwrap_or_else(|_| "/".into());
     let argv = vec!["true".into()];
     let view = View::of(&argv, &working_dir, &[], &[]);
@@ -212,18 +221,19 @@ fn probe_bwrap() -> Result<(), String> {
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .output();
-    match probe {
-        Err(error) => Err(error.to_string()),
+    let message = match probe {
+        Err(error) => error.to_string(),
         Ok(output) if !output.status.success() => {
             let message = String::from_utf8_lossy(&output.stderr).trim().to_owned();
-            Err(if message.is_empty() {
+            if message.is_empty() {
                 format!("bwrap {}", output.status)
             } else {
                 crate::untrusted::clip_line(&message, 300)
-            })
+            }
         }
-        Ok(_) => Ok(()),
-    }
+        Ok(_) => return Ok(()),
+    };
+    Err(BwrapUnusable { message })
 }
 
 /// The program `$PATH` finds for `program` (the [`SYSTEM_PATH`](crate::SYSTEM_PATH) every

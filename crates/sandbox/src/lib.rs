@@ -33,10 +33,10 @@
 //! | Layer | Module | Its job | Its API (public, or to the crate) |
 //! |---|---|---|---|
 //! | utility | `error` | why a program could not be started (a judge error) | [`SpawnError`] |
-//! | utility | `fault` | how a conversation can stop early | [`Fault`], [`Halt`] |
+//! | utility | `fault` | how a conversation can stop early, as the sandbox saw it | [`Fault`], [`FaultKind`], [`Halt`] |
 //! | utility | `limits`, `usage` | the limits a run gets, and what it used | [`Limits`], [`Usage`] |
 //! | utility | `lines` | a bounded line buffer | [`LineBuffer`], [`LineTooLong`] |
-//! | utility | `termination` | how a program ended, and its verdict | [`Termination`], [`classify_termination`] |
+//! | utility | `termination` | how a program ended, and its fault | [`Termination`], [`classify_termination`] |
 //! | utility | `procfs` | reading `/proc`: a process, a tree, every process | `stat_and_ending_of`, `members`, `sample_tree` |
 //! | utility | `signal` | one system call each: kill, sessions, subreaper, SIGPIPE, uid | `kill`, `kill_group`, `effective_uid` |
 //! | utility | `command` | what to run, and `$PATH` lookups | [`ProgramCommand`], `find_in_path` |
@@ -127,8 +127,12 @@
 //!   stderr the judge polls instead. Either way no read outlasts two ticks (a signal that
 //!   lands just before the read begins is caught by the next one).
 //!
-//! How an abnormal end becomes a [`Verdict`] is documented on [`classify_termination`];
-//! [`untrusted`] (duel-report's, re-exported) shows what a program wrote clipped and escaped, safe for a terminal or a log.
+//! How a run stops early is a [`Fault`] of a [`FaultKind`] the sandbox itself observed (a
+//! limit, the program's end, output it could not take), with a one-line reason; how an abnormal
+//! end is classified is documented on [`classify_termination`]. What a fault is worth (a
+//! verdict) is for the judge to say: the sandbox knows no game.
+//! [`untrusted`] (the crate `duel-untrusted`, re-exported) shows what a program wrote clipped
+//! and escaped, safe for a terminal or a log.
 //! [`run_in_order`] runs tests on several threads and hands their results over in test order.
 
 mod box_user;
@@ -166,11 +170,11 @@ pub use cgroup::{Cgroup, CgroupRoot, CgroupVersion};
 pub use command::ProgramCommand;
 pub use confinement::SANDBOX_TMP_BYTES;
 pub use cpu::SharedCpu;
-/// The verdicts a run's fault is reported with: the judges' report schema (`duel-report`).
-pub use duel_report::{untrusted, Verdict};
+/// Showing what a program wrote clipped and escaped (`duel-untrusted`).
+pub use duel_untrusted as untrusted;
 pub use environment::{PROGRAM_HOME, PROGRAM_LOCALE, SYSTEM_PATH};
 pub use error::SpawnError;
-pub use fault::{Fault, Halt};
+pub use fault::{Fault, FaultKind, Halt};
 pub use interrupt::{interrupt_flag, interrupting_signal, ECHO_WINDOW};
 pub use isolation::{unreachable_program, Isolation, IsolationRecord, ISOLATION_ENV};
 pub use launcher::Launcher;

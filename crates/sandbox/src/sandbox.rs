@@ -110,6 +110,8 @@ impl Sandbox {
         }
         bwrap_probe()
             .clone()
-            .map_err(|message| SpawnError::BwrapFailed { message })
+            .map_err(|unusable| SpawnError::BwrapFailed {
+                message: unusable.message,
+            })
     }
 }

@@ -1,7 +1,6 @@
-//! How a program ended, and what verdict that deserves.
+//! How a program ended, and which fault that is.
 
-use super::{Fault, Limits, Usage};
-use crate::Verdict;
+use super::{Fault, FaultKind, Limits, Usage};
 use std::fmt;
 
 /// How a process ended.
@@ -85,33 +84,33 @@ pub const OUT_OF_MEMORY_MARKERS: &[&str] = &[
 /// percent) is taken to have died of the limit.
 pub const MEMORY_NEAR_LIMIT_PERCENT: u64 = 80;
 
-/// The verdict for a program that ended by itself, or `None` when the end was fine (status 0
-/// after the game was over).
+/// The fault of a program that ended by itself, or `None` when the end was fine (status 0
+/// after the conversation was over).
 ///
 /// The rules, in order:
-/// 1. **time_limit** if the CPU time exceeds the limit or SIGXCPU (the `RLIMIT_CPU` backstop)
+/// 1. [`FaultKind::CpuTime`] if the CPU time exceeds the limit or SIGXCPU (the `RLIMIT_CPU` backstop)
 ///    killed it.
-/// 2. **memory_limit** if it ended abnormally (a signal or a nonzero status) and either its
+/// 2. [`FaultKind::Memory`] if it ended abnormally (a signal or a nonzero status) and either its
 ///    standard error holds one of the [`OUT_OF_MEMORY_MARKERS`], or its peak memory (resident,
 ///    or the largest address space seen less [`Limits::address_allowance_bytes`]) reached
 ///    [`MEMORY_NEAR_LIMIT_PERCENT`] of the limit.
 ///    Under `RLIMIT_AS` an allocation fails instead of growing; most runtimes then print one of
 ///    the markers, and C code that ignores a NULL from `malloc` usually crashes with its memory
 ///    near the limit. A single huge `malloc` whose NULL is ignored leaves neither trace and is
-///    reported as runtime_error.
+///    reported as [`FaultKind::Crashed`].
 /// 3. **runtime_error** for any other signal or nonzero status.
 /// 4. **early_exit** for status 0 while the game was still on (`mid_game`).
 ///
 /// ```
 /// use duel_sandbox::{classify_termination, Limits, Termination, Usage};
-/// use duel_sandbox::Verdict;
+/// use duel_sandbox::FaultKind;
 /// use std::time::Duration;
 /// let limits = Limits::new(Duration::from_secs(1), 32);
 /// let usage = Usage { peak_memory_bytes: 31 << 20, ..Usage::default() };
 /// let fault = classify_termination(Termination::Signaled(11), &usage, &limits, "", true);
-/// assert_eq!(fault.unwrap().verdict, Verdict::MemoryLimit);
+/// assert_eq!(fault.unwrap().kind, FaultKind::Memory);
 /// let fault = classify_termination(Termination::Exited(0), &Usage::default(), &limits, "", true);
-/// assert_eq!(fault.unwrap().verdict, Verdict::EarlyExit);
+/// assert_eq!(fault.unwrap().kind, FaultKind::EndedEarly);
 /// assert_eq!(classify_termination(Termination::Exited(0), &usage, &limits, "", false), None);
 /// ```
 pub fn classify_termination(
@@ -140,7 +139,7 @@ pub fn classify_termination(
                 .saturating_mul(MEMORY_NEAR_LIMIT_PERCENT);
         if let Some(marker) = marker {
             return Some(Fault::new(
-                Verdict::MemoryLimit,
+                FaultKind::Memory,
                 format!(
                     "{termination} after an allocation failed (\"{marker}\" on stderr) under the {} memory limit",
                     megabytes(limits.memory_bytes)
@@ -149,7 +148,7 @@ pub fn classify_termination(
         }
         if near_limit {
             return Some(Fault::new(
-                Verdict::MemoryLimit,
+                FaultKind::Memory,
                 format!(
                     "{termination} with {} in use, at the {} memory limit{}",
                     megabytes(peak),
@@ -165,13 +164,13 @@ pub fn classify_termination(
             ));
         }
         return Some(Fault::new(
-            Verdict::RuntimeError,
+            FaultKind::Crashed,
             format!("{termination}{}", stderr_hint(stderr_tail)),
         ));
     }
     if mid_game {
         return Some(Fault::new(
-            Verdict::EarlyExit,
+            FaultKind::EndedEarly,
             format!(
                 "exited with status 0 before the game was over{}",
                 stderr_hint(stderr_tail)
@@ -202,7 +201,7 @@ fn stderr_hint(stderr_tail: &str) -> String {
 /// The fault for a run over its CPU limit.
 pub(crate) fn cpu_limit_fault(usage: &Usage, limits: &Limits) -> Fault {
     Fault::new(
-        Verdict::TimeLimit,
+        FaultKind::CpuTime,
         format!(
             "CPU time limit of {} exceeded (used {})",
             seconds(limits.cpu_time),
@@ -251,7 +250,7 @@ mod tests {
             ..Usage::default()
         };
         let fault = classify_termination(Termination::Signaled(9), &usage, &limits(), "", true);
-        assert_eq!(fault.unwrap().verdict, Verdict::TimeLimit);
+        assert_eq!(fault.unwrap().kind, FaultKind::CpuTime);
     }
 
     #[test]
@@ -265,7 +264,7 @@ mod tests {
             true,
         )
         .unwrap();
-        assert_eq!(fault.verdict, Verdict::MemoryLimit);
+        assert_eq!(fault.kind, FaultKind::Memory);
         assert!(fault.reason.contains("SIGABRT"), "{}", fault.reason);
     }
 
@@ -278,7 +277,7 @@ mod tests {
         let fault = classify_termination(Termination::Exited(1), &usage, &limits(), "", false);
         assert_eq!(
             fault,
-            Some(Fault::new(Verdict::RuntimeError, "exited with status 1"))
+            Some(Fault::new(FaultKind::Crashed, "exited with status 1"))
         );
         let stderr = "Traceback...\n  oops: no such file\n\n";
         let fault = classify_termination(Termination::Exited(2), &usage, &limits(), stderr, true);
@@ -301,11 +300,11 @@ mod tests {
         let crash = |usage: &Usage| {
             classify_termination(Termination::Signaled(11), usage, &allowed, "", true)
                 .unwrap()
-                .verdict
+                .kind
         };
-        assert_eq!(crash(&usage(700 << 20)), Verdict::RuntimeError);
-        assert_eq!(crash(&usage(790 << 20)), Verdict::RuntimeError);
-        assert_eq!(crash(&usage(800 << 20)), Verdict::MemoryLimit);
+        assert_eq!(crash(&usage(700 << 20)), FaultKind::Crashed);
+        assert_eq!(crash(&usage(790 << 20)), FaultKind::Crashed);
+        assert_eq!(crash(&usage(800 << 20)), FaultKind::Memory);
         // Without the allowance the same reservation is far past the limit.
         let fault = classify_termination(
             Termination::Signaled(11),
@@ -314,7 +313,7 @@ mod tests {
             "",
             true,
         );
-        assert_eq!(fault.unwrap().verdict, Verdict::MemoryLimit);
+        assert_eq!(fault.unwrap().kind, FaultKind::Memory);
         // Resident memory is still held to the limit itself.
         let resident = Usage {
             peak_memory_bytes: 31 << 20,
@@ -322,7 +321,7 @@ mod tests {
         };
         let fault =
             classify_termination(Termination::Signaled(11), &resident, &allowed, "", true).unwrap();
-        assert_eq!(fault.verdict, Verdict::MemoryLimit);
+        assert_eq!(fault.kind, FaultKind::Memory);
         assert!(
             fault.reason.contains("at the 32 MB memory limit"),
             "{}",

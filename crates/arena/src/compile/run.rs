@@ -1,8 +1,7 @@
 //! Running one compile command like a submission: limits, bounded output, optional sandbox.
 
 use super::{CompileError, Language, Toolchain, MAX_LINE_CHARS, MAX_OUTPUT_LINES};
-use crate::Verdict;
-use duel_sandbox::{Halt, Launcher, ProgramCommand, Sandbox};
+use duel_sandbox::{FaultKind, Halt, Launcher, ProgramCommand, Sandbox};
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
@@ -43,7 +42,7 @@ pub(super) fn compile(
         match process.read_line() {
             Ok(line) => output.push(clip(&line, dir, renames)),
             Err(Halt::Cancelled) => return Err(CompileError::Cancelled),
-            Err(Halt::Fault(fault)) if fault.verdict == Verdict::ProtocolError => {
+            Err(Halt::Fault(fault)) if fault.kind == FaultKind::LineTooLong => {
                 output.push("(a line too long to show)".into());
                 break;
             }
@@ -55,7 +54,7 @@ pub(super) fn compile(
     }
     let fault = match ended {
         // The output ended: the process has ended too. Status 0 reads as an early exit.
-        Some(fault) if fault.verdict == Verdict::EarlyExit => None,
+        Some(fault) if fault.kind == FaultKind::EndedEarly => None,
         Some(fault) => Some(fault),
         None => match process.finish().result {
             Ok(()) => None,
@@ -66,7 +65,10 @@ pub(super) fn compile(
     Ok(match fault {
         None => Outcome::Succeeded { output },
         Some(fault) => {
-            let limit = matches!(fault.verdict, Verdict::TimeLimit | Verdict::MemoryLimit);
+            let limit = matches!(
+                fault.kind,
+                FaultKind::CpuTime | FaultKind::WallTime | FaultKind::Memory
+            );
             if limit || output.is_empty() {
                 output.push(format!("the compiler {}", fault.reason));
             }

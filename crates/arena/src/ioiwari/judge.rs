@@ -33,7 +33,7 @@ use super::Opponent;
 use crate::compile::Target;
 #[cfg(doc)]
 use crate::judge::judge_all;
-use crate::judge::{Game, GameLog, Runnable, Settings};
+use crate::judge::{Game, GameLog, ProgramsOnly, Runnable, Settings};
 use crate::output::TestResult;
 use duel_ioiwari::{Board, Table};
 use duel_report::{Start, Task};
@@ -52,9 +52,6 @@ pub enum JudgeError {
     /// The program (or the sandbox) cannot be started.
     #[error(transparent)]
     Spawn(#[from] SpawnError),
-    /// Something that is not a player-1 program (a library).
-    #[error("{0}")]
-    Unsupported(String),
 }
 
 /// Ioiwari behind the neutral judge: the program plays player 1 against the optimal player 2.
@@ -87,6 +84,7 @@ impl Game for Ioiwari {
     type Test = Board;
     type Player = ProgramCommand;
     type Error = JudgeError;
+    type Own = ProgramsOnly;
 
     fn task(&self) -> Task {
         Task::Ioiwari
@@ -110,10 +108,9 @@ impl Game for Ioiwari {
         runnable: &Runnable,
         settings: &Settings,
     ) -> Result<ProgramCommand, JudgeError> {
-        let Runnable::Program(command) = runnable else {
-            return Err(JudgeError::Unsupported(
-                "an Ioiwari player is a program or a source file".into(),
-            ));
+        let command = match runnable {
+            Runnable::Program(command) => command,
+            Runnable::Own(never) => match *never {},
         };
         launcher(command, settings).check()?;
         Ok(command.clone())

@@ -1,14 +1,17 @@
 //! One game: the program as player 1 against the optimal player 2, move by move.
 
 use super::Opponent;
+use crate::judge::verdict_of;
 use crate::notes::with_notes;
 use crate::{TestResult, Verdict};
 use duel_ioiwari::mistake::{first_mistake, PlayerMove};
 use duel_ioiwari::transcript::{Ending, Transcript};
 use duel_ioiwari::{Board, Outcome, Pit, Player, Position, Table};
-use duel_protocol::{after_game, read_move, MAX_LINE_BYTES};
+use duel_protocol::{after_game, read_move, MoveFault, MAX_LINE_BYTES};
 pub use duel_protocol::{OUTPUT_CLOSES_WITHIN, STILL_OPEN};
-use duel_sandbox::{Closing, Fault, Halt, Launcher, LineBuffer, Process, SpawnError, Usage};
+use duel_sandbox::{
+    Closing, Fault, FaultKind, Halt, Launcher, LineBuffer, Process, SpawnError, Usage,
+};
 
 /// One judged test: its result, its dialogue log (the `ioiwari.out` text) and the record of
 /// its moves (what the viewer reads).
@@ -23,7 +26,7 @@ pub struct JudgedGame {
 }
 
 /// Reads player 1's move from one line of its output: [`duel_protocol::read_move`] on the
-/// line's bytes (`RULES.md`, L3 to L6), its fault as the judge's.
+/// line's bytes (`RULES.md`, L3 to L6), with its verdict and reason.
 ///
 /// Blanks (space, tab, carriage return) around the number are allowed; anything that is not
 /// one integer is a protocol_error; an integer outside 1..7 or an empty pit is an
@@ -40,8 +43,8 @@ pub struct JudgedGame {
 /// assert_eq!(empty.verdict, Verdict::IllegalMove);
 /// assert_eq!(empty.reason, "pit 4 is empty at 4 0 0 0 1 1 1");
 /// ```
-pub fn parse_move(line: &[u8], board: Board) -> Result<Pit, Fault> {
-    read_move(line, board).map_err(|fault| Fault::new(fault.verdict, fault.reason))
+pub fn parse_move(line: &[u8], board: Board) -> Result<Pit, MoveFault> {
+    read_move(line, board)
 }
 
 /// Plays test `index` (from 1) on `board`. `Ok(None)` when judging was cancelled meanwhile;
@@ -60,18 +63,21 @@ pub(crate) fn play_test(
         Err(Stop::Halt(Halt::Cancelled)) => return Ok(None),
         Err(Stop::Halt(Halt::Fault(fault))) => {
             let usage = process.abort_at_line().1;
-            game.aborted(fault, usage)
+            game.aborted(verdict_of(fault.kind), fault.reason, usage)
         }
         Err(Stop::Line(fault)) => {
             // A move refused: unless it was not the program's line (or a limit came first).
             let (checked, usage) = process.abort_at_line();
-            game.aborted(checked.err().unwrap_or(fault), usage)
+            match checked {
+                Err(first) => game.aborted(verdict_of(first.kind), first.reason, usage),
+                Ok(()) => game.aborted(fault.verdict, fault.reason, usage),
+            }
         }
         Ok(()) => {
             let ending = process.finish_output(Closing {
                 within: OUTPUT_CLOSES_WITHIN,
                 check: &mut |bytes| {
-                    after_game(bytes).map_err(|fault| Fault::new(fault.verdict, fault.reason))
+                    after_game(bytes).map_err(|fault| Fault::new(FaultKind::Refused, fault.reason))
                 },
                 still_open: STILL_OPEN,
                 // RULES.md, A1: the program must end without reading more.
@@ -82,7 +88,7 @@ pub(crate) fn play_test(
             match ending.result {
                 Err(Halt::Cancelled) => return Ok(None),
                 Err(Halt::Fault(fault)) => (
-                    fault.verdict,
+                    verdict_of(fault.kind),
                     Some(format!("after the game: {}", fault.reason)),
                     ending.usage,
                 ),
@@ -146,7 +152,7 @@ pub fn judge_output(table: &Table, board: Board, output: &[u8]) -> JudgedOutput 
     };
     let played = game.play(&mut written, table, Opponent::FirstOptimal, 1);
     let (verdict, reason) = match played {
-        Err(Stop::Halt(Halt::Fault(fault))) => (fault.verdict, Some(fault.reason)),
+        Err(Stop::Halt(Halt::Fault(fault))) => (verdict_of(fault.kind), Some(fault.reason)),
         Err(Stop::Halt(Halt::Cancelled)) => unreachable!("a stream is never cancelled"),
         Err(Stop::Line(fault)) => (fault.verdict, Some(fault.reason)),
         Ok(()) => {
@@ -198,7 +204,7 @@ impl Player1 for Written<'_> {
     }
 
     fn next_line(&mut self, line: &mut Vec<u8>) -> Result<(), Halt> {
-        let too_long = |too_long| Fault::new(Verdict::ProtocolError, format!("wrote {too_long}"));
+        let too_long = |too_long| Fault::new(FaultKind::LineTooLong, format!("wrote {too_long}"));
         loop {
             if self.lines.next_line_bytes(line).map_err(too_long)? {
                 return Ok(());
@@ -206,7 +212,7 @@ impl Player1 for Written<'_> {
             if self.rest.is_empty() {
                 return match self.lines.take_rest_bytes(line).map_err(too_long)? {
                     true => Ok(()),
-                    false => Err(Fault::new(Verdict::EarlyExit, OUTPUT_ENDED).into()),
+                    false => Err(Fault::new(FaultKind::EndedEarly, OUTPUT_ENDED).into()),
                 };
             }
             let n = self.lines.room().min(self.rest.len());
@@ -221,7 +227,7 @@ enum Stop {
     /// The program (or the judge) stopped it: a limit, its end, a cancellation.
     Halt(Halt),
     /// A line that is no legal move.
-    Line(Fault),
+    Line(MoveFault),
 }
 
 impl From<Halt> for Stop {
@@ -284,12 +290,17 @@ impl Game {
     }
 
     /// The game ended at `fault`, before its end: the verdict, the reason and the usage.
-    fn aborted(&mut self, fault: Fault, usage: Usage) -> (Verdict, Option<String>, Usage) {
+    fn aborted(
+        &mut self,
+        verdict: Verdict,
+        reason: String,
+        usage: Usage,
+    ) -> (Verdict, Option<String>, Usage) {
         self.transcript.finish(&Ending::Aborted {
             player: Player::One,
-            reason: fault.reason.clone(),
+            reason: reason.clone(),
         });
-        (fault.verdict, Some(fault.reason), usage)
+        (verdict, Some(reason), usage)
     }
 
     fn apply(&mut self, player: Player, pit: Pit) {

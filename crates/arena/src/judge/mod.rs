@@ -27,33 +27,67 @@ use crate::{Report, Verdict};
 use duel_report::{Start, Task};
 use duel_sandbox::{run_in_order, IsolationRecord, Limits, ProgramCommand, Sandbox};
 use std::borrow::Cow;
-use std::path::PathBuf;
+use std::fmt;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-/// What is judged, as the user named it.
+mod fault;
+pub use fault::verdict_of;
+
+/// What is judged, as the user named it: a program or a source, which every game takes, or
+/// what only this game takes (`Own`, its [`Game::Own`]: nothing for Ioiwari, whose
+/// submissions are [`ProgramsOnly`], a module or the built-in Bolek for Pooh-Eeyore-sticks).
+///
+/// An Ioiwari submission cannot hold a module:
+///
+/// ```compile_fail
+/// use duel_arena::judge::Submission;
+/// use duel_arena::mis::OwnSubmission;
+/// let module: Submission = Submission::Own(OwnSubmission::Builtin);
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Submission {
+pub enum Submission<Own = ProgramsOnly> {
     /// A command line (a built program, `python3 p.py`...).
     Command(ProgramCommand),
     /// A source file, built first.
     Source(PathBuf),
-    /// A shared library (Pooh-Eeyore-sticks modules).
-    Library(PathBuf),
-    /// The game's own perfect player (Pooh-Eeyore-sticks: the built-in Bolek).
-    Builtin,
+    /// What only this game takes.
+    Own(Own),
 }
 
-/// A submission ready to run: a program, a library, or the built-in player.
+/// A submission ready to run: a program, or what only this game takes.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Runnable {
+pub enum Runnable<Own = ProgramsOnly> {
     /// A program talking over stdin/stdout.
     Program(ProgramCommand),
-    /// A shared library the game loads in a host process of its own (a Pooh-Eeyore-sticks
-    /// module).
-    Library(PathBuf),
-    /// The game's own perfect player, in the judge's process.
-    Builtin,
+    /// What only this game takes (a module, the game's own player).
+    Own(Own),
+}
+
+/// What a game takes beyond programs and sources.
+pub trait OwnSubmission: Clone + fmt::Debug + PartialEq + Eq + Send + Sync {
+    /// The shared library a source was built into, as this game takes it (`None` for a game
+    /// whose builds are programs only).
+    fn built_library(library: PathBuf) -> Option<Self>;
+
+    /// The file it names (a library), for the list of files a run reads.
+    fn path(&self) -> Option<&Path>;
+}
+
+/// A game's submissions are programs and sources only: this type has no value, so a
+/// [`Submission`] or [`Runnable`] of it can only be one of those.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ProgramsOnly {}
+
+impl OwnSubmission for ProgramsOnly {
+    fn built_library(_library: PathBuf) -> Option<Self> {
+        None
+    }
+
+    fn path(&self) -> Option<&Path> {
+        match *self {}
+    }
 }
 
 /// The judging settings every game shares.
@@ -129,6 +163,8 @@ pub trait Game: Sync {
     type Player: Sync;
     /// The game's own judge errors.
     type Error: std::error::Error + Send + Sync + 'static;
+    /// What the game takes beyond programs and sources ([`ProgramsOnly`] for nothing).
+    type Own: OwnSubmission;
 
     /// The task the reports are about (`"ioiwari"` or `"mis"`, their JSON `game`).
     fn task(&self) -> Task;
@@ -152,7 +188,7 @@ pub trait Game: Sync {
     /// ready.
     fn prepare(
         &self,
-        runnable: &Runnable,
+        runnable: &Runnable<Self::Own>,
         settings: &Settings,
     ) -> Result<Self::Player, Self::Error>;
 
@@ -210,9 +246,6 @@ pub enum JudgeError<E: std::error::Error + 'static> {
     /// The game's own error.
     #[error(transparent)]
     Game(E),
-    /// A submission kind the game does not take (a library for Ioiwari...).
-    #[error("{0}")]
-    Unsupported(String),
 }
 
 /// Receives what happens while judging runs, in the order it happens: the printers of the
@@ -247,11 +280,11 @@ pub trait Observer {
 
 /// A submission and the name the reports give it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Entry {
+pub struct Entry<Own = ProgramsOnly> {
     /// How the report and the ranking name it.
     pub name: String,
     /// What it is.
-    pub submission: Submission,
+    pub submission: Submission<Own>,
 }
 
 /// Judges every entry on every test; one report per entry, in entry order.
@@ -260,7 +293,7 @@ pub struct Entry {
 /// check its flushing.
 pub fn judge_all<G: Game>(
     game: &G,
-    entries: &[Entry],
+    entries: &[Entry<G::Own>],
     tests: &[G::Test],
     settings: &Settings,
     observer: &mut dyn Observer,
@@ -304,7 +337,9 @@ pub fn judge_all<G: Game>(
                         && build.command() != Language::PASCAL_FLUSH_PLAYER;
                     let runnable = match (build.program(), build.library()) {
                         (Some(program), _) => Some(Runnable::Program(program)),
-                        (None, Some(library)) => Some(Runnable::Library(library.to_owned())),
+                        (None, Some(library)) => {
+                            G::Own::built_library(library.to_owned()).map(Runnable::Own)
+                        }
                         (None, None) => None,
                     };
                     if runnable.is_none() {
@@ -316,8 +351,7 @@ pub fn judge_all<G: Game>(
                 }
             },
             Submission::Command(command) => Some(Runnable::Program(command.clone())),
-            Submission::Library(path) => Some(Runnable::Library(path.clone())),
-            Submission::Builtin => Some(Runnable::Builtin),
+            Submission::Own(own) => Some(Runnable::Own(own.clone())),
         };
         if let Some(runnable) = runnable {
             let settings = match allowance {
@@ -431,7 +465,7 @@ type Built = Result<Build, CompileError>;
 /// error, not the judge's: the others are built and judged.
 fn build_all<G: Game>(
     game: &G,
-    entries: &[Entry],
+    entries: &[Entry<G::Own>],
     toolchain: &Toolchain,
     settings: &Settings,
 ) -> Result<std::collections::BTreeMap<usize, Built>, CompileError> {

@@ -6,7 +6,7 @@
 //! ```
 //! use duel_arena::judge::{judge_all, Entry, Observer, Settings, Submission};
 //! use duel_arena::mis::judge::{DEFAULT_MEMORY_MIB, DEFAULT_TIME_LIMIT};
-//! use duel_arena::mis::{parse_tests, Mis};
+//! use duel_arena::mis::{parse_tests, Mis, OwnSubmission};
 //! use duel_arena::output::TestResult;
 //! use duel_mis::LolekKind;
 //! use duel_sandbox::Limits;
@@ -16,7 +16,7 @@
 //!     fn result(&mut self, _submission: usize, _result: &TestResult, _log: &str) {}
 //! }
 //! let tests = parse_tests("7 2 3\n10 7 5\n").unwrap();
-//! let bolek = [Entry { name: "built-in Bolek".into(), submission: Submission::Builtin }];
+//! let bolek = [Entry { name: "built-in Bolek".into(), submission: Submission::Own(OwnSubmission::Builtin) }];
 //! let mut settings = Settings::new(Limits::new(DEFAULT_TIME_LIMIT, DEFAULT_MEMORY_MIB));
 //! settings.jobs = 2;
 //! let game = Mis::new(LolekKind::Adversarial, None);
@@ -61,7 +61,7 @@ use duel_mis::record::RecordWriter;
 use duel_mis::{LolekKind, Move, Position};
 use duel_report::{MisStart, Start, Task};
 use duel_sandbox::{IsolationRecord, Limits, ProgramCommand};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// Bolek's CPU time per test, by default: the task's ([`Task::time_limit`], plus the
@@ -148,10 +148,34 @@ impl Mis {
     }
 }
 
+/// What Pooh-Eeyore-sticks takes beyond programs (the line protocol) and sources: a module, or
+/// the built-in Bolek.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OwnSubmission {
+    /// A shared library exporting the task's functions, run in the module host.
+    Module(PathBuf),
+    /// The game's own perfect Bolek, in the judge's process.
+    Builtin,
+}
+
+impl crate::judge::OwnSubmission for OwnSubmission {
+    fn built_library(library: PathBuf) -> Option<Self> {
+        Some(OwnSubmission::Module(library))
+    }
+
+    fn path(&self) -> Option<&Path> {
+        match self {
+            OwnSubmission::Module(library) => Some(library),
+            OwnSubmission::Builtin => None,
+        }
+    }
+}
+
 impl Game for Mis {
     type Test = MisTest;
     type Player = BolekSource;
     type Error = MisError;
+    type Own = OwnSubmission;
 
     fn task(&self) -> duel_report::Task {
         duel_report::Task::Mis
@@ -174,13 +198,17 @@ impl Game for Mis {
     }
 
     /// Bolek as the submission gives him; checked before the first test (see `preflight`).
-    fn prepare(&self, runnable: &Runnable, settings: &Settings) -> Result<BolekSource, MisError> {
+    fn prepare(
+        &self,
+        runnable: &Runnable<OwnSubmission>,
+        settings: &Settings,
+    ) -> Result<BolekSource, MisError> {
         let bolek = match runnable {
-            Runnable::Builtin => BolekSource::Builtin,
+            Runnable::Own(OwnSubmission::Builtin) => BolekSource::Builtin,
             Runnable::Program(command) => BolekSource::Player {
                 command: shell_line(command),
             },
-            Runnable::Library(library) => BolekSource::Module {
+            Runnable::Own(OwnSubmission::Module(library)) => BolekSource::Module {
                 library: library.clone(),
                 host: match &self.host {
                     Some(host) => host.clone(),

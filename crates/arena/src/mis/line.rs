@@ -15,6 +15,7 @@
 
 use super::referee::Ending;
 use super::{EventSink, GameResult, GameSetup, MisError, Referee, Usage};
+use crate::judge::verdict_of;
 use crate::Verdict;
 use duel_sandbox::untrusted::clip_line;
 use duel_sandbox::{Halt, Launcher, Limits, Process, ProgramCommand, Sandbox, SharedCpu};
@@ -58,7 +59,7 @@ pub(super) fn play(
     );
     let ending = match converse(&mut process, &mut referee, &opening, sink) {
         Ok(ending) => ending,
-        Err(Stop::Halt(Halt::Fault(fault))) => Ending::new(fault.verdict, fault.reason),
+        Err(Stop::Halt(Halt::Fault(fault))) => Ending::new(verdict_of(fault.kind), fault.reason),
         Err(Stop::Halt(Halt::Cancelled)) => {
             process.abort();
             return Err(MisError::Cancelled);
@@ -76,7 +77,10 @@ pub(super) fn play(
             Ok(()) => (ending, finished.usage),
             Err(Halt::Cancelled) => return Err(MisError::Cancelled),
             Err(Halt::Fault(fault)) => (
-                Ending::new(fault.verdict, format!("after the game: {}", fault.reason)),
+                Ending::new(
+                    verdict_of(fault.kind),
+                    format!("after the game: {}", fault.reason),
+                ),
                 finished.usage,
             ),
         }

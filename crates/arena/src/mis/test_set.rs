@@ -2,8 +2,47 @@
 
 use super::parse_position;
 use std::fmt;
+use std::path::PathBuf;
+use std::str::FromStr;
 
 pub use duel_mis::{official_tests, MisTest, OFFICIAL_TESTS};
+
+/// Where a judge's tests come from: the official 37 positions, or a file of positions.
+///
+/// ```
+/// use duel_arena::mis::TestSet;
+/// assert_eq!("official".parse::<TestSet>(), Ok(TestSet::Official));
+/// assert_eq!("./official".parse::<TestSet>(), Ok(TestSet::File("./official".into())));
+/// assert_eq!(TestSet::File("my-tests.txt".into()).to_string(), "my-tests.txt");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TestSet {
+    /// The official positions ([`OFFICIAL_TESTS`]), in order.
+    Official,
+    /// A file with one `p e B` per line (see [`parse_tests`]).
+    File(PathBuf),
+}
+
+impl FromStr for TestSet {
+    type Err = std::convert::Infallible;
+
+    /// `official`, or else a file path (write `./official` for a file of that name).
+    fn from_str(text: &str) -> Result<TestSet, Self::Err> {
+        Ok(match text {
+            "official" => TestSet::Official,
+            path => TestSet::File(PathBuf::from(path)),
+        })
+    }
+}
+
+impl fmt::Display for TestSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TestSet::Official => f.write_str("official"),
+            TestSet::File(path) => write!(f, "{}", path.display()),
+        }
+    }
+}
 
 /// A line of a test file that is not a position Bolek can win.
 #[derive(Debug, Clone, PartialEq, Eq)]

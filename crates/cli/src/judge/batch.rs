@@ -9,7 +9,7 @@ use super::RunArgs;
 use crate::flags::CompileArg;
 use anyhow::{bail, Context};
 use duel_arena::compile::{BuildRecord, Language, Target};
-use duel_arena::judge::{judge_all, Entry, Game, Observer, Settings, Submission};
+use duel_arena::judge::{judge_all, Entry, Game, Observer, OwnSubmission, Settings, Submission};
 use duel_arena::output::{BatchReport, OutputFile};
 use duel_arena::TestResult;
 use duel_sandbox::untrusted::{escape, escape_path, inert_json};
@@ -66,7 +66,7 @@ pub enum Kind {
 /// The entries named by `values` (`--player` or `--module`, in order): a directory stands for
 /// every submission in it (sorted by name), a source file is built, anything else is a command
 /// (players) or a library (modules).
-pub fn entries(values: &[String], kind: Kind) -> anyhow::Result<Vec<Entry>> {
+pub fn entries<O: OwnSubmission>(values: &[String], kind: Kind) -> anyhow::Result<Vec<Entry<O>>> {
     let mut entries = Vec::new();
     for value in values {
         let path = Path::new(value);
@@ -83,22 +83,26 @@ pub fn entries(values: &[String], kind: Kind) -> anyhow::Result<Vec<Entry>> {
     Ok(entries)
 }
 
-fn single(value: &str, kind: Kind) -> Entry {
+fn single<O: OwnSubmission>(value: &str, kind: Kind) -> Entry<O> {
     let path = PathBuf::from(value);
     let is_source = path.is_file() && Language::from_path(&path).is_some();
+    let command = || Submission::Command(duel_sandbox::ProgramCommand::shell(value));
     let submission = match (is_source, kind) {
         (true, _) => Submission::Source(path),
-        (false, Kind::Player) => Submission::Command(duel_sandbox::ProgramCommand::shell(value)),
-        (false, Kind::Module) => Submission::Library(path),
+        (false, Kind::Player) => command(),
+        (false, Kind::Module) => O::built_library(path).map_or_else(command, Submission::Own),
     };
     let name = match &submission {
-        Submission::Library(path) => format!("module {}", path.display()),
+        Submission::Own(own) => match own.path() {
+            Some(path) => format!("module {}", path.display()),
+            None => value.to_owned(),
+        },
         _ => value.to_owned(),
     };
     Entry { name, submission }
 }
 
-fn directory(dir: &Path, kind: Kind) -> anyhow::Result<Vec<Entry>> {
+fn directory<O: OwnSubmission>(dir: &Path, kind: Kind) -> anyhow::Result<Vec<Entry<O>>> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
         .with_context(|| format!("cannot read the directory {}", escape_path(dir)))?
         .filter_map(|entry| entry.ok().map(|e| e.path()))
@@ -125,7 +129,7 @@ fn directory(dir: &Path, kind: Kind) -> anyhow::Result<Vec<Entry>> {
                 duel_sandbox::ProgramCommand::program(&path),
             )),
             (None, Kind::Module) if regular && name.ends_with(".so") => {
-                Some(Submission::Library(path.clone()))
+                O::built_library(path.clone()).map(Submission::Own)
             }
             _ => None,
         };
@@ -153,7 +157,10 @@ fn directory(dir: &Path, kind: Kind) -> anyhow::Result<Vec<Entry>> {
 
 /// The files a run of `entries` reads: `tests_file` (a file of tests, when one was given) and
 /// the submissions' sources, libraries and programs.
-fn files_read<'a>(entries: &'a [Entry], tests_file: Option<&'a Path>) -> Vec<Named<'a>> {
+fn files_read<'a, O: OwnSubmission>(
+    entries: &'a [Entry<O>],
+    tests_file: Option<&'a Path>,
+) -> Vec<Named<'a>> {
     let mut read: Vec<Named> = tests_file
         .map(|path| Named {
             what: "the test file",
@@ -163,7 +170,11 @@ fn files_read<'a>(entries: &'a [Entry], tests_file: Option<&'a Path>) -> Vec<Nam
         .collect();
     for entry in entries {
         let path = match &entry.submission {
-            Submission::Source(path) | Submission::Library(path) => path.as_path(),
+            Submission::Source(path) => path.as_path(),
+            Submission::Own(own) => match own.path() {
+                Some(path) => path,
+                None => continue,
+            },
             Submission::Command(duel_sandbox::ProgramCommand::Argv(argv)) if argv.len() == 1 => {
                 Path::new(&argv[0])
             }
@@ -179,10 +190,10 @@ fn files_read<'a>(entries: &'a [Entry], tests_file: Option<&'a Path>) -> Vec<Nam
 
 /// Refuses outputs that would replace one another or what the run reads (see
 /// [`refuse_clashes`]).
-fn check_outputs(
+fn check_outputs<O: OwnSubmission>(
     run: &RunArgs,
     batch: &BatchArgs,
-    entries: &[Entry],
+    entries: &[Entry<O>],
     tests_file: Option<&Path>,
 ) -> anyhow::Result<()> {
     let outputs: Vec<Named> = [
@@ -206,7 +217,7 @@ fn check_outputs(
 #[allow(clippy::too_many_arguments)]
 pub fn run<G: Game>(
     game: &G,
-    entries: Vec<Entry>,
+    entries: Vec<Entry<G::Own>>,
     tests: &[G::Test],
     tests_file: Option<&Path>,
     inputs: &[String],
@@ -260,7 +271,7 @@ pub fn run<G: Game>(
 #[allow(clippy::too_many_arguments)]
 fn run_single<G: Game>(
     game: &G,
-    entries: &[Entry],
+    entries: &[Entry<G::Own>],
     tests: &[G::Test],
     inputs: &[String],
     columns: Columns,
@@ -311,7 +322,7 @@ struct RankingPrinter {
 }
 
 impl RankingPrinter {
-    fn new(entries: &[Entry], planned: usize, logs: Option<&Path>) -> anyhow::Result<Self> {
+    fn new<O>(entries: &[Entry<O>], planned: usize, logs: Option<&Path>) -> anyhow::Result<Self> {
         let names: Vec<String> = entries.iter().map(|e| e.name.clone()).collect();
         let logs = match logs {
             Some(root) => LogDir::create_per_submission(root, &log_names(&names), planned)?

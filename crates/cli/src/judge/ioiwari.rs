@@ -48,7 +48,7 @@ pub struct JudgeArgs {
 
     /// official, all, or a file of boards.
     #[arg(long, value_name = "SET", default_value = "official")]
-    pub tests: String,
+    pub tests: TestSet,
 
     /// Player 2 picks at random among its optimal pits, from --seed.
     #[command(flatten)]
@@ -78,7 +78,7 @@ pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
     } else {
         batch::entries(&args.player, Kind::Player)?
     };
-    let tests: TestSet = args.tests.parse().unwrap_or(TestSet::Official);
+    let tests = args.tests;
     let boards = tests.boards()?;
     let inputs: Vec<String> = boards.iter().map(ToString::to_string).collect();
     let columns = Columns {

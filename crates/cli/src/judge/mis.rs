@@ -5,10 +5,9 @@ use super::batch::{self, BatchArgs, Kind};
 use super::output::Columns;
 use anyhow::Context;
 use duel_arena::judge::{Entry, Settings, Submission};
-use duel_arena::mis::{official_tests, parse_tests, Mis, MisTest};
+use duel_arena::mis::{official_tests, parse_tests, Mis, MisTest, OwnSubmission, TestSet};
 use duel_mis::LolekKind;
 use duel_sandbox::ProgramCommand;
-use std::path::Path;
 use std::process::ExitCode;
 
 /// The help's epilogue: [`EXAMPLES`] with the compile commands in place of `{commands}`.
@@ -54,7 +53,7 @@ pub struct JudgeArgs {
 
     /// official, or a file of positions `p e B`.
     #[arg(long, value_name = "SET", default_value = "official")]
-    pub tests: String,
+    pub tests: TestSet,
 
     #[command(flatten)]
     #[allow(missing_docs)] // flattened: its flags carry their own help
@@ -68,7 +67,7 @@ pub struct JudgeArgs {
 /// Runs `duel mis judge`.
 pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
     let tests = test_set(&args.tests)?;
-    let mut entries: Vec<Entry> = args
+    let mut entries: Vec<Entry<OwnSubmission>> = args
         .player
         .iter()
         .map(|command| Entry {
@@ -80,7 +79,7 @@ pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
     if entries.is_empty() {
         entries.push(Entry {
             name: "built-in Bolek".into(),
-            submission: Submission::Builtin,
+            submission: Submission::Own(OwnSubmission::Builtin),
         });
     }
     let inputs: Vec<String> = tests.iter().map(|t| t.start.to_string()).collect();
@@ -93,7 +92,10 @@ pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
     settings.jobs = args.run.jobs()?;
     settings.logs = args.run.logs.is_some();
     let game = Mis::new(LolekKind::Adversarial, None);
-    let tests_file = (args.tests != "official").then(|| Path::new(&args.tests));
+    let tests_file = match &args.tests {
+        TestSet::File(path) => Some(path.as_path()),
+        TestSet::Official => None,
+    };
     batch::run(
         &game,
         entries,
@@ -107,11 +109,12 @@ pub fn run(args: JudgeArgs) -> anyhow::Result<ExitCode> {
     )
 }
 
-fn test_set(name: &str) -> anyhow::Result<Vec<MisTest>> {
-    if name == "official" {
+fn test_set(set: &TestSet) -> anyhow::Result<Vec<MisTest>> {
+    let TestSet::File(path) = set else {
         return Ok(official_tests());
-    }
-    let text = duel_arena::judge::read_test_file(name.as_ref())
+    };
+    let name = path.display();
+    let text = duel_arena::judge::read_test_file(path)
         .with_context(|| format!("cannot read the test file {name} (or say --tests official)"))?;
     parse_tests(&text).with_context(|| format!("bad test file {name}"))
 }

@@ -3,8 +3,7 @@
 use super::Process;
 use crate::confinement::missing_file_hint;
 use crate::termination::{cpu_limit_fault, megabytes, seconds};
-use crate::Verdict;
-use crate::{classify_termination, procfs, tree, wait, Fault, Halt, Usage};
+use crate::{classify_termination, procfs, tree, wait, Fault, FaultKind, Halt, Usage};
 use crate::{PEAK_RESOLUTION_BYTES, SANDBOX_PEAK_RESOLUTION_BYTES};
 use std::time::{Duration, Instant};
 
@@ -90,9 +89,9 @@ impl Process {
         )?;
         // Under bubblewrap a file the program looked for may exist outside its view.
         let bwrap = self.placement.signals_as_status;
-        let failed = matches!(fault.verdict, Verdict::RuntimeError | Verdict::EarlyExit);
+        let failed = matches!(fault.kind, FaultKind::Crashed | FaultKind::EndedEarly);
         Some(match missing_file_hint(&stderr_tail) {
-            Some(hint) if bwrap && failed => Fault::new(fault.verdict, fault.reason + hint),
+            Some(hint) if bwrap && failed => Fault::new(fault.kind, fault.reason + hint),
             _ => fault,
         })
     }
@@ -105,7 +104,7 @@ impl Process {
         };
         if oom_kills > 0 {
             return Some(Fault::new(
-                Verdict::MemoryLimit,
+                FaultKind::Memory,
                 format!(
                     "the kernel stopped it at the {} memory limit (out-of-memory kill in its cgroup)",
                     megabytes(self.limits.memory_bytes)
@@ -114,7 +113,7 @@ impl Process {
         }
         if pids_hits > 0 {
             return Some(Fault::new(
-                Verdict::RuntimeError,
+                FaultKind::Processes,
                 format!(
                     "tried to run more than {} processes or threads at once (the process limit)",
                     self.limits.max_processes
@@ -158,7 +157,7 @@ impl Process {
         }
         if self.sampled.rss_bytes > self.limits.memory_bytes {
             return Err(Fault::new(
-                Verdict::MemoryLimit,
+                FaultKind::Memory,
                 format!(
                     "its processes used {} of resident memory, over the {} limit",
                     megabytes(self.sampled.rss_bytes),
@@ -220,7 +219,7 @@ impl Process {
                 if partial == 1 { "" } else { "s" }
             ));
         }
-        Fault::new(Verdict::TimeLimit, reason)
+        Fault::new(FaultKind::WallTime, reason)
     }
 }
 

@@ -6,7 +6,7 @@
 use super::{Ending, Process, TICK};
 use crate::pipes::{self, ReadResult};
 use crate::termination::cpu_limit_fault;
-use crate::{Fault, Halt, Usage, Verdict};
+use crate::{Fault, FaultKind, Halt, Usage};
 use std::time::{Duration, Instant};
 
 /// How [`Process::finish_output`] reads what the program writes once the conversation is
@@ -16,8 +16,8 @@ pub struct Closing<'a> {
     /// have ended, whoever holds it.
     pub within: Duration,
     /// Checks each piece of what the program writes after its last line (what the judge had
-    /// buffered first, then what comes, in pieces of any size): the first fault is the
-    /// verdict, and nothing more is read.
+    /// buffered first, then what comes, in pieces of any size): the first fault (of the
+    /// caller's kind, [`FaultKind::Refused`] as a rule) ends the run, and nothing more is read.
     pub check: &'a mut dyn FnMut(&[u8]) -> Result<(), Fault>,
     /// The reason when the output is still open after [`within`](Self::within).
     pub still_open: &'a str,
@@ -76,13 +76,13 @@ impl Process {
     /// never stored, so a flood costs no memory), waits (within the limits) for the program to
     /// exit, kills whatever is left of it and says whether it ended cleanly.
     ///
-    /// The verdict is the first of: a limit broken (CPU, memory, wall clock); a line taken
+    /// The fault is the first of: a limit broken (CPU, memory, wall clock); a line taken
     /// that the program's first process did not write (see [`Process::read_line`]'s rule for
-    /// a program whose first process ends: `early_exit`); the first process's end, once it
-    /// has ended by itself (an exit status other than 0 or a signal: `runtime_error`); what
-    /// `check` refused; the output still open after `within` (`protocol_error`, with
-    /// `closing.still_open`: the program is then stopped, and how it was stopped is no
-    /// verdict). Unlike [`finish`](Self::finish), nothing is taken for ended because the
+    /// a program whose first process ends: [`FaultKind::EndedEarly`]); the first process's
+    /// end, once it has ended by itself (an exit status other than 0 or a signal:
+    /// [`FaultKind::Crashed`]); what `check` refused; the output still open after `within`
+    /// ([`FaultKind::StillOpen`], with `closing.still_open`: the program is then stopped, and
+    /// how it was stopped is no fault). Unlike [`finish`](Self::finish), nothing is taken for ended because the
     /// program's first process has exited. The run is over afterwards:
     /// [`notes`](Self::notes) says what its end found.
     pub fn finish_output(&mut self, closing: Closing<'_>) -> Ending {
@@ -123,7 +123,7 @@ impl Process {
                         .or_else(|| own_end.then(|| self.classify(false)).flatten())
                         .or(refused)
                         .or_else(|| {
-                            (!ended).then(|| Fault::new(Verdict::ProtocolError, closing.still_open))
+                            (!ended).then(|| Fault::new(FaultKind::StillOpen, closing.still_open))
                         })
                         .map_or(Ok(()), |fault| Err(fault.into())),
                 }
@@ -139,7 +139,7 @@ impl Process {
     /// Ends the run at a line the judge refuses (a move that is no move, or an illegal one):
     /// the program's first process is ended first, and then everything. `Ok` when the line
     /// stands as the program's: then the caller's verdict holds. Else the fault that comes
-    /// first: a limit broken, or lines its first process did not write (`early_exit`, see
+    /// first: a limit broken, or lines its first process did not write ([`FaultKind::EndedEarly`], see
     /// [`Process::read_line`]). The run is over afterwards.
     pub fn abort_at_line(&mut self) -> (Result<(), Fault>, Usage) {
         self.end_first_process();
@@ -262,7 +262,7 @@ impl Process {
             return Some(cpu_limit_fault(&usage, &self.limits));
         }
         self.kernel_fault()
-            .filter(|fault| fault.verdict == Verdict::MemoryLimit)
+            .filter(|fault| fault.kind == FaultKind::Memory)
     }
 
     /// `early_exit` when the lines taken go beyond what the program's first process wrote
@@ -270,7 +270,7 @@ impl Process {
     fn not_its_lines(&self) -> Option<Fault> {
         self.written_after_the_end().then(|| {
             Fault::new(
-                Verdict::EarlyExit,
+                FaultKind::EndedEarly,
                 format!(
                     "its first process ended having written {} bytes; what a process it \
                      started wrote beyond them is not the program's",

@@ -20,8 +20,7 @@ use super::pipes::{self, ReadResult, WriteResult};
 use super::procfs::TreeSample;
 use super::tree;
 use super::wait::{self, Reaped};
-use super::{Fault, Halt, Limits, LineBuffer, SpawnError, Usage};
-use crate::Verdict;
+use super::{Fault, FaultKind, Halt, Limits, LineBuffer, SpawnError, Usage};
 use accounting::Accounted;
 use std::ffi::OsString;
 use std::os::fd::OwnedFd;
@@ -417,7 +416,7 @@ impl Process {
                 Ok(false) => {}
                 Err(too_long) => {
                     return Err(
-                        Fault::new(Verdict::ProtocolError, format!("wrote {too_long}")).into(),
+                        Fault::new(FaultKind::LineTooLong, format!("wrote {too_long}")).into(),
                     )
                 }
             }
@@ -527,7 +526,7 @@ impl Process {
         let fault = self.classify(true);
         Halt::Fault(fault.unwrap_or_else(|| {
             Fault::new(
-                Verdict::EarlyExit,
+                FaultKind::EndedEarly,
                 "ended its output before the game was over",
             )
         }))

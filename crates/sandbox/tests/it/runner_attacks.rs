@@ -6,7 +6,7 @@
 //! (root, cgroup v1, bubblewrap) they all run, and the complete run fails without one.
 
 use crate::support::python;
-use duel_sandbox::Verdict;
+use duel_sandbox::FaultKind;
 use duel_sandbox::{Halt, Isolation, Launcher, Limits, ProgramCommand, Sandbox};
 use duel_test_support::process::{is_alive, read_pid};
 use duel_test_support::skip;
@@ -38,18 +38,18 @@ fn has_bwrap() -> bool {
 
 /// Runs to the end of its output and returns the fault, or `None` when it ended cleanly
 /// after writing `expected`.
-fn fault_of(launcher: &Launcher, expected: &str) -> Option<(Verdict, String)> {
+fn fault_of(launcher: &Launcher, expected: &str) -> Option<(FaultKind, String)> {
     let mut process = launcher.spawn().unwrap();
     match process.read_line() {
         Ok(line) => {
             assert_eq!(line, expected);
             match process.finish().result {
                 Ok(()) => None,
-                Err(Halt::Fault(fault)) => Some((fault.verdict, fault.reason)),
+                Err(Halt::Fault(fault)) => Some((fault.kind, fault.reason)),
                 Err(Halt::Cancelled) => panic!("cancelled"),
             }
         }
-        Err(Halt::Fault(fault)) => Some((fault.verdict, fault.reason)),
+        Err(Halt::Fault(fault)) => Some((fault.kind, fault.reason)),
         Err(Halt::Cancelled) => panic!("cancelled"),
     }
 }
@@ -81,7 +81,7 @@ fn auto_reaped_children_burning_cpu_are_charged() {
         Limits::new(Duration::from_millis(500), 64).with_wall_time(Duration::from_secs(10));
     let launcher = Launcher::new(python(script), limits);
     let (verdict, reason) = fault_of(&launcher, "done").expect("the burners must be caught");
-    assert_eq!(verdict, Verdict::TimeLimit, "{reason}");
+    assert_eq!(verdict, FaultKind::CpuTime, "{reason}");
     assert!(reason.contains("CPU"), "{reason}");
 }
 
@@ -148,7 +148,7 @@ fn a_cpu_burner_just_over_the_limit_is_caught_under_bubblewrap() {
     let limits = Limits::new(Duration::from_secs(1), 64).with_wall_time(Duration::from_secs(20));
     let launcher = Launcher::new(burner(1.04), limits).with_sandbox(Sandbox::Bwrap);
     let (verdict, reason) = fault_of(&launcher, "done").expect("1.04 s is over 1 s");
-    assert_eq!(verdict, Verdict::TimeLimit, "{reason}");
+    assert_eq!(verdict, FaultKind::CpuTime, "{reason}");
 }
 
 #[test]
@@ -225,7 +225,7 @@ fn a_c_style_crash_after_running_out_of_memory_is_a_memory_limit() {
     let script = "blocks = []\nwhile True: blocks.append(bytearray(1 << 20))";
     let launcher = Launcher::new(python(script), Limits::new(Duration::from_secs(5), 32));
     let (verdict, reason) = fault_of(&launcher, "").unwrap();
-    assert_eq!(verdict, Verdict::MemoryLimit, "{reason}");
+    assert_eq!(verdict, FaultKind::Memory, "{reason}");
     assert!(reason.contains("memory limit"), "{reason}");
 }
 
@@ -257,7 +257,7 @@ fn files_in_the_private_tmp_are_charged_or_bounded() {
             );
         }
         Err(Halt::Fault(fault)) => {
-            assert_eq!(fault.verdict, Verdict::MemoryLimit, "{}", fault.reason)
+            assert_eq!(fault.kind, FaultKind::Memory, "{}", fault.reason)
         }
         Err(Halt::Cancelled) => panic!("cancelled"),
     }
@@ -275,7 +275,7 @@ fn a_fork_bomb_meets_the_process_limit() {
         Limits::new(Duration::from_secs(2), 64).with_max_processes(32),
     );
     let (verdict, reason) = fault_of(&launcher, "").unwrap();
-    assert_eq!(verdict, Verdict::RuntimeError, "{reason}");
+    assert_eq!(verdict, FaultKind::Processes, "{reason}");
     assert!(reason.contains("process limit"), "{reason}");
     assert!(started.elapsed() < Duration::from_secs(10));
 }
@@ -483,7 +483,7 @@ fn a_32_bit_program_is_stopped_by_the_filter() {
     for sandbox in [Sandbox::None, Sandbox::Auto] {
         let confined = plain.clone().with_sandbox(sandbox);
         let (verdict, reason) = fault_of(&confined, "hi").expect("the filter must stop it");
-        assert_eq!(verdict, Verdict::RuntimeError, "{sandbox:?}");
+        assert_eq!(verdict, FaultKind::Crashed, "{sandbox:?}");
         assert!(reason.contains("SIGSYS"), "{sandbox:?}: {reason}");
     }
 }

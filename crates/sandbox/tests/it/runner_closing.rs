@@ -6,7 +6,7 @@
 
 use crate::support::{python, sandboxes};
 use duel_sandbox::{
-    Closing, Ending, Fault, Halt, Launcher, Limits, Process, ProgramCommand, Sandbox, Verdict,
+    Closing, Ending, Fault, FaultKind, Halt, Launcher, Limits, Process, ProgramCommand, Sandbox,
 };
 use std::time::{Duration, Instant};
 
@@ -54,7 +54,7 @@ fn finish(process: &mut Process, keep_input_open: bool) -> (Ending, Vec<u8>) {
             seen.extend_from_slice(bytes);
             match bytes.iter().all(|b| b.is_ascii_whitespace()) {
                 true => Ok(()),
-                false => Err(Fault::new(Verdict::ProtocolError, "output after the end")),
+                false => Err(Fault::new(FaultKind::Refused, "output after the end")),
             }
         },
         still_open: STILL_OPEN,
@@ -73,17 +73,17 @@ fn assert_stopped_at_the_bound(
 ) {
     assert_eq!(
         verdict(ending),
-        Some((Verdict::ProtocolError, STILL_OPEN.into())),
+        Some((FaultKind::StillOpen, STILL_OPEN.into())),
         "{sandbox:?}"
     );
     assert!(!process.notes().outlived_first, "{sandbox:?}");
     assert!(started.elapsed() < Duration::from_secs(3));
 }
 
-fn verdict(ending: &Ending) -> Option<(Verdict, String)> {
+fn verdict(ending: &Ending) -> Option<(FaultKind, String)> {
     match &ending.result {
         Ok(()) => None,
-        Err(Halt::Fault(fault)) => Some((fault.verdict, fault.reason.clone())),
+        Err(Halt::Fault(fault)) => Some((fault.kind, fault.reason.clone())),
         Err(Halt::Cancelled) => panic!("cancelled"),
     }
 }
@@ -109,7 +109,7 @@ fn a_byte_after_the_last_line_is_refused_whether_it_came_with_the_line_or_later(
             let (ending, _, _) = converse(script, sandbox);
             assert_eq!(
                 verdict(&ending),
-                Some((Verdict::ProtocolError, "output after the end".into())),
+                Some((FaultKind::Refused, "output after the end".into())),
                 "{sandbox:?}: {script}"
             );
         }
@@ -130,7 +130,7 @@ fn a_child_that_keeps_the_output_open_after_its_parent_ends_is_seen_every_time()
             let took = started.elapsed();
             assert_eq!(
                 verdict(&ending),
-                Some((Verdict::ProtocolError, STILL_OPEN.into())),
+                Some((FaultKind::StillOpen, STILL_OPEN.into())),
                 "{sandbox:?}"
             );
             assert!(process.notes().outlived_first, "{sandbox:?}");
@@ -150,10 +150,7 @@ fn a_child_holding_the_output_is_seen_even_when_its_parent_ended_before_the_last
         if os.fork() == 0:\n    os.close(1)\n    time.sleep(3)\n    os._exit(0)\nos._exit(0)\n";
     for sandbox in sandboxes() {
         for (script, expected) in [
-            (
-                script,
-                Some((Verdict::ProtocolError, STILL_OPEN.to_owned())),
-            ),
+            (script, Some((FaultKind::StillOpen, STILL_OPEN.to_owned()))),
             (quiet, None),
         ] {
             let mut process = Launcher::new(python(script), limits())
@@ -192,7 +189,10 @@ fn what_a_fast_program_does_just_before_its_end_is_seen_in_every_sandbox_every_t
         &format!("{head} write(1, \"5\\n\", 2);\n _exit(0);\n}}\n"),
     );
     for sandbox in sandboxes() {
-        for (program, expected) in [(&forker, STILL_OPEN), (&trailer, "output after the end")] {
+        for (program, kind, expected) in [
+            (&forker, FaultKind::StillOpen, STILL_OPEN),
+            (&trailer, FaultKind::Refused, "output after the end"),
+        ] {
             for _ in 0..10 {
                 let command = ProgramCommand::Argv(vec![program.clone().into_os_string()]);
                 let mut process = Launcher::new(command, limits())
@@ -209,7 +209,7 @@ fn what_a_fast_program_does_just_before_its_end_is_seen_in_every_sandbox_every_t
                 let (ending, _) = finish(&mut process, true);
                 assert_eq!(
                     verdict(&ending),
-                    Some((Verdict::ProtocolError, expected.to_owned())),
+                    Some((kind, expected.to_owned())),
                     "{sandbox:?}: {}",
                     program.display()
                 );
@@ -274,7 +274,7 @@ fn the_programs_end_is_judged_once_its_output_has_ended() {
         let script = "import sys\nsys.stdin.readline()\nprint(2, flush=True)\nsys.exit(3)\n";
         let (ending, _, _) = converse(script, sandbox);
         let (verdict, reason) = verdict(&ending).unwrap();
-        assert_eq!(verdict, Verdict::RuntimeError, "{sandbox:?}");
+        assert_eq!(verdict, FaultKind::Crashed, "{sandbox:?}");
         assert!(reason.contains("status 3"), "{reason}");
         // Its output closed, it spins: the CPU limit covers the run after the conversation.
         let script = "import os, sys\nsys.stdin.readline()\nprint(2, flush=True)\nos.close(1)\n\
@@ -289,10 +289,11 @@ fn the_programs_end_is_judged_once_its_output_has_ended() {
         let Err(Halt::Fault(fault)) = ending.result else {
             panic!("{sandbox:?}: {:?}", ending.result)
         };
-        assert_eq!(
-            fault.verdict,
-            Verdict::TimeLimit,
-            "{sandbox:?}: {}",
+        // The CPU limit, or the wall clock's on a machine busy enough to meet it first.
+        assert!(
+            matches!(fault.kind, FaultKind::CpuTime | FaultKind::WallTime),
+            "{sandbox:?}: {:?}: {}",
+            fault.kind,
             fault.reason
         );
     }
@@ -327,7 +328,7 @@ fn a_refused_line_stands_only_when_the_first_process_wrote_it() {
                 match (stands, result) {
                     (true, Ok(())) => {}
                     (false, Err(fault)) => {
-                        assert_eq!(fault.verdict, Verdict::EarlyExit, "{}", fault.reason)
+                        assert_eq!(fault.kind, FaultKind::EndedEarly, "{}", fault.reason)
                     }
                     (stands, result) => panic!("{sandbox:?}: stands {stands}, {result:?}"),
                 }
@@ -345,19 +346,19 @@ fn the_programs_own_end_comes_before_what_it_wrote_after_the_last_line() {
         // Bytes after the last line, then status 3.
         (
             "import sys\nsys.stdin.readline()\nsys.stdout.write('2\\nx\\n')\nsys.exit(3)\n",
-            Verdict::RuntimeError,
+            FaultKind::Crashed,
         ),
         // Its child keeps the output open; the program itself ends with status 3.
         (
             "import os, sys, time\nsys.stdin.readline()\nprint(2, flush=True)\n\
              if os.fork() == 0:\n    time.sleep(3)\n    os._exit(0)\nos._exit(3)\n",
-            Verdict::RuntimeError,
+            FaultKind::Crashed,
         ),
         // Bytes after the last line, and the output kept open by the program itself.
         (
             "import sys, time\nsys.stdin.readline()\nsys.stdout.write('2\\nx\\n')\n\
              sys.stdout.flush()\ntime.sleep(5)\n",
-            Verdict::ProtocolError,
+            FaultKind::Refused,
         ),
     ];
     for sandbox in sandboxes() {
@@ -365,7 +366,7 @@ fn the_programs_own_end_comes_before_what_it_wrote_after_the_last_line() {
             let (ending, _, _) = converse(script, sandbox);
             let (verdict, reason) = verdict(&ending).unwrap();
             assert_eq!(verdict, expected, "{sandbox:?}: {reason}\n{script}");
-            if expected == Verdict::ProtocolError {
+            if expected == FaultKind::Refused {
                 assert_eq!(reason, "output after the end", "{sandbox:?}");
             }
         }

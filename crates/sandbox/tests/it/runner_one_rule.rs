@@ -3,7 +3,7 @@
 //! names what the program really did.
 
 use crate::support::{python, sandboxes};
-use duel_sandbox::{Halt, Launcher, Limits, Sandbox, Verdict};
+use duel_sandbox::{FaultKind, Halt, Launcher, Limits, Sandbox};
 use std::time::Duration;
 
 /// A game of counting: the judge says a number, the program answers the next one.
@@ -11,7 +11,7 @@ const ROUNDS: u64 = 50;
 
 /// Plays the counting game of `rounds` numbers with `launcher` to its end: the verdict, or
 /// `None` when every number was answered and the program then ended cleanly.
-fn play(launcher: &Launcher, rounds: u64) -> Option<Verdict> {
+fn play(launcher: &Launcher, rounds: u64) -> Option<FaultKind> {
     let mut process = launcher.spawn().unwrap();
     for round in 0..rounds {
         let answer = process
@@ -19,13 +19,13 @@ fn play(launcher: &Launcher, rounds: u64) -> Option<Verdict> {
             .and_then(|()| process.read_line());
         match answer {
             Ok(line) => assert_eq!(line, (round + 1).to_string()),
-            Err(Halt::Fault(fault)) => return Some(fault.verdict),
+            Err(Halt::Fault(fault)) => return Some(fault.kind),
             Err(Halt::Cancelled) => panic!("cancelled"),
         }
     }
     match process.finish().result {
         Ok(()) => None,
-        Err(Halt::Fault(fault)) => Some(fault.verdict),
+        Err(Halt::Fault(fault)) => Some(fault.kind),
         Err(Halt::Cancelled) => panic!("cancelled"),
     }
 }
@@ -36,9 +36,9 @@ fn a_program_whose_first_process_exits_while_its_child_plays_on_ends_there_every
     for sandbox in sandboxes() {
         let launcher = Launcher::new(python(CHILD_ANSWERS_AFTER_ITS_PARENTS_END), limits)
             .with_sandbox(sandbox);
-        let verdicts: Vec<Option<Verdict>> = (0..50).map(|_| play(&launcher, ROUNDS)).collect();
+        let verdicts: Vec<Option<FaultKind>> = (0..50).map(|_| play(&launcher, ROUNDS)).collect();
         assert!(
-            verdicts.iter().all(|v| *v == Some(Verdict::EarlyExit)),
+            verdicts.iter().all(|v| *v == Some(FaultKind::EndedEarly)),
             "{sandbox:?}: {verdicts:?}"
         );
     }
@@ -70,9 +70,9 @@ fn a_childs_one_answer_that_would_end_the_game_is_not_taken_either() {
     for sandbox in sandboxes() {
         let program = python(CHILD_ANSWERS_AFTER_ITS_PARENTS_END);
         let launcher = Launcher::new(program, limits).with_sandbox(sandbox);
-        let verdicts: Vec<Option<Verdict>> = (0..50).map(|_| play(&launcher, 2)).collect();
+        let verdicts: Vec<Option<FaultKind>> = (0..50).map(|_| play(&launcher, 2)).collect();
         assert!(
-            verdicts.iter().all(|v| *v == Some(Verdict::EarlyExit)),
+            verdicts.iter().all(|v| *v == Some(FaultKind::EndedEarly)),
             "{sandbox:?}: {verdicts:?}"
         );
     }
@@ -93,7 +93,7 @@ fn a_program_whose_child_plays_while_it_waits_for_the_child_is_judged_by_the_mov
     let limits = Limits::new(Duration::from_secs(5), 64).with_wall_time(Duration::from_secs(10));
     for sandbox in sandboxes() {
         let launcher = Launcher::new(python(script), limits).with_sandbox(sandbox);
-        let verdicts: Vec<Option<Verdict>> = (0..20).map(|_| play(&launcher, 3)).collect();
+        let verdicts: Vec<Option<FaultKind>> = (0..20).map(|_| play(&launcher, 3)).collect();
         assert!(
             verdicts.iter().all(Option::is_none),
             "{sandbox:?}: {verdicts:?}"
@@ -117,7 +117,7 @@ fn a_program_that_stops_reading_is_told_so_not_blamed_for_its_lines() {
             break fault;
         }
     };
-    assert_eq!(fault.verdict, Verdict::TimeLimit, "{}", fault.reason);
+    assert_eq!(fault.kind, FaultKind::WallTime, "{}", fault.reason);
     assert!(
         fault.reason.contains("it stopped reading its input"),
         "{}",
@@ -137,7 +137,7 @@ fn a_program_that_never_ends_its_line_is_told_that() {
     let Err(Halt::Fault(fault)) = process.read_line() else {
         panic!("a line came")
     };
-    assert_eq!(fault.verdict, Verdict::TimeLimit, "{}", fault.reason);
+    assert_eq!(fault.kind, FaultKind::WallTime, "{}", fault.reason);
     assert!(
         fault.reason.contains("it wrote 2 bytes but no end of line"),
         "{}",

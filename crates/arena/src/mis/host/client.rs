@@ -2,6 +2,7 @@
 
 use super::frame::{Frame, FrameError, FrameReader};
 use super::{HostRequest, HOST_MEMORY_ALLOWANCE};
+use crate::judge::verdict_of;
 use crate::mis::referee::Ending;
 use crate::mis::{EventSink, GameResult, GameSetup, MisError, Referee, Usage};
 use crate::notes::with_notes;
@@ -86,7 +87,10 @@ pub(crate) fn play(
             Ok(()) => {}
             Err(Halt::Cancelled) => return Err(MisError::Cancelled),
             Err(Halt::Fault(fault)) => {
-                ending = Ending::new(fault.verdict, format!("after the game: {}", fault.reason));
+                ending = Ending::new(
+                    verdict_of(fault.kind),
+                    format!("after the game: {}", fault.reason),
+                );
             }
         }
         (finished.usage, finished.notes)
@@ -217,7 +221,13 @@ fn handshake(stream: &mut Stream, library: &Path) -> Result<Result<u64, Ending>,
     let baseline = match next_frame!(stream) {
         Ok(Frame::Header { baseline_rss_kb }) => baseline_rss_kb.saturating_mul(1024),
         Err(Broken::Halted(Halt::Cancelled)) => return Err(MisError::Cancelled),
-        Err(Broken::Halted(Halt::Fault(fault))) => return Err(MisError::Host(fault.to_string())),
+        Err(Broken::Halted(Halt::Fault(fault))) => {
+            return Err(MisError::Host(format!(
+                "{}: {}",
+                verdict_of(fault.kind),
+                fault.reason
+            )))
+        }
         // The module's code has not run yet: the header is the host's own.
         Ok(_) | Err(Broken::Garbled(_)) => {
             return Err(MisError::Host(format!(
@@ -249,7 +259,7 @@ fn handshake(stream: &mut Stream, library: &Path) -> Result<Result<u64, Ending>,
         Ok(Frame::Error(message)) => not_loaded(clip_bytes(message, SHOWN_CHARS)),
         Err(Broken::Halted(Halt::Cancelled)) => Err(MisError::Cancelled),
         Err(Broken::Halted(Halt::Fault(fault))) => Ok(Err(Ending::new(
-            fault.verdict,
+            verdict_of(fault.kind),
             format!("while loading the module: {}", fault.reason),
         ))),
         Ok(_) => scribbled(format!("a move frame, loading {}", library.display())),
@@ -330,7 +340,7 @@ fn halted(halt: Halt, referee: &Referee) -> Result<Ending, MisError> {
     match halt {
         Halt::Cancelled => Err(MisError::Cancelled),
         Halt::Fault(fault) => Ok(Ending::new(
-            fault.verdict,
+            verdict_of(fault.kind),
             format!("move {}: {}", referee.moves() + 1, fault.reason),
         )),
     }

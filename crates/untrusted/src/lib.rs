@@ -18,7 +18,7 @@ pub const SHOWN_CHARS: usize = 200;
 /// picture and every `⟨` shown stands for one character.
 ///
 /// ```
-/// use duel_report::untrusted::escape;
+/// use duel_untrusted::escape;
 /// assert_eq!(escape("ok\u{1b}[2J\n"), "ok␛[2J␊");
 /// assert_eq!(escape("printf(\"1\\n\")"), "printf(\"1\\n\")");
 /// assert_eq!(escape("évidemment"), "évidemment");
@@ -71,7 +71,7 @@ fn is_dangerous(c: char) -> bool {
 /// are not UTF-8 show as `\u{fffd}`.
 ///
 /// ```
-/// use duel_report::untrusted::escape_path;
+/// use duel_untrusted::escape_path;
 /// assert_eq!(escape_path("a\u{1b}[2J.c".as_ref()), "a␛[2J.c");
 /// ```
 pub fn escape_path(path: &Path) -> String {
@@ -84,7 +84,7 @@ pub fn escape_path(path: &Path) -> String {
 /// holds a comma or a quote (its quotes doubled).
 ///
 /// ```
-/// use duel_report::untrusted::csv_cell;
+/// use duel_untrusted::csv_cell;
 /// assert_eq!(csv_cell("alice.c"), "alice.c");
 /// assert_eq!(csv_cell("=HYPERLINK(\"x\")"), "\"'=HYPERLINK(\"\"x\"\")\"");
 /// assert_eq!(csv_cell("=1+2"), "'=1+2");
@@ -108,7 +108,7 @@ pub fn csv_cell(text: &str) -> String {
 /// escapes appear in a JSON text only inside strings, where the escape means the same.
 ///
 /// ```
-/// use duel_report::untrusted::inert_json;
+/// use duel_untrusted::inert_json;
 /// assert_eq!(inert_json("{\"a\":\"x\u{202e}y\"}"), "{\"a\":\"x\\u202ey\"}");
 /// ```
 pub fn inert_json(json: &str) -> String {
@@ -127,7 +127,7 @@ pub fn inert_json(json: &str) -> String {
 /// something was cut.
 ///
 /// ```
-/// use duel_report::untrusted::clip_line;
+/// use duel_untrusted::clip_line;
 /// assert_eq!(clip_line("abcdef", 3), "abc…");
 /// assert_eq!(clip_line("a\u{7}b", 10), "a␇b");
 /// ```
@@ -146,7 +146,7 @@ pub fn clip_line(text: &str, max_chars: usize) -> String {
 /// [`clip_line`] of bytes that need not be UTF-8 (invalid sequences become `\u{fffd}`).
 ///
 /// ```
-/// use duel_report::untrusted::clip_bytes;
+/// use duel_untrusted::clip_bytes;
 /// assert_eq!(clip_bytes(b"\xff\x1b[31mred", 100), "\u{fffd}␛[31mred");
 /// ```
 pub fn clip_bytes(bytes: &[u8], max_chars: usize) -> String {

@@ -21,7 +21,25 @@ use crate::{Move, Player, Position};
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn is_mistake(before: &Position, mv: Move) -> bool {
-    before.is_win() && before.play(mv).is_ok_and(|after| after.is_win())
+    before
+        .play(mv)
+        .is_ok_and(|after| is_mistake_to(before, &after))
+}
+
+/// [`is_mistake`] for a move already played, from `before` to `after`: `before` was won for
+/// the side to move and `after` is won for the opponent (for replays that play each move once).
+///
+/// ```
+/// use duel_mis::mistake::is_mistake_to;
+/// use duel_mis::Position;
+///
+/// let won = Position::new(7, 2, 3)?;
+/// assert!(is_mistake_to(&won, &Position::new(4, 2, 3)?));
+/// assert!(!is_mistake_to(&won, &Position::new(5, 2, 3)?));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn is_mistake_to(before: &Position, after: &Position) -> bool {
+    before.is_win() && after.is_win()
 }
 
 /// The winning moves `before` offered, as a sentence names them:

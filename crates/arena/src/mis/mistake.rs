@@ -41,3 +41,47 @@ impl fmt::Display for Mistake {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn noted(before: Position, taken: Move) -> Mistake {
+        Mistake {
+            number: 3,
+            before,
+            taken,
+            after: before.play(taken).unwrap(),
+            better: before.winning_move(),
+        }
+    }
+
+    #[test]
+    fn a_mistake_from_a_won_position_is_told_in_the_games_sentence_of_bolek() {
+        // (7, 2) with B = 3 is won (take 2 poohsticks to (5, 2)); 3 poohsticks leave (4, 2),
+        // won for Lolek: residues (0, 2) mod 4 are no losing pair.
+        let before = Position::new(7, 2, 3).unwrap();
+        let mistake = noted(before, Move::pooh(3));
+        assert!(mistake.after.is_win() && mistake.better.is_some());
+        assert_eq!(
+            mistake.to_string(),
+            duel_mis::mistake::your_first_mistake(3, &before, Move::pooh(3)).replace(
+                "was your first mistake: you chose",
+                "was Bolek's first mistake: Bolek chose"
+            )
+        );
+    }
+
+    #[test]
+    fn a_move_from_a_lost_position_is_said_to_be_no_choice() {
+        // (6, 1) with B = 3 is lost: every move leaves Lolek a win.
+        let before = Position::new(6, 1, 3).unwrap();
+        assert!(!before.is_win());
+        let mistake = noted(before, Move::pooh(1));
+        assert_eq!(
+            mistake.to_string(),
+            "Move 3 of the game, at (6, 1): Bolek's position was already lost; every move there \
+             loses."
+        );
+    }
+}

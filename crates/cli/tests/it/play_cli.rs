@@ -168,11 +168,11 @@ fn ioiwari_best_play_with_hint_undo_and_bad_input() {
     assert!(out.contains("You made no mistake"), "{out}");
 }
 
-#[test]
-fn ioiwari_names_the_first_mistake() {
-    let solver = Remoteness::solve();
+/// The task's start board, on which player 1 opens with pit 1 (which only draws: pits 2, 4 and
+/// 7 win by 2) and plays best afterwards against the perfect computer: the start, that pit, what
+/// `duel ioiwari play` printed and the end.
+fn ioiwari_play_opening_with_pit_1(solver: &Remoteness) -> (Board, Pit, String, Position) {
     let start: Board = "4 3 2 4 2 3 2".parse().unwrap();
-    // Pit 1 only draws from the start (pits 2, 4 and 7 win by 2); afterwards best play.
     let first = Pit::new(1).unwrap();
     assert!(!solver.best_moves(start).contains(first));
     let (moves, end) = ioiwari_script(
@@ -192,6 +192,13 @@ fn ioiwari_names_the_first_mistake() {
         &(moves.join("\n") + "\n"),
     );
     assert_eq!(code, 0, "{out}");
+    (start, first, out, end)
+}
+
+#[test]
+fn ioiwari_names_the_first_mistake() {
+    let solver = Remoteness::solve();
+    let (_, _, out, end) = ioiwari_play_opening_with_pit_1(&solver);
     assert!(
         out.contains(
             "Move 1 of the game, pit 1, was your first mistake: with best play from there it ends \
@@ -722,27 +729,7 @@ fn mistake_line(out: &str) -> &str {
 fn ioiwari_play_the_judge_and_the_page_name_a_mistake_in_one_sentence() {
     let solver = Remoteness::solve();
     let table = duel_ioiwari::Table::solve();
-    let start: Board = "4 3 2 4 2 3 2".parse().unwrap();
-    // Player 1 opens with pit 1, which only draws (the rules' values, not a sentence).
-    let first = Pit::new(1).unwrap();
-    assert!(!solver.best_moves(start).contains(first));
-    let (typed, _) = ioiwari_script(
-        start,
-        Player::One,
-        |p, n| {
-            if n == 0 {
-                first
-            } else {
-                solver.first_best_move(p.board).unwrap()
-            }
-        },
-        |p| solver.preferred_move(p).unwrap(),
-    );
-    let (code, out) = run(
-        &["ioiwari", "play", "--side", "1", "--strength", "perfect"],
-        &(typed.join("\n") + "\n"),
-    );
-    assert_eq!(code, 0, "{out}");
+    let (start, first, out, _) = ioiwari_play_opening_with_pit_1(&solver);
     let play = mistake_line(&out);
     // The whole game again, for the judge's referee and the page's document.
     let mut position = Position::start(start);

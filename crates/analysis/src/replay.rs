@@ -184,10 +184,12 @@ impl IoiwariReplay {
     pub fn first_mistake(&self, solver: &Remoteness) -> Option<usize> {
         (1..=self.len()).find(|&number| {
             let options = solver.analyze(&self.positions[number - 1]);
-            options
-                .moves
-                .iter()
-                .any(|m| m.pit == self.moves[number - 1] && !m.best)
+            crate::documents::ioiwari::mistake(
+                &self.positions[number - 1],
+                &options,
+                self.moves[number - 1],
+            )
+            .is_some()
         })
     }
 
@@ -332,7 +334,7 @@ impl MisReplay {
                 return;
             }
             let next = position.play(mv).expect("a parsed record is legal");
-            if position.is_win() && next.is_win() {
+            if duel_mis::mistake::is_mistake_to(&position, &next) {
                 first_mistake = Some(after + k + 1);
             }
             position = next;

@@ -45,7 +45,7 @@ pub struct ExportArgs {
     /// The directory to write into: each task goes to DIR/TASK.
     pub dir: PathBuf,
     /// Only this task (ioiwari or mis); both by default.
-    #[arg(long, value_parser = parse_task)]
+    #[arg(long)]
     pub task: Option<Task>,
     /// domjudge: the language of problem.pdf: en, vi or pl.
     #[arg(long, value_parser = parse_language)]
@@ -66,10 +66,6 @@ fn parse_format(text: &str) -> Result<Format, String> {
             let names: Vec<&str> = Format::ALL.iter().map(|f| f.name()).collect();
             format!("unknown format {text:?}: expected {}", names.join(", "))
         })
-}
-
-fn parse_task(text: &str) -> Result<Task, String> {
-    text.parse::<Task>().map_err(|error| error.to_string())
 }
 
 fn parse_language(text: &str) -> Result<Locale, String> {

@@ -16,12 +16,13 @@ pub struct PlayerMove {
     pub pit: Pit,
 }
 
-/// Describes the first move whose value is below the board's best, naming the best
-/// alternative; `None` when every move was optimal.
+/// Finds the first move whose value is below the board's best and tells of it as player 1's
+/// first mistake ([`first_mistake_sentence`], the sentence terminal play and the page say to
+/// the person, said of player 1); `None` when every move was optimal.
 ///
 /// It reads forwards, as a coach would say it: the move, then what it leads to with best play
-/// afterwards (the final bank difference, the banks so far included), then what the best pit
-/// would have given; see [`forward_reason`].
+/// afterwards (the final bank difference, the banks so far included), then what the best pits
+/// would have given; see [`forward_reason_for`].
 ///
 /// ```
 /// use duel_ioiwari::mistake::{first_mistake, PlayerMove};
@@ -32,11 +33,11 @@ pub struct PlayerMove {
 /// let bad = PlayerMove { number: 5, board, banks, pit: Pit::new(7)? };
 /// assert_eq!(
 ///     first_mistake(&table, &[bad]).unwrap(),
-///     "move 5, pit 7 at 0 0 0 0 1 1 1 (banks 8-9) was a mistake: with best play from there \
-///      you lose by 4; pit 5 would have won by 2"
+///     "Move 5 of the game, pit 7, was player 1's first mistake: with best play from there \
+///      player 1 loses by 4; pit 5 or 6 would have won by 2 (6 beads given away)."
 /// );
 /// let even = PlayerMove { banks: Banks { one: 9, two: 9 }, ..bad };
-/// assert!(first_mistake(&table, &[even]).unwrap().contains("you lose by 3"));
+/// assert!(first_mistake(&table, &[even]).unwrap().contains("player 1 loses by 3"));
 /// let good = PlayerMove { pit: Pit::new(6)?, ..bad };
 /// assert_eq!(first_mistake(&table, &[good]), None);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -49,20 +50,18 @@ pub fn first_mistake(oracle: &impl Oracle, moves: &[PlayerMove]) -> Option<Strin
         if value >= best {
             return None;
         }
-        let alternative = oracle.first_best_move(played.board)?;
+        let best_pits: Vec<Pit> = (1..=7)
+            .filter_map(|n| Pit::new(n).ok())
+            .filter(|pit| values[pit.index()] == Some(best))
+            .collect();
         let so_far = i64::from(played.banks.one) - i64::from(played.banks.two);
-        Some(format!(
-            "move {}, pit {} at {} (banks {}-{}) was a mistake: {}",
-            played.number,
+        Some(first_mistake_sentence(
+            Who::Player(Player::One),
+            u64::from(played.number),
             played.pit,
-            played.board,
-            played.banks.one,
-            played.banks.two,
-            forward_reason(
-                so_far + i64::from(value),
-                so_far + i64::from(best),
-                &format!("pit {alternative}")
-            ),
+            so_far + i64::from(value),
+            so_far + i64::from(best),
+            &best_pits,
         ))
     })
 }
@@ -168,9 +167,45 @@ pub fn pit_numbers_named(pits: &[usize]) -> String {
 /// What a person is told at the end of a game in which they made no mistake.
 pub const NO_MISTAKE: &str = "You made no mistake: every move of yours kept the best value.";
 
-/// What a person is told at the end of a game of their first mistake: move `number` of the
-/// game (both players' moves counted from 1), `pit`, which leads with best play to a final bank
-/// difference of `chosen` for them where `best_pits` kept `best`.
+/// The sentence that tells `who` of their first mistake: move `number` of the game (both
+/// players' moves counted from 1), `pit`, which leads with best play to a final bank difference
+/// of `chosen` for them where `best_pits` kept `best`. Terminal play and the page say it to
+/// [`Who::You`], the judge's report of player 1.
+///
+/// ```
+/// use duel_ioiwari::mistake::{first_mistake_sentence, Who};
+/// use duel_ioiwari::{Pit, Player};
+///
+/// assert_eq!(
+///     first_mistake_sentence(Who::Player(Player::One), 3, Pit::new(1)?, -1, 2, &[Pit::new(2)?]),
+///     "Move 3 of the game, pit 1, was player 1's first mistake: with best play from there \
+///      player 1 loses by 1; pit 2 would have won by 2 (3 beads given away)."
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn first_mistake_sentence(
+    who: Who,
+    number: u64,
+    pit: Pit,
+    chosen: i64,
+    best: i64,
+    best_pits: &[Pit],
+) -> String {
+    let whose = match who {
+        Who::You => "your".to_string(),
+        Who::Player(player) => format!("player {}'s", player.number()),
+    };
+    let given_away = best - chosen;
+    format!(
+        "Move {number} of the game, pit {pit}, was {whose} first mistake: {} ({given_away} bead{} \
+         given away).",
+        forward_reason_for(who, chosen, best, &pits_named(best_pits)),
+        if given_away == 1 { "" } else { "s" }
+    )
+}
+
+/// What a person is told at the end of a game of their first mistake:
+/// [`first_mistake_sentence`] said to [`Who::You`].
 ///
 /// ```
 /// use duel_ioiwari::mistake::your_first_mistake;
@@ -190,11 +225,13 @@ pub fn your_first_mistake(
     best: i32,
     best_pits: &[Pit],
 ) -> String {
-    let given_away = i64::from(best) - i64::from(chosen);
-    format!(
-        "Move {number} of the game, pit {pit}, was your first mistake: {} ({given_away} bead{} given away).",
-        forward_reason(chosen.into(), best.into(), &pits_named(best_pits)),
-        if given_away == 1 { "" } else { "s" }
+    first_mistake_sentence(
+        Who::You,
+        number as u64,
+        pit,
+        chosen.into(),
+        best.into(),
+        best_pits,
     )
 }
 
@@ -231,7 +268,7 @@ mod tests {
             }],
         )
         .unwrap();
-        assert!(text.contains("from there you lose by"), "{text}");
+        assert!(text.contains("from there player 1 loses by"), "{text}");
         assert!(text.contains("would have drawn"), "{text}");
         assert!(!text.contains("ends in a draw"), "{text}");
     }

@@ -3,7 +3,7 @@
 //! The one rule and the one sentence, for every front end (terminal play, the judge, the web
 //! page).
 
-use crate::{Move, Position};
+use crate::{Move, Player, Position};
 
 /// Whether playing `mv` from `before` is a mistake: `before` is won for the side to move and
 /// `mv` leaves the opponent a won position. An illegal move is none (it is refused, not
@@ -21,7 +21,25 @@ use crate::{Move, Position};
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn is_mistake(before: &Position, mv: Move) -> bool {
-    before.is_win() && before.play(mv).is_ok_and(|after| after.is_win())
+    before
+        .play(mv)
+        .is_ok_and(|after| is_mistake_to(before, &after))
+}
+
+/// [`is_mistake`] for a move already played, from `before` to `after`: `before` was won for
+/// the side to move and `after` is won for the opponent (for replays that play each move once).
+///
+/// ```
+/// use duel_mis::mistake::is_mistake_to;
+/// use duel_mis::Position;
+///
+/// let won = Position::new(7, 2, 3)?;
+/// assert!(is_mistake_to(&won, &Position::new(4, 2, 3)?));
+/// assert!(!is_mistake_to(&won, &Position::new(5, 2, 3)?));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn is_mistake_to(before: &Position, after: &Position) -> bool {
+    before.is_win() && after.is_win()
 }
 
 /// The winning moves `before` offered, as a sentence names them:
@@ -59,8 +77,106 @@ pub fn mistake_reason(before: &Position) -> String {
 /// What a person is told at the end of a game in which they made no mistake.
 pub const NO_MISTAKE: &str = "You made no mistake.";
 
+/// Whom a sentence about a move speaks of: the person who played it, or a player by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Who {
+    /// `you` (the person being told of their own move, as terminal play and the page say it).
+    You,
+    /// `Bolek` or `Lolek` (as the judge's report says it of the program under test).
+    Player(Player),
+}
+
+impl Who {
+    /// The subject: `you`, `Bolek`.
+    fn subject(self) -> &'static str {
+        match self {
+            Who::You => "you",
+            Who::Player(player) => player.name(),
+        }
+    }
+
+    /// The possessive: `your`, `Bolek's`.
+    fn possessive(self) -> String {
+        match self {
+            Who::You => "your".to_string(),
+            Who::Player(player) => format!("{}'s", player.name()),
+        }
+    }
+}
+
+/// A move that was a mistake ([`is_mistake`]): its number in the game (both players' moves
+/// counted from 1), the position it was played from and the move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Mistake {
+    /// The move's number in the game, from 1.
+    pub number: u64,
+    /// The position the move was played from (won for the side to move).
+    pub before: Position,
+    /// The move, which left the other side a winning position.
+    pub mv: Move,
+}
+
+impl Mistake {
+    /// The sentence that tells `who` of this mistake as their first:
+    /// `Move 1 of the game, at (7, 2), was Bolek's first mistake: Bolek chose to take 3
+    /// poohsticks, which left the other side a winning position; take 1 of each or take 2
+    /// poohsticks would have won.`
+    ///
+    /// ```
+    /// use duel_mis::mistake::{first_mistake, Who};
+    /// use duel_mis::{Move, Player, Position};
+    ///
+    /// let start = Position::new(7, 2, 3)?;
+    /// let mistake = first_mistake([(1, start, Move::pooh(3))]).unwrap();
+    /// assert_eq!(
+    ///     mistake.sentence(Who::Player(Player::Bolek)),
+    ///     "Move 1 of the game, at (7, 2), was Bolek's first mistake: Bolek chose to take 3 \
+    ///      poohsticks, which left the other side a winning position; take 1 of each or take 2 \
+    ///      poohsticks would have won."
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn sentence(&self, who: Who) -> String {
+        format!(
+            "Move {} of the game, at ({}, {}), was {} first mistake: {} chose to {}, which \
+             left the other side a winning position; {} would have won.",
+            self.number,
+            self.before.p(),
+            self.before.e(),
+            who.possessive(),
+            who.subject(),
+            self.mv.describe(),
+            winning_moves_named(&self.before)
+        )
+    }
+}
+
+/// The first of `moves` (each its number in the game, the position it was played from and the
+/// move, one player's moves in the order played) that was a mistake ([`is_mistake`]); `None`
+/// when none was.
+///
+/// ```
+/// use duel_mis::mistake::first_mistake;
+/// use duel_mis::{Move, Position};
+///
+/// let won = Position::new(7, 2, 3)?;
+/// let lost = Position::new(6, 1, 3)?;
+/// assert_eq!(first_mistake([(1, won, Move::pooh(2))]), None);
+/// assert_eq!(first_mistake([(1, lost, Move::pooh(1))]), None, "a lost position has none");
+/// let found = first_mistake([(1, won, Move::pooh(2)), (3, won, Move::pooh(3))]).unwrap();
+/// assert_eq!((found.number, found.mv), (3, Move::pooh(3)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn first_mistake(moves: impl IntoIterator<Item = (u64, Position, Move)>) -> Option<Mistake> {
+    moves
+        .into_iter()
+        .find(|(_, before, mv)| is_mistake(before, *mv))
+        .map(|(number, before, mv)| Mistake { number, before, mv })
+}
+
 /// What a person is told at the end of a game of their first mistake: move `number` of the
-/// game (both players' moves counted from 1), `mv` played from `before`.
+/// game (both players' moves counted from 1), `mv` played from `before`; [`Mistake::sentence`]
+/// said to [`Who::You`].
 ///
 /// ```
 /// use duel_mis::mistake::your_first_mistake;
@@ -75,14 +191,12 @@ pub const NO_MISTAKE: &str = "You made no mistake.";
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn your_first_mistake(number: u64, before: &Position, mv: Move) -> String {
-    format!(
-        "Move {number} of the game, at ({}, {}), was your first mistake: you chose to {}, which \
-         left the other side a winning position; {} would have won.",
-        before.p(),
-        before.e(),
-        mv.describe(),
-        winning_moves_named(before)
-    )
+    Mistake {
+        number,
+        before: *before,
+        mv,
+    }
+    .sentence(Who::You)
 }
 
 #[cfg(test)]

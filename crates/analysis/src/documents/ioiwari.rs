@@ -1,6 +1,8 @@
 //! Ioiwari analyses as serialisable documents.
 
-use duel_ioiwari::mistake::{forward_reason_for, pits_named, your_first_mistake, Who, NO_MISTAKE};
+use duel_ioiwari::mistake::{
+    first_mistake_sentence, forward_reason_for, pits_named, Who, NO_MISTAKE,
+};
 use duel_ioiwari::remoteness::{PositionFacts, Prospect, Remoteness};
 use duel_ioiwari::transcript::{ending_line, Ending};
 use duel_ioiwari::{
@@ -216,6 +218,26 @@ pub struct MistakeDoc {
     pub best_margin: i32,
     /// E.g. `with best play from there player 1 loses by 1; pit 2 or 4 would have won by 2`.
     pub text: String,
+}
+
+impl MistakeDoc {
+    /// The sentence that tells `who` of this mistake, made with `pit` as move `number` of the
+    /// game, as their first ([`duel_ioiwari::mistake::first_mistake_sentence`]).
+    pub fn first_mistake_sentence(&self, who: Who, number: usize, pit: Pit) -> String {
+        let best: Vec<Pit> = self
+            .best_pits
+            .iter()
+            .filter_map(|&n| Pit::new(n).ok())
+            .collect();
+        first_mistake_sentence(
+            who,
+            number as u64,
+            pit,
+            self.played_margin.into(),
+            self.best_margin.into(),
+            &best,
+        )
+    }
 }
 
 /// Whether sowing `pit` from `position` (analysed as `facts`) gave value away, and if so how.
@@ -532,18 +554,7 @@ pub fn game(solver: &Remoteness, start: &Position, moves: &[&str]) -> GameDoc {
         let result = play(solver, &position, pit).expect("a legal move is analysed");
         let slot = usize::from(result.player) - 1;
         if let (None, Some(mistake)) = (&doc.first_mistakes[slot], &result.mistake) {
-            let best: Vec<Pit> = mistake
-                .best_pits
-                .iter()
-                .filter_map(|&n| Pit::new(n).ok())
-                .collect();
-            doc.first_mistake_texts[slot] = your_first_mistake(
-                number,
-                pit,
-                mistake.played_margin,
-                mistake.best_margin,
-                &best,
-            );
+            doc.first_mistake_texts[slot] = mistake.first_mistake_sentence(Who::You, number, pit);
             doc.first_mistakes[slot] = Some(FirstMistakeDoc {
                 number,
                 pit: pit.number(),

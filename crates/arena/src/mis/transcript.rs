@@ -9,8 +9,10 @@
 //! ```
 //! A result other than a win carries its reason:
 //! `result: illegal_move after 2 moves: move 3: Bolek takes p=4 e=0 at p=5 e=1: ...`; a loss
-//! names Bolek's first move that left Lolek a winning position:
-//! `result: loss after 6 moves: Lolek took the last stick; first mistake: move 1: ...`.
+//! names Bolek's first move that left Lolek a winning position, in the sentence terminal play
+//! and the page say ([`super::Mistake`]):
+//! `result: loss after 6 moves: Lolek took the last stick; first mistake: Move 1 of the game,
+//! at (7, 2), was Bolek's first mistake: ...`.
 
 use super::{EventSink, GameResult, MoveEvent};
 use crate::Verdict;

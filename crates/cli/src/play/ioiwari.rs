@@ -4,6 +4,7 @@ use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
 use anyhow::Context;
+use duel_ioiwari::mistake::{pits_named, Who, NO_MISTAKE};
 use duel_ioiwari::remoteness::{PositionFacts, Remoteness};
 use duel_ioiwari::{Board, Computer, Outcome, Pit, Player, Position};
 
@@ -142,7 +143,13 @@ impl Game for TaskGame {
     fn ending(&self) -> Option<String> {
         let position = self.position();
         let outcome = position.outcome()?;
-        Some(ending(outcome, &position, self.human, &self.played))
+        Some(ending(
+            outcome,
+            &position,
+            self.human,
+            &self.played,
+            &self.positions,
+        ))
     }
 
     fn turn(&self) -> String {
@@ -188,15 +195,10 @@ impl Game for TaskGame {
         })?;
         let position = self.position();
         if position.play(pit).is_err() {
-            let legal: Vec<String> = position
-                .board
-                .legal_moves()
-                .iter()
-                .map(|p| p.to_string())
-                .collect();
+            let legal: Vec<Pit> = position.board.legal_moves().iter().collect();
             return Err(format!(
-                "Pit {pit} is empty; choose pit {}.",
-                either(&legal)
+                "Pit {pit} is empty; choose {}.",
+                pits_named(&legal)
             ));
         }
         self.push(pit);
@@ -282,7 +284,13 @@ fn hint(solver: &Remoteness, position: &Position) -> String {
 }
 
 /// The result, the verdict for the person, and their first mistake.
-fn ending(outcome: Outcome, position: &Position, human: Player, played: &[Played]) -> String {
+fn ending(
+    outcome: Outcome,
+    position: &Position,
+    human: Player,
+    played: &[Played],
+    positions: &[Position],
+) -> String {
     let verdict = match outcome.winner() {
         Some(winner) if winner == human => "You win!",
         Some(_) => "You lose.",
@@ -293,56 +301,17 @@ fn ending(outcome: Outcome, position: &Position, human: Player, played: &[Played
         "\nGame over: {}. {verdict}\n",
         duel_analysis::documents::ioiwari::result_text(position.banks)
     );
+    // The first move of the person's that gave value away, as the page finds and says it.
     let mistake = played
         .iter()
+        .zip(positions)
         .enumerate()
-        .find(|(_, m)| m.player == human && !is_best(m));
-    match mistake {
-        None => out += "You made no mistake: every move of yours kept the best value.\n",
-        Some((index, m)) => {
-            let chosen = m
-                .before
-                .moves
-                .iter()
-                .find(|f| f.pit == m.pit)
-                .map_or(0, |f| f.final_margin);
-            let best: Vec<String> = m
-                .before
-                .moves
-                .iter()
-                .filter(|f| f.best)
-                .map(|f| f.pit.to_string())
-                .collect();
-            let given_away = m.before.final_margin - chosen;
-            out += &format!(
-                "Move {} of the game, pit {}, was your first mistake: {} ({} bead{} given away).\n",
-                index + 1,
-                m.pit,
-                crate::portable::forward_reason(
-                    chosen.into(),
-                    m.before.final_margin.into(),
-                    &format!("pit {}", either(&best))
-                ),
-                given_away,
-                if given_away == 1 { "" } else { "s" }
-            );
-        }
-    }
+        .filter(|(_, (m, _))| m.player == human)
+        .find_map(|(index, (m, before))| {
+            let doc = duel_analysis::documents::ioiwari::mistake(before, &m.before, m.pit)?;
+            Some(doc.first_mistake_sentence(Who::You, index + 1, m.pit))
+        });
+    out += &mistake.unwrap_or_else(|| NO_MISTAKE.to_string());
+    out.push('\n');
     out
-}
-
-/// "2", "2 or 4", "2, 4 or 7".
-fn either(items: &[String]) -> String {
-    match items.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
-        _ => items.join(""),
-    }
-}
-
-fn is_best(played: &Played) -> bool {
-    played
-        .before
-        .moves
-        .iter()
-        .any(|m| m.pit == played.pit && m.best)
 }

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use duel_analysis::documents::mis::describe;
 use duel_analysis::engine::mis_move;
+use duel_mis::mistake::{first_mistake, Who, NO_MISTAKE};
 use duel_mis::{Move, Position};
 
 use super::{choose_side, run_game, standard_console, Console, Game};
@@ -326,24 +327,10 @@ fn ending(winner: u8, human: u8, played: &[Played]) -> String {
         "\nGame over: {} took the last stick and wins. {verdict}\n",
         NAMES[usize::from(winner) - 1]
     );
-    // A mistake: leaving the opponent a winning position when a winning move existed.
-    let mistake = played.iter().enumerate().find(|(_, m)| {
-        m.player == human && m.from.is_win() && m.from.play(m.mv).is_ok_and(|after| after.is_win())
-    });
-    match mistake {
-        None => out += "You made no mistake.\n",
-        Some((index, m)) => {
-            let better: Vec<String> = m.from.winning_moves().into_iter().map(describe).collect();
-            out += &format!(
-                "Move {} of the game, at ({}, {}), was your first mistake: you chose to {}, which left the other side a winning position; {} would have won.\n",
-                index + 1,
-                m.from.p(),
-                m.from.e(),
-                describe(m.mv),
-                better.join(" or ")
-            );
-        }
-    }
+    let mine = played.iter().enumerate().filter(|(_, m)| m.player == human);
+    let mistake = first_mistake(mine.map(|(index, m)| (index as u64 + 1, m.from, m.mv)));
+    out += &mistake.map_or_else(|| NO_MISTAKE.to_string(), |m| m.sentence(Who::You));
+    out.push('\n');
     out
 }
 

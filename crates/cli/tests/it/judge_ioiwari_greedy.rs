@@ -63,6 +63,10 @@ fn the_greedy_player_scores_what_the_simulation_predicts() {
     );
     // Every loss and draw names its first mistake.
     for test in report["tests"].as_array().unwrap() {
-        assert!(test["first_mistake"].as_str().unwrap().starts_with("move "));
+        let mistake = test["first_mistake"].as_str().unwrap();
+        assert!(
+            mistake.starts_with("Move ") && mistake.contains(", was player 1's first mistake: "),
+            "{mistake}"
+        );
     }
 }

@@ -286,8 +286,8 @@ fn a_mediocre_player_gets_the_score_computed_independently() {
                     .as_str()
                     .expect("a loss names the mistake");
                 assert!(
-                    mistake.contains("Bolek took p=1 e=0")
-                        || mistake.contains("Bolek took p=0 e=1"),
+                    mistake.contains("Bolek chose to take 1 poohstick,")
+                        || mistake.contains("Bolek chose to take 1 eeyorestick,"),
                     "{mistake}"
                 );
             }

@@ -168,11 +168,11 @@ fn ioiwari_best_play_with_hint_undo_and_bad_input() {
     assert!(out.contains("You made no mistake"), "{out}");
 }
 
-#[test]
-fn ioiwari_names_the_first_mistake() {
-    let solver = Remoteness::solve();
+/// The task's start board, on which player 1 opens with pit 1 (which only draws: pits 2, 4 and
+/// 7 win by 2) and plays best afterwards against the perfect computer: the start, that pit, what
+/// `duel ioiwari play` printed and the end.
+fn ioiwari_play_opening_with_pit_1(solver: &Remoteness) -> (Board, Pit, String, Position) {
     let start: Board = "4 3 2 4 2 3 2".parse().unwrap();
-    // Pit 1 only draws from the start (pits 2, 4 and 7 win by 2); afterwards best play.
     let first = Pit::new(1).unwrap();
     assert!(!solver.best_moves(start).contains(first));
     let (moves, end) = ioiwari_script(
@@ -192,6 +192,13 @@ fn ioiwari_names_the_first_mistake() {
         &(moves.join("\n") + "\n"),
     );
     assert_eq!(code, 0, "{out}");
+    (start, first, out, end)
+}
+
+#[test]
+fn ioiwari_names_the_first_mistake() {
+    let solver = Remoteness::solve();
+    let (_, _, out, end) = ioiwari_play_opening_with_pit_1(&solver);
     assert!(
         out.contains(
             "Move 1 of the game, pit 1, was your first mistake: with best play from there it ends \
@@ -709,4 +716,103 @@ fn mis_play_goes_on_from_an_addresss_moves_and_refuses_bad_ones() {
         let stderr = String::from_utf8(output.stderr).unwrap();
         assert!(stderr.contains(needle), "{moves}: {stderr}");
     }
+}
+
+/// The line of `out` that names a first mistake.
+fn mistake_line(out: &str) -> &str {
+    out.lines()
+        .find(|line| line.contains(" first mistake: "))
+        .unwrap_or_else(|| panic!("no mistake named: {out}"))
+}
+
+#[test]
+fn ioiwari_play_the_judge_and_the_page_name_a_mistake_in_one_sentence() {
+    let solver = Remoteness::solve();
+    let table = duel_ioiwari::Table::solve();
+    let (start, first, out, _) = ioiwari_play_opening_with_pit_1(&solver);
+    let play = mistake_line(&out);
+    // The whole game again, for the judge's referee and the page's document.
+    let mut position = Position::start(start);
+    let (mut pits, mut player_moves) = (Vec::new(), Vec::new());
+    while !position.is_over() {
+        let pit = match (position.to_move, player_moves.len()) {
+            (Player::One, 0) => first,
+            (Player::One, _) => solver.first_best_move(position.board).unwrap(),
+            (Player::Two, _) => solver.preferred_move(&position).unwrap(),
+        };
+        if position.to_move == Player::One {
+            player_moves.push(duel_ioiwari::mistake::PlayerMove {
+                number: pits.len() as u32 + 1,
+                board: position.board,
+                banks: position.banks,
+                pit,
+            });
+        }
+        pits.push(pit.to_string());
+        position = position.play(pit).unwrap();
+    }
+    let judge = duel_arena::ioiwari::first_mistake(&table, &player_moves).expect("a mistake");
+    let moves: Vec<&str> = pits.iter().map(String::as_str).collect();
+    let doc = duel_analysis::documents::ioiwari::game(&solver, &Position::start(start), &moves);
+    let page = &doc.first_mistake_texts[0];
+    assert_eq!(play, page, "terminal play and the page");
+    // The judge speaks of player 1 where play speaks to the person; nothing else differs.
+    assert_eq!(
+        judge,
+        play.replace("was your first mistake", "was player 1's first mistake"),
+        "the judge and terminal play"
+    );
+}
+
+#[test]
+fn mis_play_the_judge_and_the_page_name_a_mistake_in_one_sentence() {
+    use duel_arena::mis::{MoveEvent, Referee};
+    use duel_mis::LolekKind;
+
+    let start = MisPosition::new(7, 2, 3).unwrap();
+    // Taking 3 poohsticks leaves (4, 2): residues (0, 2), a win for Lolek.
+    assert!(start.is_win() && start.play(Move::pooh(3)).unwrap().is_win());
+    let bolek = |p: &MisPosition, n: usize| {
+        if n == 0 {
+            Move::pooh(3)
+        } else {
+            perfect_mis(p)
+        }
+    };
+    let (typed, bolek_won) = mis_script(start, bolek);
+    assert!(!bolek_won, "the perfect Lolek punishes the mistake");
+    let (code, out) = run(&["mis", "play", "--side", "1"], &(typed.join("\n") + "\n"));
+    assert_eq!(code, 0, "{out}");
+    let play = mistake_line(&out);
+    // The same game before the judge's referee (its optimal Lolek) and in the page's document.
+    let mut referee = Referee::new(start, LolekKind::Optimal);
+    let mut events: Vec<MoveEvent> = Vec::new();
+    let mut bolek_moves = 0;
+    loop {
+        let mv = bolek(&referee.position(), bolek_moves);
+        bolek_moves += 1;
+        let flow = referee.bolek(mv.take_p.into(), mv.take_e.into(), &mut events);
+        if flow.is_break() || referee.lolek(&mut events).unwrap().is_break() {
+            break;
+        }
+    }
+    let judge = referee.first_mistake().expect("a mistake").to_string();
+    let moves: Vec<String> = events
+        .iter()
+        .map(|event| format!("{}-{}", event.taken.take_p, event.taken.take_e))
+        .collect();
+    let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+    let doc = duel_analysis::documents::mis::game(&start, &moves);
+    assert!(doc.stopped.is_none() && doc.winner == Some(2), "{moves:?}");
+    let page = &doc.first_mistake_texts[0];
+    assert_eq!(play, page, "terminal play and the page");
+    // The judge speaks of Bolek where play speaks to the person; nothing else differs.
+    assert_eq!(
+        judge,
+        play.replace(
+            "was your first mistake: you chose",
+            "was Bolek's first mistake: Bolek chose"
+        ),
+        "the judge and terminal play"
+    );
 }

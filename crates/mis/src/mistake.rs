@@ -39,7 +39,8 @@ pub fn is_mistake(before: &Position, mv: Move) -> bool {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn is_mistake_to(before: &Position, after: &Position) -> bool {
-    before.is_win() && after.is_win()
+    // `after` first: in a game played well it is lost for the opponent, and one look decides.
+    after.is_win() && before.is_win()
 }
 
 /// The winning moves `before` offered, as a sentence names them:

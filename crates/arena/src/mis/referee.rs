@@ -114,7 +114,7 @@ impl Referee {
                 reason: None,
             });
         }
-        if self.first_mistake.is_none() && after.is_win() {
+        if self.first_mistake.is_none() && duel_mis::mistake::is_mistake_to(&before, &after) {
             self.note_mistake(number, before, taken, after);
         }
         ControlFlow::Continue(())

@@ -124,8 +124,8 @@ fn a_known_game_is_scored_logged_and_explained() {
     // The first mistake names a player-1 move that really was worse than the best.
     let mistake = result.first_mistake.as_deref().expect("a mistake is named");
     let number: u32 = mistake
-        .strip_prefix("move ")
-        .and_then(|rest| rest.split(',').next())
+        .strip_prefix("Move ")
+        .and_then(|rest| rest.split(' ').next())
         .and_then(|n| n.parse().ok())
         .unwrap();
     let mut position = Position::start(board);
@@ -137,7 +137,9 @@ fn a_known_game_is_scored_logged_and_explained() {
     let value = table.move_values(position.board)[pit.index()].unwrap();
     assert!(value < table.value(position.board));
     assert!(
-        mistake.contains(&format!("pit {pit} at {}", position.board)),
+        mistake.contains(&format!(
+            "Move {number} of the game, pit {pit}, was player 1's first mistake: "
+        )),
         "{mistake}"
     );
 

@@ -33,8 +33,9 @@ print them:
   result: loss after N moves: Lolek took the last stick
   result: illegal_move after N moves: move K: Bolek takes p=X e=Y at p=P e=E: REASON
 Other verdicts (a module or program only): protocol_error, time_limit, memory_limit,
-runtime_error, early_exit. After a loss, one more line names Bolek's first move that left
-Lolek a winning position: `first mistake: move K: Bolek took ...`.
+runtime_error, early_exit. After a loss from a won start, one more line names Bolek's first
+move that left Lolek a winning position:
+  first mistake: Move K of the game, at (P, E), was Bolek's first mistake: ...
 
 Limits (--module, --player): --time-limit is Bolek's CPU time, as in `duel mis judge`: a
 module's covers its host too, which plays Lolek in its process as every contest system's

@@ -1,4 +1,4 @@
-//! Shared printing for `duel ioiwari judge` and `duel mis judge`, in four parts:
+//! Shared printing for `duel ioiwari judge` and `duel mis judge`, in five parts:
 //!
 //! - [`table`]: the printers, the results table on stdout and a failed build on stderr, every
 //!   line of them fitting the terminal's width ([`terminal_width`]);

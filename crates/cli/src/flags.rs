@@ -4,6 +4,45 @@
 //! `graj` and `ioiwari2` flatten these structures into their arguments, so a flag has the same
 //! name, bounds and help text in each, and every `--help` is generated from here.
 
+/// A command line clap refuses, said in one line, as every other refusal of bad input is:
+/// clap's message without its `error: ` label, with a tip or the possible values it gives
+/// joined on, and instead of its usage lines the command whose `--help` says more.
+///
+/// ```
+/// use clap::Parser;
+/// #[derive(Debug, Parser)]
+/// struct Args {
+///     #[arg(long, value_parser = ["1", "2"])]
+///     side: String,
+/// }
+/// let error = Args::try_parse_from(["duel", "--side", "3"]).unwrap_err();
+/// assert_eq!(
+///     duel_cli::flags::one_line(&error),
+///     "invalid value '3' for '--side <SIDE>'; [possible values: 1, 2]"
+/// );
+/// ```
+pub fn one_line(error: &clap::Error) -> String {
+    let text = error.to_string();
+    let mut command = None;
+    let mut parts: Vec<String> = Vec::new();
+    for line in text.lines().map(str::trim).filter(|line| !line.is_empty()) {
+        if let Some(usage) = line.strip_prefix("Usage:") {
+            // `duel ioiwari play [OPTIONS]`: the words before the first option or argument.
+            let words: Vec<&str> = usage
+                .split_whitespace()
+                .take_while(|word| !word.starts_with(['[', '<', '-']))
+                .collect();
+            command = command.or((!words.is_empty()).then(|| words.join(" ")));
+        } else if !line.starts_with("For more information") {
+            parts.push(line.strip_prefix("error: ").unwrap_or(line).to_string());
+        }
+    }
+    if let Some(command) = command {
+        parts.push(format!("see '{command} --help'"));
+    }
+    parts.join("; ")
+}
+
 /// `--seed`: the seed of a command's random choices.
 #[derive(Debug, Clone, Copy, Default, clap::Args)]
 pub struct SeedArg {

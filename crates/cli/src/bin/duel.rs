@@ -2,6 +2,7 @@
 
 #![forbid(unsafe_code)]
 
+use clap::error::ErrorKind;
 use clap::{Parser, Subcommand};
 #[cfg(not(feature = "judge"))]
 use duel_cli::linux_only;
@@ -91,7 +92,20 @@ enum MisCommand {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error)
+            if !error.use_stderr()
+                || error.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand =>
+        {
+            error.exit()
+        }
+        Err(error) => {
+            // Bad input: one line, exit status 2, as every other refusal of duel's.
+            eprintln!("duel: {}", duel_cli::flags::one_line(&error));
+            return ExitCode::from(2);
+        }
+    };
     let result = match cli.command {
         #[cfg(feature = "judge")]
         Command::Ioiwari(IoiwariCommand::Judge(args)) => judge::ioiwari::run(args),

@@ -22,7 +22,7 @@ pub struct PlayArgs {
     pub board: String,
     /// Your side: 1 (moves first) or 2; asked at the start if omitted.
     #[arg(long, allow_hyphen_values = true)]
-    pub side: Option<String>,
+    pub side: Option<super::Side>,
     /// Moves already played from the start, both sides' pits in turn, as a game's address
     /// holds them: "2.4.1.7" (dots, commas or spaces between them).
     #[arg(long, value_name = "MOVES", allow_hyphen_values = true)]
@@ -59,7 +59,7 @@ pub fn play<R: BufRead, W: Write>(
         if args.moves.is_some() {
             anyhow::bail!("--moves is for the task's game (7 pits, cap 5), not a variant");
         }
-        let (side, strength) = (args.side.as_deref(), args.computer.strength.as_str());
+        let (side, strength) = (args.side, &args.computer.strength);
         return super::variant::play(variant, &args.board, side, strength, console);
     }
     let board: Board = args
@@ -75,8 +75,8 @@ pub fn play<R: BufRead, W: Write>(
         Some(text) => replay(Position::start(board), text)?,
         None => Vec::new(),
     };
-    let strength = args.computer.strength.trim();
-    let Some(side) = choose_side(args.side.as_deref(), ["player 1", "player 2"], console)? else {
+    let strength = args.computer.strength.name();
+    let Some(side) = choose_side(args.side, ["player 1", "player 2"], console)? else {
         return Ok(ExitCode::from(1));
     };
     let human = if side == 1 { Player::One } else { Player::Two };

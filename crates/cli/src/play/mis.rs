@@ -33,7 +33,7 @@ pub struct PlayArgs {
     pub bound: String,
     /// Your side: 1 (Bolek, moves first) or 2 (Lolek); asked at the start if omitted.
     #[arg(long, allow_hyphen_values = true)]
-    pub side: Option<String>,
+    pub side: Option<super::Side>,
     /// Moves already played from the start, both sides' in turn, as a game's address holds
     /// them: poohsticks-eeyoresticks taken, "1-1.0-1" (dots, commas or spaces between them).
     #[arg(long, value_name = "MOVES", allow_hyphen_values = true)]
@@ -69,7 +69,7 @@ pub fn play<R: BufRead, W: Write>(
         anyhow::bail!("the pool is empty: there is nothing to play");
     }
     let computer = duel_mis::lolek(args.computer.mis()?);
-    let strength = args.computer.strength.trim();
+    let strength = args.computer.strength.name();
     // A game's moves are checked before anything is asked.
     let mut replayed: Vec<Played> = Vec::new();
     if let Some(text) = &args.moves {
@@ -98,7 +98,7 @@ pub fn play<R: BufRead, W: Write>(
             position = next;
         }
     }
-    let Some(human) = choose_side(args.side.as_deref(), NAMES, console)? else {
+    let Some(human) = choose_side(args.side, NAMES, console)? else {
         return Ok(ExitCode::from(1));
     };
     writeln!(

@@ -10,8 +10,7 @@ mod variant;
 
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
-
-use anyhow::bail;
+use std::str::FromStr;
 
 /// Where a game reads commands and writes text.
 pub struct Console<R, W> {
@@ -59,13 +58,76 @@ pub(crate) fn move_items(text: &str) -> Vec<&str> {
         .collect()
 }
 
+/// The person's side given by `--side`: 1 (who moves first) or 2.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Side(u8);
+
+/// A `--side` that is neither 1 nor 2.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("expected 1 (who moves first) or 2")]
+pub struct ParseSideError;
+
+impl FromStr for Side {
+    type Err = ParseSideError;
+
+    fn from_str(text: &str) -> Result<Side, ParseSideError> {
+        match text.trim() {
+            "1" => Ok(Side(1)),
+            "2" => Ok(Side(2)),
+            _ => Err(ParseSideError),
+        }
+    }
+}
+
+/// A strength of the Ioiwari computer that `--strength` names, checked against the game's
+/// own names when the command line is read ([`duel_analysis::engine::ioiwari_computer`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IoiwariStrength(String);
+
+impl IoiwariStrength {
+    /// The strength's name, as the game reads it (`perfect`).
+    pub fn name(&self) -> &str {
+        &self.0
+    }
+}
+
+impl FromStr for IoiwariStrength {
+    type Err = duel_analysis::engine::ParseStrengthError;
+
+    fn from_str(text: &str) -> Result<IoiwariStrength, Self::Err> {
+        duel_analysis::engine::ioiwari_computer(text, Some(0))?;
+        Ok(IoiwariStrength(text.trim().to_string()))
+    }
+}
+
+/// A strength of the Pooh-Eeyore-sticks computer that `--strength` names, checked against the
+/// game's own names when the command line is read ([`duel_analysis::engine::mis_computer`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MisStrength(String);
+
+impl MisStrength {
+    /// The strength's name, as the game reads it (`perfect`, `adversarial`).
+    pub fn name(&self) -> &str {
+        &self.0
+    }
+}
+
+impl FromStr for MisStrength {
+    type Err = duel_analysis::engine::ParseStrengthError;
+
+    fn from_str(text: &str) -> Result<MisStrength, Self::Err> {
+        duel_analysis::engine::mis_computer(text, Some(0))?;
+        Ok(MisStrength(text.trim().to_string()))
+    }
+}
+
 /// How the Ioiwari computer plays.
 #[derive(Debug, clap::Args)]
 pub struct IoiwariComputerArgs {
     /// How well the computer plays: perfect (the solver's best pit), greedy (the pit that
     /// banks most now) or random.
     #[arg(long, default_value = "perfect")]
-    pub strength: String,
+    pub strength: IoiwariStrength,
     /// `--seed`, for the random computer (repeatable games).
     #[command(flatten)]
     pub seed: crate::flags::SeedArg,
@@ -75,7 +137,7 @@ impl IoiwariComputerArgs {
     /// The Ioiwari computer asked for.
     pub(crate) fn ioiwari(&self) -> anyhow::Result<duel_ioiwari::Computer> {
         Ok(duel_analysis::engine::ioiwari_computer(
-            &self.strength,
+            self.strength.name(),
             self.seed.seed,
         )?)
     }
@@ -87,7 +149,7 @@ pub struct MisComputerArgs {
     /// How well the computer plays: perfect, greedy or random, or one of the judge's Loleks:
     /// simple, adversarial.
     #[arg(long, default_value = "perfect")]
-    pub strength: String,
+    pub strength: MisStrength,
     /// `--seed`, for the random computer (repeatable games).
     #[command(flatten)]
     pub seed: crate::flags::SeedArg,
@@ -97,7 +159,7 @@ impl MisComputerArgs {
     /// The Pooh-Eeyore-sticks computer asked for.
     pub(crate) fn mis(&self) -> anyhow::Result<duel_mis::LolekKind> {
         Ok(duel_analysis::engine::mis_computer(
-            &self.strength,
+            self.strength.name(),
             self.seed.seed,
         )?)
     }
@@ -108,20 +170,12 @@ impl MisComputerArgs {
 ///
 /// `names` are how the two sides are called, e.g. `["player 1", "player 2"]`.
 pub(crate) fn choose_side<R: BufRead, W: Write>(
-    given: Option<&str>,
+    given: Option<Side>,
     names: [&str; 2],
     console: &mut Console<R, W>,
 ) -> anyhow::Result<Option<u8>> {
-    if let Some(text) = given {
-        return match text.trim() {
-            "1" => Ok(Some(1)),
-            "2" => Ok(Some(2)),
-            other => bail!(
-                "invalid --side {other:?}: expected 1 ({}) or 2 ({})",
-                names[0],
-                names[1]
-            ),
-        };
+    if let Some(Side(side)) = given {
+        return Ok(Some(side));
     }
     loop {
         write!(

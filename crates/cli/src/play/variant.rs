@@ -22,11 +22,12 @@ use crate::variants::solve_for_position;
 pub(crate) fn play<R: BufRead, W: Write>(
     variant: Variant,
     board: &str,
-    side: Option<&str>,
-    strength: &str,
+    side: Option<super::Side>,
+    strength: &super::IoiwariStrength,
     console: &mut Console<R, W>,
 ) -> anyhow::Result<ExitCode> {
-    if strength != "perfect" {
+    if strength.name() != "perfect" {
+        let strength = strength.name();
         bail!("--strength {strength:?}: variants are played only by the perfect computer");
     }
     let board = if board == "4 3 2 4 2 3 2" && variant.pits() != 7 {

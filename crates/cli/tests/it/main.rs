@@ -4,6 +4,7 @@
 //! (tests/judge_ioiwari_flood.rs and tests/protocol_long_lines.rs say why).
 
 mod analyze_cli;
+mod command_line;
 mod conformance;
 mod doctor;
 mod export_attachments;

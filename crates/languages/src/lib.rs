@@ -8,7 +8,8 @@
 //! (`duel-arena`, which adds what only a build on Linux needs: the files it writes beside a
 //! copy, the environment of each compiler), the contest-system export, the contestant kits,
 //! the tests and the README's table all read these definitions. Adding a language is one
-//! constant here and its place in [`ALL`], then its judge file in `duel-arena`.
+//! constant here, its [`Id`] and its place in [`ALL`], then its judge file in `duel-arena`
+//! (whose match on [`Id`] the compiler holds complete).
 //!
 //! ```
 //! let cpp = duel_languages::from_file_name("bolek.CC").unwrap();

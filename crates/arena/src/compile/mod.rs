@@ -35,7 +35,7 @@
 //! library, a Pascal player the flush unit `--pascal-flush` loads), what the build gives (a program, a script run by
 //! its interpreter, a library) and the environment and files its compiler needs. Adding a
 //! language is its definition in `duel-languages`, then one file under `languages/` and its
-//! line in `languages/mod.rs` (which says how).
+//! two lines in `languages/mod.rs` (which says how).
 //!
 //! What the judge adds to a source:
 //! - **C and C++ modules** are built as shared objects (`-shared -fPIC`), with the task's

@@ -297,20 +297,34 @@ impl fmt::Display for Language {
     }
 }
 
+/// A name that is no language's name or alias, as given: its message lists the names.
+///
+/// ```
+/// use duel_arena::compile::Language;
+/// let error = "cobol".parse::<Language>().unwrap_err();
+/// assert!(error.to_string().starts_with("unknown language \"cobol\" (known: c, cpp, "));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown language {0:?} (known: {known})", known = known_names())]
+pub struct UnknownLanguage(pub String);
+
+/// Every language's name, as a list for messages: `c, cpp, pascal, ...`.
+fn known_names() -> String {
+    let known: Vec<&str> = Language::ALL.iter().map(|l| l.name()).collect();
+    known.join(", ")
+}
+
 impl FromStr for Language {
-    type Err = String;
+    type Err = UnknownLanguage;
 
     /// A language's [`name`](Language::name), or a usual alias (`c++`, `pas`, `py`, `rs`...).
-    fn from_str(text: &str) -> Result<Language, String> {
+    fn from_str(text: &str) -> Result<Language, UnknownLanguage> {
         let lower = text.to_ascii_lowercase();
         Language::ALL
             .iter()
             .copied()
             .find(|language| language.name() == lower || language.0.aliases.contains(&&*lower))
-            .ok_or_else(|| {
-                let known: Vec<&str> = Language::ALL.iter().map(|l| l.name()).collect();
-                format!("unknown language {text:?} (known: {})", known.join(", "))
-            })
+            .ok_or_else(|| UnknownLanguage(text.to_owned()))
     }
 }
 
@@ -355,7 +369,7 @@ mod tests {
         for &language in Language::ALL {
             assert_eq!(language.name().parse::<Language>(), Ok(language));
         }
-        let error = "cobol".parse::<Language>().unwrap_err();
+        let error = "cobol".parse::<Language>().unwrap_err().to_string();
         assert!(
             error.starts_with("unknown language \"cobol\" (known: c, cpp, pascal, python, rust"),
             "{error}"

@@ -59,7 +59,7 @@ mod languages;
 mod run;
 
 pub use duel_report::{BuildRecord, Target};
-pub use language::Language;
+pub use language::{Language, UnknownLanguage};
 
 use duel_sandbox::untrusted::escape_path;
 use duel_sandbox::{Limits, ProgramCommand, Sandbox};

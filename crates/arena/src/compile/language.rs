@@ -11,8 +11,8 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 /// A language the judge can build (or, for Python, check and run): a handle on its shared
-/// definition, to which the judge adds its own part ([`Definition`]). Two handles are equal
-/// when they name the same language.
+/// definition, to which the judge adds its own part (its file under `languages/`). Two handles
+/// are equal when they name the same language.
 ///
 /// ```
 /// use duel_arena::compile::Language;

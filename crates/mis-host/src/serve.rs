@@ -67,7 +67,10 @@ enum LoadError {
         source: libloading::Error,
     },
     /// It does not export one of the task's functions.
-    #[error("module {} does not export `{function}` (C++ needs extern \"C\", see mis.h)", .library.display())]
+    #[error(
+        "module {} does not export `{function}` (C++ needs extern \"C\", see mis.h)",
+        .library.display()
+    )]
     Unexported {
         /// The module.
         library: PathBuf,

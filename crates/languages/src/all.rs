@@ -1,6 +1,6 @@
 //! The definitions, in the order the documentation lists them.
 
-use crate::{Build, Language, SelfTest, Shown, Systems, SELF_TEST_LINE};
+use crate::{Build, Id, Language, SelfTest, Shown, Systems, SELF_TEST_LINE};
 
 /// Every language, in the order the documentation lists them.
 pub const ALL: &[&Language] = &[&C, &CPP, &PASCAL, &PYTHON, &RUST, &GO];
@@ -35,6 +35,7 @@ const CPP_LIBRARY: &[&str] = &["-shared", "-fPIC", AS_CPP];
 /// C (`.c`, in any case: `PLAYER.C` too, which gcc is told is C), built by gcc, with the
 /// maths library (`floorl` links in the judge as in the kit).
 pub const C: Language = Language {
+    id: Id::C,
     name: "c",
     title: "C",
     aliases: &[],
@@ -70,6 +71,7 @@ pub const C: Language = Language {
 /// C++ (`.cpp`, `.cc`, `.cxx`, in any case: g++ is told the language, see `AS_C`), built
 /// by g++.
 pub const CPP: Language = Language {
+    id: Id::Cpp,
     name: "cpp",
     title: "C++",
     aliases: &["c++", "cc", "cxx"],
@@ -110,6 +112,7 @@ const FPC_JUDGE: [&str; 5] = ["-l-", "-v0", "-Fu{dir}", "-FU{dir}", "-FE{dir}"];
 /// `--pascal-flush` adds its unit `duelflush`); a module is the statement's unit `mis`, wrapped
 /// by the judge in a library (`-Cg`: position-independent).
 pub const PASCAL: Language = Language {
+    id: Id::Pascal,
     name: "pascal",
     title: "Pascal",
     aliases: &["pas", "pp", "fpc"],
@@ -153,6 +156,7 @@ pub const PASCAL: Language = Language {
 /// Python 3 (`.py`): nothing to build; the source is checked for syntax errors (without
 /// writing a `.pyc`) and the copy is run by `python3`.
 pub const PYTHON: Language = Language {
+    id: Id::Python,
     name: "python",
     title: "Python 3",
     aliases: &["python3", "py"],
@@ -185,6 +189,7 @@ pub const PYTHON: Language = Language {
 
 /// Rust (`.rs`), built by rustc: one file, the standard library only.
 pub const RUST: Language = Language {
+    id: Id::Rust,
     name: "rust",
     title: "Rust",
     aliases: &["rs"],
@@ -213,6 +218,7 @@ pub const RUST: Language = Language {
 /// Go (`.go`), built by `go build`: one file, the standard library only. Its runtime needs
 /// [`memory_allowance`](Language::memory_allowance) under an address-space limit.
 pub const GO: Language = Language {
+    id: Id::Go,
     name: "go",
     title: "Go",
     aliases: &["golang"],

@@ -8,7 +8,8 @@
 //! (`duel-arena`, which adds what only a build on Linux needs: the files it writes beside a
 //! copy, the environment of each compiler), the contest-system export, the contestant kits,
 //! the tests and the README's table all read these definitions. Adding a language is one
-//! constant here and its place in [`ALL`], then its judge file in `duel-arena`.
+//! constant here, its [`Id`] and its place in [`ALL`], then its judge file in `duel-arena`
+//! (whose match on [`Id`] the compiler holds complete).
 //!
 //! ```
 //! let cpp = duel_languages::from_file_name("bolek.CC").unwrap();
@@ -28,6 +29,10 @@ pub use readme::readme_table;
 /// One language, as the judge builds and runs it and as contest systems name it.
 #[derive(Debug)]
 pub struct Language {
+    /// Which language it is, for code that keeps something of its own for each language
+    /// (the judge's build directories, environments and files) and must not miss one: a
+    /// `match` on it is checked complete by the compiler.
+    pub id: Id,
     /// The short name of reports and of `--compile LANG=COMMAND` (`cpp`).
     pub name: &'static str,
     /// The name people write (`C++`), in messages and tables.
@@ -67,6 +72,23 @@ pub struct Language {
     pub self_test: SelfTest,
     /// What contest systems call it.
     pub systems: Systems,
+}
+
+/// Which language a [`Language`] is: one variant for each of [`ALL`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Id {
+    /// [`C`].
+    C,
+    /// [`CPP`].
+    Cpp,
+    /// [`PASCAL`].
+    Pascal,
+    /// [`PYTHON`].
+    Python,
+    /// [`RUST`].
+    Rust,
+    /// [`GO`].
+    Go,
 }
 
 /// How the judge builds a source for one target.
@@ -197,7 +219,13 @@ mod tests {
     #[test]
     fn names_and_extensions_are_defined_once() {
         let mut seen = std::collections::BTreeSet::new();
+        let mut ids = std::collections::BTreeSet::new();
         for language in ALL {
+            assert!(
+                ids.insert(language.id),
+                "{:?} is defined twice",
+                language.id
+            );
             let names = std::iter::once(&language.name).chain(language.aliases);
             for word in names
                 .map(|name| format!("name {name}"))

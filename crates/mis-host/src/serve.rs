@@ -8,6 +8,7 @@ use duel_mis_wire::HostRequest;
 use libloading::{Library, Symbol};
 use std::ffi::c_int;
 use std::io::{self, Write};
+use std::path::PathBuf;
 
 type Poczatek = unsafe extern "C" fn(c_int, c_int, c_int);
 type RuchBolka = unsafe extern "C" fn(c_int, c_int, *mut c_int, *mut c_int);
@@ -26,16 +27,16 @@ pub fn serve(request: &HostRequest, out: &mut dyn Write) -> io::Result<()> {
     out.flush()?;
     let library = match load(request) {
         Ok(library) => library,
-        Err(message) => {
-            out.write_all(&frame::frame(TAG_ERROR, message.as_bytes()))?;
+        Err(error) => {
+            out.write_all(&frame::frame(TAG_ERROR, error.to_string().as_bytes()))?;
             return out.flush();
         }
     };
     let symbols = resolve(&library, request);
     let (poczatek, ruch_bolka) = match symbols {
         Ok(symbols) => symbols,
-        Err(message) => {
-            out.write_all(&frame::frame(TAG_ERROR, message.as_bytes()))?;
+        Err(error) => {
+            out.write_all(&frame::frame(TAG_ERROR, error.to_string().as_bytes()))?;
             return out.flush();
         }
     };
@@ -51,29 +52,51 @@ pub fn serve(request: &HostRequest, out: &mut dyn Write) -> io::Result<()> {
     out.flush()
 }
 
-fn load(request: &HostRequest) -> Result<Library, String> {
-    let shown = request.library.display();
+/// Why the module cannot be played: the message of the host's `E` frame.
+#[derive(Debug, thiserror::Error)]
+enum LoadError {
+    /// Nothing is at the path.
+    #[error("no such module: {}", .0.display())]
+    Missing(PathBuf),
+    /// The system's loader refused it.
+    #[error("cannot load module {}: {}", .library.display(), one_line(&.source.to_string()))]
+    Refused {
+        /// The module.
+        library: PathBuf,
+        /// What the loader said.
+        source: libloading::Error,
+    },
+    /// It does not export one of the task's functions.
+    #[error(
+        "module {} does not export `{function}` (C++ needs extern \"C\", see mis.h)",
+        .library.display()
+    )]
+    Unexported {
+        /// The module.
+        library: PathBuf,
+        /// The function it lacks.
+        function: &'static str,
+    },
+}
+
+fn load(request: &HostRequest) -> Result<Library, LoadError> {
     if !request.library.exists() {
-        return Err(format!("no such module: {shown}"));
+        return Err(LoadError::Missing(request.library.clone()));
     }
     // SAFETY: see `serve`: running the module's code is what this process is for.
-    unsafe { Library::new(&request.library) }.map_err(|error| {
-        format!(
-            "cannot load module {shown}: {}",
-            one_line(&error.to_string())
-        )
+    unsafe { Library::new(&request.library) }.map_err(|source| LoadError::Refused {
+        library: request.library.clone(),
+        source,
     })
 }
 
 fn resolve<'lib>(
     library: &'lib Library,
     request: &HostRequest,
-) -> Result<(Symbol<'lib, Poczatek>, Symbol<'lib, RuchBolka>), String> {
-    let missing = |name: &str| {
-        format!(
-            "module {} does not export `{name}` (C++ needs extern \"C\", see mis.h)",
-            request.library.display()
-        )
+) -> Result<(Symbol<'lib, Poczatek>, Symbol<'lib, RuchBolka>), LoadError> {
+    let missing = |function: &'static str| LoadError::Unexported {
+        library: request.library.clone(),
+        function,
     };
     // SAFETY: the types are the task's prototypes; a module that defines them otherwise
     // breaks only this process.

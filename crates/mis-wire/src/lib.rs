@@ -20,4 +20,4 @@
 pub mod frame;
 mod request;
 
-pub use request::HostRequest;
+pub use request::{HostRequest, RequestError};

@@ -1,17 +1,18 @@
-//! The shared base of every language: what one definition says, and [`Language`], the handle
-//! the rest of the judge holds. Each language is one [`duel_languages::Language`] (its names,
-//! compiler, commands, memory allowance, self-test: the data the export, the kits and the
-//! README read too), to which its file under `languages/` adds what only the judge needs (a
-//! [`Definition`]: the files written beside the copy, the compiler's environment); nothing
-//! outside those files names a language.
+//! The shared base of every language: [`Language`], the handle the rest of the judge holds,
+//! and what the judge adds to a language. Each language is one [`duel_languages::Language`]
+//! (its names, compiler, commands, memory allowance, self-test: the data the export, the kits
+//! and the README read too), which the handle reads directly, and its file under `languages/`
+//! adds what only the judge needs (a [`Definition`]: the files written beside the copy, the
+//! compiler's environment); nothing outside those files names a language.
 
 use std::ffi::OsString;
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
-/// A language the judge can build (or, for Python, check and run): a handle on its
-/// definition. Two handles are equal when they name the same language.
+/// A language the judge can build (or, for Python, check and run): a handle on its shared
+/// definition, to which the judge adds its own part (its file under `languages/`). Two handles
+/// are equal when they name the same language.
 ///
 /// ```
 /// use duel_arena::compile::Language;
@@ -21,80 +22,39 @@ use std::str::FromStr;
 /// assert_eq!("c++".parse::<Language>(), Ok(Language::CPP));
 /// ```
 #[derive(Clone, Copy)]
-pub struct Language(pub(in crate::compile) &'static Definition);
+pub struct Language(pub(in crate::compile) &'static duel_languages::Language);
 
-/// One language, as its file under `languages/` defines it: the shared definition's data
-/// (copied here, as the judge's code reads it) and what only the judge needs. Everything the
-/// judge decides per language is read from here.
+/// What only the judge needs of one language, beside its shared definition (names, compiler,
+/// commands...): the files written beside a copy, what a build gives, which stems keep their
+/// name, the compiler's environment. Each language's file under `languages/` defines one.
 pub(crate) struct Definition {
-    /// The definition in `duel-languages` that the export, the kits and README also read.
-    pub(crate) shared: &'static duel_languages::Language,
-    /// The short name of reports and `--compile LANG=COMMAND` (`cpp`).
-    pub(crate) name: &'static str,
-    /// The name people write (`C++`), in messages.
-    pub(crate) title: &'static str,
-    /// Other names `--compile` accepts (`c++`, `cc`...).
-    pub(crate) aliases: &'static [&'static str],
-    /// File extensions, lower case, without the dot; the first is the copy's when the
-    /// contestant's name cannot be kept.
-    pub(crate) extensions: &'static [&'static str],
-    /// The program that builds (or runs) it.
-    pub(crate) compiler: &'static str,
-    /// The arguments that make [`compiler`](Self::compiler) print its version and exit 0.
-    pub(crate) version_args: &'static [&'static str],
-    /// The Debian package that installs [`compiler`](Self::compiler).
-    pub(crate) package: &'static str,
-    /// How a player is built.
-    pub(crate) player: Recipe,
-    /// How a Pooh-Eeyore-sticks module is built, when the language may write one.
-    pub(crate) module: Option<Recipe>,
+    /// The judge's part of a player's build.
+    pub(crate) player: Setup,
+    /// The judge's part of a Pooh-Eeyore-sticks module's build, used when the shared
+    /// definition has a module build.
+    pub(crate) module: Setup,
     /// Whether a file's stem (its name without the extension) can be built under its own
     /// name; `None` takes every stem.
     pub(crate) stem_allowed: Option<fn(&str) -> bool>,
-    /// Lines of the compiler's output that are no error even when nothing else is (Go's
-    /// `# command-line-arguments`), as prefixes.
-    pub(crate) banner_lines: &'static [&'static str],
     /// What this language's compiler needs beyond the fixed environment, when a compile
     /// command names one of its tools.
     pub(crate) tools: Tools,
 }
 
-impl Definition {
-    /// The judge's definition of `shared`: its data, its player and module built from the
-    /// copy alone, every stem allowed, no environment or files beyond the fixed ones. A
-    /// language's file changes what it needs with `..Definition::of(...)`.
-    pub(crate) const fn of(shared: &'static duel_languages::Language) -> Definition {
-        Definition {
-            shared,
-            name: shared.name,
-            title: shared.title,
-            aliases: shared.aliases,
-            extensions: shared.extensions,
-            compiler: shared.compiler,
-            version_args: shared.version_args,
-            package: shared.package,
-            player: Recipe::program(&shared.player),
-            module: match &shared.module {
-                Some(build) => Some(Recipe::program(build)),
-                None => None,
-            },
-            stem_allowed: None,
-            banner_lines: shared.banner_lines,
-            tools: Tools {
-                programs: shared.tool_programs,
-                ..Tools::PLAIN
-            },
-        }
-    }
+/// How a source becomes something to run, for one target: the shared definition's build (its
+/// command, how the help shows it) and the judge's part of it.
+#[derive(Clone, Copy)]
+pub(crate) struct Recipe {
+    /// The build of the shared definition: the default compile command (see
+    /// [`default_command`](super::default_command) for the placeholders) and how the help
+    /// and the README show it.
+    pub(crate) build: &'static duel_languages::Build,
+    /// What the judge adds.
+    pub(crate) setup: &'static Setup,
 }
 
-/// How a source becomes something to run, for one target.
-pub(crate) struct Recipe {
-    /// The default compile command (see [`default_command`](super::default_command) for the
-    /// placeholders).
-    pub(crate) command: &'static str,
-    /// How the help and the README show the command.
-    pub(crate) shown: duel_languages::Shown,
+/// The judge's part of a build, for one target.
+pub(crate) struct Setup {
     /// The copy's fixed file name, when the language needs one (the Pascal unit `mis` in
     /// `mis.pas`); otherwise the contestant's name where allowed.
     pub(crate) copy_name: Option<&'static str>,
@@ -109,31 +69,26 @@ pub(crate) struct Recipe {
     pub(crate) unexported_hint: &'static str,
 }
 
-impl Recipe {
-    /// A program built by `build`'s command from the copy, with nothing beside it.
-    pub(crate) const fn program(build: &'static duel_languages::Build) -> Recipe {
-        Recipe {
-            command: build.command,
-            shown: build.shown,
-            copy_name: None,
-            entry: None,
-            files: &[],
-            artifact: ArtifactKind::Executable,
-            unexported_hint: "",
-        }
-    }
+impl Setup {
+    /// A program built from the copy, with nothing beside it.
+    pub(crate) const PROGRAM: Setup = Setup {
+        copy_name: None,
+        entry: None,
+        files: &[],
+        artifact: ArtifactKind::Executable,
+        unexported_hint: "",
+    };
 
-    /// A module built by `build`'s command from the copy, with the judge's `files` beside it.
+    /// A module built from the copy, with the judge's `files` beside it.
     pub(crate) const fn module(
-        build: &'static duel_languages::Build,
         files: &'static [(&'static str, &'static str)],
         unexported_hint: &'static str,
-    ) -> Recipe {
-        Recipe {
+    ) -> Setup {
+        Setup {
             files,
             artifact: ArtifactKind::Library,
             unexported_hint,
-            ..Recipe::program(build)
+            ..Setup::PROGRAM
         }
     }
 }
@@ -143,17 +98,16 @@ impl Recipe {
 pub(crate) enum ArtifactKind {
     /// A program, `player` in the build directory.
     Executable,
-    /// The copy itself, run by the language's [`compiler`](Definition::compiler).
+    /// The copy itself, run by the language's [`compiler`](Language::compiler).
     Script,
     /// A shared library, `libmodule.so` in the build directory.
     Library,
 }
 
-/// What a compiler needs beyond the fixed environment.
+/// What a compiler needs beyond the fixed environment, when a compile command names one of
+/// its toolchain's programs (the shared definition's
+/// [`tool_programs`](duel_languages::Language::tool_programs)).
 pub(crate) struct Tools {
-    /// The programs that are this toolchain: a command word whose file name is one of them,
-    /// or ends with `-` and one of them, calls for what follows.
-    pub(crate) programs: &'static [&'static str],
     /// Variables to set, given the build directory.
     pub(crate) env: fn(&Path) -> Vec<(String, OsString)>,
     /// Files and directories it must see under bubblewrap beyond its own installation.
@@ -163,23 +117,9 @@ pub(crate) struct Tools {
 impl Tools {
     /// A toolchain that needs nothing beyond the fixed environment.
     pub(crate) const PLAIN: Tools = Tools {
-        programs: &[],
         env: |_| Vec::new(),
         paths: Vec::new,
     };
-
-    /// Whether `command` runs one of this toolchain's programs.
-    pub(crate) fn named_by(&self, command: &str) -> bool {
-        command.split_whitespace().any(|word| {
-            let name = word.rsplit('/').next().unwrap_or(word);
-            self.programs.iter().any(|tool| {
-                name == *tool
-                    || name
-                        .strip_suffix(tool)
-                        .is_some_and(|rest| rest.ends_with('-'))
-            })
-        })
-    }
 }
 
 impl Language {
@@ -232,13 +172,18 @@ impl Language {
     /// at start whatever it uses; 0 for the others (see
     /// [`duel_languages::Language::memory_allowance`]).
     pub fn memory_allowance(self) -> u64 {
-        self.0.shared.memory_allowance
+        self.0.memory_allowance
     }
 
     /// Its shared definition: what the judge, the export, the kits and the README read (its
     /// self-test program, its names in contest systems...).
     pub fn definition(self) -> &'static duel_languages::Language {
-        self.0.shared
+        self.0
+    }
+
+    /// What only the judge needs of it.
+    pub(in crate::compile) fn judge(self) -> &'static Definition {
+        super::languages::definition(self.0.id)
     }
 
     /// Whether Pooh-Eeyore-sticks modules may be written in it (C, C++ and Pascal, as in the
@@ -251,20 +196,36 @@ impl Language {
     /// that runs it; a Pascal module's says it is wrapped); `None` for a module in a language
     /// that builds none.
     pub fn shown_command(self, target: super::Target) -> Option<String> {
-        let recipe = self.recipe(target)?;
-        Some(match recipe.shown {
-            duel_languages::Shown::Command => recipe.command.to_owned(),
-            duel_languages::Shown::Noted(note) => format!("{note}: {}", recipe.command),
-            duel_languages::Shown::Instead(text) => text.to_owned(),
-        })
+        Some(self.recipe(target)?.build.shown_command())
     }
 
     /// Its recipe for `target`, when it has one.
-    pub(crate) fn recipe(self, target: super::Target) -> Option<&'static Recipe> {
+    pub(crate) fn recipe(self, target: super::Target) -> Option<Recipe> {
+        let judge = self.judge();
         match target {
-            super::Target::Player => Some(&self.0.player),
-            super::Target::Module => self.0.module.as_ref(),
+            super::Target::Player => Some(Recipe {
+                build: &self.0.player,
+                setup: &judge.player,
+            }),
+            super::Target::Module => self.0.module.as_ref().map(|build| Recipe {
+                build,
+                setup: &judge.module,
+            }),
         }
+    }
+
+    /// Whether `command` runs one of its toolchain's programs: a word whose file name is one
+    /// of them, or ends with `-` and one of them.
+    pub(crate) fn names_a_tool_in(self, command: &str) -> bool {
+        command.split_whitespace().any(|word| {
+            let name = word.rsplit('/').next().unwrap_or(word);
+            self.0.tool_programs.iter().any(|tool| {
+                name == *tool
+                    || name
+                        .strip_suffix(tool)
+                        .is_some_and(|rest| rest.ends_with('-'))
+            })
+        })
     }
 
     /// The languages that build modules, as a list for messages: `C, C++ or Pascal`.
@@ -336,20 +297,34 @@ impl fmt::Display for Language {
     }
 }
 
+/// A name that is no language's name or alias, as given: its message lists the names.
+///
+/// ```
+/// use duel_arena::compile::Language;
+/// let error = "cobol".parse::<Language>().unwrap_err();
+/// assert!(error.to_string().starts_with("unknown language \"cobol\" (known: c, cpp, "));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown language {0:?} (known: {known})", known = known_names())]
+pub struct UnknownLanguage(pub String);
+
+/// Every language's name, as a list for messages: `c, cpp, pascal, ...`.
+fn known_names() -> String {
+    let known: Vec<&str> = Language::ALL.iter().map(|l| l.name()).collect();
+    known.join(", ")
+}
+
 impl FromStr for Language {
-    type Err = String;
+    type Err = UnknownLanguage;
 
     /// A language's [`name`](Language::name), or a usual alias (`c++`, `pas`, `py`, `rs`...).
-    fn from_str(text: &str) -> Result<Language, String> {
+    fn from_str(text: &str) -> Result<Language, UnknownLanguage> {
         let lower = text.to_ascii_lowercase();
         Language::ALL
             .iter()
             .copied()
             .find(|language| language.name() == lower || language.0.aliases.contains(&&*lower))
-            .ok_or_else(|| {
-                let known: Vec<&str> = Language::ALL.iter().map(|l| l.name()).collect();
-                format!("unknown language {text:?} (known: {})", known.join(", "))
-            })
+            .ok_or_else(|| UnknownLanguage(text.to_owned()))
     }
 }
 
@@ -394,37 +369,11 @@ mod tests {
         for &language in Language::ALL {
             assert_eq!(language.name().parse::<Language>(), Ok(language));
         }
-        let error = "cobol".parse::<Language>().unwrap_err();
+        let error = "cobol".parse::<Language>().unwrap_err().to_string();
         assert!(
             error.starts_with("unknown language \"cobol\" (known: c, cpp, pascal, python, rust"),
             "{error}"
         );
-    }
-
-    #[test]
-    fn definitions_do_not_overlap() {
-        let mut seen = std::collections::BTreeSet::new();
-        for language in Language::ALL {
-            let definition = language.0;
-            for word in [definition.name]
-                .iter()
-                .chain(definition.aliases)
-                .map(|word| format!("name {word}"))
-                .chain(
-                    definition
-                        .extensions
-                        .iter()
-                        .map(|e| format!("extension {e}")),
-                )
-            {
-                assert!(seen.insert(word.clone()), "{word} is defined twice");
-            }
-            assert_eq!(
-                definition.extensions[0],
-                definition.extensions[0].to_ascii_lowercase()
-            );
-            assert!(!definition.version_args.is_empty(), "{language}");
-        }
     }
 
     #[test]
@@ -438,26 +387,36 @@ mod tests {
     }
 
     #[test]
-    fn every_shared_definition_is_a_language_of_the_judge_in_its_order() {
-        let shared: Vec<&str> = duel_languages::ALL.iter().map(|l| l.name).collect();
-        let judged: Vec<&str> = Language::ALL.iter().map(|l| l.name()).collect();
-        assert_eq!(judged, shared);
-        for language in Language::ALL {
-            let shared = language.definition();
-            assert_eq!(shared.name, language.name());
-            assert_eq!(language.0.player.command, shared.player.command);
+    fn each_named_language_is_its_shared_definition() {
+        for (language, shared) in [
+            (Language::C, &duel_languages::C),
+            (Language::CPP, &duel_languages::CPP),
+            (Language::PASCAL, &duel_languages::PASCAL),
+            (Language::PYTHON, &duel_languages::PYTHON),
+            (Language::RUST, &duel_languages::RUST),
+            (Language::GO, &duel_languages::GO),
+        ] {
+            assert_eq!(language.definition().id, shared.id);
+            assert_eq!(language.name(), shared.name);
+            assert!(Language::ALL.contains(&language), "{language}");
         }
         assert_eq!(Language::GO.memory_allowance(), 768 << 20);
         assert_eq!(Language::C.memory_allowance(), 0);
+        let modules: Vec<Language> = Language::ALL
+            .iter()
+            .copied()
+            .filter(|language| language.recipe(crate::compile::Target::Module).is_some())
+            .collect();
+        assert_eq!(modules, [Language::C, Language::CPP, Language::PASCAL]);
     }
 
     #[test]
     fn tools_are_named_by_their_file_name() {
-        let rust = &Language::RUST.0.tools;
-        assert!(rust.named_by("rustc -O x.rs"));
-        assert!(rust.named_by("/root/.cargo/bin/rustc -O x.rs"));
-        assert!(rust.named_by("x86_64-linux-gnu-rustc x.rs"));
-        assert!(!rust.named_by("gcc -O2 x.c"));
-        assert!(!rust.named_by("gcc -o rustc.out x.c"));
+        let rust = Language::RUST;
+        assert!(rust.names_a_tool_in("rustc -O x.rs"));
+        assert!(rust.names_a_tool_in("/root/.cargo/bin/rustc -O x.rs"));
+        assert!(rust.names_a_tool_in("x86_64-linux-gnu-rustc x.rs"));
+        assert!(!rust.names_a_tool_in("gcc -O2 x.c"));
+        assert!(!rust.names_a_tool_in("gcc -o rustc.out x.c"));
     }
 }

@@ -35,7 +35,7 @@
 //! library, a Pascal player the flush unit `--pascal-flush` loads), what the build gives (a program, a script run by
 //! its interpreter, a library) and the environment and files its compiler needs. Adding a
 //! language is its definition in `duel-languages`, then one file under `languages/` and its
-//! line in `languages/mod.rs` (which says how).
+//! two lines in `languages/mod.rs` (which says how).
 //!
 //! What the judge adds to a source:
 //! - **C and C++ modules** are built as shared objects (`-shared -fPIC`), with the task's
@@ -59,11 +59,11 @@ mod languages;
 mod run;
 
 pub use duel_report::{BuildRecord, Target};
-pub use language::Language;
+pub use language::{Language, UnknownLanguage};
 
 use duel_sandbox::untrusted::escape_path;
 use duel_sandbox::{Limits, ProgramCommand, Sandbox};
-use language::{ArtifactKind, Recipe};
+use language::{ArtifactKind, Setup};
 use std::collections::BTreeMap;
 use std::io::Read;
 use std::os::unix::fs::OpenOptionsExt;
@@ -109,8 +109,7 @@ pub fn default_command(language: Language, target: Target) -> String {
     // A language that builds no module has one command (a module is refused before it runs).
     language
         .recipe(target)
-        .unwrap_or(&language.0.player)
-        .command
+        .map_or(language.0.player.command, |recipe| recipe.build.command)
         .to_owned()
 }
 
@@ -239,7 +238,7 @@ impl Toolchain {
                 what: "cannot create a build directory".into(),
                 message: error.to_string(),
             })?;
-        let layout = Layout::new(dir.path(), source, language, recipe);
+        let layout = Layout::new(dir.path(), source, language, recipe.setup);
         layout.write(&text)?;
         let template = self.command(language, target);
         let command = layout.expand(&template);
@@ -283,7 +282,7 @@ impl Toolchain {
                         Some(lines) => BuildOutcome::Failed { output: lines },
                         None => BuildOutcome::Built { output },
                     }
-                } else if layout.recipe.artifact == ArtifactKind::Script || built {
+                } else if layout.setup.artifact == ArtifactKind::Script || built {
                     BuildOutcome::Built { output }
                 } else {
                     let mut output = output;
@@ -364,7 +363,7 @@ impl Toolchain {
             return Ok(None);
         };
         let module = self.command(language, Target::Module);
-        let template = link_check_command(&module, layout.recipe.entry.is_some());
+        let template = link_check_command(&module, layout.setup.entry.is_some());
         let driver_path = layout.dir.join(driver);
         std::fs::write(&driver_path, text).map_err(|error| CompileError::Io {
             what: format!("cannot write {}", driver_path.display()),
@@ -651,8 +650,8 @@ pub enum CompileError {
 /// Where a build's files go.
 struct Layout {
     dir: PathBuf,
-    /// The language's recipe for the target.
-    recipe: &'static Recipe,
+    /// The judge's part of the language's build for the target.
+    setup: &'static Setup,
     /// The contestant's source, copied (under its own file name where the language allows).
     copy: PathBuf,
     /// What the command compiles (the copy, or the Pascal wrapper library).
@@ -666,23 +665,23 @@ struct Layout {
 
 impl Layout {
     /// The layout of `original` built for `target`, a target its language has a recipe for.
-    fn new(dir: &Path, original: &Path, language: Language, recipe: &'static Recipe) -> Layout {
+    fn new(dir: &Path, original: &Path, language: Language, setup: &'static Setup) -> Layout {
         let shown = original
             .file_name()
             .map(|name| name.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let internal = match (recipe.copy_name, recipe.artifact) {
+        let internal = match (setup.copy_name, setup.artifact) {
             (Some(name), _) => name.to_owned(),
             (None, ArtifactKind::Library) => format!("module.{}", language.extensions()[0]),
             (None, _) => format!("player.{}", language.extensions()[0]),
         };
-        let own = recipe.copy_name.is_none() && own_name_allowed(original, language);
+        let own = setup.copy_name.is_none() && own_name_allowed(original, language);
         let copy_name = if own { shown.clone() } else { internal };
         let copy = dir.join(&copy_name);
-        let source = recipe
+        let source = setup
             .entry
             .map_or_else(|| copy.clone(), |entry| dir.join(entry));
-        let output = match recipe.artifact {
+        let output = match setup.artifact {
             ArtifactKind::Library => dir.join("libmodule.so"),
             ArtifactKind::Script => copy.clone(),
             ArtifactKind::Executable => dir.join("player"),
@@ -694,7 +693,7 @@ impl Layout {
         };
         Layout {
             dir: dir.to_owned(),
-            recipe,
+            setup,
             copy,
             source,
             output,
@@ -704,7 +703,7 @@ impl Layout {
 
     fn write(&self, text: &[u8]) -> Result<(), CompileError> {
         let mut files: Vec<(PathBuf, &[u8])> = vec![(self.copy.clone(), text)];
-        for (name, contents) in self.recipe.files {
+        for (name, contents) in self.setup.files {
             files.push((self.dir.join(name), contents.as_bytes()));
         }
         for (path, bytes) in files {
@@ -768,7 +767,7 @@ impl Layout {
     /// with the hint of its language.
     fn unexported_error(&self, function: &str) -> String {
         let shown = self.shown_name();
-        let hint = self.recipe.unexported_hint;
+        let hint = self.setup.unexported_hint;
         format!("error: {shown} does not define `{function}` for the judge to call: {hint}")
     }
 
@@ -780,7 +779,7 @@ impl Layout {
     }
 
     fn artifact(&self) -> Artifact {
-        match self.recipe.artifact {
+        match self.setup.artifact {
             ArtifactKind::Library => Artifact::Library(self.output.clone()),
             ArtifactKind::Script => Artifact::Script(self.output.clone()),
             ArtifactKind::Executable => Artifact::Executable(self.output.clone()),
@@ -803,7 +802,10 @@ fn own_name_allowed(original: &Path, language: Language) -> bool {
         .chars()
         .all(|c| c.is_ascii_alphanumeric() || "._-+=, ".contains(c));
     let lower = name.to_ascii_lowercase();
-    let allowed_by_language = language.0.stem_allowed.is_none_or(|allowed| allowed(stem));
+    let allowed_by_language = language
+        .judge()
+        .stem_allowed
+        .is_none_or(|allowed| allowed(stem));
     printable && !stem.is_empty() && !judges_file(&lower) && allowed_by_language
 }
 
@@ -812,7 +814,7 @@ fn own_name_allowed(original: &Path, language: Language) -> bool {
 /// extensions (`duelflush.pp`); the kit's driver a module is linked with (`graj.c`).
 fn judges_file(name: &str) -> bool {
     Language::ALL.iter().any(|language| {
-        let recipes = [Some(&language.0.player), language.0.module.as_ref()];
+        let recipes = [Target::Player, Target::Module].map(|target| language.recipe(target));
         let drivers = language
             .0
             .module
@@ -823,7 +825,7 @@ fn judges_file(name: &str) -> bool {
         let files = recipes
             .into_iter()
             .flatten()
-            .flat_map(|recipe| recipe.files.iter().map(|(file, _)| *file))
+            .flat_map(|recipe| recipe.setup.files.iter().map(|(file, _)| *file))
             .chain(drivers);
         files.into_iter().any(|file| {
             let (stem, extension) = file.rsplit_once('.').unwrap_or((file, ""));
@@ -1012,7 +1014,7 @@ mod tests {
     fn a_copy_keeps_the_contestants_name_where_the_language_allows() {
         let own = |name: &str, language: Language, target| {
             let recipe = language.recipe(target).unwrap();
-            recipe.copy_name.is_none() && own_name_allowed(Path::new(name), language)
+            recipe.setup.copy_name.is_none() && own_name_allowed(Path::new(name), language)
         };
         assert!(own("/x/eve 2.cpp", Language::CPP, Target::Player));
         assert!(own("eve-1.rs", Language::RUST, Target::Player));
@@ -1035,7 +1037,7 @@ mod tests {
             Path::new("/b"),
             Path::new("x/my eve.rs"),
             Language::RUST,
-            &Language::RUST.0.player,
+            &Language::RUST.judge().player,
         );
         assert_eq!(layout.copy, Path::new("/b/player.rs"));
         assert_eq!(
@@ -1046,7 +1048,7 @@ mod tests {
             Path::new("/b"),
             Path::new("eve.c"),
             Language::C,
-            &Language::C.0.player,
+            &Language::C.judge().player,
         );
         assert_eq!(layout.copy, Path::new("/b/eve.c"));
         assert!(layout.renames.is_empty());
@@ -1062,17 +1064,17 @@ mod tests {
             (Language::PASCAL, "graj.pas", "mis.pas"),
         ] {
             let recipe = language.recipe(Target::Module).unwrap();
-            let command = link_check_command(recipe.command, recipe.entry.is_some())
+            let command = link_check_command(recipe.build.command, recipe.setup.entry.is_some())
                 .replace("{check}", "graj")
                 .replace("{driver}", driver)
                 .replace("{source}", module);
-            let build = language.0.shared.module.as_ref().unwrap();
+            let build = recipe.build;
             let kit: Vec<&str> = command
                 .split_whitespace()
                 .filter(|word| !build.judge_only.contains(word))
                 .collect();
             // The kit's README line: the driver with the module, or the Pascal driver alone.
-            let sources = match recipe.entry {
+            let sources = match recipe.setup.entry {
                 Some(_) => driver.to_owned(),
                 None => format!("{driver} {module}"),
             };

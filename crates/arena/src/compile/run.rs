@@ -104,8 +104,8 @@ fn confine(sandbox: Sandbox, launcher: Launcher, dir: &Path, command: &str) -> L
 pub(super) fn toolchain_env(command: &str, dir: &Path) -> Vec<(String, OsString)> {
     Language::ALL
         .iter()
-        .filter(|language| language.0.tools.named_by(command))
-        .flat_map(|language| (language.0.tools.env)(dir))
+        .filter(|language| language.names_a_tool_in(command))
+        .flat_map(|language| (language.judge().tools.env)(dir))
         .collect()
 }
 
@@ -116,8 +116,8 @@ pub(super) fn toolchain_env(command: &str, dir: &Path) -> Vec<(String, OsString)
 pub(super) fn toolchain_paths(command: &str) -> Vec<PathBuf> {
     Language::ALL
         .iter()
-        .filter(|language| language.0.tools.named_by(command))
-        .flat_map(|language| (language.0.tools.paths)())
+        .filter(|language| language.names_a_tool_in(command))
+        .flat_map(|language| (language.judge().tools.paths)())
         .collect()
 }
 

@@ -1,19 +1,15 @@
 //! C, built by gcc; modules find the task's `mis.h` beside them.
 
-use super::{MIS_H, UNEXPORTED_HINT};
-use crate::compile::language::{Definition, Recipe};
+use super::{MIS_H, PLAIN, UNEXPORTED_HINT};
+use crate::compile::language::{Definition, Setup};
 use crate::compile::Language;
 
 impl Language {
     /// C (`.c`), built by gcc.
-    pub const C: Language = Language(&DEFINITION);
+    pub const C: Language = Language(&duel_languages::C);
 }
 
-const DEFINITION: Definition = Definition {
-    module: Some(Recipe::module(
-        super::module_build(&duel_languages::C),
-        &[MIS_H],
-        UNEXPORTED_HINT,
-    )),
-    ..Definition::of(&duel_languages::C)
+pub(super) const DEFINITION: Definition = Definition {
+    module: Setup::module(&[MIS_H], UNEXPORTED_HINT),
+    ..PLAIN
 };

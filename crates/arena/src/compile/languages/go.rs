@@ -25,6 +25,7 @@
 //! it ignores files named `_x.go` or `.x.go`, and takes `x_test.go`, `x_linux.go` or
 //! `x_arm64.go` as test or platform files; such a file is built as `player.go`.
 
+use super::PLAIN;
 use crate::compile::language::{Definition, Tools};
 use crate::compile::Language;
 use std::ffi::OsString;
@@ -32,16 +33,16 @@ use std::path::Path;
 
 impl Language {
     /// Go (`.go`), built by the go command.
-    pub const GO: Language = Language(&DEFINITION);
+    pub const GO: Language = Language(&duel_languages::GO);
 }
 
-const DEFINITION: Definition = Definition {
+pub(super) const DEFINITION: Definition = Definition {
     stem_allowed: Some(is_plain_stem),
     tools: Tools {
         env: go_env,
-        ..Definition::of(&duel_languages::GO).tools
+        ..Tools::PLAIN
     },
-    ..Definition::of(&duel_languages::GO)
+    ..PLAIN
 };
 
 /// Letters, digits and `-`, from a letter or digit: no `_` that could make a test or platform
@@ -76,11 +77,11 @@ mod tests {
         assert_eq!(Language::from_path("main.GO".as_ref()), Some(Language::GO));
         assert_eq!("golang".parse::<Language>(), Ok(Language::GO));
         assert!(!Language::GO.builds_modules() && Language::GO.recipe(Target::Module).is_none());
-        let tools = &DEFINITION.tools;
-        assert!(tools.named_by("go build -o x x.go"));
-        assert!(tools.named_by("/usr/lib/go-1.19/bin/go build x.go"));
-        assert!(!tools.named_by("cargo build"));
-        assert!(!tools.named_by("gcc -o go.out x.c"));
+        let go = Language::GO;
+        assert!(go.names_a_tool_in("go build -o x x.go"));
+        assert!(go.names_a_tool_in("/usr/lib/go-1.19/bin/go build x.go"));
+        assert!(!go.names_a_tool_in("cargo build"));
+        assert!(!go.names_a_tool_in("gcc -o go.out x.c"));
         assert!(own_name_allowed("x/eve-2.go".as_ref(), Language::GO));
         assert!(!own_name_allowed("eve_test.go".as_ref(), Language::GO));
     }

@@ -13,13 +13,14 @@
 //!
 //! The compiler sees its configuration `/etc/fpc.cfg` (and the files of `/etc` it leads to).
 
-use crate::compile::language::{Definition, Recipe, Tools};
+use super::PLAIN;
+use crate::compile::language::{Definition, Setup, Tools};
 use crate::compile::Language;
 use std::path::PathBuf;
 
 impl Language {
     /// Pascal (`.pas`, `.pp`), built by Free Pascal.
-    pub const PASCAL: Language = Language(&DEFINITION);
+    pub const PASCAL: Language = Language(&duel_languages::PASCAL);
 
     /// The command that builds a Pascal player as IOI 2001's judge did (`--pascal-flush`):
     /// the default one with the unit `duelflush` loaded first (`-Faduelflush`), which flushes
@@ -33,10 +34,7 @@ impl Language {
     pub const PASCAL_FLUSH_PLAYER: &'static str = FLUSH_PLAYER_COMMAND;
 }
 
-/// How a player is built: as the contest systems build it, with nothing loaded first.
-const PLAYER_COMMAND: &str = "fpc -l- -v0 -O2 -Xs -Fu{dir} -FU{dir} -FE{dir} -o{output} {source}";
-
-/// The same with the unit `duelflush` loaded first (`--pascal-flush`).
+/// How a player is built with the unit `duelflush` loaded first (`--pascal-flush`).
 const FLUSH_PLAYER_COMMAND: &str =
     "fpc -l- -v0 -O2 -Xs -Faduelflush -Fu{dir} -FU{dir} -FE{dir} -o{output} {source}";
 
@@ -85,27 +83,24 @@ end.
 ",
 );
 
-const DEFINITION: Definition = Definition {
-    player: Recipe {
-        command: PLAYER_COMMAND,
+/// A player is built as the contest systems build it (the shared definition's command, with
+/// nothing loaded first), with the flush unit beside it for `--pascal-flush`.
+pub(super) const DEFINITION: Definition = Definition {
+    player: Setup {
         files: &[FLUSH_SOURCE],
-        ..Recipe::program(&duel_languages::PASCAL.player)
+        ..Setup::PROGRAM
     },
-    module: Some(Recipe {
+    module: Setup {
         // The statement's unit `mis` must be in `mis.pas` for the wrapper to find it.
         copy_name: Some("mis.pas"),
         entry: Some(WRAPPER.0),
-        ..Recipe::module(
-            super::module_build(&duel_languages::PASCAL),
-            &[WRAPPER],
-            "the unit mis must declare it in its interface",
-        )
-    }),
+        ..Setup::module(&[WRAPPER], "the unit mis must declare it in its interface")
+    },
     tools: Tools {
         paths: fpc_configuration,
-        ..Definition::of(&duel_languages::PASCAL).tools
+        ..Tools::PLAIN
     },
-    ..Definition::of(&duel_languages::PASCAL)
+    ..PLAIN
 };
 
 /// `/etc/fpc.cfg` and `/etc/fpc`, and what they link to.
@@ -130,18 +125,15 @@ mod tests {
 
     #[test]
     fn the_player_is_built_without_the_flush_unit_and_the_flush_command_loads_it() {
-        assert!(!DEFINITION.player.command.contains("-Fa"));
+        // The player's command is the shared definition's (the kits' and README's).
+        let player = duel_languages::PASCAL.player.command;
+        assert!(!player.contains("-Fa"), "{player}");
         assert!(FLUSH_PLAYER_COMMAND.contains(&format!(" -Fa{FLUSH_UNIT} ")));
         assert_eq!(
             FLUSH_PLAYER_COMMAND.replace(&format!(" -Fa{FLUSH_UNIT}"), ""),
-            PLAYER_COMMAND
+            player
         );
-        // The shared definition's command (the kits' and README's) is one of the two.
-        let shared = duel_languages::PASCAL.player.command;
-        assert!(
-            shared == PLAYER_COMMAND || shared == FLUSH_PLAYER_COMMAND,
-            "{shared}"
-        );
+        assert_eq!(DEFINITION.player.files, [FLUSH_SOURCE]);
         assert_eq!(FLUSH_SOURCE.0, format!("{FLUSH_UNIT}.pas"));
         assert!(FLUSH_SOURCE.1.starts_with(&format!("unit {FLUSH_UNIT};")));
         assert!(WRAPPER.1.starts_with("library duelmis;"));

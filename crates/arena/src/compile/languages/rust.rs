@@ -1,6 +1,7 @@
 //! Rust, built by rustc: one file, the standard library only. The crate's name is the file's
 //! stem, so only a stem that is a crate name is kept; rustup's `rustc` brings its home.
 
+use super::PLAIN;
 use crate::compile::language::{Definition, Tools};
 use crate::compile::Language;
 use std::ffi::OsString;
@@ -8,17 +9,16 @@ use std::path::{Path, PathBuf};
 
 impl Language {
     /// Rust (`.rs`), built by rustc.
-    pub const RUST: Language = Language(&DEFINITION);
+    pub const RUST: Language = Language(&duel_languages::RUST);
 }
 
-const DEFINITION: Definition = Definition {
+pub(super) const DEFINITION: Definition = Definition {
     stem_allowed: Some(is_crate_name),
     tools: Tools {
         env: rustup_env,
         paths: rustup_paths,
-        ..Definition::of(&duel_languages::RUST).tools
     },
-    ..Definition::of(&duel_languages::RUST)
+    ..PLAIN
 };
 
 /// rustc takes the crate's name from the stem.

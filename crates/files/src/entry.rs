@@ -18,16 +18,9 @@ pub enum EntryKind {
 
 /// The error carried by an [`io::Error`] when a symbolic link stands where a directory would
 /// be entered or a file read: duel never follows one there. [`is_link_in_the_way`] finds it.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
+#[error("a symbolic link is there, and duel never writes or reads through one")]
 struct LinkInTheWay;
-
-impl std::fmt::Display for LinkInTheWay {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("a symbolic link is there, and duel never writes or reads through one")
-    }
-}
-
-impl std::error::Error for LinkInTheWay {}
 
 /// The error for a link found in the way.
 pub(crate) fn link_in_the_way() -> io::Error {

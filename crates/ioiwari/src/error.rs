@@ -1,10 +1,7 @@
 //! The typed errors of the rules: bad pit numbers, bad boards, bad text, illegal moves.
 //!
-//! Every error has a one-line [`Display`](fmt::Display) message meant for people (judge reports,
+//! Every error has a one-line [`Display`](std::fmt::Display) message meant for people (judge reports,
 //! command-line messages), and fields that let programs react without parsing that message.
-
-use std::error::Error;
-use std::fmt;
 
 use crate::{Board, Pit, MAX_BEADS, PITS};
 
@@ -17,7 +14,8 @@ use crate::{Board, Pit, MAX_BEADS, PITS};
 /// assert_eq!(error.number(), 8);
 /// assert_eq!(error.to_string(), "there is no pit 8; pits are numbered 1 to 7");
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[error("there is no pit {number}; pits are numbered 1 to {PITS}")]
 pub struct PitError {
     pub(crate) number: u8,
 }
@@ -29,18 +27,6 @@ impl PitError {
     }
 }
 
-impl fmt::Display for PitError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "there is no pit {}; pits are numbered 1 to {PITS}",
-            self.number
-        )
-    }
-}
-
-impl Error for PitError {}
-
 /// Why a text is not a pit number (see [`Pit`]'s [`FromStr`](std::str::FromStr)).
 ///
 /// ```
@@ -50,38 +36,25 @@ impl Error for PitError {}
 /// assert_eq!("x".parse::<Pit>().unwrap_err().to_string(), "\"x\" is not a pit number (1 to 7)");
 /// assert_eq!("12".parse::<Pit>().unwrap_err().to_string(), "there is no pit 12; pits are numbered 1 to 7");
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum ParsePitError {
     /// The text is empty or only whitespace.
+    #[error("expected a pit number (1 to {PITS}), found nothing")]
     Empty,
     /// The text is not a decimal number.
+    #[error("{text:?} is not a pit number (1 to {PITS})")]
     NotANumber {
         /// The offending text (trimmed).
         text: String,
     },
     /// The text is a number, but not one of `1..=7`.
+    #[error("there is no pit {text}; pits are numbered 1 to {PITS}")]
     OutOfRange {
         /// The offending number as written (trimmed), kept as text because it may not fit any
         /// integer type.
         text: String,
     },
 }
-
-impl fmt::Display for ParsePitError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ParsePitError::Empty => write!(f, "expected a pit number (1 to {PITS}), found nothing"),
-            ParsePitError::NotANumber { text } => {
-                write!(f, "{text:?} is not a pit number (1 to {PITS})")
-            }
-            ParsePitError::OutOfRange { text } => {
-                write!(f, "there is no pit {text}; pits are numbered 1 to {PITS}")
-            }
-        }
-    }
-}
-
-impl Error for ParsePitError {}
 
 /// A pit count that no board can hold.
 ///
@@ -92,9 +65,10 @@ impl Error for ParsePitError {}
 /// assert_eq!(error.to_string(), "pit 3 holds 6 beads; a pit holds 0 to 5");
 /// assert!(matches!(error, BoardError::TooManyBeads { beads: 6, .. }));
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum BoardError {
     /// A pit holds more than [`MAX_BEADS`] beads.
+    #[error("pit {pit} holds {beads} beads; a pit holds 0 to {MAX_BEADS}")]
     TooManyBeads {
         /// The first pit (in order 1..7) that holds too many.
         pit: Pit,
@@ -102,19 +76,6 @@ pub enum BoardError {
         beads: u8,
     },
 }
-
-impl fmt::Display for BoardError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            BoardError::TooManyBeads { pit, beads } => write!(
-                f,
-                "pit {pit} holds {beads} beads; a pit holds 0 to {MAX_BEADS}"
-            ),
-        }
-    }
-}
-
-impl Error for BoardError {}
 
 /// Why a text is not a board (see [`Board`]'s [`FromStr`](std::str::FromStr)).
 ///
@@ -129,14 +90,16 @@ impl Error for BoardError {}
 ///     "pit 3 holds 6 beads; a pit holds 0 to 5"
 /// );
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum ParseBoardError {
     /// The text does not hold exactly seven whitespace-separated words.
+    #[error("expected {PITS} pit counts, found {found}")]
     WrongCount {
         /// How many words it holds.
         found: usize,
     },
     /// A word is not a decimal number.
+    #[error("pit {pit}: {text:?} is not a bead count")]
     NotANumber {
         /// The pit the word stands for.
         pit: Pit,
@@ -144,6 +107,7 @@ pub enum ParseBoardError {
         text: String,
     },
     /// A word is a number, but not one of `0..=5`.
+    #[error("pit {pit} holds {text} beads; a pit holds 0 to {MAX_BEADS}")]
     OutOfRange {
         /// The pit the word stands for.
         pit: Pit,
@@ -151,25 +115,6 @@ pub enum ParseBoardError {
         text: String,
     },
 }
-
-impl fmt::Display for ParseBoardError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ParseBoardError::WrongCount { found } => {
-                write!(f, "expected {PITS} pit counts, found {found}")
-            }
-            ParseBoardError::NotANumber { pit, text } => {
-                write!(f, "pit {pit}: {text:?} is not a bead count")
-            }
-            ParseBoardError::OutOfRange { pit, text } => write!(
-                f,
-                "pit {pit} holds {text} beads; a pit holds 0 to {MAX_BEADS}"
-            ),
-        }
-    }
-}
-
-impl Error for ParseBoardError {}
 
 impl From<BoardError> for ParseBoardError {
     fn from(error: BoardError) -> Self {
@@ -196,9 +141,10 @@ impl From<BoardError> for ParseBoardError {
 /// assert_eq!(board.play(pit).unwrap_err().to_string(), "pit 2 is empty at 4 0 3 5 0 3 2");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum IllegalMove {
     /// The chosen pit holds no beads.
+    #[error("pit {pit} is empty at {board}")]
     EmptyPit {
         /// The pit that was asked to be sown.
         pit: Pit,
@@ -206,13 +152,3 @@ pub enum IllegalMove {
         board: Board,
     },
 }
-
-impl fmt::Display for IllegalMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            IllegalMove::EmptyPit { pit, board } => write!(f, "pit {pit} is empty at {board}"),
-        }
-    }
-}
-
-impl Error for IllegalMove {}

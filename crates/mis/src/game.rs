@@ -1,8 +1,6 @@
 //! A game record: a start position and the moves played, each one verified.
 
 use crate::{IllegalMove, Move, Player, Position};
-use std::error::Error;
-use std::fmt;
 
 /// A game in progress or finished; Bolek moves first.
 ///
@@ -90,32 +88,16 @@ impl Game {
 }
 
 /// The first illegal move of a replayed game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("move {} by {player}: {error}", .index + 1)]
 pub struct ReplayError {
     /// Index of the move in the sequence (0 = Bolek's first move).
     pub index: usize,
     /// Who played it.
     pub player: Player,
     /// The rule it breaks.
+    #[source]
     pub error: IllegalMove,
-}
-
-impl fmt::Display for ReplayError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "move {} by {}: {}",
-            self.index + 1,
-            self.player,
-            self.error
-        )
-    }
-}
-
-impl Error for ReplayError {
-    fn source(&self) -> Option<&(dyn Error + 'static)> {
-        Some(&self.error)
-    }
 }
 
 #[cfg(test)]

@@ -1,8 +1,6 @@
 //! Why a move is illegal.
 
 use crate::StickKind;
-use std::error::Error;
-use std::fmt;
 
 /// The rule an illegal move breaks; checked in the order of the variants.
 ///
@@ -15,11 +13,17 @@ use std::fmt;
 ///     Err(IllegalMove::MoreThanPool { kind: StickKind::Eeyore, taken: 3, available: 2 })
 /// );
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum IllegalMove {
     /// The move takes no stick at all.
+    #[error("the move takes no stick")]
     NothingTaken,
     /// Both kinds are taken, in different amounts.
+    #[error(
+        "the move takes {} and {}: both kinds must be taken in equal numbers",
+        StickKind::Pooh.count(u64::from(*.take_p)),
+        StickKind::Eeyore.count(u64::from(*.take_e))
+    )]
     UnequalBoth {
         /// Poohsticks taken.
         take_p: u32,
@@ -27,6 +31,7 @@ pub enum IllegalMove {
         take_e: u32,
     },
     /// More sticks of one kind than the PE-bound allows.
+    #[error("the move takes {}, over the PE-bound {bound}", .kind.count(u64::from(*.taken)))]
     OverBound {
         /// The kind taken in excess.
         kind: StickKind,
@@ -36,6 +41,10 @@ pub enum IllegalMove {
         bound: u32,
     },
     /// More sticks of one kind than the pool holds.
+    #[error(
+        "the move takes {} but the pool holds only {available}",
+        .kind.count(u64::from(*.taken))
+    )]
     MoreThanPool {
         /// The kind taken in excess.
         kind: StickKind,
@@ -45,35 +54,3 @@ pub enum IllegalMove {
         available: u32,
     },
 }
-
-impl fmt::Display for IllegalMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            IllegalMove::NothingTaken => f.write_str("the move takes no stick"),
-            IllegalMove::UnequalBoth { take_p, take_e } => write!(
-                f,
-                "the move takes {} and {}: both kinds must be taken in equal numbers",
-                StickKind::Pooh.count(u64::from(*take_p)),
-                StickKind::Eeyore.count(u64::from(*take_e)),
-            ),
-            IllegalMove::OverBound { kind, taken, bound } => {
-                write!(
-                    f,
-                    "the move takes {}, over the PE-bound {bound}",
-                    kind.count(u64::from(*taken))
-                )
-            }
-            IllegalMove::MoreThanPool {
-                kind,
-                taken,
-                available,
-            } => write!(
-                f,
-                "the move takes {} but the pool holds only {available}",
-                kind.count(u64::from(*taken))
-            ),
-        }
-    }
-}
-
-impl Error for IllegalMove {}

@@ -1,6 +1,5 @@
 //! A move: how many sticks of each kind are taken.
 
-use std::error::Error;
 use std::fmt;
 use std::str::FromStr;
 
@@ -90,34 +89,21 @@ impl fmt::Display for Move {
 }
 
 /// Why a text is not a move (two non-negative integers separated by whitespace).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ParseMoveError {
     /// Not exactly two whitespace-separated fields.
+    #[error("a move is 2 numbers, found {found} fields")]
     WrongFieldCount {
         /// How many fields there were.
         found: usize,
     },
     /// A field is not a non-negative 32-bit integer.
+    #[error("{text:?} is not a number of sticks")]
     NotANumber {
         /// The field as written, which does not parse as a `u32`.
         text: String,
     },
 }
-
-impl fmt::Display for ParseMoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ParseMoveError::WrongFieldCount { found } => {
-                write!(f, "a move is 2 numbers, found {found} fields")
-            }
-            ParseMoveError::NotANumber { text } => {
-                write!(f, "{text:?} is not a number of sticks")
-            }
-        }
-    }
-}
-
-impl Error for ParseMoveError {}
 
 impl FromStr for Move {
     type Err = ParseMoveError;

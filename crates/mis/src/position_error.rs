@@ -1,14 +1,13 @@
 //! Why numbers do not make a position.
 
 use crate::{StickKind, MAX_BOUND, MAX_PILE};
-use std::error::Error;
-use std::fmt;
 
 /// Why numbers do not make a position: the one error of [`crate::Position::new`],
 /// [`crate::Position::in_play`] and [`crate::Position::new_unchecked_limits`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum PositionError {
     /// A pile is outside `least..=MAX_PILE` (`least` is 1 for a task's start, 0 in play).
+    #[error("{count} {kind} is outside the limits {least}..={MAX_PILE}")]
     PileOutOfRange {
         /// Which pile.
         kind: StickKind,
@@ -18,42 +17,27 @@ pub enum PositionError {
         least: u32,
     },
     /// The PE-bound is outside the task's limits `1..=MAX_BOUND`.
+    #[error("PE-bound {bound} is outside the limits 1..={MAX_BOUND}")]
     BoundOutOfRange {
         /// The PE-bound given.
         bound: u64,
     },
     /// The PE-bound is zero: no move would ever be legal.
+    #[error("the PE-bound must be positive")]
     ZeroBound,
 }
 
-impl fmt::Display for PositionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PositionError::PileOutOfRange { kind, count, least } => {
-                write!(
-                    f,
-                    "{count} {kind} is outside the limits {least}..={MAX_PILE}"
-                )
-            }
-            PositionError::BoundOutOfRange { bound } => {
-                write!(f, "PE-bound {bound} is outside the limits 1..={MAX_BOUND}")
-            }
-            PositionError::ZeroBound => f.write_str("the PE-bound must be positive"),
-        }
-    }
-}
-
-impl Error for PositionError {}
-
 /// Why a text is not a task position `"p e B"`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ParsePositionError {
     /// Not exactly three whitespace-separated fields.
+    #[error("a position is 3 numbers \"p e B\", found {found} fields")]
     WrongFieldCount {
         /// How many fields there were.
         found: usize,
     },
     /// A field is not a non-negative integer (of at most 64 bits).
+    #[error("{field}: {text:?} is not a non-negative integer")]
     NotANumber {
         /// What the field means: `"poohsticks"`, `"eeyoresticks"` or `"PE-bound"`.
         field: &'static str,
@@ -61,34 +45,6 @@ pub enum ParsePositionError {
         text: String,
     },
     /// The numbers break the task's limits.
-    Invalid(PositionError),
-}
-
-impl fmt::Display for ParsePositionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ParsePositionError::WrongFieldCount { found } => {
-                write!(f, "a position is 3 numbers \"p e B\", found {found} fields")
-            }
-            ParsePositionError::NotANumber { field, text } => {
-                write!(f, "{field}: {text:?} is not a non-negative integer")
-            }
-            ParsePositionError::Invalid(err) => err.fmt(f),
-        }
-    }
-}
-
-impl Error for ParsePositionError {
-    fn source(&self) -> Option<&(dyn Error + 'static)> {
-        match self {
-            ParsePositionError::Invalid(err) => Some(err),
-            _ => None,
-        }
-    }
-}
-
-impl From<PositionError> for ParsePositionError {
-    fn from(err: PositionError) -> Self {
-        ParsePositionError::Invalid(err)
-    }
+    #[error("{0}")]
+    Invalid(#[from] PositionError),
 }

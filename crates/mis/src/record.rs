@@ -39,7 +39,6 @@
 //! ```
 
 use crate::{Move, Position};
-use std::fmt;
 
 /// The first eight bytes of a record.
 pub const MAGIC: [u8; 8] = *b"DUELMIS1";
@@ -52,16 +51,9 @@ const ENTRY: usize = 16;
 const OTHER: u8 = 3;
 
 /// Why bytes are not a record of a legal game.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("not a move record: {0}")]
 pub struct RecordError(String);
-
-impl fmt::Display for RecordError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "not a move record: {}", self.0)
-    }
-}
-
-impl std::error::Error for RecordError {}
 
 fn error(message: impl Into<String>) -> RecordError {
     RecordError(message.into())

@@ -5,7 +5,6 @@
 
 use crate::bolek::one_stick;
 use crate::{Move, Position, SplitMix64};
-use std::error::Error;
 use std::fmt;
 use std::str::FromStr;
 
@@ -90,23 +89,14 @@ impl fmt::Display for LolekKind {
 }
 
 /// Why a text names no Lolek kind.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "unknown Lolek {text:?}: expected simple, optimal (or perfect), greedy, adversarial, random or random:SEED"
+)]
 pub struct ParseLolekKindError {
     /// The text that was given.
     pub text: String,
 }
-
-impl fmt::Display for ParseLolekKindError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "unknown Lolek {:?}: expected simple, optimal (or perfect), greedy, adversarial, random or random:SEED",
-            self.text
-        )
-    }
-}
-
-impl Error for ParseLolekKindError {}
 
 impl FromStr for LolekKind {
     type Err = ParseLolekKindError;

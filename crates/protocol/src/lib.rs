@@ -18,7 +18,6 @@ pub use moves::{
 
 use duel_ioiwari::{Board, ParseBoardError, ParsePitError, Pit, PITS};
 use duel_report::untrusted::{clip_bytes, clip_line};
-use std::fmt;
 use std::io::{self, BufRead};
 
 /// The longest line the protocol accepts, in bytes before its line feed (a carriage return
@@ -42,59 +41,39 @@ const _: () =
     assert!(OUTPUT_CLOSES_WITHIN.as_secs() == 1 && OUTPUT_CLOSES_WITHIN.subsec_nanos() == 0);
 
 /// What can go wrong while reading the protocol.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum ProtocolError {
     /// Reading the input failed.
+    #[error("cannot read input: {0}")]
     Io(io::Error),
     /// The input ended before all seven pit counts of the start board arrived.
+    #[error("the start board needs {PITS} pit counts; input ended after {found}")]
     StartEnded {
         /// How many pit counts did arrive.
         found: usize,
     },
     /// A token of the start board is not a count.
+    #[error("start board: '{0}' is not a number of beads")]
     NotACount(String),
     /// The start line carries more than seven numbers.
+    #[error("start board: unexpected '{0}' after the {PITS} pit counts")]
     ExtraAfterStart(String),
     /// The seven counts do not form a board.
+    #[error("start board: {0}")]
     BadBoard(String),
     /// A line of player 2's is not a pit number.
+    #[error("{0}")]
     BadPit(String),
     /// Player 1's line is not a legal move, or it wrote more than blanks after the game.
+    #[error("{}", .0.reason)]
     Move(MoveFault),
     /// A line is longer than [`MAX_LINE_BYTES`]; it was skipped without being stored.
+    #[error("a line longer than {MAX_LINE_BYTES} bytes, starting '{start}'")]
     LineTooLong {
         /// The line's first characters, clipped and escaped.
         start: String,
     },
 }
-
-impl fmt::Display for ProtocolError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ProtocolError::Io(error) => write!(f, "cannot read input: {error}"),
-            ProtocolError::StartEnded { found } => write!(
-                f,
-                "the start board needs {PITS} pit counts; input ended after {found}"
-            ),
-            ProtocolError::NotACount(token) => {
-                write!(f, "start board: '{token}' is not a number of beads")
-            }
-            ProtocolError::ExtraAfterStart(rest) => write!(
-                f,
-                "start board: unexpected '{rest}' after the {PITS} pit counts"
-            ),
-            ProtocolError::BadBoard(reason) => write!(f, "start board: {reason}"),
-            ProtocolError::BadPit(reason) => write!(f, "{reason}"),
-            ProtocolError::Move(fault) => write!(f, "{}", fault.reason),
-            ProtocolError::LineTooLong { start } => write!(
-                f,
-                "a line longer than {MAX_LINE_BYTES} bytes, starting '{start}'"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for ProtocolError {}
 
 impl From<io::Error> for ProtocolError {
     fn from(error: io::Error) -> Self {

@@ -5,7 +5,6 @@
 
 use duel_ioiwari::{Board, Pit, PITS};
 use duel_report::Verdict;
-use std::fmt;
 
 /// How many bytes of a line a reason quotes (L4, L5); more are shown as `…`.
 pub const QUOTED_BYTES: usize = 40;
@@ -31,7 +30,8 @@ pub fn is_blank(byte: u8) -> bool {
 
 /// A line that is not a legal move: its verdict (`protocol_error` or `illegal_move`) and the
 /// reason, in the words every referee of duel's uses.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{verdict}: {reason}")]
 pub struct MoveFault {
     /// [`Verdict::ProtocolError`] (not a move line) or [`Verdict::IllegalMove`] (no such pit,
     /// or an empty one).
@@ -55,14 +55,6 @@ impl MoveFault {
         }
     }
 }
-
-impl fmt::Display for MoveFault {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.verdict, self.reason)
-    }
-}
-
-impl std::error::Error for MoveFault {}
 
 /// Reads player 1's move from one line of its output: the bytes before the line feed (L1),
 /// at most [`MAX_LINE_BYTES`](crate::MAX_LINE_BYTES) of them (L2, which the caller's line

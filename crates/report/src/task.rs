@@ -64,16 +64,9 @@ impl fmt::Display for Task {
 }
 
 /// A task name that is neither `ioiwari` nor `mis`.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown task {0:?}: expected ioiwari or mis")]
 pub struct ParseTaskError(pub String);
-
-impl fmt::Display for ParseTaskError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown task {:?}: expected ioiwari or mis", self.0)
-    }
-}
-
-impl std::error::Error for ParseTaskError {}
 
 impl FromStr for Task {
     type Err = ParseTaskError;

@@ -2,30 +2,20 @@
 
 use duel_mis::{Position, PositionError};
 use duel_sandbox::untrusted::clip_line;
-use std::fmt;
 
 /// How many characters of a word that is not a number an error shows.
 const SHOWN_WORD_CHARS: usize = 40;
 
 /// Why text is not a start position.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PositionInputError {
     /// Not three non-negative integers.
+    #[error("{0}")]
     Syntax(String),
     /// Three integers, outside the task's limits.
+    #[error("{0}")]
     Limits(PositionError),
 }
-
-impl fmt::Display for PositionInputError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PositionInputError::Syntax(message) => f.write_str(message),
-            PositionInputError::Limits(error) => write!(f, "{error}"),
-        }
-    }
-}
-
-impl std::error::Error for PositionInputError {}
 
 /// Parses `p e B` (any whitespace between) into a position within the task's limits
 /// (1 <= p, e <= 10^7, 1 <= B <= 10^6), built by the one validating constructor,

@@ -45,21 +45,14 @@ impl fmt::Display for TestSet {
 }
 
 /// A line of a test file that is not a position Bolek can win.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {message}")]
 pub struct TestFileError {
     /// The line number, from 1.
     pub line: usize,
     /// What is wrong with it.
     pub message: String,
 }
-
-impl fmt::Display for TestFileError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}: {}", self.line, self.message)
-    }
-}
-
-impl std::error::Error for TestFileError {}
 
 /// Parses a file of tests: one `p e B` a line; `#` starts a comment; blank lines are skipped.
 /// Every position must be within the task's limits and winnable for Bolek, as the task

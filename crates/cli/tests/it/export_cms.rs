@@ -383,9 +383,14 @@ fn cms_ioiwari_task_agrees_with_duel_on_every_test_and_program() {
         }
         // duel's judge runs the example itself (Python from its source).
         let command = if source.extension().is_some_and(|e| e == "py") {
-            format!("python3 {}", source.display())
+            format!("python3 {}", duel_test_support::shell_word(source))
         } else {
-            program.run.join(" ")
+            let words: Vec<String> = program
+                .run
+                .iter()
+                .map(duel_test_support::shell_word)
+                .collect();
+            words.join(" ")
         };
         let duel = duel_ioiwari_judge(&command, &work.path().join("report.json"));
         let cms = evaluate_all(&manager, program, UserIo::Std, &tests, work.path(), HANG);

@@ -62,6 +62,35 @@ pub fn shell_word(path: impl AsRef<std::path::Path>) -> String {
     format!("'{}'", text.replace('\'', r"'\''"))
 }
 
+/// The directories every judged run gets a private, empty copy of, with or without bubblewrap:
+/// a file below one of them that the program's command does not name is not there for it.
+pub const PRIVATE_TO_EACH_RUN: [&str; 3] = ["/tmp", "/var/tmp", "/dev/shm"];
+
+/// Whether `path` (as written, or once its links are resolved) lies below one of
+/// [`PRIVATE_TO_EACH_RUN`].
+pub fn private_to_each_run(path: impl AsRef<std::path::Path>) -> bool {
+    let path = path.as_ref();
+    let resolved = std::fs::canonicalize(path).ok();
+    let below =
+        |path: &std::path::Path| PRIVATE_TO_EACH_RUN.iter().any(|dir| path.starts_with(dir));
+    below(path) || resolved.as_deref().is_some_and(below)
+}
+
+/// Whether the programs a judged run starts by a path their command does not name can reach
+/// `path`, which a test put there: not when it lies where each run has its own directory (as
+/// Cargo's scratch space does in a checkout under /tmp built without `.ci/env`), and the test
+/// is then skipped as [`skip`] says, in one line naming the way out.
+#[track_caller]
+pub fn reachable_by_runs(path: impl AsRef<std::path::Path>) -> bool {
+    skip::unless(
+        !private_to_each_run(path),
+        "the tests' scratch files lie below /tmp, /var/tmp or /dev/shm, which each judged run \
+         sees as its own, empty directory",
+        "build the tests with CARGO_TARGET_DIR outside those, as .ci/env does for a checkout \
+         there",
+    )
+}
+
 /// A fresh scratch directory below `base`, removed when dropped ([`work_dir!`] names the
 /// tests' own `base`).
 pub fn work_dir_in(base: impl AsRef<std::path::Path>) -> tempfile::TempDir {
@@ -70,6 +99,16 @@ pub fn work_dir_in(base: impl AsRef<std::path::Path>) -> tempfile::TempDir {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn only_paths_below_the_runs_private_directories_are_private() {
+        for path in ["/tmp/x", "/var/tmp", "/dev/shm/a/b"] {
+            assert!(super::private_to_each_run(path), "{path}");
+        }
+        for path in ["/tmpx/y", "/var/cache/tmp", "/home/a b/tmp", "relative/tmp"] {
+            assert!(!super::private_to_each_run(path), "{path}");
+        }
+    }
+
     #[test]
     fn a_shell_word_is_one_word_whatever_it_holds() {
         for path in ["/a b/é", "it's", "$HOME `x` \"q\""] {

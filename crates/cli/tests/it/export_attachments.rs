@@ -116,8 +116,9 @@ fn the_testing_tool_logs_the_game_ioiwari2_logs() {
             .unwrap()
             .success());
         let script = format!(
-            "{} --position '{board}' < to-p2 | {ioiwari} > to-p2",
-            env!("CARGO_BIN_EXE_ioiwari2")
+            "{} --position '{board}' < to-p2 | {} > to-p2",
+            duel_test_support::shell_word(env!("CARGO_BIN_EXE_ioiwari2")),
+            duel_test_support::shell_word(ioiwari)
         );
         let done = Command::new("sh")
             .args(["-c", &script])

@@ -381,11 +381,18 @@ fn cms_ioiwari_task_agrees_with_duel_on_every_test_and_program() {
             unflushed.push(program.name.as_str());
             continue;
         }
-        // duel's judge runs the example itself (Python from its source).
+        // duel's judge runs the example itself (Python from its source). `exec`: the program is
+        // the judged process itself, whatever its path holds (a quoted word makes the command a
+        // shell line, which the shell would run as its child).
         let command = if source.extension().is_some_and(|e| e == "py") {
-            format!("python3 {}", source.display())
+            format!("exec python3 {}", duel_test_support::shell_word(source))
         } else {
-            program.run.join(" ")
+            let words: Vec<String> = program
+                .run
+                .iter()
+                .map(duel_test_support::shell_word)
+                .collect();
+            format!("exec {}", words.join(" "))
         };
         let duel = duel_ioiwari_judge(&command, &work.path().join("report.json"));
         let cms = evaluate_all(&manager, program, UserIo::Std, &tests, work.path(), HANG);

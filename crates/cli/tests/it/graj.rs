@@ -183,9 +183,10 @@ fn an_independent_c_module_and_line_player_win() {
             start.1.to_string(),
             start.2.to_string(),
         ];
+        let player = shell_word(&program);
         for bolek in [
             ["--module", module.to_str().unwrap()],
-            ["--player", program.to_str().unwrap()],
+            ["--player", player.as_str()],
         ] {
             let mut args = vec!["--lolek", "adversarial", bolek[0], bolek[1]];
             args.extend(numbers.iter().map(String::as_str));

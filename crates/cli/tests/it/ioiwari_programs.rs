@@ -301,7 +301,10 @@ fn ioiwari2_draws_the_board_only_when_stderr_is_a_terminal() {
     // A terminal, given by script(1) from util-linux, which Debian always has.
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("moves"), "2\n5\n5\n").unwrap();
-    let inner = format!("{} < moves > replies", cargo_bin("ioiwari2").display());
+    let inner = format!(
+        "{} < moves > replies",
+        duel_test_support::shell_word(cargo_bin("ioiwari2"))
+    );
     let output = Command::new("script")
         .args(["-qec", &inner, "/dev/null"])
         .current_dir(dir.path())

@@ -3,7 +3,7 @@
 //! logs; with one submission the report keeps its usual shape.
 
 use duel_test_support::process::send_signal;
-use duel_test_support::{duel, work_dir};
+use duel_test_support::{duel, shell_word, work_dir};
 use rustix::process::Signal;
 use serde_json::Value;
 
@@ -234,9 +234,9 @@ fn contest_interrupted_by(signal: Signal) -> (std::process::Output, Value) {
         .args(["ioiwari", "judge", "--jobs", "1", "--report"])
         .arg(&report)
         .arg("--player")
-        .arg(format!("sh {} {}", slow.display(), perfect.display()))
+        .arg(format!("sh {} {}", shell_word(&slow), shell_word(&perfect)))
         .arg("--player")
-        .arg(format!("sh {} {}", slow.display(), perfect.display()))
+        .arg(format!("sh {} {}", shell_word(&slow), shell_word(&perfect)))
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()

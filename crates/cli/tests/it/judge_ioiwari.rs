@@ -3,14 +3,15 @@
 
 use crate::support::hostile::{players_dir, read_report, verdicts};
 use duel_test_support::process::send_signal;
-use duel_test_support::{duel, process::is_alive, work_dir};
+use duel_test_support::{duel, process::is_alive, shell_word, work_dir};
 use rustix::process::Signal;
 use std::path::Path;
 use std::process::Stdio;
 use std::time::Duration;
 
+/// The perfect player as a `--player` command (its path one shell word).
 fn perfect() -> String {
-    players_dir().join("perfect").display().to_string()
+    shell_word(players_dir().join("perfect"))
 }
 
 #[test]
@@ -261,20 +262,24 @@ fn under_bubblewrap_the_program_plays_but_cannot_write_outside_tmp() {
     // The sandbox shows the files the command names, not their neighbours: the script is
     // told where the player is.
     let player = work.path().join("perfect");
-    std::fs::copy(perfect(), &player).unwrap();
+    std::fs::copy(players_dir().join("perfect"), &player).unwrap();
     let script = work.path().join("player.sh");
     std::fs::write(
         &script,
         format!(
             "touch {} 2>/dev/null\necho x > /tmp/private || exit 9\nexec \"$1\"\n",
-            escaped.display(),
+            shell_word(&escaped),
         ),
     )
     .unwrap();
     let output = duel!()
         .args(["ioiwari", "judge", "--sandbox", "bwrap", "--jobs", "2"])
         .arg("--player")
-        .arg(format!("sh {} {}", script.display(), player.display()))
+        .arg(format!(
+            "sh {} {}",
+            shell_word(&script),
+            shell_word(&player)
+        ))
         .output()
         .unwrap();
     let stdout = String::from_utf8_lossy(&output.stdout);
@@ -301,7 +306,7 @@ fn ctrl_c_keeps_the_finished_tests_and_kills_the_running_one() {
         &script,
         format!(
             "echo $$ >> {}\nsleep 0.4\nexec {}\n",
-            pids.display(),
+            shell_word(&pids),
             perfect()
         ),
     )
@@ -311,7 +316,7 @@ fn ctrl_c_keeps_the_finished_tests_and_kills_the_running_one() {
         .args(["ioiwari", "judge", "--jobs", "1", "--report"])
         .arg(&report_path)
         .arg("--player")
-        .arg(format!("sh {}", script.display()))
+        .arg(format!("sh {}", shell_word(&script)))
         // The players write their pids into the judge's directory: only the judge's own user,
         // outside bubblewrap, may do that.
         .env("DUEL_ISOLATION", "no-user,no-bwrap")

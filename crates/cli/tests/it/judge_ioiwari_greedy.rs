@@ -3,7 +3,7 @@
 
 use crate::support::hostile::{players_dir, read_report, verdicts};
 use duel_ioiwari::{greedy_move, Board, Outcome, Player, Position, Table};
-use duel_test_support::duel;
+use duel_test_support::{duel, shell_word};
 
 /// Greedy player 1 against the first optimal player 2, simulated with the rules crate.
 fn simulated_verdict(table: &Table, board: Board) -> &'static str {
@@ -49,7 +49,7 @@ fn the_greedy_player_scores_what_the_simulation_predicts() {
         .args(["ioiwari", "judge", "--jobs", "2", "--report"])
         .arg(&report_path)
         .arg("--player")
-        .arg(players_dir().join("greedy"))
+        .arg(shell_word(players_dir().join("greedy")))
         .output()
         .unwrap();
     let stdout = String::from_utf8_lossy(&output.stdout);

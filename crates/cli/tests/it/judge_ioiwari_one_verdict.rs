@@ -5,7 +5,7 @@
 use crate::support::hostile::{hostile_dir, players_dir, read_report, verdicts};
 use duel_ioiwari::Board;
 use duel_test_support::build::gcc_o2;
-use duel_test_support::{duel, work_dir};
+use duel_test_support::{duel, shell_word, work_dir};
 use std::path::Path;
 
 /// How many tests each mode plays (each a run of its own).
@@ -78,7 +78,7 @@ fn a_program_that_hands_its_game_to_a_child_gets_one_verdict_in_every_mode_on_ev
     let program = work.path().join("handover");
     gcc_o2(&[], &program, &source);
     let tests = boards(work.path());
-    let program = program.display().to_string();
+    let program = shell_word(&program);
     for mode in MODES {
         let results = judge(&program, &tests, mode, work.path());
         assert_eq!(results.len(), RUNS);

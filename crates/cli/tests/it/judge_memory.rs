@@ -2,14 +2,14 @@
 //! says `<1 MB` and the report gives the resolution, never a figure as small as 1 KB.
 
 use crate::support::hostile::{one_board, players_dir};
-use duel_test_support::{duel, work_dir};
+use duel_test_support::{duel, shell_word, work_dir};
 use serde_json::Value;
 
 /// Judges the compiled perfect player on the start board with `--sandbox sandbox`: the
 /// table's row and the test of the JSON report.
 fn judged(sandbox: &str) -> (String, Value) {
     let dir = work_dir!();
-    let player = players_dir().join("perfect");
+    let player = shell_word(players_dir().join("perfect"));
     let report = dir.path().join("report.json");
     let output = duel!()
         .args(["ioiwari", "judge", "--sandbox", sandbox, "--player"])

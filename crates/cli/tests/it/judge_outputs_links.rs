@@ -10,7 +10,7 @@
 //! plant fails, and the judge's outputs are as they should be all the same).
 
 use crate::support::hostile::read_report;
-use duel_test_support::{duel, work_dir};
+use duel_test_support::{duel, shell_word, work_dir};
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Output, Stdio};
@@ -88,7 +88,7 @@ fn a_link_planted_during_the_run_is_replaced(flag: &str, name: &str, check: fn(&
         let dir = open_dir();
         let victim = victim(dir.path());
         let output = dir.path().join(name);
-        let player = format!("ln -s {} {}", victim.display(), output.display());
+        let player = format!("ln -s {} {}", shell_word(&victim), shell_word(&output));
         judge(
             dir.path(),
             levels_off,
@@ -128,9 +128,10 @@ fn a_link_planted_at_a_log_path_during_the_run_is_replaced_not_followed() {
         std::fs::create_dir(&logs).unwrap();
         std::fs::set_permissions(&logs, std::fs::Permissions::from_mode(0o777)).unwrap();
         let player = format!(
-            "ln -s {victim} {logs}/test-01.out; ln -s {victim} {logs}/compile.txt",
-            victim = victim.display(),
-            logs = logs.display()
+            "ln -s {victim} {log}; ln -s {victim} {compile}",
+            victim = shell_word(&victim),
+            log = shell_word(logs.join("test-01.out")),
+            compile = shell_word(logs.join("compile.txt"))
         );
         judge(
             dir.path(),
@@ -156,9 +157,10 @@ fn a_log_directory_swapped_for_a_link_during_the_run_is_still_the_one_written() 
         let logs = dir.path().join("logs");
         // The submission moves the log directory away and leaves a link to another in its place.
         let player = format!(
-            "mv {logs} {logs}.moved && ln -s {elsewhere} {logs}",
-            logs = logs.display(),
-            elsewhere = elsewhere.display()
+            "mv {logs} {moved} && ln -s {elsewhere} {logs}",
+            logs = shell_word(&logs),
+            moved = shell_word(dir.path().join("logs.moved")),
+            elsewhere = shell_word(&elsewhere)
         );
         judge(
             dir.path(),
@@ -230,9 +232,10 @@ fn a_fifo_named_at_the_start_is_written_even_if_a_link_replaces_its_name() {
         assert!(status.success());
         // The submission renames the FIFO away and puts a link to the victim in its place.
         let player = format!(
-            "mv {fifo} {fifo}.moved; ln -s {victim} {fifo}",
-            fifo = fifo.display(),
-            victim = victim.display()
+            "mv {fifo} {moved}; ln -s {victim} {fifo}",
+            fifo = shell_word(&fifo),
+            moved = shell_word(dir.path().join("report.fifo.moved")),
+            victim = shell_word(&victim)
         );
         // The reader holds the FIFO from before the run (a non-blocking open needs no
         // writer); the report of one test fits in the FIFO's buffer.
@@ -271,8 +274,8 @@ fn a_report_on_standard_output_is_written_there() {
         .arg("-c")
         .arg(format!(
             "exec \"$0\" ioiwari judge --tests {} --report /dev/stdout > {}",
-            one_board(dir.path()),
-            out_file.display()
+            shell_word(one_board(dir.path())),
+            shell_word(&out_file)
         ))
         .arg(assert_cmd::cargo::cargo_bin("duel"))
         .status()

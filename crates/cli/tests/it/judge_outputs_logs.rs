@@ -2,7 +2,7 @@
 //! run's subdirectories or a single run's files, whichever came first), so one run's logs
 //! never mix with another's, and it never touches a file no judge run wrote.
 
-use duel_test_support::{duel, work_dir};
+use duel_test_support::{duel, shell_word, work_dir};
 use std::path::Path;
 
 /// `count` boards of the official set, in a test file.
@@ -21,7 +21,7 @@ fn boards(dir: &Path, count: usize) -> String {
 /// Judges the project's own player (`players` times, as separate submissions when more than
 /// one) on `count` boards with `--logs logs`; insists on success.
 fn judge(dir: &Path, players: usize, count: usize) {
-    let player = assert_cmd::cargo::cargo_bin("ioiwari");
+    let player = shell_word(assert_cmd::cargo::cargo_bin("ioiwari"));
     let mut command = duel!();
     command
         .args(["ioiwari", "judge", "--tests", &boards(dir, count)])
@@ -141,8 +141,18 @@ fn a_file_the_run_would_write_but_no_run_listed_is_refused_and_kept() {
     let logs = dir.path().join("logs");
     judge(dir.path(), 1, 1);
     // Someone's own file under a name a ranking run would use for its subdirectory.
-    let player = assert_cmd::cargo::cargo_bin("ioiwari");
-    let name = player.display().to_string().replace('/', "_");
+    let player = shell_word(assert_cmd::cargo::cargo_bin("ioiwari"));
+    // The command with every character but ASCII letters, digits, `.`, `-` and `_` made `_`.
+    let name: String = player
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || ".-_".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
     std::fs::write(logs.join(&name), "mine").unwrap();
     let output = duel!()
         .args(["ioiwari", "judge", "--tests", &boards(dir.path(), 1)])

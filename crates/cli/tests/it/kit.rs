@@ -13,7 +13,7 @@ use crate::support::players::{libmis, players_source_dir};
 use assert_cmd::cargo::cargo_bin;
 use duel_arena::compile::{Language, Target};
 use duel_mis::{Move, Position};
-use duel_test_support::{bin, duel, work_dir};
+use duel_test_support::{bin, duel, shell_word, work_dir};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -105,7 +105,7 @@ fn run(program: &Path, args: &[&str]) -> (String, Option<i32>) {
 fn one_stick() -> String {
     format!(
         "python3 {}",
-        players_source_dir().join("one_stick.py").display()
+        shell_word(players_source_dir().join("one_stick.py"))
     )
 }
 
@@ -271,7 +271,7 @@ fn illegal_moves_end_the_game_as_in_rust_graj() {
         let (printed, code) = run(&lang_dir.join("graj"), start);
         let script: PathBuf = script_dir.path().join(format!("player{index}.sh"));
         std::fs::write(&script, player).unwrap();
-        let expected = rust_graj(&format!("sh {}", script.display()), start);
+        let expected = rust_graj(&format!("sh {}", shell_word(&script)), start);
         assert_eq!((printed.clone(), code), expected, "{lang}");
         assert_eq!(code, Some(3), "{lang}");
         let last = printed.lines().last().unwrap();

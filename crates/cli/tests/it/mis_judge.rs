@@ -7,7 +7,7 @@ use crate::support::players::{
 };
 use duel_mis::{lolek, LolekKind, Move, Position, SimpleLolek, Strategy};
 use duel_test_support::process::send_signal;
-use duel_test_support::{duel, sticks, work_dir};
+use duel_test_support::{duel, shell_word, sticks, work_dir};
 use rustix::process::Signal;
 use rustix::process::{test_kill_process, Pid};
 use serde_json::Value;
@@ -131,16 +131,16 @@ fn every_hostile_player_gets_its_verdict_and_disturbs_nothing_else() {
     let pids = dir.path().join("pids");
     // The judge gives programs none of its own variables: the script sets what they read.
     let mut dispatch = format!(
-        "export PLAYERS='{}' BOLEK='{}' PIDS='{}'\n",
-        players_source_dir().display(),
-        bolek.display(),
-        pids.display()
+        "export PLAYERS={} BOLEK={} PIDS={}\n",
+        shell_word(players_source_dir()),
+        shell_word(&bolek),
+        shell_word(&pids)
     );
     dispatch.push_str("read p e b\ncase \"$p $e $b\" in\n");
     for ((program, _, _), (p, e, b)) in HOSTILE.iter().zip(&positions) {
         let run = match *program {
             "perfect" => format!("exec \"$BOLEK\" {p} {e} {b}"),
-            "memhog" => format!("exec \"{}\"", memhog.display()),
+            "memhog" => format!("exec {}", shell_word(&memhog)),
             script => format!("exec sh \"$PLAYERS/{script}\" {p} {e} {b}"),
         };
         dispatch.push_str(&format!("\"{p} {e} {b}\") {run} ;;\n"));
@@ -166,8 +166,10 @@ fn every_hostile_player_gets_its_verdict_and_disturbs_nothing_else() {
             "4",
         ])
         .args(["--tests", &tests])
+        // `exec`: the dispatcher is the judged process itself, whatever its path holds (a
+        // quoted word makes the command a shell line, which the shell would run as its child).
         .arg("--player")
-        .arg(format!("sh {}", dispatcher.display()))
+        .arg(format!("exec sh {}", shell_word(&dispatcher)))
         .arg("--report")
         .arg(&report_path)
         // The forker writes its child's pid into the judge's directory, as seen from outside:
@@ -264,7 +266,7 @@ fn a_mediocre_player_gets_the_score_computed_independently() {
     );
     let python = format!(
         "python3 {}",
-        players_source_dir().join("one_stick.py").display()
+        shell_word(players_source_dir().join("one_stick.py"))
     );
     for bolek in [
         ["--module", module.to_str().unwrap()],
@@ -386,7 +388,7 @@ fn results_do_not_depend_on_jobs_and_logs_hold_the_games() {
     positions.push((30000, 3, 1));
     let tests = write_tests(dir.path(), &positions);
     let (_, bolek) = c_bolek();
-    let player = bolek.to_str().unwrap();
+    let player = &shell_word(&bolek);
     let logs = dir.path().join("logs");
     let (_, one) = judge(
         &["--player", player, "--tests", &tests, "--jobs", "1"],
@@ -515,7 +517,7 @@ fn ctrl_c_writes_the_report_of_the_finished_tests() {
     let mut child = duel!()
         .args(["mis", "judge", "--jobs", "1", "--tests", &tests])
         .arg("--player")
-        .arg(&bolek)
+        .arg(shell_word(&bolek))
         .arg("--report")
         .arg(&report)
         .stdout(std::process::Stdio::null())

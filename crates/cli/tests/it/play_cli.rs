@@ -438,7 +438,10 @@ fn ioiwari2_by_hand_at_a_terminal_prompts_redraws_and_asks_again() {
     let typos = input.lines().count() - moves;
     assert!(typos >= 3, "{input}");
     // `script` runs ioiwari2 on a pseudo-terminal: standard input, output and error alike.
-    let command = format!("{} --log game.out", env!("CARGO_BIN_EXE_ioiwari2"));
+    let command = format!(
+        "{} --log game.out",
+        duel_test_support::shell_word(env!("CARGO_BIN_EXE_ioiwari2"))
+    );
     let output = std::process::Command::new("timeout")
         .args(["60", "script", "-q", "-e", "-c", &command, "/dev/null"])
         .current_dir(dir.path())

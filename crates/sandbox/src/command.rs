@@ -68,7 +68,11 @@ impl ProgramCommand {
             ProgramCommand::Shell(line) => match first_plain_word(line) {
                 FirstWord::Plain(word) => OsString::from(word),
                 FirstWord::Empty => return Err(SpawnError::EmptyCommand),
-                FirstWord::Complex => return Ok(()),
+                // A quoted program (`'/my dir/player' x`) is checked as the shell will run it.
+                FirstWord::Complex => match quoted_words(line) {
+                    Some(words) => OsString::from(&words[0]),
+                    None => return Ok(()),
+                },
             },
         };
         let is_shell = matches!(self, ProgramCommand::Shell(_));
@@ -120,22 +124,46 @@ fn first_plain_word(line: &str) -> FirstWord<'_> {
     }
 }
 
-/// Plain words only, the first one not an assignment and naming an existing program (so not
-/// a shell builtin such as `read` or `.` that `exec` could not run).
+/// The words of `line` without their quotes, where it is nothing but words, some of them in
+/// quotes (`'/my dir/player' -v "a b"`): unquoted, no character of [`SHELL_SYNTAX`] (so no
+/// assignment either); in double quotes, no `$`, `` ` `` or `\`. `None` otherwise.
+fn quoted_words(line: &str) -> Option<Vec<String>> {
+    let mut words = Vec::new();
+    let mut word: Option<String> = None;
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\'' | '"' => {
+                let rest = chars.as_str();
+                let end = rest.find(c)?;
+                let quoted = &rest[..end];
+                if c == '"' && quoted.contains(['$', '`', '\\']) {
+                    return None;
+                }
+                word.get_or_insert_with(String::new).push_str(quoted);
+                chars = rest[end + c.len_utf8()..].chars();
+            }
+            c if c.is_whitespace() => words.extend(word.take()),
+            c if SHELL_SYNTAX.contains(&c) => return None,
+            c => word.get_or_insert_with(String::new).push(c),
+        }
+    }
+    words.extend(word);
+    (!words.is_empty()).then_some(words)
+}
+
+/// Words only, plain or quoted ([`quoted_words`]), the first naming an existing program (so
+/// not a shell builtin such as `read` or `.` that `exec` could not run).
 fn is_simple_program_command(line: &str) -> bool {
-    let FirstWord::Plain(first) = first_plain_word(line) else {
+    let Some(words) = quoted_words(line) else {
         return false;
     };
-    let all_plain = line
-        .split_whitespace()
-        .all(|word| !word.contains(SHELL_SYNTAX));
-    let starts_with_program = line.split_whitespace().next() == Some(first);
-    let exists = if first.contains('/') {
-        Path::new(first).is_file()
+    let first = Path::new(&words[0]);
+    if words[0].contains('/') {
+        first.is_file()
     } else {
-        find_in_path(first.as_ref()).is_some()
-    };
-    all_plain && starts_with_program && exists
+        find_in_path(first.as_os_str()).is_some()
+    }
 }
 
 fn check_program(program: &OsStr, is_shell: bool) -> Result<(), SpawnError> {
@@ -215,6 +243,32 @@ mod tests {
         assert_eq!(exec("sh x; sh y"), "sh x; sh y");
         assert_eq!(exec("read x"), "read x");
         assert_eq!(exec("./missing-program"), "./missing-program");
+        // A quoted program too: a path with spaces is as much the program as a plain one.
+        assert_eq!(exec("'/bin/sh' -c \"a b\""), "exec '/bin/sh' -c \"a b\"");
+        assert_eq!(exec("\"sh\" x"), "exec \"sh\" x");
+        assert_eq!(exec("'/bin/sh' x; y"), "'/bin/sh' x; y");
+        assert_eq!(exec("'/bin/sh' \"$x\""), "'/bin/sh' \"$x\"");
+        assert_eq!(exec("'/surely/no such'"), "'/surely/no such'");
+        assert_eq!(exec("sh '/a b/p.sh'"), "exec sh '/a b/p.sh'");
+    }
+
+    #[test]
+    fn quoted_words_are_the_shells_words_or_none() {
+        let words = |line: &str| quoted_words(line);
+        assert_eq!(
+            words("'/a dir/p' -x \"b c\"d"),
+            Some(vec!["/a dir/p".into(), "-x".into(), "b cd".into()])
+        );
+        assert_eq!(words("''"), Some(vec![String::new()]));
+        assert_eq!(words("'a' | b"), None);
+        assert_eq!(words("\"a\\\"b\""), None);
+        assert_eq!(words("A=1 'p'"), None);
+        assert_eq!(
+            words("python3 '/a b/p.py'"),
+            Some(vec!["python3".into(), "/a b/p.py".into()])
+        );
+        assert_eq!(words("   "), None);
+        assert_eq!(words("'unterminated"), None);
     }
 
     #[test]
@@ -228,6 +282,12 @@ mod tests {
         assert!(not_in_path.check().is_err());
         assert!(ProgramCommand::shell("sh -c true").check().is_ok());
         assert!(ProgramCommand::shell("exec sh").check().is_ok());
+        let quoted = ProgramCommand::shell("'/surely no/such program' x");
+        assert!(matches!(
+            quoted.check(),
+            Err(SpawnError::ProgramNotFound { program }) if program == "/surely no/such program"
+        ));
+        assert!(ProgramCommand::shell("'sh' -c true").check().is_ok());
         assert!(ProgramCommand::program("/").check().is_err());
         assert!(ProgramCommand::Argv(vec![]).check().is_err());
     }

@@ -347,3 +347,44 @@ fn ctrl_c_keeps_the_finished_tests_and_kills_the_running_one() {
         );
     }
 }
+
+/// A player in a directory whose name holds a space and a non-ASCII letter, its path quoted
+/// as the shell wants it: the judge runs that program itself, not a shell around it, so a
+/// crash is its signal (not a shell's status 139) in every sandbox, and a missing one is
+/// refused before the first test with its name whole.
+#[test]
+fn a_quoted_player_path_with_a_space_is_the_judged_program_itself() {
+    let work = work_dir!();
+    let dir = work.path().join("my dir é");
+    std::fs::create_dir(&dir).unwrap();
+    let script = dir.join("crash.sh");
+    std::fs::write(&script, "read board\nkill -SEGV $$\n").unwrap();
+    let tests = crate::support::hostile::one_board(&dir);
+    for sandbox in ["none", "auto"] {
+        let report = dir.join(format!("report-{sandbox}.json"));
+        let output = duel!()
+            .args(["ioiwari", "judge", "--sandbox", sandbox, "--tests", &tests])
+            .arg("--player")
+            .arg(format!("sh {}", shell_word(&script)))
+            .arg("--report")
+            .arg(&report)
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{sandbox}: {output:?}");
+        let report = read_report(&report);
+        assert_eq!(verdicts(&report), ["runtime_error"], "{sandbox}");
+        let reason = report["tests"][0]["reason"].as_str().unwrap();
+        assert!(reason.contains("SIGSEGV"), "{sandbox}: {reason}");
+    }
+    let missing = dir.join("no such player");
+    let output = duel!()
+        .args(["ioiwari", "judge", "--tests", &tests, "--player"])
+        .arg(shell_word(&missing))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        format!("duel: no such program: {}\n", missing.display())
+    );
+}

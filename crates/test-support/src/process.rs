@@ -6,6 +6,16 @@ use std::io::Write;
 use std::path::Path;
 use std::process::{Child, Command, Output, Stdio};
 
+/// A program's bytes as text, any invalid UTF-8 shown as U+FFFD.
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// All a program said: its standard output, then its standard error, as [`text`].
+pub fn said(output: &Output) -> String {
+    text(&output.stdout) + &text(&output.stderr)
+}
+
 /// Runs `command` with `input` on its standard input, capturing its standard output and error.
 /// The input is written from a thread of its own, so a program that writes much before it
 /// reads everything cannot stall the test; a program that ends without reading it all is not

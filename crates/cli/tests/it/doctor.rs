@@ -3,16 +3,8 @@
 
 use crate::support::sources::{missing, run_duel};
 use duel_arena::compile::Language;
+use duel_test_support::process::said as text;
 use std::path::Path;
-use std::process::Output;
-
-fn text(output: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    )
-}
 
 /// The line of `language` in doctor's output, split into its words.
 fn line_of<'a>(output: &'a str, language: &str) -> Vec<&'a str> {

@@ -35,9 +35,7 @@ fn bt(tool: &Path, problem: &Path, args: &[&str]) -> Output {
 /// What `output` says, without the terminal colours BAPCtools adds where it believes a
 /// person reads it (under `CI=true` it colours even a pipe).
 fn text(output: &Output) -> String {
-    let said = String::from_utf8_lossy(&output.stdout).into_owned()
-        + &String::from_utf8_lossy(&output.stderr);
-    without_colours(&said)
+    without_colours(&duel_test_support::process::said(output))
 }
 
 /// `text` without its ANSI control sequences (ESC `[`, parameters, one final byte).

@@ -15,13 +15,6 @@ struct Built {
     source: PathBuf,
 }
 
-/// Python submissions run under CPython on both sides here: duel limits a submission's address
-/// space, which PyPy's garbage collector cannot start under (Kattis runs them with PyPy, which
-/// `verifyproblem` checks).
-fn python() -> &'static str {
-    "python3"
-}
-
 /// Compiles every Ioiwari submission of the package.
 fn build_ioiwari_submissions(package: &Path, work: &Path) -> Vec<Built> {
     let mut built = Vec::new();
@@ -66,7 +59,10 @@ fn build_ioiwari_submission(category: &str, source: PathBuf, work: &Path) -> Bui
             pascal(&source, &units, &binary);
             vec![binary.display().to_string()]
         }
-        Some("py") => vec![python().to_owned(), source.display().to_string()],
+        // Python submissions run under CPython on both sides here: duel limits a submission's
+        // address space, which PyPy's garbage collector cannot start under (Kattis runs them
+        // with PyPy, which `verifyproblem` checks).
+        Some("py") => vec!["python3".to_owned(), source.display().to_string()],
         other => panic!("unexpected submission {source:?} ({other:?})"),
     };
     Built { name, run, source }

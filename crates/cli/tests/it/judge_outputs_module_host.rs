@@ -4,6 +4,7 @@
 //! `runtime_error`. And `mis-host --help` says what the program is for, with exit status 0.
 
 use crate::support::players::players_source_dir;
+use duel_test_support::process::text;
 use duel_test_support::{bin, duel, work_dir};
 use std::path::{Path, PathBuf};
 use std::process::Output;
@@ -65,10 +66,6 @@ fn perfect_module_with(dir: &Path, name: &str, extra: &str) -> PathBuf {
         wrapper.as_os_str(),
     ]);
     library
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
 }
 
 /// Ten positions Bolek can win (the statement's example first), in a test file.

@@ -13,6 +13,7 @@ use crate::support::players::{libmis, players_source_dir};
 use assert_cmd::cargo::cargo_bin;
 use duel_arena::compile::{Language, Target};
 use duel_mis::{Move, Position};
+use duel_test_support::process::text;
 use duel_test_support::{bin, duel, shell_word, work_dir};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -24,10 +25,6 @@ fn run_duel(args: &[&str], dir: &Path) -> Output {
         .current_dir(dir)
         .output()
         .expect("duel runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
 }
 
 /// Runs a shell command in `dir` and insists that it succeeds.

@@ -14,6 +14,7 @@
 use assert_cmd::cargo::cargo_bin;
 use duel_ioiwari::Board;
 use duel_test_support::process::output_with_stdin;
+use duel_test_support::process::text;
 use duel_test_support::{bin, duel, skip};
 use std::ffi::OsStr;
 use std::io::{BufRead, BufReader};
@@ -170,10 +171,6 @@ fn mingw(compiler: &str, before: &[&str], output: &Path, sources: &[&Path], afte
         output.display(),
         String::from_utf8_lossy(&result.stderr)
     );
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
 }
 
 /// Exit code, stdout and stderr.

@@ -54,6 +54,7 @@
 //! - **Go** is built with the go command's caches and home inside the build directory and
 //!   without cgo (see `languages/go.rs`, also for Go under an address-space limit).
 
+mod definition;
 mod language;
 mod languages;
 mod run;
@@ -61,9 +62,9 @@ mod run;
 pub use duel_report::{BuildRecord, Target};
 pub use language::{Language, UnknownLanguage};
 
+use definition::{ArtifactKind, Setup};
 use duel_sandbox::untrusted::escape_path;
 use duel_sandbox::{Limits, ProgramCommand, Sandbox};
-use language::{ArtifactKind, Setup};
 use std::collections::BTreeMap;
 use std::io::Read;
 use std::os::unix::fs::OpenOptionsExt;

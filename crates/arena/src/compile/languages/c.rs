@@ -1,8 +1,7 @@
 //! C, built by gcc; modules find the task's `mis.h` beside them.
 
 use super::{MIS_H, PLAIN, UNEXPORTED_HINT};
-use crate::compile::language::{Definition, Setup};
-use crate::compile::Language;
+use crate::compile::definition::{Definition, Language, Setup};
 
 impl Language {
     /// C (`.c`), built by gcc.

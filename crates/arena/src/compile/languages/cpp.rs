@@ -1,8 +1,7 @@
 //! C++, built by g++; modules find the task's `mis.h` (and its `extern "C"`) beside them.
 
 use super::{MIS_H, PLAIN};
-use crate::compile::language::{Definition, Setup};
-use crate::compile::Language;
+use crate::compile::definition::{Definition, Language, Setup};
 
 impl Language {
     /// C++ (`.cpp`, `.cc`, `.cxx`), built by g++.

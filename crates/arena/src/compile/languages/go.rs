@@ -26,8 +26,7 @@
 //! `x_arm64.go` as test or platform files; such a file is built as `player.go`.
 
 use super::PLAIN;
-use crate::compile::language::{Definition, Tools};
-use crate::compile::Language;
+use crate::compile::definition::{Definition, Language, Tools};
 use std::ffi::OsString;
 use std::path::Path;
 

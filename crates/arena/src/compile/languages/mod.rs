@@ -16,8 +16,7 @@ mod pascal;
 mod python;
 mod rust;
 
-use super::language::{Definition, Setup, Tools};
-use super::Language;
+use super::definition::{Definition, Language, Setup, Tools};
 use duel_languages::Id;
 
 /// What only the judge needs of the language `id`.

@@ -14,8 +14,7 @@
 //! The compiler sees its configuration `/etc/fpc.cfg` (and the files of `/etc` it leads to).
 
 use super::PLAIN;
-use crate::compile::language::{Definition, Setup, Tools};
-use crate::compile::Language;
+use crate::compile::definition::{Definition, Language, Setup, Tools};
 use std::path::PathBuf;
 
 impl Language {

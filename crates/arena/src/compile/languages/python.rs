@@ -2,8 +2,7 @@
 //! `.pyc`) and the copy is run by `python3`.
 
 use super::PLAIN;
-use crate::compile::language::{ArtifactKind, Definition, Setup};
-use crate::compile::Language;
+use crate::compile::definition::{ArtifactKind, Definition, Language, Setup};
 
 impl Language {
     /// Python 3 (`.py`), checked for syntax errors and run by python3.

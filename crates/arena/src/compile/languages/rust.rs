@@ -2,8 +2,7 @@
 //! stem, so only a stem that is a crate name is kept; rustup's `rustc` brings its home.
 
 use super::PLAIN;
-use crate::compile::language::{Definition, Tools};
-use crate::compile::Language;
+use crate::compile::definition::{Definition, Language, Tools};
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 

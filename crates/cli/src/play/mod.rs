@@ -8,6 +8,7 @@ pub mod ioiwari;
 pub mod mis;
 mod variant;
 
+use duel_analysis::engine::ParseStrengthError;
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 use std::str::FromStr;
@@ -79,45 +80,27 @@ impl FromStr for Side {
     }
 }
 
-/// A strength of the Ioiwari computer that `--strength` names, checked against the game's
-/// own names when the command line is read ([`duel_analysis::engine::ioiwari_computer`]).
+/// A strength of the computer that `--strength` names, checked against the game's own names
+/// when the command line is read ([`Strength::ioiwari`], [`Strength::mis`]: clap's parsers).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct IoiwariStrength(String);
+pub struct Strength(String);
 
-impl IoiwariStrength {
-    /// The strength's name, as the game reads it (`perfect`).
-    pub fn name(&self) -> &str {
-        &self.0
-    }
-}
-
-impl FromStr for IoiwariStrength {
-    type Err = duel_analysis::engine::ParseStrengthError;
-
-    fn from_str(text: &str) -> Result<IoiwariStrength, Self::Err> {
-        duel_analysis::engine::ioiwari_computer(text, Some(0))?;
-        Ok(IoiwariStrength(text.trim().to_string()))
-    }
-}
-
-/// A strength of the Pooh-Eeyore-sticks computer that `--strength` names, checked against the
-/// game's own names when the command line is read ([`duel_analysis::engine::mis_computer`]).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MisStrength(String);
-
-impl MisStrength {
+impl Strength {
     /// The strength's name, as the game reads it (`perfect`, `adversarial`).
     pub fn name(&self) -> &str {
         &self.0
     }
-}
 
-impl FromStr for MisStrength {
-    type Err = duel_analysis::engine::ParseStrengthError;
+    /// An Ioiwari strength ([`duel_analysis::engine::ioiwari_computer`]'s names).
+    pub fn ioiwari(text: &str) -> Result<Strength, ParseStrengthError> {
+        duel_analysis::engine::ioiwari_computer(text, Some(0))?;
+        Ok(Strength(text.trim().to_string()))
+    }
 
-    fn from_str(text: &str) -> Result<MisStrength, Self::Err> {
+    /// A Pooh-Eeyore-sticks strength ([`duel_analysis::engine::mis_computer`]'s names).
+    pub fn mis(text: &str) -> Result<Strength, ParseStrengthError> {
         duel_analysis::engine::mis_computer(text, Some(0))?;
-        Ok(MisStrength(text.trim().to_string()))
+        Ok(Strength(text.trim().to_string()))
     }
 }
 
@@ -126,8 +109,8 @@ impl FromStr for MisStrength {
 pub struct IoiwariComputerArgs {
     /// How well the computer plays: perfect (the solver's best pit), greedy (the pit that
     /// banks most now) or random.
-    #[arg(long, default_value = "perfect")]
-    pub strength: IoiwariStrength,
+    #[arg(long, default_value = "perfect", value_parser = Strength::ioiwari)]
+    pub strength: Strength,
     /// `--seed`, for the random computer (repeatable games).
     #[command(flatten)]
     pub seed: crate::flags::SeedArg,
@@ -148,8 +131,8 @@ impl IoiwariComputerArgs {
 pub struct MisComputerArgs {
     /// How well the computer plays: perfect, greedy or random, or one of the judge's Loleks:
     /// simple, adversarial.
-    #[arg(long, default_value = "perfect")]
-    pub strength: MisStrength,
+    #[arg(long, default_value = "perfect", value_parser = Strength::mis)]
+    pub strength: Strength,
     /// `--seed`, for the random computer (repeatable games).
     #[command(flatten)]
     pub seed: crate::flags::SeedArg,

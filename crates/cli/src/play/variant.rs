@@ -23,7 +23,7 @@ pub(crate) fn play<R: BufRead, W: Write>(
     variant: Variant,
     board: &str,
     side: Option<super::Side>,
-    strength: &super::IoiwariStrength,
+    strength: &super::Strength,
     console: &mut Console<R, W>,
 ) -> anyhow::Result<ExitCode> {
     if strength.name() != "perfect" {

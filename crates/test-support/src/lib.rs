@@ -6,6 +6,7 @@
 //! - [`bin!`], [`duel!`] and [`work_dir!`]: the programs under test and a scratch directory
 //!   their runs can see;
 //! - [`build`]: the C programs and modules the tests play with, built by gcc;
+//! - [`load`]: a busy machine, for races an idle one hides;
 //! - [`process`]: a run with given input, a child killed when the test ends, whether a
 //!   process still runs, which children are zombies, who the test runs as;
 //! - [`properties`]: the settings every property test shares;
@@ -16,6 +17,7 @@
 //! their mistakes.
 
 pub mod build;
+pub mod load;
 pub mod process;
 pub mod properties;
 pub mod skip;

@@ -332,12 +332,17 @@ fn follow(hold: Hold, shared: &Shared) {
     };
     let fork = libc::PTRACE_O_TRACEFORK as usize;
     let seized = ptrace(libc::PTRACE_SEIZE, init, fork);
+    // Whether init had forked already is asked before it is released: once released it
+    // forks pid 2 at once, which the seize follows (a busy machine may run that fork before
+    // this thread looks again).
+    let too_late = seized && !children(init).is_empty();
     drop(release);
     if !seized {
         return;
     }
-    if !children(init).is_empty() {
-        // Seized too late: pid 2 exists, not followed. Init is let go.
+    if too_late {
+        // Seized too late (a bubblewrap that forked before its release): pid 2 exists, not
+        // followed. Init is let go.
         if ptrace(libc::PTRACE_INTERRUPT, init, 0) {
             if let Event::Stopped { .. } = wait_for(init, false) {
                 ptrace(libc::PTRACE_DETACH, init, 0);

@@ -29,7 +29,8 @@ pub struct Closing<'a> {
     pub keep_input_open: bool,
 }
 
-/// How often, under bubblewrap, the judge looks whether the program's output has ended.
+/// How often, under bubblewrap, the judge looks whether the program's output has ended,
+/// while a process of the program holds it.
 const BWRAP_LOOKS: Duration = Duration::from_millis(5);
 
 /// Whether process `pid` has a descriptor on `pipe` (`pipe:[inode]`); `false` once it is
@@ -175,15 +176,10 @@ impl Process {
             };
         }
         let mut chunk = [0u8; 4096];
-        // Looks in a row that found no process of the program holding the output.
-        let mut unheld_looks = 0;
         loop {
             // Whether a process still holds the output is asked before the pipe is read: once
             // none does, everything written is in the pipe, and the reading below takes it.
-            // Two looks [`BWRAP_LOOKS`] apart must agree: a child forked just before its
-            // parent's end may not be listed yet in the first.
             let held = self.output_held();
-            unheld_looks = if held { 0 } else { unheld_looks + 1 };
             while let Some(fd) = self.stdout.as_ref() {
                 match pipes::read_fd(fd, &mut chunk) {
                     ReadResult::Data(n) if refused.is_none() => refused = check(&chunk[..n]).err(),
@@ -192,7 +188,7 @@ impl Process {
                     ReadResult::Nothing => break,
                 }
             }
-            if self.stdout.is_none() || unheld_looks >= 2 {
+            if self.stdout.is_none() || !held {
                 return Output::Read {
                     ended: true,
                     refused,
@@ -238,6 +234,12 @@ impl Process {
     /// output reads as ended once none does, and this is not asked. Under bubblewrap,
     /// bubblewrap and its init hold it too, to their end: so the judge looks whether one of
     /// the program's own processes has it open (a descriptor on the pipe, in `/proc`).
+    ///
+    /// A process that forks and ends while the judge looks may hand the output to a child
+    /// the listing did not hold yet: so the program's processes are listed again once their
+    /// descriptors are read, and a process new in the second listing counts as holding it
+    /// (the next look reads its descriptors). A child forked before its parent's end is in
+    /// that second listing, whatever the machine's load.
     fn output_held(&self) -> bool {
         let Some(stdout) = self.stdout.as_ref() else {
             return false;
@@ -249,9 +251,13 @@ impl Process {
             return true;
         };
         let pipe = format!("pipe:[{}]", stat.st_ino);
+        let listed = self.program_processes();
+        if listed.iter().any(|&pid| holds(pid, pipe.as_ref())) {
+            return true;
+        }
         self.program_processes()
             .iter()
-            .any(|&pid| holds(pid, pipe.as_ref()))
+            .any(|pid| !listed.contains(pid))
     }
 
     /// The limit the run broke, once it is over: its CPU time, or memory as the kernel

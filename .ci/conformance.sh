@@ -48,13 +48,21 @@ for system in "${systems[@]}"; do
 done
 for system in "${packaged[@]}"; do
     mkdir -p "$work/$system"
+    # Printed as it comes, and kept: a system's list of disagreements is printed again at
+    # the end, where a log cut to its last lines still shows it.
     timed python3 conformance/systems.py --exported "$work/exported" --tools "$tools" \
-        --work "$work/$system" "$system" || failed+=("$system")
+        --work "$work/$system" "$system" 2>&1 | tee "$work/$system.log" \
+        || failed+=("$system")
 done
 if [[ " ${systems[*]} " == *" cms "* ]]; then
     timed bash .ci/cms.sh "$duel" || failed+=(cms)
 fi
 if [ ${#failed[@]} -gt 0 ]; then
+    for system in "${failed[@]}"; do
+        [ -f "$work/$system.log" ] || continue
+        echo "conformance: $system, again:"
+        sed -n '/disagreement(s) with conformance/,$p' "$work/$system.log"
+    done
     echo "conformance: disagreements with conformance/corpus.toml in: ${failed[*]}"
     exit 1
 fi

@@ -55,6 +55,6 @@ mod tests {
         assert_eq!(load.threads.len(), 2);
         assert!(load.threads.iter().all(|thread| !thread.is_finished()));
         drop(load);
-        assert!(Load::every_processor().threads.len() >= 1);
+        assert!(!Load::every_processor().threads.is_empty());
     }
 }

@@ -12,6 +12,7 @@
 use super::{trace, Process};
 use crate::{pipes, procfs, signal, wait};
 use std::fs::File;
+use std::os::fd::OwnedFd;
 use std::os::unix::fs::FileExt;
 use std::time::{Duration, Instant};
 
@@ -35,6 +36,10 @@ pub(super) struct FirstProcess {
     /// What the reaper (bubblewrap's init) had written itself, read while the first process
     /// was still running (its own set-up: user and group maps): not the program's.
     reaper_wrote: Option<u64>,
+    /// Under bubblewrap, a pidfd of it until its end is seen: it is not the judge's child,
+    /// and bubblewrap holds the pipes past its end, so nothing else wakes a wait when it
+    /// ends (see [`FirstProcess::end_watch`]).
+    pidfd: Option<OwnedFd>,
 }
 
 impl FirstProcess {
@@ -42,6 +47,9 @@ impl FirstProcess {
     /// reaper's only when what it wrote itself could be read while `pid` still ran.
     fn open(&mut self, pid: i32, reaper: Option<i32>) {
         self.pid = Some(pid);
+        if reaper.is_some() {
+            self.pidfd = wait::open_pidfd(pid);
+        }
         self.stat = File::open(format!("/proc/{pid}/stat")).ok();
         self.io = File::open(format!("/proc/{pid}/io")).into_iter().collect();
         let Some(reaper) = reaper.and_then(|pid| File::open(format!("/proc/{pid}/io")).ok()) else {
@@ -53,6 +61,19 @@ impl FirstProcess {
             self.reaper_wrote = before;
             self.io.push(reaper);
         }
+    }
+
+    /// Under bubblewrap, once the first process is found and until its end has woken a
+    /// wait: its pidfd, which the waits for the program poll too, so that the judge looks
+    /// at once when it ends rather than at the wait's timeout.
+    pub(super) fn end_watch(&self) -> Option<&OwnedFd> {
+        self.pidfd.as_ref()
+    }
+
+    /// Its end woke a wait: its pidfd, readable from now on, is closed (polled again it
+    /// would wake every wait at once).
+    pub(super) fn end_seen(&mut self) {
+        self.pidfd = None;
     }
 
     /// How many bytes the first process has written, to any file, with those of the children

@@ -166,7 +166,8 @@ impl Process {
     }
 
     /// One poll of the program's pipes (stdout when `stdout_wanted`, stderr, stdin when
-    /// `want_write`) and of its pidfd, at most `timeout`, charged to the wall clock: stderr
+    /// `want_write`), of its pidfd and, under bubblewrap, of its first process's (see
+    /// `first`'s `FirstProcess::end_watch`), at most `timeout`, charged to the wall clock: stderr
     /// is drained and the exit noticed. How many were ready, and whether stdout was.
     pub(super) fn poll_once(
         &mut self,
@@ -189,6 +190,7 @@ impl Process {
                 .as_ref()
                 .filter(|_| !self.exited)
                 .map(pipes::readable),
+            self.first.end_watch().map(pipes::readable),
         ];
         let waited_for = entries.each_ref().map(Option::is_some);
         let mut fds: Vec<_> = entries.into_iter().flatten().collect();
@@ -196,9 +198,12 @@ impl Process {
         let ready = pipes::poll(&mut fds, timeout);
         self.waited += started.elapsed();
         let mut revents = fds.iter().map(|fd| !fd.revents().is_empty());
-        let [stdout_ready, stderr_ready, _, pidfd_ready] =
+        let [stdout_ready, stderr_ready, _, pidfd_ready, first_ended] =
             waited_for.map(|waited| waited && revents.next().unwrap_or(false));
         drop(fds);
+        if first_ended {
+            self.first.end_seen();
+        }
         if stderr_ready {
             self.read_stderr();
         }

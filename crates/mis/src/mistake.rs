@@ -20,6 +20,7 @@ use crate::{Move, Player, Position};
 /// assert!(!is_mistake(&lost, Move::pooh(1)), "every move from a lost position loses");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+#[inline]
 pub fn is_mistake(before: &Position, mv: Move) -> bool {
     before
         .play(mv)
@@ -38,6 +39,7 @@ pub fn is_mistake(before: &Position, mv: Move) -> bool {
 /// assert!(!is_mistake_to(&won, &Position::new(5, 2, 3)?));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+#[inline]
 pub fn is_mistake_to(before: &Position, after: &Position) -> bool {
     // `after` first: in a game played well it is lost for the opponent, and one look decides.
     after.is_win() && before.is_win()

@@ -12,7 +12,7 @@
 #[path = "it/support/hostile.rs"]
 mod hostile;
 
-use duel_test_support::{duel, shell_word};
+use duel_test_support::{duel, sh_script};
 use hostile::{hostile_dir, read_report, verdicts};
 
 #[test]
@@ -31,7 +31,7 @@ fn flooding_every_test_keeps_the_judge_small() {
         ])
         .arg(&report)
         .arg("--player")
-        .arg(format!("sh {}", shell_word(hostile_dir().join("flood.sh"))))
+        .arg(sh_script(hostile_dir().join("flood.sh")))
         .output()
         .unwrap();
     assert!(output.status.success());

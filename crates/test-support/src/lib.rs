@@ -64,6 +64,11 @@ pub fn shell_word(path: impl AsRef<std::path::Path>) -> String {
     format!("'{}'", text.replace('\'', r"'\''"))
 }
 
+/// The command that runs the shell script at `path`, its path one [`shell_word`]: `sh 'PATH'`.
+pub fn sh_script(path: impl AsRef<std::path::Path>) -> String {
+    format!("sh {}", shell_word(path))
+}
+
 /// The directories every judged run gets a private, empty copy of, with or without bubblewrap:
 /// a file below one of them that the program's command does not name is not there for it.
 pub const PRIVATE_TO_EACH_RUN: [&str; 3] = ["/tmp", "/var/tmp", "/dev/shm"];

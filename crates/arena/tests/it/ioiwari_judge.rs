@@ -6,7 +6,7 @@ use duel_arena::output::TestResult;
 use duel_arena::Verdict;
 use duel_ioiwari::{greedy_move, Board, Outcome, Pit, Player, Position, Table};
 use duel_sandbox::{Limits, ProgramCommand};
-use duel_test_support::shell_word;
+use duel_test_support::sh_script;
 use std::path::Path;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
@@ -78,7 +78,7 @@ fn scripted_player(dir: &Path, game: &Simulated) -> ProgramCommand {
     let script = format!("read board\n{}\n", script_of(game));
     let path = dir.join(format!("player-{}.sh", game.player_moves.len()));
     std::fs::write(&path, script).unwrap();
-    ProgramCommand::shell(format!("sh {}", shell_word(&path)))
+    ProgramCommand::shell(sh_script(&path))
 }
 
 fn settings() -> Settings {
@@ -166,7 +166,7 @@ fn results_arrive_in_order_and_do_not_depend_on_jobs() {
     script.push_str("esac\n");
     let path = dir.path().join("dispatch.sh");
     std::fs::write(&path, script).unwrap();
-    let player = ProgramCommand::shell(format!("sh {}", shell_word(&path)));
+    let player = ProgramCommand::shell(sh_script(&path));
 
     let run = |jobs| {
         let mut settings = settings();

@@ -7,7 +7,7 @@ use crate::support::hostile::{one_board, read_report};
 use crate::support::players;
 use duel_test_support::process::is_root;
 use duel_test_support::process::send_signal;
-use duel_test_support::{bin, duel, work_dir};
+use duel_test_support::{bin, duel, shell_word, work_dir};
 use rustix::process::Signal;
 use std::os::unix::fs::FileTypeExt;
 use std::process::Stdio;
@@ -130,7 +130,10 @@ fn interrupted_by(signal: Signal) -> (Option<i32>, serde_json::Value) {
         .args(["ioiwari", "judge", "--jobs", "1", "--report"])
         .arg(&report)
         .arg("--player")
-        .arg(format!("sh -c 'sleep 0.3; exec {}'", ioiwari.display()))
+        .arg(format!(
+            "sh -c {}",
+            shell_word(format!("sleep 0.3; exec {}", shell_word(&ioiwari)))
+        ))
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()

@@ -3,7 +3,7 @@
 
 use crate::support::hostile::{players_dir, read_report, verdicts};
 use duel_test_support::process::send_signal;
-use duel_test_support::{duel, process::is_alive, shell_word, work_dir};
+use duel_test_support::{duel, process::is_alive, sh_script, shell_word, work_dir};
 use rustix::process::Signal;
 use std::path::Path;
 use std::process::Stdio;
@@ -316,7 +316,7 @@ fn ctrl_c_keeps_the_finished_tests_and_kills_the_running_one() {
         .args(["ioiwari", "judge", "--jobs", "1", "--report"])
         .arg(&report_path)
         .arg("--player")
-        .arg(format!("sh {}", shell_word(&script)))
+        .arg(sh_script(&script))
         // The players write their pids into the judge's directory: only the judge's own user,
         // outside bubblewrap, may do that.
         .env("DUEL_ISOLATION", "no-user,no-bwrap")
@@ -365,7 +365,7 @@ fn a_quoted_player_path_with_a_space_is_the_judged_program_itself() {
         let output = duel!()
             .args(["ioiwari", "judge", "--sandbox", sandbox, "--tests", &tests])
             .arg("--player")
-            .arg(format!("sh {}", shell_word(&script)))
+            .arg(sh_script(&script))
             .arg("--report")
             .arg(&report)
             .output()

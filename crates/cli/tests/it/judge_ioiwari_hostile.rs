@@ -4,7 +4,7 @@
 
 use crate::support::hostile::{hostile_dir, players_dir, read_report};
 use duel_ioiwari::Board;
-use duel_test_support::{duel, process::is_alive, shell_word};
+use duel_test_support::{duel, process::is_alive, sh_script};
 use std::time::{Duration, Instant};
 
 /// (program, expected verdict, what the reason must mention).
@@ -93,7 +93,7 @@ fn every_hostile_program_gets_its_verdict_and_nothing_else_is_disturbed() {
         // CPU time even on a crowded machine.
         .args(["--wall-limit", "6"])
         .arg("--player")
-        .arg(format!("sh {}", shell_word(&dispatcher)))
+        .arg(sh_script(&dispatcher))
         .arg("--tests")
         .arg(&tests)
         .arg("--report")

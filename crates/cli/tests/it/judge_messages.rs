@@ -7,7 +7,7 @@
 //! name (its file:line:column prefix), and the file names the test itself chose.
 
 use crate::support::sources;
-use duel_test_support::work_dir;
+use duel_test_support::{sh_script, shell_word, work_dir};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
@@ -358,12 +358,12 @@ fn a_bolek_named_where_bubblewrap_cannot_show_it_is_refused_before_any_test() {
     // /dev/shm is bubblewrap's own (it makes a fresh /dev): a script there cannot be shown.
     let player = source("../mis-players/one_stick.py");
     let script = PathBuf::from(format!("/dev/shm/duel-bolek-{}.sh", std::process::id()));
-    std::fs::write(&script, format!("exec python3 {}\n", player.display())).unwrap();
+    std::fs::write(&script, format!("exec python3 {}\n", shell_word(&player))).unwrap();
     std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
     let dir = work_dir!();
     let tests = write(dir.path(), "tests.txt", "7 2 3\n");
     let report = dir.path().join("report.json");
-    let command = format!("sh {}", script.display());
+    let command = sh_script(&script);
     let output = sources::run_duel(&[
         "mis",
         "judge",

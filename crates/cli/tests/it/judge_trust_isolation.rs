@@ -10,7 +10,7 @@ use crate::support::hostile;
 use crate::support::hostile::{one_board, read_report, verdicts};
 use duel_test_support::process::is_root;
 use duel_test_support::process::send_signal;
-use duel_test_support::{bin, duel, shell_word, work_dir};
+use duel_test_support::{bin, duel, sh_script, shell_word, work_dir};
 use rustix::process::Signal;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -641,7 +641,7 @@ fn a_named_file_bubblewrap_cannot_show_stops_the_judge_before_the_first_test() {
     std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
     let dir = work_dir!();
     let tests = one_board(dir.path());
-    let player = format!("sh {}", shell_word(&script));
+    let player = sh_script(&script);
     let args = ["--tests", &tests, "--player", &player, "--report", "r.json"];
     let output = duel!()
         .current_dir(dir.path())

@@ -14,7 +14,7 @@ use assert_cmd::cargo::cargo_bin;
 use duel_arena::compile::{Language, Target};
 use duel_mis::{Move, Position};
 use duel_test_support::process::text;
-use duel_test_support::{bin, duel, shell_word, work_dir};
+use duel_test_support::{bin, duel, sh_script, shell_word, work_dir};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -268,7 +268,7 @@ fn illegal_moves_end_the_game_as_in_rust_graj() {
         let (printed, code) = run(&lang_dir.join("graj"), start);
         let script: PathBuf = script_dir.path().join(format!("player{index}.sh"));
         std::fs::write(&script, player).unwrap();
-        let expected = rust_graj(&format!("sh {}", shell_word(&script)), start);
+        let expected = rust_graj(&sh_script(&script), start);
         assert_eq!((printed.clone(), code), expected, "{lang}");
         assert_eq!(code, Some(3), "{lang}");
         let last = printed.lines().last().unwrap();
